@@ -1,0 +1,26 @@
+// The cache and coordination interface (architecture.md): captcha codes, token revocation,
+// failure counters, rate limits and the invalidation of per-process caches all go through it, so
+// several server processes behind a load balancer behave as one when it is backed by Redis.
+
+export type Unsubscribe = () => Promise<void>;
+
+export interface Cache {
+  get(key: string): Promise<string | null>;
+  /** Stores a value; ttlSeconds > 0 makes it expire. */
+  set(key: string, value: string, ttlSeconds?: number): Promise<void>;
+  /** Stores only when the key is absent; true when this call stored it. */
+  setIfAbsent(key: string, value: string, ttlSeconds?: number): Promise<boolean>;
+  /** Reads and deletes in one step: of several concurrent takers only one gets the value. */
+  take(key: string): Promise<string | null>;
+  delete(...keys: string[]): Promise<number>;
+  /** Deletes every key that starts with the prefix; answers how many. */
+  deleteByPrefix(prefix: string): Promise<number>;
+  /** Adds 1 and answers the new value; the expiry is set when the counter is created. */
+  increment(key: string, ttlSeconds?: number): Promise<number>;
+  /** Seconds until the key expires; -1 without expiry, -2 when absent. */
+  ttl(key: string): Promise<number>;
+  /** Delivers the message to every subscriber in every process sharing the cache. */
+  publish(channel: string, message: string): Promise<void>;
+  subscribe(channel: string, handler: (message: string) => void): Promise<Unsubscribe>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,120 @@
+import { Redis } from 'ioredis';
+import type { Cache, Unsubscribe } from './cache.js';
+
+/**
+ * The shared cache for several server processes. Keys live under a prefix so that one Redis can
+ * serve several installations (and test runs) without their keys meeting.
+ */
+export class RedisCache implements Cache {
+  readonly #redis: Redis;
+  #subscriber: Redis | null = null;
+  readonly #handlers = new Map<string, Set<(message: string) => void>>();
+
+  private constructor(
+    redis: Redis,
+    private readonly prefix: string,
+  ) {
+    this.#redis = redis;
+  }
+
+  /** Connects and checks the connection, so a wrong REDIS_URL fails at start, not on first use. */
+  static async connect(url: string, prefix = 'console:'): Promise<RedisCache> {
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    await redis.connect();
+    await redis.ping();
+    return new RedisCache(redis, prefix);
+  }
+
+  #key(key: string): string {
+    return this.prefix + key;
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.#redis.get(this.#key(key));
+  }
+
+  async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
+    if (ttlSeconds && ttlSeconds > 0) await this.#redis.set(this.#key(key), value, 'EX', ttlSeconds);
+    else await this.#redis.set(this.#key(key), value);
+  }
+
+  async setIfAbsent(key: string, value: string, ttlSeconds?: number): Promise<boolean> {
+    const result =
+      ttlSeconds && ttlSeconds > 0
+        ? await this.#redis.set(this.#key(key), value, 'EX', ttlSeconds, 'NX')
+        : await this.#redis.set(this.#key(key), value, 'NX');
+    return result === 'OK';
+  }
+
+  async take(key: string): Promise<string | null> {
+    return this.#redis.getdel(this.#key(key));
+  }
+
+  async delete(...keys: string[]): Promise<number> {
+    if (keys.length === 0) return 0;
+    return this.#redis.del(...keys.map((k) => this.#key(k)));
+  }
+
+  async deleteByPrefix(prefix: string): Promise<number> {
+    let deleted = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.#redis.scan(
+        cursor,
+        'MATCH',
+        `${this.#key(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`,
+        'COUNT',
+        500,
+      );
+      cursor = next;
+      if (keys.length > 0) deleted += await this.#redis.unlink(...keys);
+    } while (cursor !== '0');
+    return deleted;
+  }
+
+  async increment(key: string, ttlSeconds?: number): Promise<number> {
+    const k = this.#key(key);
+    if (!ttlSeconds || ttlSeconds <= 0) return this.#redis.incr(k);
+    // INCR and the expiry of a new counter in one step, so a crash cannot leave a counter forever.
+    const [[, value]] = (await this.#redis.multi().incr(k).expire(k, ttlSeconds, 'NX').exec()) as [
+      [Error | null, number],
+    ];
+    return value;
+  }
+
+  async ttl(key: string): Promise<number> {
+    return this.#redis.ttl(this.#key(key));
+  }
+
+  async publish(channel: string, message: string): Promise<void> {
+    await this.#redis.publish(this.#key(channel), message);
+  }
+
+  async subscribe(channel: string, handler: (message: string) => void): Promise<Unsubscribe> {
+    if (!this.#subscriber) {
+      // A connection in subscriber mode can do nothing else: it gets its own.
+      this.#subscriber = this.#redis.duplicate();
+      this.#subscriber.on('message', (ch: string, message: string) => {
+        for (const h of this.#handlers.get(ch) ?? []) h(message);
+      });
+    }
+    const k = this.#key(channel);
+    let set = this.#handlers.get(k);
+    if (!set) {
+      this.#handlers.set(k, (set = new Set()));
+      await this.#subscriber.subscribe(k);
+    }
+    set.add(handler);
+    return async () => {
+      set.delete(handler);
+      if (set.size === 0) {
+        this.#handlers.delete(k);
+        await this.#subscriber?.unsubscribe(k);
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.#redis.quit(), this.#subscriber?.quit()]);
+  }
+}

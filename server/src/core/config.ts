@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  databaseKind: DatabaseKind;
+  redisUrl: string | null;
+  dataDir: string;
+  /** Null means: generate once into DATA_DIR (security S1). */
+  jwtSecret: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Time zone that wire dates are written and read in. */
+  timeZone: string;
+  /** Snowflake worker id; null picks one at random (see docs/decisions/0002-ids-and-dates.md). */
+  workerId: number | null;
+  /** The built console; null when it has not been built (the API still serves). */
+  webDist: string | null;
+}
+
+/** A configuration problem: main.ts prints its message as the one line the operator sees. */
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+type Env = Record<string, string | undefined>;
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+}
+
+function fail(name: string, accepts: string, got: string): never {
+  throw new ConfigError(`${name} must be ${accepts} (got "${got}")`);
+}
+
+function integer(env: Env, name: string, min: number, max: number, fallback: number): number;
+function integer(env: Env, name: string, min: number, max: number, fallback: null): number | null;
+function integer(env: Env, name: string, min: number, max: number, fallback: number | null) {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < min || n > max) fail(name, `an integer from ${min} to ${max}`, raw);
+  return n;
+}
+
+export function databaseKindOf(url: string): DatabaseKind | null {
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  if (/^postgres(ql)?:\/\//.test(url)) return 'postgres';
+  if (/^(mysql|mariadb):\/\//.test(url)) return 'mysql';
+  return null;
+}
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where the console build lives, relative to this file in src/ or dist/. */
+function defaultWebDist(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidate = path.resolve(here, '../../../web/dist');
+  return existsSync(path.join(candidate, 'index.html')) ? candidate : null;
+}
+
+/** Reads and validates the environment (architecture.md, "Configuration"). Throws ConfigError. */
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(value(env, 'DATA_DIR') ?? './data');
+  const databaseUrl = value(env, 'DATABASE_URL') ?? `sqlite:${path.join(dataDir, 'console.db')}`;
+  const databaseKind = databaseKindOf(databaseUrl);
+  if (!databaseKind) {
+    fail('DATABASE_URL', 'sqlite:<file>, postgres://… or mysql://…', databaseUrl);
+  }
+  if (databaseKind === 'sqlite' && databaseUrl.slice('sqlite:'.length).trim() === '') {
+    fail('DATABASE_URL', 'sqlite:<file> with a file path', databaseUrl);
+  }
+  if (databaseKind !== 'sqlite') {
+    try {
+      new URL(databaseUrl);
+    } catch {
+      fail('DATABASE_URL', 'a valid URL such as postgres://user@127.0.0.1:5432/db', databaseUrl);
+    }
+  }
+
+  const redisUrl = value(env, 'REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\/.+/.test(redisUrl)) {
+    fail('REDIS_URL', 'a redis:// or rediss:// URL', redisUrl);
+  }
+
+  const jwtSecret = value(env, 'JWT_SECRET') ?? null;
+  if (jwtSecret !== null && jwtSecret.length < 32) {
+    fail('JWT_SECRET', 'at least 32 characters', `${jwtSecret.length} characters`);
+  }
+
+  const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel))
+    fail('LOG_LEVEL', LOG_LEVELS.join(', '), logLevel);
+
+  const timeZone = value(env, 'TZ') ?? 'Asia/Shanghai';
+  if (!isTimeZone(timeZone)) fail('TZ', 'an IANA time zone such as Asia/Shanghai', timeZone);
+
+  return {
+    port: integer(env, 'PORT', 0, 65535, 8080),
+    host: value(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl,
+    databaseKind,
+    redisUrl,
+    dataDir,
+    jwtSecret,
+    logLevel: logLevel as Config['logLevel'],
+    timeZone,
+    workerId: integer(env, 'WORKER_ID', 0, 1023, null),
+    webDist: value(env, 'WEB_DIST') ? path.resolve(value(env, 'WEB_DIST')!) : defaultWebDist(),
+  };
+}

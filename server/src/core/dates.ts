@@ -1,0 +1,75 @@
+// Wire dates are 'YYYY-MM-DD HH:mm:ss' in the configured time zone (contract.md). The database
+// stores instants (UTC), so conversion happens only here, at the edge.
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+interface Fields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function fieldsIn(instant: Date, timeZone: string): Fields {
+  const out: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') out[part.type] = Number(part.value);
+  }
+  return out as unknown as Fields;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+export function formatDateTime(instant: Date, timeZone: string): string {
+  const f = fieldsIn(instant, timeZone);
+  return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)} ${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}`;
+}
+
+/** Offset of the zone from UTC at that instant, in milliseconds. */
+function offsetAt(instant: Date, timeZone: string): number {
+  const f = fieldsIn(instant, timeZone);
+  const asUtc = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * Parses 'YYYY-MM-DD', 'YYYY-MM-DD HH:mm' or 'YYYY-MM-DD HH:mm:ss' as a wall-clock time in the
+ * zone. Returns null for anything else, including impossible dates such as 2024-02-30.
+ */
+export function parseDateTime(text: string, timeZone: string): { instant: Date; dateOnly: boolean } | null {
+  const m = WIRE_DATE.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = m
+    .slice(1)
+    .map((s) => (s === undefined ? 0 : Number(s)));
+  if (month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 59) return null;
+  const wall = Date.UTC(year!, month! - 1, day!, hour, minute, second);
+  const check = new Date(wall);
+  if (check.getUTCDate() !== day || check.getUTCMonth() !== month! - 1) return null;
+  // Two passes settle the offset across a daylight-saving change.
+  let instant = wall - offsetAt(new Date(wall), timeZone);
+  instant = wall - offsetAt(new Date(instant), timeZone);
+  return { instant: new Date(instant), dateOnly: m[4] === undefined };
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PLATFORM_TENANT_ID } from '@console/contract';
+import { failure } from './envelope.js';
+import { ApiError } from './errors.js';
+import { languageOf, translate, type Language, type MessageKey, type MessageParams } from './i18n.js';
+import type { Actor } from './repository/store.js';
+import { validationMessage } from './validation-errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    language: Language;
+    actor: Actor;
+    t(key: MessageKey, params?: MessageParams): string;
+  }
+}
+
+/** Until sign-in lands every caller acts in the platform tenant without a user (issue #2). */
+const ANONYMOUS: Actor = Object.freeze({ tenantId: PLATFORM_TENANT_ID, userId: null, deptId: null });
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Request ids: the caller's X-Request-Id when it is sane (tracing through a proxy), else a new one. */
+export function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+export function installRequestContext(app: FastifyInstance): void {
+  app.decorateRequest('language', 'zh');
+  // Reference-type decorations must be set per request (Fastify shares a default between requests).
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('t', function (this: FastifyRequest, key: MessageKey, params?: MessageParams) {
+    return translate(this.language, key, params);
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    req.language = languageOf(req.headers['accept-language']);
+    req.actor = ANONYMOUS;
+    reply.header('x-request-id', req.id);
+  });
+}
+
+interface FieldError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** With several bad fields, report the first one in the form's (the schema's) order. */
+function firstByFieldOrder<E extends FieldError>(errors: E[], schema: unknown): E {
+  const order = Object.keys((schema as { properties?: object } | undefined)?.properties ?? {});
+  const rank = (e: E) => {
+    const field =
+      e.keyword === 'required' ? String(e.params.missingProperty) : (e.instancePath.split('/')[1] ?? '');
+    const at = order.indexOf(field);
+    return at === -1 ? order.length : at;
+  };
+  return errors.reduce((best, e) => (rank(e) < rank(best) ? e : best));
+}
+
+function send(reply: FastifyReply, code: number, msg: string): FastifyReply {
+  return reply.code(code).type('application/json; charset=utf-8').send(failure(code, msg));
+}
+
+/** The error mapping of contract.md: 400 naming the field, 404, and 500 without internals. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
+    if (error instanceof ApiError) return send(reply, error.code, req.t(error.messageKey, error.params));
+
+    if (error.validation && error.validation.length > 0) {
+      const context = error.validationContext ?? 'body';
+      const first = firstByFieldOrder(
+        error.validation as never[],
+        req.routeOptions.schema?.[context as 'body'],
+      );
+      return send(reply, 400, validationMessage(req.language, first, context));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, 413, req.t('error.bodyTooLarge'));
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return send(reply, 400, req.t('error.notJson'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad content type, …): say it was the request, not what broke.
+      return send(reply, status, req.t('error.badRequest'));
+    }
+    req.log.error({ err: error }, 'request failed');
+    return send(reply, 500, req.t('error.internal'));
+  });
+}
+
+export function apiNotFound(req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = req.url.split('?')[0]!;
+  return send(reply, 404, req.t('error.routeNotFound', { path }));
+}

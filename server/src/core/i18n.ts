@@ -1,0 +1,106 @@
+// Server messages in both languages. `msg` follows the request's Accept-Language (zh by default).
+
+export type Language = 'zh' | 'en';
+
+const zh = {
+  ok: '操作成功',
+  created: '新增成功',
+  updated: '更新成功',
+  deleted: '删除成功',
+  'error.badRequest': '请求参数不正确',
+  'error.unauthorized': '请求未授权',
+  'error.forbidden': '缺少访问权限',
+  'error.notFound': '请求的资源不存在',
+  'error.routeNotFound': '接口不存在: {path}',
+  'error.internal': '服务器异常，请稍后重试',
+  'error.unavailable': '服务暂不可用',
+  'error.bodyTooLarge': '请求内容过大',
+  'error.notJson': '请求体不是有效的 JSON',
+  'field.required': '请输入{field}',
+  'field.type': '{field}格式不正确',
+  'field.tooLong': '{field}不能超过{limit}个字符',
+  'field.tooShort': '{field}不能少于{limit}个字符',
+  'field.min': '{field}不能小于{limit}',
+  'field.max': '{field}不能大于{limit}',
+  'field.invalid': '{field}的值不正确',
+  'query.size': '每页条数必须是 1 到 {max} 之间的整数',
+  'query.current': '页码必须是正整数',
+  'query.sort': '不支持按{field}排序',
+  'query.filter': '查询条件{field}的值不正确',
+  'ids.invalid': '请选择至少一条数据',
+  'record.notFound': '数据不存在或已删除',
+  'param.paramName.required': '请输入参数名称',
+  'param.paramKey.required': '请输入参数键名',
+  'param.paramValue.required': '请输入参数键值',
+  'param.paramKey.exists': '参数键名已存在: {key}',
+  'field.id': '主键',
+  'param.paramName': '参数名称',
+  'param.paramKey': '参数键名',
+  'param.paramValue': '参数键值',
+  'param.remark': '备注',
+} as const;
+
+export type MessageKey = keyof typeof zh;
+
+const en: Record<MessageKey, string> = {
+  ok: 'Operation succeeded',
+  created: 'Created',
+  updated: 'Updated',
+  deleted: 'Deleted',
+  'error.badRequest': 'Bad request',
+  'error.unauthorized': 'Unauthorized',
+  'error.forbidden': 'Forbidden',
+  'error.notFound': 'Not found',
+  'error.routeNotFound': 'No such API: {path}',
+  'error.internal': 'Internal server error, please try again later',
+  'error.unavailable': 'Service unavailable',
+  'error.bodyTooLarge': 'Request body too large',
+  'error.notJson': 'The request body is not valid JSON',
+  'field.required': 'Please enter {field}',
+  'field.type': '{field} has the wrong format',
+  'field.tooLong': '{field} must be at most {limit} characters',
+  'field.tooShort': '{field} must be at least {limit} characters',
+  'field.min': '{field} must be at least {limit}',
+  'field.max': '{field} must be at most {limit}',
+  'field.invalid': '{field} has an invalid value',
+  'query.size': 'size must be an integer from 1 to {max}',
+  'query.current': 'current must be a positive integer',
+  'query.sort': 'cannot sort by {field}',
+  'query.filter': 'invalid value for filter {field}',
+  'ids.invalid': 'Please select at least one record',
+  'record.notFound': 'The record does not exist or was deleted',
+  'param.paramName.required': 'Please enter the parameter name',
+  'param.paramKey.required': 'Please enter the parameter key',
+  'param.paramValue.required': 'Please enter the parameter value',
+  'param.paramKey.exists': 'Parameter key already exists: {key}',
+  'field.id': 'id',
+  'param.paramName': 'parameter name',
+  'param.paramKey': 'parameter key',
+  'param.paramValue': 'parameter value',
+  'param.remark': 'remark',
+};
+
+const catalogs: Record<Language, Record<MessageKey, string>> = { zh, en };
+
+export type MessageParams = Record<string, string | number>;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(zh, key);
+}
+
+export function translate(language: Language, key: MessageKey, params: MessageParams = {}): string {
+  return catalogs[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** zh unless the request prefers English ('en', 'en-US', …) over Chinese. */
+export function languageOf(acceptLanguage: string | undefined): Language {
+  if (!acceptLanguage) return 'zh';
+  for (const part of acceptLanguage.split(',')) {
+    const tag = part.split(';')[0]!.trim().toLowerCase();
+    if (tag.startsWith('en')) return 'en';
+    if (tag.startsWith('zh')) return 'zh';
+  }
+  return 'zh';
+}

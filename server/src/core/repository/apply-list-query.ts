@@ -1,0 +1,46 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Filter, Order } from '../list-query.js';
+import { toDb } from './table.js';
+
+// Turns parsed filters into Kysely expressions. Column names come from table definitions and
+// values are always bound parameters: request text never becomes SQL (security S2).
+
+/** LIKE pattern for "contains", with the wildcards of the value escaped by '!'. */
+export function containsPattern(value: string): string {
+  return `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyBuilder = ExpressionBuilder<any, any>;
+
+export function filterExpression(eb: AnyBuilder, filter: Filter): Expression<SqlBool> {
+  const ref = eb.ref(filter.column.name);
+  const value = () => toDb(filter.column.kind, filter.value);
+  switch (filter.op) {
+    case 'contains':
+      return sql<SqlBool>`lower(${ref}) like lower(${containsPattern(String(filter.value))}) escape '!'`;
+    case 'notContains':
+      return sql<SqlBool>`(${ref} is null or lower(${ref}) not like lower(${containsPattern(String(filter.value))}) escape '!')`;
+    case 'equal':
+      return eb(ref, '=', value());
+    case 'notEqual':
+      return eb.or([eb(ref, '<>', value()), eb(ref, 'is', null)]);
+    case 'gt':
+      return eb(ref, '>', value());
+    case 'gte':
+      return eb(ref, '>=', value());
+    case 'lt':
+      return eb(ref, '<', value());
+    case 'null':
+      return eb(ref, 'is', null);
+    case 'notNull':
+      return eb(ref, 'is not', null);
+  }
+}
+
+export function orderTerms(orders: Order[]): Array<[string, 'asc' | 'desc']> {
+  const terms = orders.map((o): [string, 'asc' | 'desc'] => [o.column.name, o.direction]);
+  // The id settles ties so that pages neither repeat nor skip rows.
+  if (!orders.some((o) => o.column.name === 'id')) terms.push(['id', 'desc']);
+  return terms;
+}

@@ -1,0 +1,121 @@
+import type { Database } from '../../db/schema.js';
+import { formatDateTime } from '../dates.js';
+
+// A table definition is the one place that says which wire fields a table has, how each maps to
+// a column, and which may be filtered, sorted or written. Lists, rows and writes all derive from it,
+// so a field that is not declared here cannot reach SQL.
+
+export type ColumnKind = 'id' | 'string' | 'text' | 'int' | 'datetime';
+
+export interface ColumnOptions {
+  /** May appear in list filters (contains/equal/… operators). */
+  filter?: boolean;
+  /** May appear in ascs/descs. */
+  sort?: boolean;
+  /** Never leaves the server (passwords, secrets: security S5). */
+  writeOnly?: boolean;
+  /** Set by the server only (audit columns, tenant): ignored in submitted bodies. */
+  readOnly?: boolean;
+}
+
+export interface Column extends Required<ColumnOptions> {
+  field: string;
+  name: string;
+  kind: ColumnKind;
+}
+
+export type TableName = keyof Database;
+
+export interface TableDef<E> {
+  table: TableName;
+  /** Rows belong to a tenant: every query carries `tenant_id = <caller's tenant>`. */
+  tenantScoped: boolean;
+  columns: ReadonlyMap<string, Column>;
+  /** Lookup by wire name or column name (the console sends either in ascs/descs). */
+  byName: ReadonlyMap<string, Column>;
+  /** Type-level only: the entity this table maps to. */
+  readonly entity?: E;
+}
+
+export type FieldSpec = [kind: ColumnKind, options?: ColumnOptions];
+
+const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+const AUDIT_FIELDS: Record<string, FieldSpec> = {
+  id: ['id', { filter: true, sort: true, readOnly: true }],
+  createUser: ['id', { filter: true, readOnly: true }],
+  createDept: ['id', { filter: true, readOnly: true }],
+  createTime: ['datetime', { filter: true, sort: true, readOnly: true }],
+  updateUser: ['id', { readOnly: true }],
+  updateTime: ['datetime', { filter: true, sort: true, readOnly: true }],
+  status: ['int', { filter: true, sort: true }],
+  isDeleted: ['int', { readOnly: true }],
+};
+
+export function defineTable<E>(
+  table: TableName,
+  options: { tenantScoped: boolean },
+  fields: Record<string, FieldSpec>,
+): TableDef<E> {
+  const all: Record<string, FieldSpec> = {
+    ...(options.tenantScoped ? { tenantId: ['string', { filter: true, readOnly: true }] as FieldSpec } : {}),
+    ...fields,
+    ...AUDIT_FIELDS,
+  };
+  const columns = new Map<string, Column>();
+  const byName = new Map<string, Column>();
+  for (const [field, [kind, o = {}]] of Object.entries(all)) {
+    const column: Column = {
+      field,
+      name: snake(field),
+      kind,
+      filter: o.filter ?? false,
+      sort: o.sort ?? false,
+      writeOnly: o.writeOnly ?? false,
+      readOnly: o.readOnly ?? false,
+    };
+    columns.set(field, column);
+    byName.set(field, column);
+    byName.set(column.name, column);
+  }
+  return { table, tenantScoped: options.tenantScoped, columns, byName };
+}
+
+/** A value as the drivers return it, in the wire form of its kind. */
+export function fromDb(kind: ColumnKind, value: unknown, timeZone: string): unknown {
+  if (value === null || value === undefined) return null;
+  switch (kind) {
+    case 'id':
+      return String(value);
+    case 'int':
+      return Number(value);
+    case 'datetime':
+      return formatDateTime(value instanceof Date ? value : new Date(String(value)), timeZone);
+    default:
+      return String(value);
+  }
+}
+
+/** A typed value into the form every driver binds correctly (ids as bigint: see decision 0002). */
+export function toDb(kind: ColumnKind, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (kind) {
+    case 'id':
+      return BigInt(value as string);
+    case 'int':
+      return Number(value);
+    case 'datetime':
+      return value instanceof Date ? value : new Date(String(value));
+    default:
+      return String(value);
+  }
+}
+
+export function rowToEntity<E>(def: TableDef<E>, row: Record<string, unknown>, timeZone: string): E {
+  const out: Record<string, unknown> = {};
+  for (const column of def.columns.values()) {
+    if (column.writeOnly) continue;
+    out[column.field] = fromDb(column.kind, row[column.name], timeZone);
+  }
+  return out as E;
+}

@@ -1,0 +1,227 @@
+import { createHash } from 'node:crypto';
+import { hash as argon2 } from '@node-rs/argon2';
+import { PLATFORM_TENANT_ID } from '@console/contract';
+import type { Kysely } from 'kysely';
+import type { IdGenerator } from '../../core/ids.js';
+import type { Database } from '../schema.js';
+import { flattenMenus } from './menus.js';
+
+// What an empty database needs to be usable: the platform tenant, its top department, the
+// administrator role with every menu, the admin account (admin / admin), the console's client
+// and the platform parameters. Ids of the well-known rows are BladeX's, so BladeX users find them.
+
+export const SEED_IDS = {
+  tenant: '1123598820738675201',
+  dept: '1123598813738675201',
+  administratorRole: '1123598816738675201',
+  admin: '1123598821738675201',
+  client: '1123598811738675202',
+} as const;
+
+/** The client's MD5 of the typed password (contract.md), slow-hashed for storage. */
+export async function hashPassword(md5Hex: string): Promise<string> {
+  // 2 is Algorithm.Argon2id (a const enum, which isolated modules cannot import).
+  return argon2(md5Hex.toLowerCase(), { algorithm: 2 });
+}
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** Seeds an empty database in one transaction; answers false (changing nothing) when already seeded. */
+export async function seedDatabase(db: Kysely<Database>, ids: IdGenerator): Promise<boolean> {
+  const existing = await db
+    .selectFrom('blade_tenant')
+    .select('id')
+    .where('tenant_id', '=', PLATFORM_TENANT_ID)
+    .executeTakeFirst();
+  if (existing) return false;
+
+  const passwordHash = await hashPassword(md5('admin'));
+  const now = new Date();
+  const admin = BigInt(SEED_IDS.admin);
+  const dept = BigInt(SEED_IDS.dept);
+  const audit = {
+    create_user: admin,
+    create_dept: dept,
+    create_time: now,
+    update_user: admin,
+    update_time: now,
+    status: 1,
+    is_deleted: 0,
+  };
+
+  try {
+    await insertSeed(db, ids, passwordHash, audit);
+  } catch (error) {
+    // Another process starting at the same moment may have seeded first: that is success too.
+    const seeded = await db
+      .selectFrom('blade_tenant')
+      .select('id')
+      .where('tenant_id', '=', PLATFORM_TENANT_ID)
+      .executeTakeFirst();
+    if (!seeded) throw error;
+    return false;
+  }
+  return true;
+}
+
+type Audit = Record<'create_user' | 'create_dept' | 'update_user', bigint> &
+  Record<'create_time' | 'update_time', Date> &
+  Record<'status' | 'is_deleted', number>;
+
+async function insertSeed(
+  db: Kysely<Database>,
+  ids: IdGenerator,
+  passwordHash: string,
+  audit: Audit,
+): Promise<void> {
+  const admin = audit.create_user;
+  const dept = audit.create_dept;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('blade_tenant')
+      .values({
+        id: BigInt(SEED_IDS.tenant),
+        tenant_id: PLATFORM_TENANT_ID,
+        tenant_name: '管理组',
+        domain: null,
+        background_url: null,
+        linkman: 'admin',
+        contact_number: null,
+        address: null,
+        account_number: -1,
+        expire_time: null,
+        package_id: null,
+        datasource_id: null,
+        license_key: null,
+        ...audit,
+      })
+      .execute();
+
+    await trx
+      .insertInto('blade_dept')
+      .values({
+        id: dept,
+        tenant_id: PLATFORM_TENANT_ID,
+        parent_id: 0n,
+        ancestors: '0',
+        dept_category: 1,
+        dept_name: '总部',
+        full_name: '总部',
+        sort: 1,
+        remark: null,
+        ...audit,
+      })
+      .execute();
+
+    await trx
+      .insertInto('blade_role')
+      .values({
+        id: BigInt(SEED_IDS.administratorRole),
+        tenant_id: PLATFORM_TENANT_ID,
+        parent_id: 0n,
+        role_name: '超级管理员',
+        sort: 1,
+        role_alias: 'administrator',
+        ...audit,
+      })
+      .execute();
+
+    await trx
+      .insertInto('blade_user')
+      .values({
+        id: admin,
+        tenant_id: PLATFORM_TENANT_ID,
+        code: null,
+        user_type: 1,
+        account: 'admin',
+        password: passwordHash,
+        name: '管理员',
+        real_name: '管理员',
+        avatar: null,
+        email: null,
+        phone: null,
+        birthday: null,
+        sex: null,
+        role_id: SEED_IDS.administratorRole,
+        dept_id: SEED_IDS.dept,
+        post_id: null,
+        ...audit,
+      })
+      .execute();
+
+    await trx
+      .insertInto('blade_client')
+      .values({
+        id: BigInt(SEED_IDS.client),
+        client_id: 'saber',
+        client_secret: 'saber_secret',
+        resource_ids: null,
+        scope: 'all',
+        authorized_grant_types: 'refresh_token,password,captcha,social',
+        web_server_redirect_uri: 'http://localhost:8080',
+        authorities: null,
+        access_token_validity: 3600,
+        refresh_token_validity: 604_800,
+        additional_information: null,
+        autoapprove: null,
+        ...audit,
+      })
+      .execute();
+
+    const menus = flattenMenus();
+    for (let i = 0; i < menus.length; i += 100) {
+      await trx
+        .insertInto('blade_menu')
+        .values(
+          menus.slice(i, i + 100).map((m) => ({
+            id: BigInt(m.id),
+            parent_id: BigInt(m.parentId),
+            code: m.code,
+            name: m.name,
+            alias: m.alias,
+            path: m.path,
+            source: m.source,
+            sort: m.sort,
+            category: m.category,
+            action: m.action,
+            is_open: m.isOpen,
+            remark: null,
+            ...audit,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('blade_role_menu')
+        .values(
+          menus.slice(i, i + 100).map((m) => ({
+            id: BigInt(ids.next()),
+            menu_id: BigInt(m.id),
+            role_id: BigInt(SEED_IDS.administratorRole),
+          })),
+        )
+        .execute();
+    }
+
+    await trx
+      .insertInto('blade_param')
+      .values([
+        {
+          id: BigInt(ids.next()),
+          param_name: '是否开启注册功能',
+          param_key: 'account.registerUser',
+          param_value: 'true',
+          remark: '开启注册',
+          ...audit,
+        },
+        {
+          id: BigInt(ids.next()),
+          param_name: '账号初始密码',
+          param_key: 'account.initPassword',
+          param_value: '123456',
+          remark: '初始密码',
+          ...audit,
+        },
+      ])
+      .execute();
+  });
+}

@@ -1,0 +1,79 @@
+import { randomInt } from 'node:crypto';
+import { buildApp } from './app.js';
+import { openCache } from './core/cache/index.js';
+import { ConfigError, loadConfig, type Config } from './core/config.js';
+import { IdGenerator } from './core/ids.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedDatabase } from './db/seed/seed.js';
+
+// Start-up contract (architecture.md): read config, open the database, migrate, seed an empty
+// database, listen; on SIGTERM/SIGINT stop accepting, let in-flight requests finish, close.
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`Invalid configuration: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = openDatabase(config.databaseUrl, config.databaseKind);
+  const ids = new IdGenerator(config.workerId ?? randomInt(1024));
+  const cache = await openCache(config.redisUrl);
+
+  await migrateToLatest(database.db);
+  await seedDatabase(database.db, ids);
+
+  const app = await buildApp({
+    config,
+    store: { db: database.db, kind: database.kind, ids, timeZone: config.timeZone },
+    cache,
+    ping: database.ping,
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took longer than 30 s; exiting');
+      process.exit(1);
+    }, 30_000);
+    timer.unref();
+    try {
+      await app.close();
+      await cache.close();
+      await database.close();
+      app.log.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    {
+      database: database.kind,
+      cache: config.redisUrl ? 'redis' : 'memory',
+      console: Boolean(config.webDist),
+    },
+    'ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

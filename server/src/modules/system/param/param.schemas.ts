@@ -1,0 +1,32 @@
+import { PARAM_LIMITS } from '@console/contract';
+import { Type } from 'typebox';
+import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText } from '../../../core/schema.js';
+
+export const ParamSchema = Type.Object({
+  ...AuditFieldsSchema,
+  paramName: Type.String(),
+  paramKey: Type.String(),
+  paramValue: Type.String(),
+  remark: Nullable(Type.String()),
+});
+
+/** submit: no id creates, an id updates. Undeclared fields (createTime, …) are dropped. */
+export const ParamInputSchema = Type.Object(
+  {
+    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    paramName: RequiredText(PARAM_LIMITS.paramName, {
+      label: 'param.paramName',
+      required: 'param.paramName.required',
+    }),
+    paramKey: RequiredText(PARAM_LIMITS.paramKey, {
+      label: 'param.paramKey',
+      required: 'param.paramKey.required',
+    }),
+    paramValue: RequiredText(PARAM_LIMITS.paramValue, {
+      label: 'param.paramValue',
+      required: 'param.paramValue.required',
+    }),
+    remark: OptionalText(PARAM_LIMITS.remark, { label: 'param.remark' }),
+  },
+  { additionalProperties: false },
+);

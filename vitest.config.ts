@@ -1,0 +1,52 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// The contract package is consumed from source in tests, so no build step is needed before them.
+const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
+const resolve = { alias: { '@console/contract': contractSource } };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve,
+        test: {
+          name: 'server-unit',
+          include: ['server/test/unit/**/*.test.ts', 'packages/contract/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'server-integration',
+          include: ['server/test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file creates its own databases; two workers match the machine's two cores.
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'web-unit',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'e2e',
+          include: ['web/e2e/**/*.e2e.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,60 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+let context: BrowserContext | undefined;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens `path` in a fresh context: no stored token, no stored language. */
+async function open(path: string, onRequest?: (url: string) => void): Promise<Page> {
+  if (!server || !browser) throw new Error('the server or the browser did not start');
+  context = await browser.newContext();
+  const page = await context.newPage();
+  if (onRequest) page.on('request', (request) => onRequest(request.url()));
+  await page.goto(`${server.baseUrl}${path}`);
+  return page;
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+describe('console routes in the browser', () => {
+  it('shows the 404 page for an unknown path', async () => {
+    const page = await open('/nowhere');
+    await page.getByText('抱歉，您访问的页面不存在。').waitFor();
+    expect(pathOf(page)).toBe('/404');
+    expect(await page.title()).toBe('页面不存在 - 后台管理系统');
+  });
+
+  it('sends a visitor without a session from / to the sign-in page', async () => {
+    const page = await open('/');
+    await page.getByText('登录功能将在后续版本中提供。').waitFor();
+    expect(pathOf(page)).toBe('/login');
+    expect(await page.title()).toBe('登录 - 后台管理系统');
+  });
+
+  it('downloads no other page with the sign-in page', async () => {
+    const pageChunks: string[] = [];
+    const page = await open('/login', (url) => {
+      const chunk = /\/assets\/(\w+Page)-[\w-]+\.js$/.exec(url)?.[1];
+      if (chunk) pageChunks.push(chunk);
+    });
+    await page.getByText('登录功能将在后续版本中提供。').waitFor();
+    expect(pageChunks).toEqual(['LoginPage']);
+  });
+});

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+/** How much of the server's output a start-up failure reports. */
+const OUTPUT_TAIL_CHARS = 4_000;
+
+export interface RunningServer {
+  baseUrl: string;
+  /** Stops the server (SIGTERM) and deletes its database and files. */
+  stop: () => Promise<void>;
+}
+
+/** Starts the built server, serving the built console, on a free port with a fresh SQLite database. */
+export async function startServer(): Promise<RunningServer> {
+  for (const artefact of ['server/dist/main.js', 'web/dist/index.html']) {
+    if (!existsSync(join(repoRoot, artefact))) {
+      throw new Error(`${artefact} is missing: run \`npm run build\` first`);
+    }
+  }
+
+  const dataDir = await mkdtemp(join(tmpdir(), 'console-e2e-'));
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${join(dataDir, 'e2e.db')}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-OUTPUT_TAIL_CHARS));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopProcess(child);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitUntilReady(baseUrl, child);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+  }
+  return { baseUrl, stop };
+}
+
+async function waitUntilReady(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server exited during start-up (${child.exitCode ?? child.signalCode})`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/ready`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await delay(200);
+  }
+  throw new Error(`GET /api/ready did not answer 200 within ${READY_TIMEOUT_MS / 1000} s`);
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  // A server that does not drain in time is killed, so a hung shutdown cannot hang the test run.
+  const stopped = await Promise.race([exited.then(() => true), delay(STOP_TIMEOUT_MS, false)]);
+  if (!stopped) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+/** A port the OS reports free now; the server binds it a moment later. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}

@@ -1,0 +1,116 @@
+import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { website } from '../config/website';
+import { i18n, LANGUAGE_TAGS, type Language } from '../i18n';
+
+/** Query string values; undefined and null ones are left out of the URL. */
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  /** false sends the call without the signed-in user's token (sign-in, captcha). Default true. */
+  authToken?: boolean;
+  /** Milliseconds before the call is abandoned; website.requestTimeout by default. */
+  timeout?: number;
+}
+
+export interface PostOptions extends RequestOptions {
+  params?: QueryParams;
+}
+
+/** What the request layer needs from the app; main.tsx supplies the real one, tests their own. */
+export interface RequestEnvironment {
+  getToken: () => string | undefined;
+  getLanguage: () => Language;
+  /** The server answered 401: the session is over. */
+  onUnauthorized: () => void;
+  /** Tells the user why an answered call failed. */
+  notifyError: (message: string) => void;
+  /** Answer codes that fail a call without a message; website.statusWhiteList by default. */
+  statusWhiteList?: readonly number[];
+}
+
+/** A call the server answered with a code other than 200. */
+export class RequestError extends Error {
+  readonly code: number;
+
+  constructor(message: string, code: number) {
+    super(message);
+    this.name = 'RequestError';
+    this.code = code;
+  }
+}
+
+let environment: RequestEnvironment | undefined;
+
+export function configureRequest(next: RequestEnvironment): void {
+  environment = next;
+}
+
+function requireEnvironment(): RequestEnvironment {
+  if (!environment) throw new Error('configureRequest() must run before the first request');
+  return environment;
+}
+
+const clientAuthorization = `Basic ${btoa(`${website.clientId}:${website.clientSecret}`)}`;
+
+const http = axios.create({
+  withCredentials: true,
+  // Up to 500 the server answered (an R envelope or an OAuth error) and `settle` reads the answer;
+  // anything above is a gateway or transport failure.
+  validateStatus: (status) => status >= 200 && status <= 500,
+});
+
+/** GET answering `data` of the server's `R<T>` envelope; any other outcome rejects (see `settle`). */
+export function get<T>(url: string, params?: QueryParams, options: RequestOptions = {}): Promise<T> {
+  return send<T>({ method: 'GET', url, params }, options);
+}
+
+/** POST with a JSON body (and optional query parameters), answering `data` of the `R<T>` envelope. */
+export function post<T>(url: string, body?: unknown, options: PostOptions = {}): Promise<T> {
+  return send<T>({ method: 'POST', url, data: body, params: options.params }, options);
+}
+
+async function send<T>(config: AxiosRequestConfig, options: RequestOptions): Promise<T> {
+  const env = requireEnvironment();
+  const headers: Record<string, string> = {
+    Authorization: clientAuthorization,
+    'Accept-Language': LANGUAGE_TAGS[env.getLanguage()],
+  };
+  const token = options.authToken === false ? undefined : env.getToken();
+  if (token) headers[website.tokenHeader] = `bearer ${token}`;
+
+  // Transport failures (network, timeout, status above 500) reject here, untouched and without a message.
+  const response = await http.request<unknown>({
+    ...config,
+    headers,
+    timeout: options.timeout ?? website.requestTimeout,
+  });
+  return settle<T>(response, env);
+}
+
+/** Reads an answer the way BladeX consoles do (spec §8): the body's code wins over the HTTP status. */
+function settle<T>(response: AxiosResponse<unknown>, env: RequestEnvironment): T {
+  const body: Record<string, unknown> = isObject(response.data) ? response.data : {};
+  const code = typeof body.code === 'number' ? body.code : response.status;
+  if (code === 200) return body.data as T;
+
+  const message =
+    nonEmptyText(body.msg) ??
+    nonEmptyText(body.error_description) ??
+    i18n.t('request.unknownError', { lng: env.getLanguage() });
+  const error = new RequestError(message, code);
+  if ((env.statusWhiteList ?? website.statusWhiteList).includes(code)) throw error;
+  if (code === 401) {
+    env.onUnauthorized();
+    throw error;
+  }
+  env.notifyError(message);
+  throw error;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function nonEmptyText(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}

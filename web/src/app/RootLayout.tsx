@@ -1,0 +1,20 @@
+import { Flex, Spin } from 'antd';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useDocumentTitle } from './document-title';
+
+/** Wraps every route: the document title, and a spinner while a page's code downloads. */
+export function RootLayout() {
+  useDocumentTitle();
+  return (
+    <Suspense
+      fallback={
+        <Flex justify="center" align="center" style={{ minHeight: '100vh' }}>
+          <Spin size="large" />
+        </Flex>
+      }
+    >
+      <Outlet />
+    </Suspense>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ParseKeys } from 'i18next';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMatches, type UIMatch } from 'react-router';
+
+/** What a route in router.tsx declares about itself. */
+export interface RouteHandle {
+  /** The page's title: shown in the browser tab before the product's name. */
+  title: ParseKeys;
+}
+
+/** Keeps `document.title` on the deepest titled route, in the current language. */
+export function useDocumentTitle(): void {
+  const { t } = useTranslation();
+  // Every handle in router.tsx is a RouteHandle.
+  const matches = useMatches() as UIMatch<unknown, RouteHandle | undefined>[];
+  const pageTitle = matches.findLast((match) => match.handle)?.handle?.title;
+
+  useEffect(() => {
+    const product = t('app.title');
+    document.title = pageTitle ? `${t(pageTitle)} - ${product}` : product;
+  }, [pageTitle, t]);
+}

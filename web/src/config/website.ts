@@ -1,0 +1,49 @@
+import { HEADER_TOKEN, REQUEST_TIMEOUT_MS } from '@console/contract';
+import type { Language } from '../i18n';
+
+/** The console's fixed settings (spec §9); names follow Saber's website config so BladeX users recognise them. */
+export interface WebsiteConfig {
+  /** OAuth client sent as `Authorization: Basic base64(clientId:clientSecret)` on every call. */
+  clientId: string;
+  clientSecret: string;
+  /** Header carrying `bearer <access token>`. */
+  tokenHeader: string;
+  /** Token age (seconds) after which the session refreshes it. */
+  tokenTime: number;
+  /** Prefix of every local storage key the console writes. */
+  storagePrefix: string;
+  tenantId: string;
+  captchaMode: boolean;
+  tenantMode: boolean;
+  switchMode: boolean;
+  /** Milliseconds before a request is abandoned. */
+  requestTimeout: number;
+  /** Answer codes that fail a call without telling the user. */
+  statusWhiteList: readonly number[];
+  lockPage: string;
+  /** The home tab's path: where `/` leads. */
+  homePath: string;
+  language: Language;
+  /** Primary colour of the antd theme. */
+  color: string;
+  theme: string;
+}
+
+export const website: Readonly<WebsiteConfig> = {
+  clientId: 'saber',
+  clientSecret: 'saber_secret',
+  tokenHeader: HEADER_TOKEN,
+  tokenTime: 3000,
+  storagePrefix: 'saber-',
+  tenantId: '000000',
+  captchaMode: true,
+  tenantMode: false,
+  switchMode: false,
+  requestTimeout: REQUEST_TIMEOUT_MS,
+  statusWhiteList: [],
+  lockPage: '/lock',
+  homePath: '/wel/index',
+  language: 'zh',
+  color: '#409EFF',
+  theme: 'theme-default',
+};
