@@ -16,12 +16,25 @@ export default tseslint.config(
         clearTimeout: 'readonly',
         setInterval: 'readonly',
         clearInterval: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        Buffer: 'readonly',
+        fetch: 'readonly',
+        performance: 'readonly',
+        queueMicrotask: 'readonly',
+        TextDecoder: 'readonly',
+        TextEncoder: 'readonly',
       },
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // TypeScript checks names itself, better than no-undef can (typescript-eslint's advice).
+    files: ['**/*.{ts,tsx}'],
+    rules: { 'no-undef': 'off' },
   },
   {
     // SQL lives only in repositories and the database layer: nothing else may import the query builder.

@@ -16,7 +16,7 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Time zone that wire dates are written and read in. */
   timeZone: string;
-  /** Snowflake worker id; null picks one at random (see docs/decisions/0002-ids-and-dates.md). */
+  /** Snowflake worker id; null picks one at random (see docs/decisions/0002-ids-dates-and-types.md). */
   workerId: number | null;
   /** The built console; null when it has not been built (the API still serves). */
   webDist: string | null;

@@ -21,7 +21,7 @@ export const RequiredText = (maxLength: number, text: FieldText) =>
 
 /** An optional string (null or absent allowed). */
 export const OptionalText = (maxLength: number, text: FieldText) =>
-  Type.Optional(Type.Union([Type.String({ maxLength, ...annotations(text) }), Type.Null()]));
+  Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength, ...annotations(text) })]));
 
 /** A 64-bit id as the wire sends it: a decimal string. */
 export const IdString = Type.String({ pattern: '^[1-9][0-9]{0,18}$', 'x-label': 'field.id' as MessageKey });
@@ -52,7 +52,8 @@ export const PageOf = <T extends TSchema>(record: T) =>
     pages: Type.Integer(),
   });
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+// Null first: with type coercion on, ajv would otherwise turn null into "" for the string branch.
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
 /** The audit fields every entity answers with. */
 export const AuditFieldsSchema = {

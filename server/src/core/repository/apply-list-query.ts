@@ -1,5 +1,5 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { Filter, Order } from '../list-query.js';
+import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Filter, ListQuery, Order } from '../list-query.js';
 import { toDb } from './table.js';
 
 // Turns parsed filters into Kysely expressions. Column names come from table definitions and
@@ -12,6 +12,8 @@ export function containsPattern(value: string): string {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyBuilder = ExpressionBuilder<any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnySelect = SelectQueryBuilder<any, any, any>;
 
 export function filterExpression(eb: AnyBuilder, filter: Filter): Expression<SqlBool> {
   const ref = eb.ref(filter.column.name);
@@ -43,4 +45,23 @@ export function orderTerms(orders: Order[]): Array<[string, 'asc' | 'desc']> {
   // The id settles ties so that pages neither repeat nor skip rows.
   if (!orders.some((o) => o.column.name === 'id')) terms.push(['id', 'desc']);
   return terms;
+}
+
+/** The two statements of a page: the total under the filters, and the requested slice in order. */
+export function pageQueries(scoped: AnySelect, query: ListQuery): { count: AnySelect; page: AnySelect } {
+  const filtered = query.filters.reduce<AnySelect>(
+    (q, f) => q.where((eb) => filterExpression(eb, f)),
+    scoped,
+  );
+  const ordered = orderTerms(query.orders).reduce<AnySelect>(
+    (q, [column, dir]) => q.orderBy(column, dir),
+    filtered,
+  );
+  return {
+    count: filtered.select((eb) => eb.fn.countAll().as('total')),
+    page: ordered
+      .selectAll()
+      .limit(query.size)
+      .offset((query.current - 1) * query.size),
+  };
 }

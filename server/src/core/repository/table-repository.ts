@@ -1,14 +1,12 @@
 import type { Page } from '@console/contract';
-import type { Kysely, SelectQueryBuilder, UpdateQueryBuilder } from 'kysely';
+import type { Kysely, UpdateQueryBuilder } from 'kysely';
 import type { ListQuery } from '../list-query.js';
-import { filterExpression, orderTerms } from './apply-list-query.js';
+import { pageQueries, type AnySelect } from './apply-list-query.js';
 import type { Actor, Store } from './store.js';
 import { rowToEntity, toDb, type TableDef } from './table.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnySelect = SelectQueryBuilder<any, any, any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyUpdate = UpdateQueryBuilder<any, any, any, any>;
 
@@ -55,27 +53,17 @@ export class TableRepository<E> {
   }
 
   async page(actor: Actor, query: ListQuery): Promise<Page<E>> {
-    const filtered = query.filters.reduce<AnySelect>(
-      (q, filter) => q.where((eb) => filterExpression(eb, filter)),
-      this.scopedSelect(actor),
-    );
-    const countRow = await filtered.select((eb) => eb.fn.countAll().as('total')).executeTakeFirst();
-    const total = Number(countRow?.total ?? 0);
-    const pages = Math.ceil(total / query.size);
-    let records: E[] = [];
-    if (total > (query.current - 1) * query.size) {
-      const ordered = orderTerms(query.orders).reduce<AnySelect>(
-        (q, [column, dir]) => q.orderBy(column, dir),
-        filtered,
-      );
-      const rows = await ordered
-        .selectAll()
-        .limit(query.size)
-        .offset((query.current - 1) * query.size)
-        .execute();
-      records = rows.map((row) => this.toEntity(row));
-    }
-    return { records, total, size: query.size, current: query.current, pages };
+    const { count, page } = pageQueries(this.scopedSelect(actor), query);
+    const total = Number((await count.executeTakeFirst())?.total ?? 0);
+    // Past the last page there is nothing to fetch.
+    const rows = total > (query.current - 1) * query.size ? await page.execute() : [];
+    return {
+      records: rows.map((row) => this.toEntity(row)),
+      total,
+      size: query.size,
+      current: query.current,
+      pages: Math.ceil(total / query.size),
+    };
   }
 
   async findById(actor: Actor, id: string): Promise<E | undefined> {

@@ -1,0 +1,174 @@
+// The baseline of bench/param-list.mjs: the least a Node.js program can do to answer the param list.
+// A bare Fastify app (no plugins, no hooks, no schemas, logger off) with one GET route that runs the
+// same two SQL statements as the server, through the same driver with the same settings, maps the rows
+// to the same JSON and answers the same envelope. What the real server does on top of this (routing
+// with schema validation, the list-query parser, the query builder, i18n, security headers, request
+// ids, response-schema serialisation) is what the benchmark prices.
+//
+// Environment: PORT, HOST (127.0.0.1), DATABASE_URL (sqlite:<file> | postgres://…), TZ (Asia/Shanghai),
+// BASELINE_LOGGER (off | a pino level: turns Fastify's logger on, to price it separately).
+
+import Fastify from 'fastify';
+
+const port = Number(process.env.PORT ?? 0);
+const host = process.env.HOST ?? '127.0.0.1';
+const databaseUrl = process.env.DATABASE_URL ?? '';
+const timeZone = process.env.TZ || 'Asia/Shanghai';
+const loggerLevel = process.env.BASELINE_LOGGER ?? 'off';
+
+// ---- SQL: what Kysely compiles for TableRepository.page() with one "contains" filter. -------------
+
+const SQL = {
+  sqlite: {
+    count: `select count(*) as "total" from "blade_param" where "is_deleted" = ? and lower("param_name") like lower(?) escape '!'`,
+    page: `select * from "blade_param" where "is_deleted" = ? and lower("param_name") like lower(?) escape '!' order by "id" desc limit ? offset ?`,
+    countAll: `select count(*) as "total" from "blade_param" where "is_deleted" = ?`,
+    pageAll: `select * from "blade_param" where "is_deleted" = ? order by "id" desc limit ? offset ?`,
+  },
+  postgres: {
+    count: `select count(*) as "total" from "blade_param" where "is_deleted" = $1 and lower("param_name") like lower($2) escape '!'`,
+    page: `select * from "blade_param" where "is_deleted" = $1 and lower("param_name") like lower($2) escape '!' order by "id" desc limit $3 offset $4`,
+    countAll: `select count(*) as "total" from "blade_param" where "is_deleted" = $1`,
+    pageAll: `select * from "blade_param" where "is_deleted" = $1 order by "id" desc limit $2 offset $3`,
+  },
+};
+
+/** Same escaping as server/src/core/repository/apply-list-query.ts. */
+const containsPattern = (value) => `%${value.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/** Answers { query(name, params) → rows, ping(), close() } for the database of the URL. */
+async function openDatabase(url) {
+  if (url.startsWith('sqlite:')) {
+    const { default: Database } = await import('better-sqlite3');
+    const file = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    // The settings of server/src/db/database.ts.
+    const sqlite = new Database(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.defaultSafeIntegers(true);
+    // Prepared once, as a hand-written route would (Kysely's SQLite driver prepares per query).
+    const statements = Object.fromEntries(
+      Object.entries(SQL.sqlite).map(([name, text]) => [name, sqlite.prepare(text)]),
+    );
+    return {
+      kind: 'sqlite',
+      query: async (name, params) => statements[name].all(...params),
+      ping: async () => void sqlite.prepare('select 1').get(),
+      close: async () => sqlite.close(),
+    };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+    pool.on('error', () => undefined);
+    return {
+      kind: 'postgres',
+      query: async (name, params) => (await pool.query(SQL.postgres[name], params)).rows,
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+  throw new Error(`DATABASE_URL must be sqlite:<file> or postgres://… (got "${url}")`);
+}
+
+// ---- Row → wire JSON, as server/src/core/repository/table.ts and core/dates.ts do. --------------
+
+const formatter = new Intl.DateTimeFormat('en-US', {
+  timeZone,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+const pad = (n, width = 2) => String(n).padStart(width, '0');
+
+function formatDateTime(value) {
+  if (value === null || value === undefined) return null;
+  const instant = value instanceof Date ? value : new Date(String(value));
+  const f = {};
+  for (const part of formatter.formatToParts(instant)) {
+    if (part.type !== 'literal') f[part.type] = Number(part.value);
+  }
+  return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)} ${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}`;
+}
+
+const idOrNull = (v) => (v === null || v === undefined ? null : String(v));
+const textOrNull = (v) => (v === null || v === undefined ? null : String(v));
+
+/** The key order of the server's response schema (audit fields first). */
+function toRecord(row) {
+  return {
+    id: String(row.id),
+    createUser: idOrNull(row.create_user),
+    createDept: idOrNull(row.create_dept),
+    createTime: formatDateTime(row.create_time),
+    updateUser: idOrNull(row.update_user),
+    updateTime: formatDateTime(row.update_time),
+    status: Number(row.status),
+    isDeleted: Number(row.is_deleted),
+    paramName: String(row.param_name),
+    paramKey: String(row.param_key),
+    paramValue: String(row.param_value),
+    remark: textOrNull(row.remark),
+  };
+}
+
+// ---- HTTP ----------------------------------------------------------------------------------------
+
+const db = await openDatabase(databaseUrl);
+const app = Fastify({ logger: loggerLevel === 'off' ? false : { level: loggerLevel } });
+
+const intParam = (raw, fallback) => {
+  const n = Number(Array.isArray(raw) ? raw[raw.length - 1] : raw);
+  return Number.isInteger(n) && n >= 1 ? n : fallback;
+};
+
+app.get('/api/ready', async (_req, reply) => {
+  try {
+    await db.ping();
+    return { code: 200, success: true, data: { status: 'READY' }, msg: '操作成功' };
+  } catch {
+    return reply.code(503).send({ code: 503, success: false, data: null, msg: 'unavailable' });
+  }
+});
+
+app.get('/api/blade-system/param/list', async (req) => {
+  const current = intParam(req.query.current, 1);
+  const size = intParam(req.query.size, 10);
+  const offset = (current - 1) * size;
+  const name = typeof req.query.paramName === 'string' ? req.query.paramName.trim() : '';
+
+  const countRows = name
+    ? await db.query('count', [0, containsPattern(name)])
+    : await db.query('countAll', [0]);
+  const total = Number(countRows[0]?.total ?? 0);
+  let records = [];
+  if (total > offset) {
+    const rows = name
+      ? await db.query('page', [0, containsPattern(name), size, offset])
+      : await db.query('pageAll', [0, size, offset]);
+    records = rows.map(toRecord);
+  }
+  return {
+    code: 200,
+    success: true,
+    data: { records, total, size, current, pages: Math.ceil(total / size) },
+    msg: '操作成功',
+  };
+});
+
+const stop = async () => {
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
+
+await app.listen({ port, host });

@@ -1,0 +1,40 @@
+// `npm start` builds only what is missing or older than its sources, so a fresh clone starts with
+// one command and a second start does not pay for a rebuild.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function newest(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = 0;
+  for (const child of readdirSync(full)) max = Math.max(max, newest(path.join(entry, child)));
+  return max;
+}
+
+const outputs = [
+  {
+    output: 'packages/contract/dist/index.js',
+    sources: ['packages/contract/src'],
+    workspace: 'packages/contract',
+  },
+  { output: 'server/dist/main.js', sources: ['server/src', 'packages/contract/src'], workspace: 'server' },
+  {
+    output: 'web/dist/index.html',
+    sources: ['web/src', 'web/index.html', 'web/vite.config.ts', 'packages/contract/src'],
+    workspace: 'web',
+  },
+];
+
+for (const { output, sources, workspace } of outputs) {
+  const built = existsSync(path.join(root, output)) ? statSync(path.join(root, output)).mtimeMs : 0;
+  const changed = Math.max(...sources.map(newest));
+  if (built >= changed) continue;
+  process.stdout.write(`Building ${workspace} …\n`);
+  execSync(`npm run build -w ${workspace}`, { cwd: root, stdio: 'inherit' });
+}

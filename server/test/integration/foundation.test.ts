@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLATFORM_TENANT_ID } from '@console/contract';
+import { defineTable } from '../../src/core/repository/table.js';
+import { TableRepository } from '../../src/core/repository/table-repository.js';
+import type { Actor, Store } from '../../src/core/repository/store.js';
+import { parseListQuery } from '../../src/core/list-query.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { seedDatabase, SEED_IDS } from '../../src/db/seed/seed.js';
+import { flattenMenus } from '../../src/db/seed/menus.js';
+import { IdGenerator } from '../../src/core/ids.js';
+import { enginesUnderTest } from './support/databases.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+interface Role {
+  id: string;
+  tenantId: string;
+  roleName: string;
+  roleAlias: string;
+  sort: number;
+  parentId: string;
+  createUser: string | null;
+  createDept: string | null;
+  createTime: string | null;
+  updateUser: string | null;
+  updateTime: string | null;
+}
+
+/** A tenant table exercised through the shared repository base (its real module comes later). */
+const roleTable = defineTable<Role>(
+  'blade_role',
+  { tenantScoped: true },
+  {
+    parentId: ['id', { filter: true }],
+    roleName: ['string', { filter: true, sort: true }],
+    roleAlias: ['string', { filter: true }],
+    sort: ['int', { sort: true }],
+  },
+);
+class RoleRepository extends TableRepository<Role> {
+  constructor(store: Store) {
+    super(store, roleTable);
+  }
+}
+
+describe.each(enginesUnderTest())('foundation on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers health and readiness', async () => {
+    expect(await t.call({ method: 'GET', url: '/api/health' })).toMatchObject({
+      status: 200,
+      body: { code: 200, success: true, data: { status: 'UP' } },
+    });
+    expect((await t.call({ method: 'GET', url: '/api/ready' })).status).toBe(200);
+  });
+
+  it('answers an unknown API route with a 404 envelope in the request language', async () => {
+    const zh = await t.call({ method: 'GET', url: '/api/blade-system/nosuch/list' });
+    expect(zh).toEqual({
+      status: 404,
+      body: { code: 404, success: false, data: null, msg: '接口不存在: /api/blade-system/nosuch/list' },
+    });
+    const en = await t.call({ method: 'POST', url: '/api/x?y=1', headers: { 'accept-language': 'en' } });
+    expect(en.body.msg).toBe('No such API: /api/x');
+  });
+
+  it('tags every answer with a request id, keeping a sane incoming one', async () => {
+    const fresh = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-123' },
+    });
+    expect(kept.headers['x-request-id']).toBe('lb-123');
+    const replaced = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'a b<script>' },
+    });
+    expect(replaced.headers['x-request-id']).not.toBe('a b<script>');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('refuses oversized and malformed bodies with 4xx envelopes', async () => {
+    const big = await t.call({
+      method: 'POST',
+      url: '/api/blade-system/param/submit',
+      payload: JSON.stringify({ paramName: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(big).toMatchObject({ status: 413, body: { code: 413, success: false } });
+    const bad = await t.call({
+      method: 'POST',
+      url: '/api/blade-system/param/submit',
+      payload: '{"paramName":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad).toMatchObject({ status: 400, body: { code: 400, msg: '请求体不是有效的 JSON' } });
+  });
+
+  it('seeds once: a second migrate and seed changes nothing', async () => {
+    const counts = async () => {
+      const out: Record<string, number> = {};
+      for (const table of [
+        'blade_tenant',
+        'blade_user',
+        'blade_role',
+        'blade_dept',
+        'blade_client',
+        'blade_menu',
+        'blade_role_menu',
+        'blade_param',
+      ] as const) {
+        const row = await t.store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow();
+        out[table] = Number(row.n);
+      }
+      return out;
+    };
+    const before = await counts();
+    expect(await migrateToLatest(t.store.db)).toEqual([]);
+    expect(await seedDatabase(t.store.db, new IdGenerator(2))).toBe(false);
+    expect(await counts()).toEqual(before);
+    expect(before).toMatchObject({
+      blade_tenant: 1,
+      blade_user: 1,
+      blade_role: 1,
+      blade_dept: 1,
+      blade_client: 1,
+      blade_param: 2,
+    });
+    expect(before.blade_menu).toBe(flattenMenus().length);
+    expect(before.blade_role_menu).toBe(flattenMenus().length);
+  });
+
+  it('seeds the platform tenant, the admin account with a slow hash, and the saber client', async () => {
+    const admin = await t.store.db
+      .selectFrom('blade_user')
+      .selectAll()
+      .where('account', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(String(admin.id)).toBe(SEED_IDS.admin);
+    expect(admin.tenant_id).toBe(PLATFORM_TENANT_ID);
+    expect(admin.password).toMatch(/^\$argon2id\$/);
+    expect(admin.role_id).toBe(SEED_IDS.administratorRole);
+    const client = await t.store.db.selectFrom('blade_client').selectAll().executeTakeFirstOrThrow();
+    expect(client).toMatchObject({ client_id: 'saber', scope: 'all' });
+    expect(Number(client.access_token_validity)).toBe(3600);
+    expect(Number(client.refresh_token_validity)).toBe(604_800);
+  });
+
+  it('seeds the whole menu tree with button codes, parents before children', async () => {
+    const rows = await t.store.db
+      .selectFrom('blade_menu')
+      .select(['id', 'parent_id', 'code', 'category'])
+      .execute();
+    const codes = new Set(rows.map((r) => r.code));
+    for (const code of [
+      'param',
+      'param_add',
+      'param_edit',
+      'param_delete',
+      'param_view',
+      'tenant_package',
+      'hospital',
+      'machine_bind',
+      'refund_agree',
+      'slot_grant',
+      'apk_publish',
+      'flow_model',
+      'work_todo',
+      'log_api',
+      'oss_enable',
+      'sms_send',
+      'code_gen',
+      'datasource',
+      'region',
+      'dict',
+      'dictbiz',
+      'topmenu_setting',
+      'role_grant',
+      'user_unlock',
+      'client',
+      'notice',
+      'attach',
+      'report_list',
+    ]) {
+      expect(codes.has(code), code).toBe(true);
+    }
+    expect(codes.size).toBe(rows.length); // codes are unique
+    const ids = new Set(rows.map((r) => String(r.id)));
+    for (const r of rows) if (String(r.parent_id) !== '0') expect(ids.has(String(r.parent_id))).toBe(true);
+    expect(rows.filter((r) => Number(r.category) === 2).every((r) => /_/.test(r.code))).toBe(true);
+  });
+
+  it('scopes tenant tables to the caller and fills the audit columns', async () => {
+    const roles = new RoleRepository(t.store);
+    const a: Actor = { tenantId: '100001', userId: '5001', deptId: '6001' };
+    const b: Actor = { tenantId: '100002', userId: '5002', deptId: '6002' };
+    const id = await roles.insert(a, {
+      roleName: '运营',
+      roleAlias: 'operator',
+      sort: 2,
+      parentId: '0',
+      tenantId: '100002',
+    } as Partial<Role>);
+
+    const own = await roles.findById(a, id);
+    expect(own).toMatchObject({
+      id,
+      tenantId: '100001',
+      roleName: '运营',
+      createUser: '5001',
+      createDept: '6001',
+      updateUser: '5001',
+    });
+    expect(own?.createTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    // Another tenant sees nothing, changes nothing, deletes nothing.
+    expect(await roles.findById(b, id)).toBeUndefined();
+    expect(await roles.update(b, id, { roleName: 'hijacked' })).toBe(false);
+    expect(await roles.softDelete(b, [id])).toBe(0);
+    const pageB = await roles.page(b, parseListQuery({ roleAlias: 'operator' }, roleTable, 'Asia/Shanghai'));
+    expect(pageB.total).toBe(0);
+    expect((await roles.findById(a, id))?.roleName).toBe('运营');
+
+    expect(await roles.update(a, id, { roleName: '运营主管', createUser: '1' } as Partial<Role>)).toBe(true);
+    const updated = await roles.findById(a, id);
+    expect(updated).toMatchObject({ roleName: '运营主管', createUser: '5001' });
+    const pageA = await roles.page(a, parseListQuery({ roleAlias: 'operator' }, roleTable, 'Asia/Shanghai'));
+    expect(pageA.records.map((r) => r.id)).toEqual([id]);
+
+    expect(await roles.softDelete(a, [id])).toBe(1);
+    expect(await roles.findById(a, id)).toBeUndefined();
+  });
+
+  it('keeps 64-bit ids exact through every driver', async () => {
+    const roles = new RoleRepository(t.store);
+    const actor: Actor = { tenantId: '100003', userId: '9223372036854775807', deptId: '9007199254740993' };
+    const id = await roles.insert(actor, {
+      roleName: 'x',
+      roleAlias: 'x',
+      sort: 1,
+      parentId: '9007199254740993',
+    });
+    const found = await roles.findById(actor, id);
+    expect(found).toMatchObject({
+      createUser: '9223372036854775807',
+      createDept: '9007199254740993',
+      parentId: '9007199254740993',
+    });
+    // A neighbouring id (equal as a double) must not match.
+    expect(await roles.findById(actor, (BigInt(id) + 1n).toString())).toBeUndefined();
+  });
+
+  it('answers faults with a 500 envelope and no internals', async () => {
+    const other = await startTestApp(kind);
+    await other.database.close();
+    const res = await other.call({ method: 'GET', url: '/api/blade-system/param/list' });
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ code: 500, success: false, data: null, msg: '服务器异常，请稍后重试' });
+    expect((await other.call({ method: 'GET', url: '/api/ready' })).status).toBe(503);
+    await other.close();
+  });
+});

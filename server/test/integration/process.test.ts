@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The server as an operator runs it: a real process, real port, real signals.
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function startServer(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { child, port, output: () => output, exited };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server not ready in 60 s:\n${output}`);
+}
+
+describe('the server process', () => {
+  let dir: string;
+  let server: Running;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'console-process-'));
+    const web = path.join(dir, 'web');
+    mkdirSync(path.join(web, 'assets'), { recursive: true });
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
+    writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
+    server = await startServer({ DATA_DIR: path.join(dir, 'data'), WEB_DIST: web });
+  });
+
+  afterAll(async () => {
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the console with history fallback outside /api', async () => {
+    const base = `http://127.0.0.1:${server.port}`;
+    const deep = await fetch(`${base}/system/param/index`);
+    expect(deep.status).toBe(200);
+    expect(deep.headers.get('content-type')).toContain('text/html');
+    expect(await deep.text()).toContain('<div id="root">');
+    const asset = await fetch(`${base}/assets/app-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const api = await fetch(`${base}/api/nowhere`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ code: 404, success: false });
+    const list = await fetch(`${base}/api/blade-system/param/list`);
+    expect(((await list.json()) as { data: { total: number } }).data.total).toBe(2);
+  });
+
+  it('logs request ids', () => {
+    expect(server.output()).toMatch(/"reqId":"[0-9a-f-]{36}"/);
+  });
+
+  it('finishes an in-flight request on SIGTERM, then closes and exits 0', async () => {
+    // A request whose body is still arriving when the signal comes.
+    const body = JSON.stringify({ paramName: '停机测试', paramKey: 'shutdown.inflight', paramValue: 'v' });
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          method: 'POST',
+          path: '/api/blade-system/param/submit',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.child.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 200);
+    });
+    const res = await answer;
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text)).toMatchObject({ success: true, data: { paramKey: 'shutdown.inflight' } });
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped"');
+  });
+
+  it('restarts on the same data without seeding again, and refuses new connections once stopped', async () => {
+    const again = await startServer({ DATA_DIR: path.join(dir, 'data') });
+    const list = (await (
+      await fetch(`http://127.0.0.1:${again.port}/api/blade-system/param/list`)
+    ).json()) as {
+      data: { total: number };
+    };
+    expect(list.data.total).toBe(3); // the two seeded and the one written during shutdown
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+    await expect(fetch(`http://127.0.0.1:${again.port}/api/health`)).rejects.toThrow();
+  });
+
+  it('stops with one clear line on a bad setting', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: 'oracle://db', DATA_DIR: path.join(dir, 'bad') },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (d) => (stderr += d));
+    const code = await new Promise((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(/^Invalid configuration: DATABASE_URL must be/);
+  });
+});

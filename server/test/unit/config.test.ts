@@ -1,0 +1,194 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, databaseKindOf, loadConfig } from '../../src/core/config.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The ConfigError loadConfig throws for env; fails the test when it throws nothing or something else. */
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig defaults', () => {
+  it('answers the documented defaults for an empty environment', () => {
+    const dataDir = path.resolve('./data');
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(dataDir);
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.databaseUrl).toBe(`sqlite:${path.join(dataDir, 'console.db')}`);
+    expect(config.databaseKind).toBe('sqlite');
+    expect(config.redisUrl).toBeNull();
+    expect(config.jwtSecret).toBeNull();
+    expect(config.logLevel).toBe('info');
+    expect(config.timeZone).toBe('Asia/Shanghai');
+    expect(config.workerId).toBeNull();
+  });
+
+  it('treats blank values as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      HOST: '   ',
+      REDIS_URL: ' ',
+      LOG_LEVEL: '',
+      TZ: '',
+      WORKER_ID: '',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.redisUrl).toBeNull();
+    expect(config.logLevel).toBe('info');
+    expect(config.timeZone).toBe('Asia/Shanghai');
+    expect(config.workerId).toBeNull();
+  });
+
+  it('puts the default SQLite file under DATA_DIR, resolved to an absolute path', () => {
+    const config = loadConfig({ DATA_DIR: 'some/dir' });
+    expect(config.dataDir).toBe(path.resolve('some/dir'));
+    expect(config.databaseUrl).toBe(`sqlite:${path.join(path.resolve('some/dir'), 'console.db')}`);
+  });
+
+  it('reads every variable when it is set', () => {
+    const secret = 'x'.repeat(32);
+    const config = loadConfig({
+      PORT: ' 3000 ',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/console',
+      DATABASE_URL: 'postgres://app@127.0.0.1:5432/console',
+      REDIS_URL: 'rediss://cache.internal:6380/2',
+      JWT_SECRET: secret,
+      LOG_LEVEL: 'debug',
+      TZ: 'Europe/Berlin',
+      WORKER_ID: '1023',
+      WEB_DIST: '/srv/console',
+    });
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://app@127.0.0.1:5432/console',
+      databaseKind: 'postgres',
+      redisUrl: 'rediss://cache.internal:6380/2',
+      dataDir: '/var/lib/console',
+      jwtSecret: secret,
+      logLevel: 'debug',
+      timeZone: 'Europe/Berlin',
+      workerId: 1023,
+      webDist: '/srv/console',
+    });
+  });
+
+  it('accepts the edges of the integer ranges', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+    expect(loadConfig({ WORKER_ID: '0' }).workerId).toBe(0);
+    expect(loadConfig({ WORKER_ID: '1023' }).workerId).toBe(1023);
+  });
+});
+
+describe('databaseKind', () => {
+  it.each([
+    ['sqlite:/tmp/console.db', 'sqlite'],
+    ['sqlite:./data/console.db', 'sqlite'],
+    ['postgres://app:pw@127.0.0.1:5432/console', 'postgres'],
+    ['postgresql://app@db.internal/console', 'postgres'],
+    ['mysql://root@127.0.0.1:3306/console', 'mysql'],
+    ['mariadb://root@127.0.0.1:3306/console', 'mysql'],
+  ] as const)('%s is %s', (url, kind) => {
+    expect(databaseKindOf(url)).toBe(kind);
+    const config = loadConfig({ DATABASE_URL: url });
+    expect(config.databaseKind).toBe(kind);
+    expect(config.databaseUrl).toBe(url);
+  });
+
+  it('knows no other scheme', () => {
+    expect(databaseKindOf('oracle://x')).toBeNull();
+    expect(databaseKindOf('postgres:/x')).toBeNull();
+    expect(databaseKindOf('mysqlx://x')).toBeNull();
+    expect(databaseKindOf('SQLITE:/x')).toBeNull();
+  });
+});
+
+describe('loadConfig refuses bad values with a message naming the variable and what it accepts', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be an integer from 0 to 65535 (got "abc")'],
+    [{ PORT: '70000' }, 'PORT must be an integer from 0 to 65535 (got "70000")'],
+    [{ PORT: '65536' }, 'PORT must be an integer from 0 to 65535 (got "65536")'],
+    [{ PORT: '-1' }, 'PORT must be an integer from 0 to 65535 (got "-1")'],
+    [{ PORT: '80.5' }, 'PORT must be an integer from 0 to 65535 (got "80.5")'],
+    [
+      { DATABASE_URL: 'oracle://x' },
+      'DATABASE_URL must be sqlite:<file>, postgres://… or mysql://… (got "oracle://x")',
+    ],
+    [{ DATABASE_URL: 'sqlite:' }, 'DATABASE_URL must be sqlite:<file> with a file path (got "sqlite:")'],
+    [{ REDIS_URL: 'http://x' }, 'REDIS_URL must be a redis:// or rediss:// URL (got "http://x")'],
+    [{ REDIS_URL: 'redis://' }, 'REDIS_URL must be a redis:// or rediss:// URL (got "redis://")'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [{ TZ: 'Mars/Olympus' }, 'TZ must be an IANA time zone such as Asia/Shanghai (got "Mars/Olympus")'],
+    [{ WORKER_ID: '1024' }, 'WORKER_ID must be an integer from 0 to 1023 (got "1024")'],
+    [{ WORKER_ID: '-1' }, 'WORKER_ID must be an integer from 0 to 1023 (got "-1")'],
+  ])('%o', (env, message) => {
+    expect(configError(env).message).toBe(message);
+  });
+
+  it('refuses a JWT_SECRET shorter than 32 characters without echoing the secret', () => {
+    const secret = 's3cr3t-'.padEnd(31, 'q');
+    const error = configError({ JWT_SECRET: secret });
+    expect(error.message).toBe('JWT_SECRET must be at least 32 characters (got "31 characters")');
+    expect(error.message).not.toContain(secret);
+    expect(loadConfig({ JWT_SECRET: secret + 'q' }).jwtSecret).toBe(secret + 'q');
+  });
+});
+
+describe('main.ts with a bad configuration', () => {
+  it('exits with code 1 and one line on stderr naming the variable', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'config-test-'));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+        cwd: repoRoot,
+        // Only what node needs: inherited TZ, LOG_LEVEL … must not decide which variable is reported.
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? dataDir,
+          PORT: 'abc',
+          DATA_DIR: dataDir,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(new Error(`main.ts did not exit; stderr so far: ${stderr}`));
+        }, 20_000);
+        child.on('error', reject);
+        child.on('exit', (exitCode) => {
+          clearTimeout(timer);
+          resolve(exitCode);
+        });
+      });
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      const lines = stderr.split('\n');
+      expect(lines).toHaveLength(2); // one line and its newline
+      expect(lines[1]).toBe('');
+      expect(lines[0]!.startsWith('Invalid configuration: PORT')).toBe(true);
+      expect(lines[0]).toBe('Invalid configuration: PORT must be an integer from 0 to 65535 (got "abc")');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
