@@ -82,7 +82,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad content type, …): say it was the request, not what broke.
-      return send(reply, status, req.t('error.badRequest'));
+      const key = status === 403 ? 'error.forbidden' : status === 404 ? 'error.notFound' : 'error.badRequest';
+      return send(reply, status, req.t(key));
     }
     req.log.error({ err: error }, 'request failed');
     return send(reply, 500, req.t('error.internal'));

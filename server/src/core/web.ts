@@ -13,7 +13,7 @@ export async function installConsole(app: FastifyInstance, webDist: string | nul
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         // Hashed bundles never change; the HTML that names them must always be fresh.
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

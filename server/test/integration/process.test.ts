@@ -71,6 +71,10 @@ describe('the server process', () => {
 
   it('serves the console with history fallback outside /api', async () => {
     const base = `http://127.0.0.1:${server.port}`;
+    const root = await fetch(`${base}/`);
+    expect(root.status).toBe(200);
+    expect(root.headers.get('cache-control')).toBe('no-cache');
+    expect(await root.text()).toContain('<div id="root">');
     const deep = await fetch(`${base}/system/param/index`);
     expect(deep.status).toBe(200);
     expect(deep.headers.get('content-type')).toContain('text/html');
