@@ -48,7 +48,10 @@ export function formatDateTime(instant: Date, timeZone: string): string {
 /** Offset of the zone from UTC at that instant, in milliseconds. */
 function offsetAt(instant: Date, timeZone: string): number {
   const f = fieldsIn(instant, timeZone);
-  const asUtc = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+  const wall = new Date(0);
+  wall.setUTCFullYear(f.year, f.month - 1, f.day);
+  wall.setUTCHours(f.hour, f.minute, f.second, 0);
+  const asUtc = wall.getTime();
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
@@ -65,7 +68,11 @@ export function parseDateTime(text: string, timeZone: string): { instant: Date; 
     .slice(1)
     .map((s) => (s === undefined ? 0 : Number(s)));
   if (month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59 || second > 59) return null;
-  const wall = Date.UTC(year!, month! - 1, day!, hour, minute, second);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const at = new Date(0);
+  at.setUTCFullYear(year!, month! - 1, day!);
+  at.setUTCHours(hour, minute, second, 0);
+  const wall = at.getTime();
   const check = new Date(wall);
   if (check.getUTCDate() !== day || check.getUTCMonth() !== month! - 1) return null;
   // Two passes settle the offset across a daylight-saving change.

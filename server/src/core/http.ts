@@ -5,7 +5,7 @@ import { failure } from './envelope.js';
 import { ApiError } from './errors.js';
 import { languageOf, translate, type Language, type MessageKey, type MessageParams } from './i18n.js';
 import type { Actor } from './repository/store.js';
-import { validationMessage } from './validation-errors.js';
+import { pickValidationError, validationMessage, type AjvError } from './validation-errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,24 +40,6 @@ export function installRequestContext(app: FastifyInstance): void {
   });
 }
 
-interface FieldError {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-}
-
-/** With several bad fields, report the first one in the form's (the schema's) order. */
-function firstByFieldOrder<E extends FieldError>(errors: E[], schema: unknown): E {
-  const order = Object.keys((schema as { properties?: object } | undefined)?.properties ?? {});
-  const rank = (e: E) => {
-    const field =
-      e.keyword === 'required' ? String(e.params.missingProperty) : (e.instancePath.split('/')[1] ?? '');
-    const at = order.indexOf(field);
-    return at === -1 ? order.length : at;
-  };
-  return errors.reduce((best, e) => (rank(e) < rank(best) ? e : best));
-}
-
 function send(reply: FastifyReply, code: number, msg: string): FastifyReply {
   return reply.code(code).type('application/json; charset=utf-8').send(failure(code, msg));
 }
@@ -69,8 +51,8 @@ export function installErrorHandling(app: FastifyInstance): void {
 
     if (error.validation && error.validation.length > 0) {
       const context = error.validationContext ?? 'body';
-      const first = firstByFieldOrder(
-        error.validation as never[],
+      const first = pickValidationError(
+        error.validation as AjvError[],
         req.routeOptions.schema?.[context as 'body'],
       );
       return send(reply, 400, validationMessage(req.language, first, context));

@@ -94,11 +94,20 @@ export function translate(language: Language, key: MessageKey, params: MessagePa
   );
 }
 
-/** zh unless the request prefers English ('en', 'en-US', …) over Chinese. */
+/** zh unless the request prefers English ('en', 'en-US', …) over Chinese, by q-value then order. */
 export function languageOf(acceptLanguage: string | undefined): Language {
   if (!acceptLanguage) return 'zh';
-  for (const part of acceptLanguage.split(',')) {
-    const tag = part.split(';')[0]!.trim().toLowerCase();
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+      const q = params.find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag, weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((r) => r.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { tag } of ranked) {
     if (tag.startsWith('en')) return 'en';
     if (tag.startsWith('zh')) return 'zh';
   }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Cache } from '../../src/core/cache/cache.js';
 import { MemoryCache } from '../../src/core/cache/memory-cache.js';
 import { RedisCache } from '../../src/core/cache/redis-cache.js';
 
 // One contract, two implementations. Redis is required: when it cannot be reached, connect()
-// rejects in beforeAll and every Redis test fails (nothing is skipped).
+// rejects and every Redis test fails (nothing is skipped).
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -27,14 +27,18 @@ function cacheContract(name: string, open: () => Promise<Cache>): void {
     let nsCounter = 0;
     const fresh = () => (ns = `t${++nsCounter}:`);
 
-    beforeAll(async () => {
-      cache = await open();
+    // Opened in beforeEach, not beforeAll: when Redis cannot be reached every test fails (a failing
+    // beforeAll would report them as skipped).
+    let opening: Promise<Cache> | undefined;
+    beforeEach(async () => {
+      cache = await (opening ??= open());
     });
 
     afterAll(async () => {
-      if (!cache) return;
-      await cache.deleteByPrefix('');
-      await cache.close();
+      const opened = await opening?.catch(() => undefined);
+      if (!opened) return;
+      await opened.deleteByPrefix('');
+      await opened.close();
     });
 
     it('answers null for an absent key, then what was set', async () => {
@@ -342,16 +346,19 @@ describe('RedisCache across processes (two instances, one prefix)', () => {
   let a: RedisCache;
   let b: RedisCache;
   let stranger: RedisCache;
+  let opening: Promise<RedisCache[]> | undefined;
 
-  beforeAll(async () => {
-    a = await RedisCache.connect(REDIS_URL, prefix);
-    b = await RedisCache.connect(REDIS_URL, prefix);
-    stranger = await RedisCache.connect(REDIS_URL, `test:${randomUUID()}:`);
+  beforeEach(async () => {
+    opening ??= Promise.all([
+      RedisCache.connect(REDIS_URL, prefix),
+      RedisCache.connect(REDIS_URL, prefix),
+      RedisCache.connect(REDIS_URL, `test:${randomUUID()}:`),
+    ]);
+    [a, b, stranger] = (await opening) as [RedisCache, RedisCache, RedisCache];
   });
 
   afterAll(async () => {
-    for (const cache of [a, b, stranger]) {
-      if (!cache) continue;
+    for (const cache of (await opening?.catch(() => undefined)) ?? []) {
       await cache.deleteByPrefix('');
       await cache.close();
     }

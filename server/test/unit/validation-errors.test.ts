@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../src/core/i18n.js';
 import { ANNOTATION_KEYWORDS, IdString, OptionalText, RequiredText } from '../../src/core/schema.js';
-import { validationMessage } from '../../src/core/validation-errors.js';
+import { pickValidationError, validationMessage } from '../../src/core/validation-errors.js';
 
 // The top-level 'ajv' package is eslint's ajv 6 (its errors have dataPath, not instancePath).
 // Fastify validates with the ajv 8 that @fastify/ajv-compiler depends on: load that one.
@@ -16,6 +16,7 @@ interface AjvError {
 interface ValidateFunction {
   (data: unknown): boolean;
   errors?: AjvError[] | null;
+  schema: object;
 }
 interface AjvInstance {
   addKeyword(keyword: string): unknown;
@@ -47,7 +48,7 @@ function errorsOf(validate: ValidateFunction, data: unknown): AjvError[] {
 
 /** The message for the first error, as the error handler sends it. */
 function message(language: Language, data: unknown, validate = validateParam, context = 'body'): string {
-  return validationMessage(language, errorsOf(validate, data)[0]!, context);
+  return validationMessage(language, pickValidationError(errorsOf(validate, data), validate.schema), context);
 }
 
 describe('the ajv under test', () => {

@@ -93,9 +93,11 @@ export class MemoryCache implements Cache {
   async subscribe(channel: string, handler: (message: string) => void): Promise<Unsubscribe> {
     let set = this.#subscribers.get(channel);
     if (!set) this.#subscribers.set(channel, (set = new Set()));
-    set.add(handler);
+    // A function per subscription: removing it twice must not remove a later identical handler.
+    const subscription = (message: string) => handler(message);
+    set.add(subscription);
     return async () => {
-      set.delete(handler);
+      set.delete(subscription);
     };
   }
 

@@ -9,6 +9,7 @@ export class RedisCache implements Cache {
   readonly #redis: Redis;
   #subscriber: Redis | null = null;
   readonly #handlers = new Map<string, Set<(message: string) => void>>();
+  readonly #subscribing = new Map<string, Promise<void>>();
 
   private constructor(
     redis: Redis,
@@ -19,9 +20,20 @@ export class RedisCache implements Cache {
 
   /** Connects and checks the connection, so a wrong REDIS_URL fails at start, not on first use. */
   static async connect(url: string, prefix = 'console:'): Promise<RedisCache> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
-    await redis.connect();
-    await redis.ping();
+    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    // Connection errors surface on the commands that fail; ioredis keeps reconnecting meanwhile.
+    redis.on('error', () => undefined);
+    try {
+      await redis.connect();
+      await redis.ping();
+    } catch (error) {
+      redis.disconnect();
+      const where = new URL(url);
+      where.password = '';
+      throw new Error(
+        `cannot reach Redis at ${where.host}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
     return new RedisCache(redis, prefix);
   }
 
@@ -98,18 +110,28 @@ export class RedisCache implements Cache {
         for (const h of this.#handlers.get(ch) ?? []) h(message);
       });
     }
+    const subscriber = this.#subscriber;
     const k = this.#key(channel);
     let set = this.#handlers.get(k);
     if (!set) {
       this.#handlers.set(k, (set = new Set()));
-      await this.#subscriber.subscribe(k);
+      this.#subscribing.set(
+        k,
+        subscriber.subscribe(k).then(() => undefined),
+      );
     }
+    // The handler is in place before SUBSCRIBE completes, and every caller waits for it.
     set.add(handler);
+    await this.#subscribing.get(k);
+    let active = true;
     return async () => {
+      if (!active) return;
+      active = false;
       set.delete(handler);
-      if (set.size === 0) {
+      if (set.size === 0 && this.#handlers.get(k) === set) {
         this.#handlers.delete(k);
-        await this.#subscriber?.unsubscribe(k);
+        this.#subscribing.delete(k);
+        await subscriber.unsubscribe(k);
       }
     };
   }
