@@ -152,7 +152,10 @@ describe.each(enginesUnderTest())('parameters on %s', (kind) => {
     const tooLong = await submit({ paramName: 'x'.repeat(256), paramKey: 'k', paramValue: 'v' });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.msg).toBe('参数名称不能超过255个字符');
-    const longRemark = await submit({ paramName: 'n', paramKey: 'k', paramValue: 'v', remark: 'r'.repeat(256) }, 'en');
+    const longRemark = await submit(
+      { paramName: 'n', paramKey: 'k', paramValue: 'v', remark: 'r'.repeat(256) },
+      'en',
+    );
     expect(longRemark.body.msg).toBe('remark must be at most 255 characters');
     expect((await list('size=200')).body.data.total).toBe(27);
   });
