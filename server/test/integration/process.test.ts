@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, enginesUnderTest } from './support/databases.js';
 
 // The server as an operator runs it: a real process, real port, real signals.
 
@@ -150,5 +151,33 @@ describe('the server process', () => {
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(/^Invalid configuration: DATABASE_URL must be/);
+  });
+});
+
+describe.each(enginesUnderTest())('npm start on %s', (kind) => {
+  it('migrates, seeds, answers a page of parameters, and stops cleanly', async () => {
+    const database = await createTestDatabase(kind);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'console-engine-'));
+    try {
+      const running = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+      const res = await fetch(
+        `http://127.0.0.1:${running.port}/api/blade-system/param/list?current=1&size=10`,
+      );
+      const body = (await res.json()) as {
+        code: number;
+        data: { total: number; records: { paramKey: string }[] };
+      };
+      expect(body.code).toBe(200);
+      expect(body.data.total).toBe(2);
+      expect(body.data.records.map((r) => r.paramKey).sort()).toEqual([
+        'account.initPassword',
+        'account.registerUser',
+      ]);
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
+    }
   });
 });

@@ -1,5 +1,3 @@
-// The console's tsconfig has browser types only; this test also runs a Node HTTP server.
-/// <reference types="node" />
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
