@@ -10,8 +10,8 @@
 //   BENCH_ENGINES      comma list of sqlite, postgres (default both)
 //   BENCH_PG_URL       admin URL used to create and drop the database
 //                      (default postgres://postgres@127.0.0.1:5432/postgres; 127.0.0.1/localhost only)
-//   BENCH_CPU_PROF     1: run the server under --cpu-prof; profiles land in bench/results/profiles/
-//                      (profiling slows the server: do not compare those figures with the others)
+//   BENCH_CPU_PROF     1: run the server and the baseline under --cpu-prof; the profiles land in
+//                      bench/results/profiles/ (profiling slows both: keep those figures apart)
 //   BASELINE_LOGGER    passed to the baseline (off | a pino level), to price Fastify's logger
 
 import { spawn } from 'node:child_process';
@@ -111,10 +111,10 @@ async function startProcess(label, script, env, nodeArgs = []) {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const proc = { label, child, pid: child.pid, port, exited, output: () => output };
+  const base = `http://127.0.0.1:${port}`;
+  const proc = { label, child, pid: child.pid, port, base, exited, output: () => output };
   children.add(proc);
 
-  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   let done = false;
   void exited.then(() => (done = true));
@@ -122,7 +122,7 @@ async function startProcess(label, script, env, nodeArgs = []) {
     try {
       const res = await globalThis.fetch(`${base}/api/ready`, { signal: AbortSignal.timeout(2000) });
       await res.arrayBuffer();
-      if (res.status === 200) return { ...proc, base };
+      if (res.status === 200) return proc;
     } catch {
       // not listening yet
     }
@@ -141,9 +141,14 @@ async function stopProcess(proc) {
   clearTimeout(timer);
 }
 
-/** VmRSS and VmHWM (peak resident set) of a live process, in MB. */
+/** VmRSS and VmHWM (peak resident set) of a live process, in MB (NaN once it is gone). */
 function memoryOf(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  let status = '';
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    // the process is gone: the run reports errors
+  }
   const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
 }
@@ -300,11 +305,7 @@ async function measure(engine, proc, target) {
   if (config.warmup > 0) await cannon(url, config.warmup);
   let runPeakRss = memoryOf(proc.pid).rssMb;
   const poll = setInterval(() => {
-    try {
-      runPeakRss = Math.max(runPeakRss, memoryOf(proc.pid).rssMb);
-    } catch {
-      // the process is gone: the run reports errors
-    }
+    runPeakRss = Math.max(runPeakRss, memoryOf(proc.pid).rssMb);
   }, 100);
   let result;
   try {
@@ -323,7 +324,7 @@ async function measure(engine, proc, target) {
     requests: result.requests.total,
     ok2xx: result['2xx'],
     non2xx: result.non2xx,
-    errors: result.errors,
+    errors: result.errors, // autocannon counts timeouts among errors
     timeouts: result.timeouts,
     peakRssMb: round(memory.hwmMb, 1),
     runPeakRssMb: round(Math.max(runPeakRss, memory.rssMb), 1),
@@ -350,7 +351,11 @@ async function benchEngine(engine, workDir) {
   }
   const serverEnv = { DATABASE_URL: databaseUrl, DATA_DIR: path.join(workDir, `data-${engine}`) };
   const profDir = path.join(RESULTS_DIR, 'profiles');
-  const serverArgs = config.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const profArgs = (target) =>
+    config.cpuProf
+      ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${target}-${engine}-${stamp}.cpuprofile`]
+      : [];
 
   let server;
   let baseline;
@@ -362,11 +367,13 @@ async function benchEngine(engine, workDir) {
     if (engine === 'sqlite') insertSqlite(databaseUrl.slice('sqlite:'.length));
     else await insertPostgres(databaseUrl);
 
-    server = await startProcess(`server (${engine})`, SERVER_MAIN, serverEnv, serverArgs);
-    baseline = await startProcess(`baseline (${engine})`, BASELINE_MAIN, {
-      DATABASE_URL: databaseUrl,
-      BASELINE_LOGGER: process.env.BASELINE_LOGGER ?? 'off',
-    });
+    server = await startProcess(`server (${engine})`, SERVER_MAIN, serverEnv, profArgs('server'));
+    baseline = await startProcess(
+      `baseline (${engine})`,
+      BASELINE_MAIN,
+      { DATABASE_URL: databaseUrl, BASELINE_LOGGER: process.env.BASELINE_LOGGER ?? 'off' },
+      profArgs('baseline'),
+    );
     const checked = await verify(engine, server, baseline);
     console.log(`[${engine}] both answer total=${checked.total}, first id ${checked.firstId}, same JSON`);
 
@@ -408,7 +415,7 @@ function table(rows) {
     String(r.latencyP50Ms),
     String(r.latencyP99Ms),
     String(r.non2xx),
-    String(r.errors + r.timeouts),
+    String(r.errors),
     r.ratio.toFixed(3),
     r.target70,
     r.peakRssMb.toFixed(1),

@@ -40,9 +40,29 @@ function fieldsIn(instant: Date, timeZone: string): Fields {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+// Formatting through Intl costs more than the rest of a list row together, so the zone's offset is
+// looked up once per quarter hour (offsets change only on such boundaries) and the fields computed.
+const QUARTER_HOUR_MS = 900_000;
+const offsetCache = new Map<string, number>();
+
+function cachedOffset(ms: number, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(ms / QUARTER_HOUR_MS)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    if (offsetCache.size > 50_000) offsetCache.clear();
+    offset = offsetAt(new Date(Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS), timeZone);
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
 export function formatDateTime(instant: Date, timeZone: string): string {
-  const f = fieldsIn(instant, timeZone);
-  return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)} ${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}`;
+  const ms = instant.getTime();
+  const wall = new Date(ms + cachedOffset(ms, timeZone));
+  return (
+    `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())} ` +
+    `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}`
+  );
 }
 
 /** Offset of the zone from UTC at that instant, in milliseconds. */
