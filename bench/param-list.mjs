@@ -15,7 +15,7 @@
 //   BASELINE_LOGGER    passed to the baseline (off | a pino level), to price Fastify's logger
 
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -26,6 +26,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 
+/* global URLSearchParams */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_MAIN = path.join(ROOT, 'server/dist/main.js');
 const BASELINE_MAIN = path.join(ROOT, 'bench/baseline-server.mjs');
@@ -256,8 +257,29 @@ async function adminQuery(text) {
 
 // ---- measuring -----------------------------------------------------------------------------------
 
-async function getJson(base) {
-  const res = await globalThis.fetch(base + LIST_PATH, { signal: AbortSignal.timeout(10_000) });
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+/** Signs in to the real server as admin (password grant): the headers of a signed-in console call. */
+async function signedInHeaders(base) {
+  const query = new URLSearchParams({
+    tenantId: '000000',
+    username: 'admin',
+    password: createHash('md5').update('admin').digest('hex'),
+    grant_type: 'password',
+    scope: 'all',
+  });
+  const res = await globalThis.fetch(`${base}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { authorization: BASIC },
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = await res.json();
+  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return { authorization: BASIC, 'blade-auth': `bearer ${body.access_token}` };
+}
+
+async function getJson(base, headers) {
+  const res = await globalThis.fetch(base + LIST_PATH, { headers, signal: AbortSignal.timeout(10_000) });
   const text = await res.text();
   let body;
   try {
@@ -270,8 +292,11 @@ async function getJson(base) {
 
 /** Both answer 200, the same total, the same first record id, and in fact the same JSON. */
 async function verify(engine, server, baseline) {
-  const a = await getJson(server.base);
-  const b = await getJson(baseline.base);
+  server.headers = await signedInHeaders(server.base);
+  // The baseline checks nothing; it gets the same headers so that both requests are the same size.
+  baseline.headers = server.headers;
+  const a = await getJson(server.base, server.headers);
+  const b = await getJson(baseline.base, baseline.headers);
   const fail = (why) => {
     throw new Error(
       `[${engine}] verification failed: ${why}\nserver:   ${a.status} ${JSON.stringify(a.body).slice(0, 600)}` +
@@ -288,9 +313,10 @@ async function verify(engine, server, baseline) {
   return { total: a.body.data.total, firstId: a.body.data.records[0].id };
 }
 
-function cannon(url, seconds) {
+function cannon(url, seconds, headers) {
   return autocannon({
     url,
+    headers,
     connections: config.connections,
     pipelining: 1,
     duration: seconds,
@@ -302,14 +328,14 @@ function cannon(url, seconds) {
 async function measure(engine, proc, target) {
   const url = proc.base + LIST_PATH;
   process.stdout.write(`[${engine}] ${target}: warm-up ${config.warmup} s, measure ${config.duration} s … `);
-  if (config.warmup > 0) await cannon(url, config.warmup);
+  if (config.warmup > 0) await cannon(url, config.warmup, proc.headers);
   let runPeakRss = memoryOf(proc.pid).rssMb;
   const poll = setInterval(() => {
     runPeakRss = Math.max(runPeakRss, memoryOf(proc.pid).rssMb);
   }, 100);
   let result;
   try {
-    result = await cannon(url, config.duration);
+    result = await cannon(url, config.duration, proc.headers);
   } finally {
     clearInterval(poll);
   }

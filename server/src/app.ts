@@ -8,15 +8,42 @@ import type { Store } from './core/repository/store.js';
 import { ANNOTATION_KEYWORDS } from './core/schema.js';
 import { installSecurityHeaders } from './core/security-headers.js';
 import { installConsole } from './core/web.js';
+import { AccountStates } from './core/auth/account-states.js';
+import { installGuard, type ClientRecord } from './core/auth/guard.js';
+import { TokenSigner } from './core/auth/tokens.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { Captchas } from './modules/auth/captcha.js';
+import { Sessions } from './modules/auth/sessions.js';
+import { SignInLimits } from './modules/auth/sign-in-limits.js';
+import { ClientRepository } from './modules/system/client/client.repository.js';
 import { paramRoutes } from './modules/system/param/param.routes.js';
 import { ParamService } from './modules/system/param/param.service.js';
+import { userRoutes } from './modules/user/user.routes.js';
 
 export interface AppDependencies {
   config: Pick<Config, 'logLevel' | 'webDist'>;
   store: Store;
   cache: Cache;
+  /** The token-signing key (core/auth/jwt-secret.ts). */
+  jwtSecret: Uint8Array;
   /** Answers when the database answers (/api/ready). */
   ping(): Promise<void>;
+}
+
+const CLIENT_CACHE_MS = 60_000;
+
+/** Clients change rarely and are read on every call: a minute's local copy is enough. */
+function cachedClients(clients: ClientRepository): (clientId: string) => Promise<ClientRecord | undefined> {
+  const entries = new Map<string, { client: ClientRecord | undefined; until: number }>();
+  return async (clientId) => {
+    const hit = entries.get(clientId);
+    if (hit && hit.until > Date.now()) return hit.client;
+    const client = await clients.findCredentials(clientId);
+    if (entries.size > 1000) entries.clear();
+    entries.set(clientId, { client, until: Date.now() + CLIENT_CACHE_MS });
+    return client;
+  };
 }
 
 /** Lets ajv accept the schema annotations that word validation messages (core/schema.ts). */
@@ -45,8 +72,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installErrorHandling(app);
   installSecurityHeaders(app);
 
-  app.get('/api/health', async (req) => ok({ status: 'UP' }, req.t('ok')));
-  app.get('/api/ready', async (req, reply) => {
+  const signer = new TokenSigner(deps.jwtSecret);
+  let auth: AuthService | null = null;
+  const accounts = new AccountStates(deps.cache, (tenantId, userId) => auth!.accountState(tenantId, userId));
+  const captchas = new Captchas(deps.cache);
+  auth = new AuthService({
+    store: deps.store,
+    signer,
+    accounts,
+    captchas,
+    limits: new SignInLimits(deps.cache),
+    sessions: new Sessions(deps.cache),
+  });
+  await accounts.start();
+  app.addHook('onClose', () => accounts.stop());
+  installGuard(app, {
+    findClient: cachedClients(new ClientRepository(deps.store)),
+    accounts,
+    signer,
+    cache: deps.cache,
+  });
+
+  app.get('/api/health', { config: { access: 'open' } }, async (req) => ok({ status: 'UP' }, req.t('ok')));
+  app.get('/api/ready', { config: { access: 'open' } }, async (req, reply) => {
     try {
       await deps.ping();
       return ok({ status: 'READY' }, req.t('ok'));
@@ -56,6 +104,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }
   });
 
+  await app.register(authRoutes, {
+    prefix: '/api/blade-auth/oauth',
+    auth,
+    captchas,
+    accounts,
+    cache: deps.cache,
+  });
+  await app.register(userRoutes, { prefix: '/api/blade-user', auth });
   await app.register(paramRoutes, {
     prefix: '/api/blade-system/param',
     params: new ParamService(deps.store),

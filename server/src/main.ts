@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { openCache } from './core/cache/index.js';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { IdGenerator } from './core/ids.js';
+import { loadJwtSecret } from './core/auth/jwt-secret.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDatabase } from './db/seed/seed.js';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     config,
     store: { db: database.db, kind: database.kind, ids, timeZone: config.timeZone },
     cache,
+    jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
     ping: database.ping,
   });
 

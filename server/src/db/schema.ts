@@ -83,6 +83,8 @@ export interface UserTable extends AuditColumns, TenantScoped {
   role_id: string | null;
   dept_id: string | null;
   post_id: string | null;
+  is_locked: DbInt;
+  token_valid_after: DbDate | null;
 }
 
 export interface MenuTable extends AuditColumns {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -173,7 +174,12 @@ describe.each(enginesUnderTest())('parameters on %s', (kind) => {
     expect(created.status).toBe(200);
     expect(created.body.msg).toBe('新增成功');
     const id = created.body.data.id as string;
-    expect(created.body.data).toMatchObject({ paramKey: 'upload.maxSize', isDeleted: 0, createUser: null });
+    // Audit columns come from the signed-in caller, never from the body.
+    expect(created.body.data).toMatchObject({
+      paramKey: 'upload.maxSize',
+      isDeleted: 0,
+      createUser: SEED_IDS.admin,
+    });
     expect(created.body.data.paramValue).toHaveLength(15000);
 
     const detail = await t.call({ method: 'GET', url: `${BASE}/detail?id=${id}` });

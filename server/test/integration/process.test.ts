@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -52,6 +53,26 @@ async function startServer(env: Record<string, string>): Promise<Running> {
   throw new Error(`server not ready in 60 s:\n${output}`);
 }
 
+const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+/** Signs in as admin with the password grant; answers the headers of a signed-in console call. */
+async function adminHeaders(port: number): Promise<Record<string, string>> {
+  const query = new URLSearchParams({
+    tenantId: '000000',
+    username: 'admin',
+    password: createHash('md5').update('admin').digest('hex'),
+    grant_type: 'password',
+    scope: 'all',
+  });
+  const res = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { authorization: BASIC },
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return { authorization: BASIC, 'blade-auth': `bearer ${body.access_token}` };
+}
+
 describe('the server process', () => {
   let dir: string;
   let server: Running;
@@ -86,7 +107,11 @@ describe('the server process', () => {
     const api = await fetch(`${base}/api/nowhere`);
     expect(api.status).toBe(404);
     expect(await api.json()).toMatchObject({ code: 404, success: false });
-    const list = await fetch(`${base}/api/blade-system/param/list`);
+    const anonymous = await fetch(`${base}/api/blade-system/param/list`);
+    expect(anonymous.status).toBe(401);
+    const list = await fetch(`${base}/api/blade-system/param/list`, {
+      headers: await adminHeaders(server.port),
+    });
     expect(((await list.json()) as { data: { total: number } }).data.total).toBe(2);
   });
 
@@ -97,6 +122,7 @@ describe('the server process', () => {
   it('finishes an in-flight request on SIGTERM, then closes and exits 0', async () => {
     // A request whose body is still arriving when the signal comes.
     const body = JSON.stringify({ paramName: '停机测试', paramKey: 'shutdown.inflight', paramValue: 'v' });
+    const auth = await adminHeaders(server.port);
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = request(
         {
@@ -104,7 +130,7 @@ describe('the server process', () => {
           port: server.port,
           method: 'POST',
           path: '/api/blade-system/param/submit',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          headers: { ...auth, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
         },
         (res) => {
           let text = '';
@@ -129,7 +155,9 @@ describe('the server process', () => {
   it('restarts on the same data without seeding again, and refuses new connections once stopped', async () => {
     const again = await startServer({ DATA_DIR: path.join(dir, 'data') });
     const list = (await (
-      await fetch(`http://127.0.0.1:${again.port}/api/blade-system/param/list`)
+      await fetch(`http://127.0.0.1:${again.port}/api/blade-system/param/list`, {
+        headers: await adminHeaders(again.port),
+      })
     ).json()) as {
       data: { total: number };
     };
@@ -162,6 +190,9 @@ describe.each(enginesUnderTest())('npm start on %s', (kind) => {
       const running = await startServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
       const res = await fetch(
         `http://127.0.0.1:${running.port}/api/blade-system/param/list?current=1&size=10`,
+        {
+          headers: await adminHeaders(running.port),
+        },
       );
       const body = (await res.json()) as {
         code: number;
@@ -173,6 +204,8 @@ describe.each(enginesUnderTest())('npm start on %s', (kind) => {
         'account.initPassword',
         'account.registerUser',
       ]);
+      // The signing key was generated into DATA_DIR (security S1), readable by the owner only.
+      expect(statSync(path.join(dataDir, 'jwt-secret')).mode & 0o077).toBe(0);
       running.child.kill('SIGTERM');
       expect(await running.exited).toBe(0);
     } finally {

@@ -145,6 +145,8 @@ async function insertSeed(
         role_id: SEED_IDS.administratorRole,
         dept_id: SEED_IDS.dept,
         post_id: null,
+        is_locked: 0,
+        token_valid_after: null,
         ...audit,
       })
       .execute();

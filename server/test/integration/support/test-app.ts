@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../src/app.js';
 import { MemoryCache } from '../../../src/core/cache/memory-cache.js';
@@ -15,9 +16,27 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   store: Store;
-  call(options: InjectOptions): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  cache: MemoryCache;
+  jwtSecret: Uint8Array;
+  /** The platform administrator's access token (admin / admin in tenant 000000). */
+  adminToken: string;
+  /**
+   * Calls the API as the console does: the saber client's Basic header and, unless `token` is
+   * null, a bearer token (the administrator's by default).
+   */
+  call(options: InjectOptions, token?: string | null): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** The password grant; answers the raw response. */
+  signIn(
+    account: string,
+    password: string,
+    tenantId?: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
   close(): Promise<void>;
 }
+
+export const SABER_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 export async function startTestApp(kind: DatabaseKind): Promise<TestApp> {
   const testDb: TestDatabase = await createTestDatabase(kind);
@@ -27,21 +46,57 @@ export async function startTestApp(kind: DatabaseKind): Promise<TestApp> {
   await seedDatabase(database.db, ids);
   const store: Store = { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' };
   const cache = new MemoryCache();
+  const jwtSecret = new Uint8Array(randomBytes(48));
   const app = await buildApp({
     config: { logLevel: 'silent', webDist: null },
     store,
     cache,
+    jwtSecret,
     ping: database.ping,
   });
+  const inject = async (options: InjectOptions) => {
+    const res: LightMyRequestResponse = await app.inject(options);
+    const text = res.body;
+    return { status: res.statusCode, body: text ? JSON.parse(text) : null };
+  };
+  const signIn = (
+    account: string,
+    password: string,
+    tenantId = '000000',
+    headers: Record<string, string> = {},
+  ) =>
+    inject({
+      method: 'POST',
+      url: '/api/blade-auth/oauth/token',
+      query: {
+        tenantId,
+        username: account,
+        password: md5(password),
+        grant_type: 'password',
+        scope: 'all',
+        type: 'account',
+      },
+      headers: { authorization: SABER_BASIC, ...headers },
+    });
+  const admin = await signIn('admin', 'admin');
+  if (admin.status !== 200) throw new Error(`admin sign-in failed: ${JSON.stringify(admin.body)}`);
+  const adminToken = admin.body.access_token as string;
   return {
     kind,
     app,
     database,
     store,
-    async call(options) {
-      const res: LightMyRequestResponse = await app.inject(options);
-      const text = res.body;
-      return { status: res.statusCode, body: text ? JSON.parse(text) : null };
+    cache,
+    jwtSecret,
+    adminToken,
+    signIn,
+    call(options, token = adminToken) {
+      const headers: Record<string, string> = {
+        authorization: SABER_BASIC,
+        ...(options.headers as Record<string, string>),
+      };
+      if (token) headers['blade-auth'] = `bearer ${token}`;
+      return inject({ ...options, headers });
     },
     async close() {
       await app.close();

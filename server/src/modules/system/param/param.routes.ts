@@ -21,7 +21,11 @@ export const paramRoutes: FastifyPluginAsyncTypebox<{ params: ParamService }> = 
 
   app.post(
     '/submit',
-    { schema: { body: ParamInputSchema, response: { 200: Envelope(ParamSchema) } } },
+    {
+      schema: { body: ParamInputSchema, response: { 200: Envelope(ParamSchema) } },
+      // Parameters are platform-wide: only the platform administrator changes them (S4).
+      config: { access: 'platform-admin' },
+    },
     async (req) => {
       const created = !req.body.id;
       const saved = await params.submit(req.actor, req.body);
@@ -31,7 +35,10 @@ export const paramRoutes: FastifyPluginAsyncTypebox<{ params: ParamService }> = 
 
   app.post(
     '/remove',
-    { schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } } },
+    {
+      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'platform-admin' },
+    },
     async (req) => {
       await params.remove(req.actor, req.query.ids);
       return ok(true, req.t('deleted'));

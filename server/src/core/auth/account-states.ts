@@ -1,0 +1,67 @@
+import type { Cache } from '../cache/index.js';
+
+/** What the guard must know about a token's user and tenant on every request. */
+export interface AccountState {
+  userStatus: number;
+  locked: boolean;
+  /** Tokens issued before this instant (ms) no longer count: password change, forced sign-out. */
+  tokenValidAfter: number | null;
+  tenantStatus: number;
+  tenantExpiresAt: number | null;
+}
+
+export type AccountStateLoader = (tenantId: string, userId: string) => Promise<AccountState | undefined>;
+
+const CHANNEL = 'auth:invalidate';
+const TTL_MS = 30_000;
+
+/**
+ * A short-lived per-process cache of account states, so the guard costs no query on most
+ * requests. A change (user disabled, locked, password changed, tenant disabled) is announced
+ * through the shared cache and drops the entry in every process at once.
+ */
+export class AccountStates {
+  readonly #entries = new Map<string, { state: AccountState | undefined; until: number }>();
+  #unsubscribe: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly cache: Cache,
+    private readonly load: AccountStateLoader,
+  ) {}
+
+  async start(): Promise<void> {
+    this.#unsubscribe = await this.cache.subscribe(CHANNEL, (message) => this.#drop(message));
+  }
+
+  async stop(): Promise<void> {
+    await this.#unsubscribe?.();
+  }
+
+  #drop(message: string): void {
+    if (message === '*') return this.#entries.clear();
+    const [kind, id] = message.split(':', 2);
+    for (const key of this.#entries.keys()) {
+      const [tenantId, userId] = key.split('/');
+      if ((kind === 'user' && userId === id) || (kind === 'tenant' && tenantId === id))
+        this.#entries.delete(key);
+    }
+  }
+
+  async get(tenantId: string, userId: string): Promise<AccountState | undefined> {
+    const key = `${tenantId}/${userId}`;
+    const hit = this.#entries.get(key);
+    if (hit && hit.until > Date.now()) return hit.state;
+    const state = await this.load(tenantId, userId);
+    if (this.#entries.size > 100_000) this.#entries.clear();
+    this.#entries.set(key, { state, until: Date.now() + TTL_MS });
+    return state;
+  }
+
+  /** Announces a change to every process; `user:<id>`, `tenant:<tenantId>` or everything. */
+  async invalidate(target: { userId: string } | { tenantId: string } | 'all'): Promise<void> {
+    const message =
+      target === 'all' ? '*' : 'userId' in target ? `user:${target.userId}` : `tenant:${target.tenantId}`;
+    this.#drop(message);
+    await this.cache.publish(CHANNEL, message);
+  }
+}

@@ -1,0 +1,128 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { failure } from '../envelope.js';
+import type { MessageKey } from '../i18n.js';
+import type { Cache } from '../cache/index.js';
+import type { AccountStates } from './account-states.js';
+import { isAdministrator, isPlatformAdmin, type Principal } from './principal.js';
+import type { TokenSigner } from './tokens.js';
+
+// The one guard (security S3, S4, S8): every /api route declares its access level and this hook
+// enforces it. Handlers never check who is calling; they read req.actor.
+
+export interface ClientRecord {
+  clientId: string;
+  clientSecret: string;
+  status: number;
+  grantTypes: string[];
+  accessTokenValidity: number;
+  refreshTokenValidity: number;
+}
+
+export interface GuardDependencies {
+  findClient(clientId: string): Promise<ClientRecord | undefined>;
+  accounts: AccountStates;
+  signer: TokenSigner;
+  cache: Cache;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The client of the Basic header, once checked. */
+    client: ClientRecord | null;
+  }
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** The client named by `Authorization: Basic base64(id:secret)`, if known, enabled and matching. */
+async function authenticateClient(
+  req: FastifyRequest,
+  deps: GuardDependencies,
+): Promise<ClientRecord | null> {
+  const header = req.headers.authorization;
+  if (!header || !/^basic /i.test(header)) return null;
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  const client = await deps.findClient(decoded.slice(0, colon));
+  if (!client || client.status !== 1) return null;
+  return timingSafeEqual(digest(decoded.slice(colon + 1)), digest(client.clientSecret)) ? client : null;
+}
+
+/** The bearer token of the Blade-Auth header (the contract's), or of Authorization: Bearer. */
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers['blade-auth'];
+  const raw = typeof header === 'string' ? header : undefined;
+  const match = raw ? /^bearer\s+(\S+)$/i.exec(raw.trim()) : null;
+  return match?.[1] ?? null;
+}
+
+export const revokedKey = (jti: string) => `auth:revoked:${jti}`;
+
+async function authenticateUser(
+  req: FastifyRequest,
+  client: ClientRecord,
+  deps: GuardDependencies,
+): Promise<Principal | null> {
+  const token = bearerToken(req);
+  if (!token) return null;
+  const claims = await deps.signer.verify(token, 'access');
+  if (!claims || claims.client_id !== client.clientId) return null;
+  if (await deps.cache.get(revokedKey(claims.jti))) return null;
+  const state = await deps.accounts.get(claims.tenant_id, claims.user_id);
+  if (!state || state.userStatus !== 1 || state.locked || state.tenantStatus !== 1) return null;
+  if (state.tenantExpiresAt !== null && state.tenantExpiresAt <= Date.now()) return null;
+  if (state.tokenValidAfter !== null && claims.iat * 1000 < Math.floor(state.tokenValidAfter / 1000) * 1000)
+    return null;
+  return {
+    tenantId: claims.tenant_id,
+    userId: claims.user_id,
+    deptId: claims.dept_id || null,
+    account: claims.account,
+    roleIds: claims.role_id ? claims.role_id.split(',') : [],
+    roleAliases: claims.role_name ? claims.role_name.split(',') : [],
+    clientId: claims.client_id,
+    jti: claims.jti,
+    expiresAt: claims.exp,
+    sessionId: claims.sid,
+  };
+}
+
+function refuse(reply: FastifyReply, req: FastifyRequest, code: 401 | 403, key: MessageKey): FastifyReply {
+  return reply
+    .code(code)
+    .type('application/json; charset=utf-8')
+    .send(failure(code, req.t(key)));
+}
+
+export function installGuard(app: FastifyInstance, deps: GuardDependencies): void {
+  app.decorateRequest('client', null);
+  app.addHook('onRequest', async (req, reply) => {
+    // Only API routes are guarded: unknown paths answer 404 (or the console) whoever asks, and the
+    // console's files (the static wildcard route) are public.
+    if (req.is404 || !req.routeOptions.url?.startsWith('/api/')) return;
+    const access = req.routeOptions.config.access ?? 'user';
+    if (access === 'open') return;
+
+    const client = await authenticateClient(req, deps);
+    if (!client) return refuse(reply, req, 401, 'auth.clientInvalid');
+    req.client = client;
+    if (access === 'public') return;
+
+    const principal = await authenticateUser(req, client, deps);
+    if (!principal) return refuse(reply, req, 401, 'error.unauthorized');
+    req.actor = principal;
+    if (access === 'platform-admin' && !isPlatformAdmin(principal))
+      return refuse(reply, req, 403, 'error.forbidden');
+    if (access === 'administrator' && !isAdministrator(principal))
+      return refuse(reply, req, 403, 'error.forbidden');
+  });
+}
+
+/** The principal of a route whose access level guarantees a signed-in user. */
+export function principalOf(req: FastifyRequest): Principal {
+  const actor = req.actor as Principal;
+  if (!actor.jti) throw new Error('principalOf on a route without a signed-in user');
+  return actor;
+}

@@ -1,0 +1,46 @@
+import type { Actor } from '../repository/store.js';
+
+/** The signed-in caller, as the guard establishes it from a verified token. */
+export interface Principal extends Actor {
+  userId: string;
+  account: string;
+  roleIds: string[];
+  roleAliases: string[];
+  clientId: string;
+  /** The access token's id and expiry (seconds), for logout. */
+  jti: string;
+  expiresAt: number;
+  /** The sign-in session shared by the access and refresh tokens it issued. */
+  sessionId: string;
+}
+
+export const PLATFORM_ADMIN_ALIAS = 'administrator';
+export const TENANT_ADMIN_ALIAS = 'admin';
+
+/**
+ * Who may call a route. Declared on the route (`config: { access }`) and enforced by the one guard:
+ * - open: anything, no client either (health checks from load balancers);
+ * - public: a known client, no user (sign-in, captcha, guest registration, tenant info);
+ * - user (the default): a signed-in user;
+ * - administrator: a tenant's administrator or the platform administrator;
+ * - platform-admin: the platform administrator (tenant 000000) only.
+ */
+export type Access = 'open' | 'public' | 'user' | 'administrator' | 'platform-admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export function isPlatformAdmin(p: Principal): boolean {
+  return p.tenantId === '000000' && p.roleAliases.includes(PLATFORM_ADMIN_ALIAS);
+}
+
+export function isAdministrator(p: Principal): boolean {
+  return (
+    isPlatformAdmin(p) ||
+    p.roleAliases.includes(TENANT_ADMIN_ALIAS) ||
+    p.roleAliases.includes(PLATFORM_ADMIN_ALIAS)
+  );
+}

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PLATFORM_TENANT_ID } from '@console/contract';
+import { Type, type Static } from 'typebox';
+import type { AccountStates } from '../../core/auth/account-states.js';
+import { principalOf } from '../../core/auth/guard.js';
+import type { Cache } from '../../core/cache/index.js';
+import { ok } from '../../core/envelope.js';
+import type { Captchas } from './captcha.js';
+import { OAuthError, type AuthService } from './auth.service.js';
+
+const header = (req: FastifyRequest, name: string) => {
+  const value = req.headers[name];
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+};
+
+const TokenQuery = Type.Object({
+  tenantId: Type.Optional(Type.String({ maxLength: 12 })),
+  username: Type.Optional(Type.String({ maxLength: 64 })),
+  password: Type.Optional(Type.String({ maxLength: 128 })),
+  grant_type: Type.Optional(Type.String({ maxLength: 32 })),
+  refresh_token: Type.Optional(Type.String({ maxLength: 4096 })),
+  scope: Type.Optional(Type.String({ maxLength: 64 })),
+  type: Type.Optional(Type.String({ maxLength: 32 })),
+});
+
+export interface AuthRouteDependencies {
+  auth: AuthService;
+  captchas: Captchas;
+  accounts: AccountStates;
+  cache: Cache;
+}
+
+/** /api/blade-auth/oauth: token, captcha, logout, user-info, clear-cache (spec §7, "Auth"). */
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = async (
+  app,
+  { auth, captchas, accounts, cache },
+) => {
+  const token = async (
+    req: FastifyRequest<{ Querystring: Static<typeof TokenQuery> }>,
+    reply: FastifyReply,
+  ) => {
+    const q = req.query;
+    try {
+      return await auth.token(req.client!, {
+        grantType: q.grant_type ?? '',
+        tenantId: q.tenantId || header(req, 'tenant-id') || PLATFORM_TENANT_ID,
+        username: q.username,
+        password: q.password,
+        refreshToken: q.refresh_token,
+        captchaKey: header(req, 'captcha-key'),
+        captchaCode: header(req, 'captcha-code'),
+        deptId: header(req, 'dept-id'),
+        roleId: header(req, 'role-id'),
+        ip: req.ip,
+      });
+    } catch (error) {
+      if (!(error instanceof OAuthError)) throw error;
+      // No envelope here: the OAuth error shape of contract.md, and no session.
+      return reply
+        .code(error.code)
+        .send({ error_code: error.code, error_description: req.t(error.messageKey, error.params) });
+    }
+  };
+  const tokenRoute = { schema: { querystring: TokenQuery }, config: { access: 'public' as const } };
+  app.post('/token', tokenRoute, token);
+  app.post('/token/refresh', tokenRoute, token);
+
+  app.get('/captcha', { config: { access: 'public' } }, async () => captchas.issue());
+
+  app.get('/logout', async (req) => {
+    await auth.logout(principalOf(req));
+    return ok(true, req.t('ok'));
+  });
+
+  app.get('/user-info', async (req) => ok(await auth.userInfo(principalOf(req)), req.t('ok')));
+
+  app.get('/clear-cache', { config: { access: 'administrator' } }, async (req) => {
+    await accounts.invalidate('all');
+    await cache.deleteByPrefix('cache:');
+    return ok(true, req.t('auth.cacheCleared'));
+  });
+};

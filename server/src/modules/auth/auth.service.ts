@@ -1,0 +1,273 @@
+import { randomUUID } from 'node:crypto';
+import { verify as verifyPassword } from '@node-rs/argon2';
+import type { AccountState, AccountStates } from '../../core/auth/account-states.js';
+import type { ClientRecord } from '../../core/auth/guard.js';
+import type { Principal } from '../../core/auth/principal.js';
+import type { SessionClaims, TokenSigner } from '../../core/auth/tokens.js';
+import type { MessageKey } from '../../core/i18n.js';
+import type { Actor, Store } from '../../core/repository/store.js';
+import { RoleRepository } from '../system/role/role.repository.js';
+import { TenantRepository } from '../system/tenant/tenant.repository.js';
+import { USER_STATUS, UserRepository, type User } from '../user/user.repository.js';
+import type { Captchas } from './captcha.js';
+import type { Sessions } from './sessions.js';
+import type { SignInLimits } from './sign-in-limits.js';
+
+/** A refused token request: answered as `{ error_code, error_description }` (contract.md). */
+export class OAuthError extends Error {
+  constructor(
+    readonly code: 400 | 401 | 429,
+    readonly messageKey: MessageKey,
+    readonly params: Record<string, string> = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+export interface TokenRequest {
+  grantType: string;
+  tenantId: string;
+  username?: string;
+  password?: string;
+  refreshToken?: string;
+  captchaKey?: string;
+  captchaCode?: string;
+  /** Switch mode: the department and role the session is for. */
+  deptId?: string;
+  roleId?: string;
+  ip: string;
+}
+
+/** The token response of contract.md ("Sign-in"). */
+export interface TokenResponse {
+  access_token: string;
+  token_type: 'bearer';
+  refresh_token: string;
+  expires_in: number;
+  scope: string;
+  tenant_id: string;
+  user_id: string;
+  user_name: string;
+  real_name: string;
+  nick_name: string;
+  account: string;
+  avatar: string;
+  role_id: string;
+  role_name: string;
+  dept_id: string;
+  post_id: string;
+  oauth_id: string;
+  client_id: string;
+  license: string;
+  jti: string;
+}
+
+const LICENSE = 'made for hospital cabinet fleets';
+const list = (value: string | null) =>
+  value
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+
+export interface AuthDependencies {
+  store: Store;
+  signer: TokenSigner;
+  accounts: AccountStates;
+  captchas: Captchas;
+  limits: SignInLimits;
+  sessions: Sessions;
+}
+
+export class AuthService {
+  readonly #users: UserRepository;
+  readonly #roles: RoleRepository;
+  readonly #tenants: TenantRepository;
+
+  constructor(private readonly deps: AuthDependencies) {
+    this.#users = new UserRepository(deps.store);
+    this.#roles = new RoleRepository(deps.store);
+    this.#tenants = new TenantRepository(deps.store);
+  }
+
+  /** The state the guard checks on every request (loaded through AccountStates' short cache). */
+  async accountState(tenantId: string, userId: string): Promise<AccountState | undefined> {
+    const actor: Actor = { tenantId, userId: null, deptId: null };
+    const [user, tenant] = await Promise.all([
+      this.#users.findState(actor, userId),
+      this.#tenants.standing(tenantId),
+    ]);
+    if (!user || !tenant) return undefined;
+    return {
+      userStatus: user.status,
+      locked: user.locked,
+      tokenValidAfter: user.tokenValidAfter,
+      tenantStatus: tenant.status,
+      tenantExpiresAt: tenant.expiresAt,
+    };
+  }
+
+  async token(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
+    const grant = request.grantType;
+    if (!['password', 'captcha', 'refresh_token'].includes(grant))
+      throw new OAuthError(400, 'auth.unsupportedGrant');
+    if (!client.grantTypes.includes(grant)) throw new OAuthError(400, 'auth.grantNotAllowed');
+    return grant === 'refresh_token' ? this.#refresh(client, request) : this.#signIn(client, request);
+  }
+
+  async #signIn(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
+    const { limits, captchas } = this.deps;
+    if (await limits.addressBlocked(request.ip)) throw new OAuthError(429, 'auth.tooManyAttempts');
+
+    if (request.grantType === 'captcha') {
+      if (!request.captchaKey || !request.captchaCode) throw new OAuthError(400, 'auth.captchaMissing');
+      if (!(await captchas.check(request.captchaKey, request.captchaCode))) {
+        await limits.recordAddressFailure(request.ip);
+        throw new OAuthError(400, 'auth.captchaInvalid');
+      }
+    }
+    if (!request.username) throw new OAuthError(400, 'auth.missingParameter', { name: 'username' });
+    if (!request.password) throw new OAuthError(400, 'auth.missingParameter', { name: 'password' });
+
+    await this.#checkTenant(request.tenantId);
+    const actor: Actor = { tenantId: request.tenantId, userId: null, deptId: null };
+    const found = await this.#users.findCredentials(actor, request.username);
+    // A locked account is refused before the password is tried, so guessing cannot continue.
+    if (found && found.user.isLocked === 1) throw new OAuthError(400, 'auth.userLocked');
+    const passwordOk = found
+      ? await verifyPassword(found.passwordHash, request.password.toLowerCase()).catch(() => false)
+      : false;
+    if (!found || !passwordOk) {
+      await limits.recordAddressFailure(request.ip);
+      if (found && (await limits.recordAccountFailure(request.tenantId, found.user.account))) {
+        await this.#users.setLocked(actor, [found.user.id], true);
+        await this.deps.accounts.invalidate({ userId: found.user.id });
+        throw new OAuthError(400, 'auth.userLocked');
+      }
+      throw new OAuthError(400, 'auth.badCredentials');
+    }
+    // Status is told only to someone who knows the password.
+    this.#checkUserStatus(found.user.status);
+    await limits.clearAccount(request.tenantId, found.user.account);
+    return this.#issue(client, found.user, request, randomUUID());
+  }
+
+  async #refresh(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
+    if (!request.refreshToken) throw new OAuthError(400, 'auth.missingParameter', { name: 'refresh_token' });
+    const claims = await this.deps.signer.verify(request.refreshToken, 'refresh');
+    if (!claims || claims.client_id !== client.clientId) throw new OAuthError(401, 'auth.refreshInvalid');
+    const state = await this.accountState(claims.tenant_id, claims.user_id);
+    if (
+      !state ||
+      state.userStatus !== USER_STATUS.ACTIVE ||
+      state.locked ||
+      state.tenantStatus !== 1 ||
+      (state.tenantExpiresAt !== null && state.tenantExpiresAt <= Date.now()) ||
+      (state.tokenValidAfter !== null && claims.iat * 1000 < Math.floor(state.tokenValidAfter / 1000) * 1000)
+    ) {
+      throw new OAuthError(401, 'auth.refreshInvalid');
+    }
+    const user = await this.#users.findById(
+      { tenantId: claims.tenant_id, userId: null, deptId: null },
+      claims.user_id,
+    );
+    if (!user) throw new OAuthError(401, 'auth.refreshInvalid');
+    // Rotation happens inside #issue, which refuses a refresh token that is no longer current.
+    return this.#issue(client, user, { ...request, tenantId: claims.tenant_id }, claims.sid, claims.jti);
+  }
+
+  async #checkTenant(tenantId: string): Promise<void> {
+    const tenant = await this.#tenants.standing(tenantId);
+    if (!tenant) throw new OAuthError(400, 'auth.tenantMissing');
+    if (tenant.status !== 1) throw new OAuthError(400, 'auth.tenantDisabled');
+    if (tenant.expiresAt !== null && tenant.expiresAt <= Date.now())
+      throw new OAuthError(400, 'auth.tenantExpired');
+  }
+
+  #checkUserStatus(status: number): void {
+    if (status === USER_STATUS.PENDING) throw new OAuthError(400, 'auth.userPending');
+    if (status !== USER_STATUS.ACTIVE) throw new OAuthError(400, 'auth.userDisabled');
+  }
+
+  async #issue(
+    client: ClientRecord,
+    user: User,
+    request: TokenRequest,
+    sid: string,
+    previousRefreshJti?: string,
+  ): Promise<TokenResponse> {
+    const heldDepts = list(user.deptId);
+    const heldRoles = list(user.roleId);
+    if (
+      (request.deptId && !heldDepts.includes(request.deptId)) ||
+      (request.roleId && !heldRoles.includes(request.roleId))
+    ) {
+      throw new OAuthError(400, 'auth.switchInvalid');
+    }
+    const actor: Actor = { tenantId: user.tenantId, userId: user.id, deptId: null };
+    const roles = await this.#roles.findMany(actor, request.roleId ? [request.roleId] : heldRoles);
+    const claims: SessionClaims = {
+      tenant_id: user.tenantId,
+      user_id: user.id,
+      account: user.account,
+      user_name: user.account,
+      real_name: user.realName ?? '',
+      nick_name: user.name ?? '',
+      dept_id: request.deptId ?? heldDepts[0] ?? '',
+      post_id: list(user.postId)[0] ?? '',
+      role_id: roles.map((r) => r.id).join(','),
+      role_name: roles.map((r) => r.roleAlias).join(','),
+      client_id: client.clientId,
+      sid,
+    };
+    const access = await this.deps.signer.sign(claims, 'access', client.accessTokenValidity);
+    const refresh = await this.deps.signer.sign(claims, 'refresh', client.refreshTokenValidity);
+    if (previousRefreshJti === undefined) {
+      await this.deps.sessions.start(sid, refresh.jti, client.refreshTokenValidity);
+    } else if (
+      !(await this.deps.sessions.rotate(sid, previousRefreshJti, refresh.jti, client.refreshTokenValidity))
+    ) {
+      throw new OAuthError(401, 'auth.refreshInvalid');
+    }
+    return {
+      access_token: access.token,
+      token_type: 'bearer',
+      refresh_token: refresh.token,
+      expires_in: client.accessTokenValidity,
+      scope: 'all',
+      tenant_id: claims.tenant_id,
+      user_id: claims.user_id,
+      user_name: claims.user_name,
+      real_name: claims.real_name,
+      nick_name: claims.nick_name,
+      account: claims.account,
+      avatar: user.avatar ?? '',
+      role_id: claims.role_id,
+      role_name: claims.role_name,
+      dept_id: claims.dept_id,
+      post_id: claims.post_id,
+      oauth_id: '',
+      client_id: client.clientId,
+      license: LICENSE,
+      jti: access.jti,
+    };
+  }
+
+  async logout(principal: Principal): Promise<void> {
+    await this.deps.sessions.end(principal.sessionId, principal.jti, principal.expiresAt);
+  }
+
+  /** The signed-in user's own record (never the password: the table declares it write-only). */
+  async userInfo(principal: Principal): Promise<User | undefined> {
+    return this.#users.findById(principal, principal.userId);
+  }
+
+  /** Unlocks accounts of the caller's tenant and forgets their failure counts. */
+  async unlock(actor: Actor, userIds: string[]): Promise<number> {
+    const accounts = await this.#users.setLocked(actor, userIds, false);
+    for (const account of accounts) await this.deps.limits.clearAccount(actor.tenantId, account);
+    for (const id of userIds) await this.deps.accounts.invalidate({ userId: id });
+    return accounts.length;
+  }
+}

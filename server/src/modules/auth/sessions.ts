@@ -1,0 +1,30 @@
+import type { Cache } from '../../core/cache/index.js';
+import { revokedKey } from '../../core/auth/guard.js';
+
+// A sign-in session holds the id of its one valid refresh token. Refreshing swaps it (rotation);
+// presenting an older refresh token ends the session (a stolen, replayed token is detected).
+// Logout ends the session and revokes the access token in every process.
+
+const sessionKey = (sid: string) => `auth:session:${sid}`;
+
+export class Sessions {
+  constructor(private readonly cache: Cache) {}
+
+  async start(sid: string, refreshJti: string, ttlSeconds: number): Promise<void> {
+    await this.cache.set(sessionKey(sid), refreshJti, ttlSeconds);
+  }
+
+  /** Moves the session to a new refresh token; false (and the session ends) if jti is not current. */
+  async rotate(sid: string, jti: string, nextJti: string, ttlSeconds: number): Promise<boolean> {
+    const current = await this.cache.take(sessionKey(sid));
+    if (current !== jti) return false;
+    await this.cache.set(sessionKey(sid), nextJti, ttlSeconds);
+    return true;
+  }
+
+  async end(sid: string, accessJti: string, accessExpiresAt: number): Promise<void> {
+    await this.cache.delete(sessionKey(sid));
+    const ttl = accessExpiresAt - Math.floor(Date.now() / 1000);
+    if (ttl > 0) await this.cache.set(revokedKey(accessJti), '1', ttl);
+  }
+}

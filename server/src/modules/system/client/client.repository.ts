@@ -1,0 +1,63 @@
+import type { ClientRecord } from '../../../core/auth/guard.js';
+import { TableRepository } from '../../../core/repository/table-repository.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import { defineTable } from '../../../core/repository/table.js';
+
+export interface Client {
+  id: string;
+  clientId: string;
+  clientSecret: string;
+  scope: string;
+  authorizedGrantTypes: string;
+  webServerRedirectUri: string | null;
+  accessTokenValidity: number;
+  refreshTokenValidity: number;
+  status: number;
+}
+
+/** OAuth clients (blade_client): platform-wide; the secret never leaves the server (S5). */
+export const clientTable = defineTable<Client>(
+  'blade_client',
+  { tenantScoped: false },
+  {
+    clientId: ['string', { filter: true, sort: true }],
+    clientSecret: ['string', { writeOnly: true }],
+    resourceIds: ['string'],
+    scope: ['string'],
+    authorizedGrantTypes: ['string'],
+    webServerRedirectUri: ['string'],
+    authorities: ['string'],
+    accessTokenValidity: ['int'],
+    refreshTokenValidity: ['int'],
+    additionalInformation: ['string'],
+    autoapprove: ['string'],
+  },
+);
+
+const PLATFORM: Actor = { tenantId: '000000', userId: null, deptId: null };
+
+export class ClientRepository extends TableRepository<Client> {
+  constructor(store: Store) {
+    super(store, clientTable);
+  }
+
+  /** The client with its secret, for the guard's Basic check only. */
+  async findCredentials(clientId: string): Promise<ClientRecord | undefined> {
+    const row = await this.scopedSelect(PLATFORM)
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      clientId: String(row.client_id),
+      clientSecret: String(row.client_secret),
+      status: Number(row.status),
+      grantTypes: String(row.authorized_grant_types)
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      accessTokenValidity: Number(row.access_token_validity),
+      refreshTokenValidity: Number(row.refresh_token_validity),
+    };
+  }
+}

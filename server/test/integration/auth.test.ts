@@ -1,0 +1,424 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, SEED_IDS } from '../../src/db/seed/seed.js';
+import { captchaKey } from '../../src/modules/auth/captcha.js';
+import { enginesUnderTest } from './support/databases.js';
+import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
+
+const TOKEN_URL = '/api/blade-auth/oauth/token';
+const PARAMS = '/api/blade-system/param/list';
+
+describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
+  let t: TestApp;
+  let n = 0;
+
+  /** A tenant with one role and one user, inserted as the tenancy and user issues will create them. */
+  async function createAccount(
+    options: {
+      tenantId?: string;
+      account?: string;
+      password?: string;
+      userStatus?: number;
+      tenantStatus?: number;
+      expireTime?: Date | null;
+      roleAlias?: string;
+    } = {},
+  ) {
+    n += 1;
+    const tenantId = options.tenantId ?? String(200000 + n);
+    const account = options.account ?? `user${n}`;
+    const db = t.store.db;
+    const now = new Date();
+    const audit = {
+      create_user: null,
+      create_dept: null,
+      create_time: now,
+      update_user: null,
+      update_time: now,
+      is_deleted: 0,
+    };
+    const existing = await db
+      .selectFrom('blade_tenant')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    if (!existing) {
+      await db
+        .insertInto('blade_tenant')
+        .values({
+          id: BigInt(t.store.ids.next()),
+          tenant_id: tenantId,
+          tenant_name: `租户${tenantId}`,
+          domain: null,
+          background_url: null,
+          linkman: null,
+          contact_number: null,
+          address: null,
+          account_number: -1,
+          expire_time: options.expireTime ?? null,
+          package_id: null,
+          datasource_id: null,
+          license_key: null,
+          ...audit,
+          status: options.tenantStatus ?? 1,
+        })
+        .execute();
+    }
+    const roleId = t.store.ids.next();
+    await db
+      .insertInto('blade_role')
+      .values({
+        id: BigInt(roleId),
+        tenant_id: tenantId,
+        parent_id: 0n,
+        role_name: '角色',
+        sort: 1,
+        role_alias: options.roleAlias ?? 'operator',
+        ...audit,
+        status: 1,
+      })
+      .execute();
+    const userId = t.store.ids.next();
+    await db
+      .insertInto('blade_user')
+      .values({
+        id: BigInt(userId),
+        tenant_id: tenantId,
+        code: null,
+        user_type: 1,
+        account,
+        password: await hashPassword(md5(options.password ?? 'secret')),
+        name: account,
+        real_name: account,
+        avatar: null,
+        email: null,
+        phone: null,
+        birthday: null,
+        sex: null,
+        role_id: roleId,
+        dept_id: '1',
+        post_id: null,
+        is_locked: 0,
+        token_valid_after: null,
+        ...audit,
+        status: options.userStatus ?? 1,
+      })
+      .execute();
+    return { tenantId, account, userId, roleId, password: options.password ?? 'secret' };
+  }
+
+  const captchaSignIn = (code: string | undefined, key: string | undefined, password = 'admin') =>
+    t.app
+      .inject({
+        method: 'POST',
+        url: TOKEN_URL,
+        query: {
+          tenantId: '000000',
+          username: 'admin',
+          password: md5(password),
+          grant_type: 'captcha',
+          scope: 'all',
+          type: 'account',
+        },
+        headers: {
+          authorization: SABER_BASIC,
+          ...(key ? { 'captcha-key': key } : {}),
+          ...(code ? { 'captcha-code': code } : {}),
+        },
+      })
+      .then((r) => ({ status: r.statusCode, body: JSON.parse(r.body) }));
+
+  const refresh = (refreshToken: string, headers: Record<string, string> = {}) =>
+    t.app
+      .inject({
+        method: 'POST',
+        url: TOKEN_URL,
+        query: { grant_type: 'refresh_token', refresh_token: refreshToken, scope: 'all', tenantId: '000000' },
+        headers: { authorization: SABER_BASIC, ...headers },
+      })
+      .then((r) => ({ status: r.statusCode, body: JSON.parse(r.body) }));
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers the token response of the contract for the password grant', async () => {
+    const res = await t.signIn('admin', 'admin');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(
+      [
+        'access_token',
+        'token_type',
+        'refresh_token',
+        'expires_in',
+        'scope',
+        'tenant_id',
+        'user_id',
+        'user_name',
+        'real_name',
+        'nick_name',
+        'account',
+        'avatar',
+        'role_id',
+        'role_name',
+        'dept_id',
+        'post_id',
+        'oauth_id',
+        'client_id',
+        'license',
+        'jti',
+      ].sort(),
+    );
+    expect(res.body).toMatchObject({
+      token_type: 'bearer',
+      expires_in: 3600,
+      tenant_id: '000000',
+      user_id: SEED_IDS.admin,
+      account: 'admin',
+      role_id: SEED_IDS.administratorRole,
+      role_name: 'administrator',
+      dept_id: SEED_IDS.dept,
+      client_id: 'saber',
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/i);
+  });
+
+  it('issues single-use captchas through the cache', async () => {
+    const issued = await t.call({ method: 'GET', url: '/api/blade-auth/oauth/captcha' }, null);
+    expect(issued.status).toBe(200);
+    expect(issued.body.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(issued.body.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    const code = (await t.cache.get(captchaKey(issued.body.key)))!;
+    expect(code).toMatch(/^[a-z0-9]{4}$/);
+
+    expect((await captchaSignIn(code.toUpperCase(), issued.body.key)).status).toBe(200);
+    const reused = await captchaSignIn(code, issued.body.key);
+    expect(reused).toEqual({
+      status: 400,
+      body: { error_code: 400, error_description: '验证码不正确或已过期' },
+    });
+
+    const other = await t.call({ method: 'GET', url: '/api/blade-auth/oauth/captcha' }, null);
+    expect((await captchaSignIn('zzzz', other.body.key)).body.error_description).toBe('验证码不正确或已过期');
+    // The wrong guess used it up too.
+    const right = (await t.cache.get(captchaKey(other.body.key))) ?? 'gone';
+    expect(right).toBe('gone');
+    expect((await captchaSignIn(undefined, undefined)).body.error_description).toBe('请输入验证码');
+  });
+
+  it('refuses wrong accounts and passwords with one message, in the request language', async () => {
+    const wrong = await t.signIn('admin', 'nope');
+    expect(wrong).toEqual({ status: 400, body: { error_code: 400, error_description: '用户名或密码错误' } });
+    const unknown = await t.signIn('nobody', 'admin');
+    expect(unknown.body).toEqual(wrong.body);
+    const en = await t.signIn('nobody', 'admin', '000000', { 'accept-language': 'en' });
+    expect(en.body.error_description).toBe('Wrong account or password');
+    await t.signIn('admin', 'admin'); // clears admin's failure count
+  });
+
+  it('refuses missing, disabled and expired tenants, disabled and pending users', async () => {
+    expect((await t.signIn('admin', 'admin', '999999')).body.error_description).toBe('租户不存在');
+    const disabledTenant = await createAccount({ tenantStatus: 0 });
+    expect(
+      (await t.signIn(disabledTenant.account, 'secret', disabledTenant.tenantId)).body.error_description,
+    ).toBe('租户已被禁用，请联系管理员');
+    const expired = await createAccount({ expireTime: new Date(Date.now() - 60_000) });
+    expect((await t.signIn(expired.account, 'secret', expired.tenantId)).body.error_description).toBe(
+      '租户授权已过期，请联系管理员',
+    );
+    const disabled = await createAccount({ userStatus: 0 });
+    expect((await t.signIn(disabled.account, 'secret', disabled.tenantId)).body.error_description).toBe(
+      '账号已被禁用',
+    );
+    const pending = await createAccount({ userStatus: 2 });
+    expect((await t.signIn(pending.account, 'secret', pending.tenantId)).body.error_description).toBe(
+      '账号正在等待管理员审核',
+    );
+    // Status is told only to someone who knows the password.
+    expect((await t.signIn(pending.account, 'wrong', pending.tenantId)).body.error_description).toBe(
+      '用户名或密码错误',
+    );
+  });
+
+  it('locks an account after five failures until an administrator unlocks it', async () => {
+    const user = await createAccount({ tenantId: '000000' });
+    for (let i = 1; i <= 4; i++)
+      expect((await t.signIn(user.account, 'bad')).body.error_description).toBe('用户名或密码错误');
+    expect((await t.signIn(user.account, 'bad')).body.error_description).toBe(
+      '账号已被锁定，请联系管理员解锁',
+    );
+    expect((await t.signIn(user.account, user.password)).body.error_description).toBe(
+      '账号已被锁定，请联系管理员解锁',
+    );
+
+    const forbidden = await t.call(
+      { method: 'POST', url: `/api/blade-user/unlock?userIds=${user.userId}` },
+      (await t.signIn('user-op', 'x')).body.access_token ?? null,
+    );
+    expect(forbidden.status).toBe(401);
+    const unlocked = await t.call({ method: 'POST', url: `/api/blade-user/unlock?userIds=${user.userId}` });
+    expect(unlocked).toMatchObject({ status: 200, body: { success: true } });
+    expect((await t.signIn(user.account, user.password)).status).toBe(200);
+  });
+
+  it('limits failures per address across accounts', async () => {
+    const headers = { 'x-forwarded-for': 'ignored' };
+    let last = await t.signIn('ghost0', 'x', '000000', headers);
+    for (let i = 1; i < 30 && last.status !== 429; i++)
+      last = await t.signIn(`ghost${i}`, 'x', '000000', headers);
+    expect(last).toEqual({
+      status: 429,
+      body: { error_code: 429, error_description: '登录失败次数过多，请稍后再试' },
+    });
+    // Even the right password is refused from that address for a while.
+    expect((await t.signIn('admin', 'admin')).status).toBe(429);
+    await t.cache.deleteByPrefix('auth:fail:ip:');
+  });
+
+  it('rotates refresh tokens: the new pair works, the old refresh token does not, a replay ends the session', async () => {
+    const first = (await t.signIn('admin', 'admin')).body;
+    const second = await refresh(first.refresh_token);
+    expect(second.status).toBe(200);
+    expect(second.body.access_token).not.toBe(first.access_token);
+    expect((await t.call({ method: 'GET', url: PARAMS }, second.body.access_token)).status).toBe(200);
+
+    const replay = await refresh(first.refresh_token);
+    expect(replay.status).toBe(401);
+    expect(replay.body.error_description).toBe('登录已失效，请重新登录');
+    // The replay ended the session: the rotated refresh token is dead too.
+    expect((await refresh(second.body.refresh_token)).status).toBe(401);
+    expect((await refresh(first.access_token)).status).toBe(401); // an access token is not a refresh token
+  });
+
+  it('switches department and role on refresh only to ones the user holds', async () => {
+    const first = (await t.signIn('admin', 'admin')).body;
+    const same = await refresh(first.refresh_token, {
+      'dept-id': SEED_IDS.dept,
+      'role-id': SEED_IDS.administratorRole,
+    });
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ dept_id: SEED_IDS.dept, role_id: SEED_IDS.administratorRole });
+    const foreign = await refresh(same.body.refresh_token, { 'dept-id': '42' });
+    expect(foreign.body.error_description).toBe('所选部门或角色不属于当前账号');
+    // The refused switch did not use the refresh token up.
+    expect((await refresh(same.body.refresh_token)).status).toBe(200);
+  });
+
+  it('answers 401 to anonymous, forged, expired, revoked and wrong-client tokens', async () => {
+    expect((await t.call({ method: 'GET', url: PARAMS }, null)).status).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: PARAMS })).statusCode).toBe(401); // no client either
+    const unknownClient = await t.app.inject({
+      method: 'GET',
+      url: '/api/blade-auth/oauth/captcha',
+      headers: { authorization: `Basic ${Buffer.from('saber:wrong').toString('base64')}` },
+    });
+    expect(unknownClient.statusCode).toBe(401);
+
+    const session = (await t.signIn('admin', 'admin')).body;
+    const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString());
+    const forge = (key: Uint8Array, exp: number, extra: object = {}) =>
+      new SignJWT({ ...claims, ...extra })
+        .setProtectedHeader({ alg: 'HS512' })
+        .setIssuer('cabinet-console')
+        .setJti(claims.jti)
+        .setIssuedAt(claims.iat)
+        .setExpirationTime(exp)
+        .sign(key);
+    const forged = await forge(
+      new TextEncoder().encode('a-well-known-default-key-that-attackers-know!!'),
+      claims.exp,
+    );
+    expect((await t.call({ method: 'GET', url: PARAMS }, forged)).status).toBe(401);
+    const expired = await forge(t.jwtSecret, Math.floor(Date.now() / 1000) - 10);
+    expect((await t.call({ method: 'GET', url: PARAMS }, expired)).status).toBe(401);
+    const otherClient = await forge(t.jwtSecret, claims.exp, { client_id: 'sword' });
+    expect((await t.call({ method: 'GET', url: PARAMS }, otherClient)).status).toBe(401);
+    const unsigned = `${session.access_token.split('.').slice(0, 2).join('.')}.`;
+    expect((await t.call({ method: 'GET', url: PARAMS }, unsigned)).status).toBe(401);
+
+    expect((await t.call({ method: 'GET', url: PARAMS }, session.access_token)).status).toBe(200);
+    const out = await t.call({ method: 'GET', url: '/api/blade-auth/oauth/logout' }, session.access_token);
+    expect(out).toMatchObject({ status: 200, body: { success: true } });
+    expect((await t.call({ method: 'GET', url: PARAMS }, session.access_token)).status).toBe(401);
+    expect((await refresh(session.refresh_token)).status).toBe(401); // logout ended the session
+  });
+
+  it("stops a disabled tenant's and a disabled user's existing tokens", async () => {
+    const user = await createAccount();
+    const token = (await t.signIn(user.account, user.password, user.tenantId)).body.access_token;
+    expect((await t.call({ method: 'GET', url: PARAMS }, token)).status).toBe(200);
+    await t.store.db
+      .updateTable('blade_tenant')
+      .set({ status: 0 })
+      .where('tenant_id', '=', user.tenantId)
+      .execute();
+    // The change takes effect through clear-cache (or the 30 s cache); the tenancy issue announces it itself.
+    await t.call({ method: 'GET', url: '/api/blade-auth/oauth/clear-cache' });
+    expect((await t.call({ method: 'GET', url: PARAMS }, token)).status).toBe(401);
+
+    const other = await createAccount();
+    const otherToken = (await t.signIn(other.account, other.password, other.tenantId)).body.access_token;
+    await t.store.db
+      .updateTable('blade_user')
+      .set({ status: 0 })
+      .where('id', '=', BigInt(other.userId))
+      .execute();
+    await t.call({ method: 'GET', url: '/api/blade-auth/oauth/clear-cache' });
+    expect((await t.call({ method: 'GET', url: PARAMS }, otherToken)).status).toBe(401);
+  });
+
+  it('keeps platform-wide writes and administration to administrators', async () => {
+    const operator = await createAccount();
+    const token = (await t.signIn(operator.account, operator.password, operator.tenantId)).body.access_token;
+    const submit = await t.call(
+      {
+        method: 'POST',
+        url: '/api/blade-system/param/submit',
+        payload: { paramName: 'n', paramKey: 'op.key', paramValue: 'v' },
+      },
+      token,
+    );
+    expect(submit).toMatchObject({ status: 403, body: { code: 403, success: false } });
+    expect((await t.call({ method: 'GET', url: '/api/blade-auth/oauth/clear-cache' }, token)).status).toBe(
+      403,
+    );
+    const tenantAdmin = await createAccount({ roleAlias: 'admin' });
+    const adminToken = (await t.signIn(tenantAdmin.account, tenantAdmin.password, tenantAdmin.tenantId)).body
+      .access_token;
+    const tenantSubmit = await t.call(
+      {
+        method: 'POST',
+        url: '/api/blade-system/param/submit',
+        payload: { paramName: 'n', paramKey: 'op.key', paramValue: 'v' },
+      },
+      adminToken,
+    );
+    expect(tenantSubmit.status).toBe(403); // a tenant's administrator does not edit platform parameters (S4)
+  });
+
+  it('answers the user info without the password', async () => {
+    const info = await t.call({ method: 'GET', url: '/api/blade-auth/oauth/user-info' });
+    expect(info.status).toBe(200);
+    expect(info.body.data).toMatchObject({ id: SEED_IDS.admin, account: 'admin', tenantId: '000000' });
+    expect(JSON.stringify(info.body)).not.toMatch(/argon2|"password"|tokenValidAfter/);
+  });
+
+  it('keeps public calls public and everything else behind a token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/blade-auth/oauth/captcha' }, null)).status).toBe(200);
+    for (const [method, url] of [
+      ['GET', '/api/blade-system/param/detail?id=1'],
+      ['POST', '/api/blade-system/param/remove?ids=1'],
+      ['GET', '/api/blade-auth/oauth/user-info'],
+      ['GET', '/api/blade-auth/oauth/logout'],
+      ['GET', '/api/blade-auth/oauth/clear-cache'],
+      ['POST', '/api/blade-user/unlock?userIds=1'],
+    ] as const) {
+      expect((await t.call({ method, url }, null)).status, url).toBe(401);
+    }
+  });
+});
