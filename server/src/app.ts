@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { Captchas } from './modules/auth/captcha.js';
 import { Sessions } from './modules/auth/sessions.js';
+import { OAuth2Provider } from './modules/auth/social-provider.js';
 import { SignInLimits } from './modules/auth/sign-in-limits.js';
 import { ClientRepository } from './modules/system/client/client.repository.js';
 import { paramRoutes } from './modules/system/param/param.routes.js';
@@ -22,7 +23,7 @@ import { ParamService } from './modules/system/param/param.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'logLevel' | 'webDist'>;
+  config: Pick<Config, 'logLevel' | 'webDist' | 'socialProviders'>;
   store: Store;
   cache: Cache;
   /** The token-signing key (core/auth/jwt-secret.ts). */
@@ -76,13 +77,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   let auth: AuthService | null = null;
   const accounts = new AccountStates(deps.cache, (tenantId, userId) => auth!.accountState(tenantId, userId));
   const captchas = new Captchas(deps.cache);
+  const limits = new SignInLimits(deps.cache);
   auth = new AuthService({
     store: deps.store,
     signer,
     accounts,
     captchas,
-    limits: new SignInLimits(deps.cache),
+    limits,
     sessions: new Sessions(deps.cache),
+    providers: new Map(
+      deps.config.socialProviders.map((settings) => [settings.source, new OAuth2Provider(settings)]),
+    ),
+    cache: deps.cache,
   });
   await accounts.start();
   app.addHook('onClose', () => accounts.stop());
@@ -107,6 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authRoutes, {
     prefix: '/api/blade-auth/oauth',
     auth,
+    limits,
     captchas,
     accounts,
     cache: deps.cache,

@@ -20,6 +20,56 @@ export interface Config {
   workerId: number | null;
   /** The built console; null when it has not been built (the API still serves). */
   webDist: string | null;
+  /** Third-party sign-in through OAuth2 providers (SOCIAL_PROVIDERS, a JSON list). */
+  socialProviders: SocialProviderSettings[];
+}
+
+/** One OAuth2 provider: its endpoints, this application's credentials there, and the user fields. */
+export interface SocialProviderSettings {
+  source: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  userInfoUrl: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  scope?: string;
+  /** Field names in the user-info answer (defaults: id, login, name, avatar_url, email). */
+  fields?: { uuid?: string; username?: string; nickname?: string; avatar?: string; email?: string };
+}
+
+function socialProviders(env: Env): SocialProviderSettings[] {
+  const raw = value(env, 'SOCIAL_PROVIDERS');
+  if (raw === undefined) return [];
+  const accepts =
+    'a JSON list of {source, authorizeUrl, tokenUrl, userInfoUrl, clientId, clientSecret, redirectUri}';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    fail('SOCIAL_PROVIDERS', accepts, raw.slice(0, 40));
+  }
+  if (!Array.isArray(parsed)) fail('SOCIAL_PROVIDERS', accepts, raw.slice(0, 40));
+  const required = [
+    'source',
+    'authorizeUrl',
+    'tokenUrl',
+    'userInfoUrl',
+    'clientId',
+    'clientSecret',
+    'redirectUri',
+  ] as const;
+  return parsed.map((entry: Record<string, unknown>, i) => {
+    for (const key of required) {
+      if (typeof entry?.[key] !== 'string' || entry[key] === '')
+        fail('SOCIAL_PROVIDERS', `${accepts}; entry ${i} lacks ${key}`, raw.slice(0, 40));
+    }
+    for (const key of ['authorizeUrl', 'tokenUrl', 'userInfoUrl', 'redirectUri'] as const) {
+      if (!/^https?:\/\//.test(entry[key] as string))
+        fail('SOCIAL_PROVIDERS', `http(s) URLs; entry ${i} ${key}`, String(entry[key]));
+    }
+    return entry as unknown as SocialProviderSettings;
+  });
 }
 
 /** A configuration problem: main.ts prints its message as the one line the operator sees. */
@@ -119,5 +169,6 @@ export function loadConfig(env: Env = process.env): Config {
     timeZone,
     workerId: integer(env, 'WORKER_ID', 0, 1023, null),
     webDist: value(env, 'WEB_DIST') ? path.resolve(value(env, 'WEB_DIST')!) : defaultWebDist(),
+    socialProviders: socialProviders(env),
   };
 }

@@ -114,6 +114,20 @@ export interface ParamTable extends AuditColumns {
   remark: string | null;
 }
 
+export interface UserOauthTable {
+  id: DbId;
+  tenant_id: string;
+  source: string;
+  uuid: string;
+  user_id: DbId | null;
+  username: string | null;
+  nickname: string | null;
+  avatar: string | null;
+  email: string | null;
+  create_time: DbDate | null;
+  update_time: DbDate | null;
+}
+
 export interface Database {
   blade_tenant: TenantTable;
   blade_client: ClientTable;
@@ -123,4 +137,5 @@ export interface Database {
   blade_menu: MenuTable;
   blade_role_menu: RoleMenuTable;
   blade_param: ParamTable;
+  blade_user_oauth: UserOauthTable;
 }

@@ -406,6 +406,14 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
     expect(JSON.stringify(info.body)).not.toMatch(/argon2|"password"|tokenValidAfter/);
   });
 
+  it('limits captcha images per address', async () => {
+    let last = 200;
+    for (let i = 0; i < 70 && last === 200; i++)
+      last = (await t.call({ method: 'GET', url: '/api/blade-auth/oauth/captcha' }, null)).status;
+    expect(last).toBe(429);
+    await t.cache.deleteByPrefix('auth:captcha:ip:');
+  });
+
   it('keeps public calls public and everything else behind a token', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);

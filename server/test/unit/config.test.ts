@@ -85,6 +85,7 @@ describe('loadConfig defaults', () => {
       timeZone: 'Europe/Berlin',
       workerId: 1023,
       webDist: '/srv/console',
+      socialProviders: [],
     });
   });
 
@@ -191,4 +192,33 @@ describe('main.ts with a bad configuration', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 30_000);
+});
+
+describe('SOCIAL_PROVIDERS', () => {
+  const provider = {
+    source: 'gitea',
+    authorizeUrl: 'https://git.example/login/oauth/authorize',
+    tokenUrl: 'https://git.example/login/oauth/access_token',
+    userInfoUrl: 'https://git.example/api/v1/user',
+    clientId: 'id',
+    clientSecret: 'secret',
+    redirectUri: 'https://console.example/login',
+  };
+
+  it('defaults to none and reads a JSON list', () => {
+    expect(loadConfig({}).socialProviders).toEqual([]);
+    expect(loadConfig({ SOCIAL_PROVIDERS: JSON.stringify([provider]) }).socialProviders).toEqual([provider]);
+  });
+
+  it('names the variable and the problem for bad lists', () => {
+    expect(() => loadConfig({ SOCIAL_PROVIDERS: '{not json' })).toThrow(
+      /^SOCIAL_PROVIDERS must be a JSON list/,
+    );
+    expect(() => loadConfig({ SOCIAL_PROVIDERS: JSON.stringify([{ ...provider, tokenUrl: '' }]) })).toThrow(
+      /entry 0 lacks tokenUrl/,
+    );
+    expect(() =>
+      loadConfig({ SOCIAL_PROVIDERS: JSON.stringify([{ ...provider, tokenUrl: 'file:///etc/passwd' }]) }),
+    ).toThrow(/SOCIAL_PROVIDERS must be http\(s\) URLs/);
+  });
 });

@@ -7,6 +7,7 @@ import { principalOf } from '../../core/auth/guard.js';
 import type { Cache } from '../../core/cache/index.js';
 import { ok } from '../../core/envelope.js';
 import type { Captchas } from './captcha.js';
+import type { SignInLimits } from './sign-in-limits.js';
 import { OAuthError, type AuthService } from './auth.service.js';
 
 const header = (req: FastifyRequest, name: string) => {
@@ -22,10 +23,14 @@ const TokenQuery = Type.Object({
   refresh_token: Type.Optional(Type.String({ maxLength: 4096 })),
   scope: Type.Optional(Type.String({ maxLength: 64 })),
   type: Type.Optional(Type.String({ maxLength: 32 })),
+  source: Type.Optional(Type.String({ maxLength: 32 })),
+  code: Type.Optional(Type.String({ maxLength: 2048 })),
+  state: Type.Optional(Type.String({ maxLength: 128 })),
 });
 
 export interface AuthRouteDependencies {
   auth: AuthService;
+  limits: SignInLimits;
   captchas: Captchas;
   accounts: AccountStates;
   cache: Cache;
@@ -34,7 +39,7 @@ export interface AuthRouteDependencies {
 /** /api/blade-auth/oauth: token, captcha, logout, user-info, clear-cache (spec §7, "Auth"). */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = async (
   app,
-  { auth, captchas, accounts, cache },
+  { auth, limits, captchas, accounts, cache },
 ) => {
   const token = async (
     req: FastifyRequest<{ Querystring: Static<typeof TokenQuery> }>,
@@ -48,6 +53,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
         username: q.username,
         password: q.password,
         refreshToken: q.refresh_token,
+        source: q.source,
+        code: q.code,
+        state: q.state,
         captchaKey: header(req, 'captcha-key'),
         captchaCode: header(req, 'captcha-code'),
         deptId: header(req, 'dept-id'),
@@ -66,7 +74,31 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
   app.post('/token', tokenRoute, token);
   app.post('/token/refresh', tokenRoute, token);
 
-  app.get('/captcha', { config: { access: 'public' } }, async () => captchas.issue());
+  app.get('/captcha', { config: { access: 'public' } }, async (req, reply) => {
+    if (!(await limits.captchaAllowed(req.ip))) {
+      return reply.code(429).send({ error_code: 429, error_description: req.t('auth.tooManyAttempts') });
+    }
+    return captchas.issue();
+  });
+
+  // Third-party sign-in starts here: off to the provider, which sends the person back with a code.
+  app.get(
+    '/render/:source',
+    {
+      schema: { params: Type.Object({ source: Type.String({ maxLength: 32 }) }) },
+      config: { access: 'open' },
+    },
+    async (req, reply) => {
+      try {
+        return reply.redirect(await auth.socialAuthorizeUrl(req.params.source));
+      } catch (error) {
+        if (!(error instanceof OAuthError)) throw error;
+        return reply
+          .code(error.code)
+          .send({ error_code: error.code, error_description: req.t(error.messageKey, error.params) });
+      }
+    },
+  );
 
   app.get('/logout', async (req) => {
     await auth.logout(principalOf(req));

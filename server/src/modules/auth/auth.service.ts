@@ -4,12 +4,18 @@ import type { AccountState, AccountStates } from '../../core/auth/account-states
 import type { ClientRecord } from '../../core/auth/guard.js';
 import type { Principal } from '../../core/auth/principal.js';
 import type { SessionClaims, TokenSigner } from '../../core/auth/tokens.js';
+import { badRequest } from '../../core/errors.js';
 import type { MessageKey } from '../../core/i18n.js';
-import type { Actor, Store } from '../../core/repository/store.js';
+import { inTransaction, type Actor, type Store } from '../../core/repository/store.js';
 import { RoleRepository } from '../system/role/role.repository.js';
 import { TenantRepository } from '../system/tenant/tenant.repository.js';
 import { USER_STATUS, UserRepository, type User } from '../user/user.repository.js';
+import { UserOauthRepository, type SocialIdentity } from '../user/user-oauth.repository.js';
+import { ParamRepository } from '../system/param/param.repository.js';
+import { hashPassword } from '../../db/seed/seed.js';
+import type { Cache } from '../../core/cache/index.js';
 import type { Captchas } from './captcha.js';
+import type { SocialProvider } from './social-provider.js';
 import type { Sessions } from './sessions.js';
 import type { SignInLimits } from './sign-in-limits.js';
 
@@ -30,6 +36,10 @@ export interface TokenRequest {
   username?: string;
   password?: string;
   refreshToken?: string;
+  /** Social grant: the provider, its authorisation code and the state of the render call. */
+  source?: string;
+  code?: string;
+  state?: string;
   captchaKey?: string;
   captchaCode?: string;
   /** Switch mode: the department and role the session is for. */
@@ -78,7 +88,23 @@ export interface AuthDependencies {
   captchas: Captchas;
   limits: SignInLimits;
   sessions: Sessions;
+  providers: ReadonlyMap<string, SocialProvider>;
+  cache: Cache;
 }
+
+export interface GuestRegistration {
+  tenantId: string;
+  name?: string | null;
+  account: string;
+  /** The MD5 of the typed password, as at sign-in. */
+  password: string;
+  oauthId: string;
+}
+
+const SOCIAL_STATE_TTL_SECONDS = 600;
+const socialStateKey = (state: string) => `auth:social-state:${state}`;
+/** The user id of a token response for an identity not yet linked to a local user (BladeX's -1). */
+export const UNLINKED_USER_ID = '-1';
 
 export class AuthService {
   readonly #users: UserRepository;
@@ -110,10 +136,113 @@ export class AuthService {
 
   async token(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
     const grant = request.grantType;
-    if (!['password', 'captcha', 'refresh_token'].includes(grant))
+    if (!['password', 'captcha', 'refresh_token', 'social'].includes(grant)) {
       throw new OAuthError(400, 'auth.unsupportedGrant');
+    }
     if (!client.grantTypes.includes(grant)) throw new OAuthError(400, 'auth.grantNotAllowed');
-    return grant === 'refresh_token' ? this.#refresh(client, request) : this.#signIn(client, request);
+    if (grant === 'refresh_token') return this.#refresh(client, request);
+    if (grant === 'social') return this.#social(client, request);
+    return this.#signIn(client, request);
+  }
+
+  /** Where to send someone for a provider's sign-in; the state comes back with the code. */
+  async socialAuthorizeUrl(source: string): Promise<string> {
+    const provider = this.deps.providers.get(source);
+    if (!provider) throw new OAuthError(400, 'auth.socialUnknown', { source });
+    const state = randomUUID();
+    await this.deps.cache.set(socialStateKey(state), source, SOCIAL_STATE_TTL_SECONDS);
+    return provider.authorizeUrl(state);
+  }
+
+  async #social(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
+    const source = request.source ?? '';
+    const provider = this.deps.providers.get(source);
+    if (!provider) throw new OAuthError(400, 'auth.socialUnknown', { source });
+    if (!request.code || !request.state) throw new OAuthError(400, 'auth.socialState');
+    // The state proves this sign-in started here (CSRF); it works once.
+    if ((await this.deps.cache.take(socialStateKey(request.state))) !== source) {
+      throw new OAuthError(400, 'auth.socialState');
+    }
+    let profile;
+    try {
+      profile = await provider.profile(request.code);
+    } catch {
+      throw new OAuthError(400, 'auth.socialFailed');
+    }
+    await this.#checkTenant(request.tenantId);
+    const identity = await new UserOauthRepository(this.deps.store).upsert(request.tenantId, source, profile);
+    if (identity.userId === null) return this.#unlinked(client, identity);
+    const user = await this.#users.findById(
+      { tenantId: request.tenantId, userId: null, deptId: null },
+      identity.userId,
+    );
+    if (!user) return this.#unlinked(client, identity);
+    if (user.isLocked === 1) throw new OAuthError(400, 'auth.userLocked');
+    this.#checkUserStatus(user.status);
+    const response = await this.#issue(client, user, request, randomUUID());
+    return { ...response, oauth_id: identity.id };
+  }
+
+  /** No local user yet: no session, but what the console needs for the registration dialog. */
+  #unlinked(client: ClientRecord, identity: SocialIdentity): TokenResponse {
+    return {
+      access_token: '',
+      token_type: 'bearer',
+      refresh_token: '',
+      expires_in: 0,
+      scope: 'all',
+      tenant_id: identity.tenantId,
+      user_id: UNLINKED_USER_ID,
+      user_name: identity.username ?? '',
+      real_name: identity.nickname ?? '',
+      nick_name: identity.nickname ?? '',
+      account: identity.username ?? '',
+      avatar: identity.avatar ?? '',
+      role_id: '',
+      role_name: '',
+      dept_id: '',
+      post_id: '',
+      oauth_id: identity.id,
+      client_id: client.clientId,
+      license: LICENSE,
+      jti: '',
+    };
+  }
+
+  /**
+   * Registers the person behind an unlinked third-party identity: a user of the tenant waiting for
+   * an administrator's approval (status 2), linked to the identity.
+   */
+  async registerGuest(input: GuestRegistration): Promise<void> {
+    const actor: Actor = { tenantId: input.tenantId, userId: null, deptId: null };
+    const open = await new ParamRepository(this.deps.store).findByKey(actor, 'account.registerUser');
+    if (open && open.paramValue.trim().toLowerCase() !== 'true') throw badRequest('register.closed');
+    const tenant = await this.#tenants.standing(input.tenantId);
+    if (!tenant) throw badRequest('auth.tenantMissing');
+    if (tenant.status !== 1) throw badRequest('auth.tenantDisabled');
+    const identities = new UserOauthRepository(this.deps.store);
+    const identity = await identities.findById(input.tenantId, input.oauthId);
+    if (!identity || identity.userId !== null) throw badRequest('register.identityInvalid');
+    if (await this.#users.findCredentials(actor, input.account)) {
+      throw badRequest('register.accountExists', { account: input.account });
+    }
+    const pending: Partial<User> & { password: string } = {
+      account: input.account,
+      name: input.name || input.account,
+      realName: input.name || input.account,
+      avatar: identity.avatar,
+      email: identity.email,
+      userType: 1,
+      status: USER_STATUS.PENDING,
+      password: await hashPassword(input.password),
+    };
+    // One transaction: the user and the link exist together or not at all.
+    await inTransaction(this.deps.store, async (tx) => {
+      const userId = await new UserRepository(tx).insert(actor, pending);
+      if (!(await new UserOauthRepository(tx).link(input.tenantId, identity.id, userId))) {
+        throw badRequest('register.identityInvalid');
+      }
+    });
   }
 
   async #signIn(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {

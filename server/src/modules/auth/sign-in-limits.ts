@@ -5,6 +5,9 @@ import type { Cache } from '../../core/cache/index.js';
 
 export const ACCOUNT_FAILURE_LIMIT = 5;
 export const ADDRESS_FAILURE_LIMIT = 20;
+/** Captcha images per address per window: plenty for people, a brake on scripts (S11). */
+export const CAPTCHA_LIMIT = 60;
+const CAPTCHA_WINDOW_SECONDS = 10 * 60;
 const ACCOUNT_WINDOW_SECONDS = 24 * 3600;
 const ADDRESS_WINDOW_SECONDS = 15 * 60;
 
@@ -29,6 +32,11 @@ export class SignInLimits {
       (await this.cache.increment(accountKey(tenantId, account), ACCOUNT_WINDOW_SECONDS)) >=
       ACCOUNT_FAILURE_LIMIT
     );
+  }
+
+  /** Counts a captcha request; false once the address has asked for too many. */
+  async captchaAllowed(ip: string): Promise<boolean> {
+    return (await this.cache.increment(`auth:captcha:ip:${ip}`, CAPTCHA_WINDOW_SECONDS)) <= CAPTCHA_LIMIT;
   }
 
   async clearAccount(tenantId: string, account: string): Promise<void> {

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../src/app.js';
 import { MemoryCache } from '../../../src/core/cache/memory-cache.js';
-import type { DatabaseKind } from '../../../src/core/config.js';
+import type { DatabaseKind, SocialProviderSettings } from '../../../src/core/config.js';
 import { IdGenerator } from '../../../src/core/ids.js';
 import type { Store } from '../../../src/core/repository/store.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/db/database.js';
@@ -38,7 +38,10 @@ export interface TestApp {
 export const SABER_BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 export const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-export async function startTestApp(kind: DatabaseKind): Promise<TestApp> {
+export async function startTestApp(
+  kind: DatabaseKind,
+  socialProviders: SocialProviderSettings[] = [],
+): Promise<TestApp> {
   const testDb: TestDatabase = await createTestDatabase(kind);
   const database = openDatabase(testDb.url, kind);
   const ids = new IdGenerator(1);
@@ -48,7 +51,7 @@ export async function startTestApp(kind: DatabaseKind): Promise<TestApp> {
   const cache = new MemoryCache();
   const jwtSecret = new Uint8Array(randomBytes(48));
   const app = await buildApp({
-    config: { logLevel: 'silent', webDist: null },
+    config: { logLevel: 'silent', webDist: null, socialProviders },
     store,
     cache,
     jwtSecret,
