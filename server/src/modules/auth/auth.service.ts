@@ -90,6 +90,13 @@ export interface AuthDependencies {
   sessions: Sessions;
   providers: ReadonlyMap<string, SocialProvider>;
   cache: Cache;
+  /** Where sign-ins and sign-outs are reported (the usual log, once the logs module lands). */
+  events?: AuthEvents;
+}
+
+export interface AuthEvents {
+  signedIn(event: { tenantId: string; userId: string; account: string; grantType: string; ip: string }): void;
+  signedOut(event: { tenantId: string; userId: string; account: string }): void;
 }
 
 export interface GuestRegistration {
@@ -359,6 +366,13 @@ export class AuthService {
     ) {
       throw new OAuthError(401, 'auth.refreshInvalid');
     }
+    this.deps.events?.signedIn({
+      tenantId: user.tenantId,
+      userId: user.id,
+      account: user.account,
+      grantType: request.grantType,
+      ip: request.ip,
+    });
     return {
       access_token: access.token,
       token_type: 'bearer',
@@ -385,6 +399,11 @@ export class AuthService {
 
   async logout(principal: Principal): Promise<void> {
     await this.deps.sessions.end(principal.sessionId, principal.jti, principal.expiresAt);
+    this.deps.events?.signedOut({
+      tenantId: principal.tenantId,
+      userId: principal.userId,
+      account: principal.account,
+    });
   }
 
   /** The signed-in user's own record (never the password: the table declares it write-only). */
