@@ -12,7 +12,7 @@ import { AccountStates } from './core/auth/account-states.js';
 import { installGuard, type ClientRecord } from './core/auth/guard.js';
 import { TokenSigner } from './core/auth/tokens.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
-import { AuthService } from './modules/auth/auth.service.js';
+import { accountStateLoader, AuthService } from './modules/auth/auth.service.js';
 import { Captchas } from './modules/auth/captcha.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { OAuth2Provider } from './modules/auth/social-provider.js';
@@ -74,11 +74,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installSecurityHeaders(app);
 
   const signer = new TokenSigner(deps.jwtSecret);
-  let auth: AuthService | null = null;
-  const accounts = new AccountStates(deps.cache, (tenantId, userId) => auth!.accountState(tenantId, userId));
+  const accounts = new AccountStates(deps.cache, accountStateLoader(deps.store));
   const captchas = new Captchas(deps.cache);
   const limits = new SignInLimits(deps.cache);
-  auth = new AuthService({
+  const auth = new AuthService({
     store: deps.store,
     signer,
     accounts,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { verify as verifyPassword } from '@node-rs/argon2';
-import type { AccountState, AccountStates } from '../../core/auth/account-states.js';
+import type { AccountStateLoader, AccountStates } from '../../core/auth/account-states.js';
 import type { ClientRecord } from '../../core/auth/guard.js';
 import type { Principal } from '../../core/auth/principal.js';
 import type { SessionClaims, TokenSigner } from '../../core/auth/tokens.js';
@@ -113,24 +113,13 @@ const socialStateKey = (state: string) => `auth:social-state:${state}`;
 /** The user id of a token response for an identity not yet linked to a local user (BladeX's -1). */
 export const UNLINKED_USER_ID = '-1';
 
-export class AuthService {
-  readonly #users: UserRepository;
-  readonly #roles: RoleRepository;
-  readonly #tenants: TenantRepository;
-
-  constructor(private readonly deps: AuthDependencies) {
-    this.#users = new UserRepository(deps.store);
-    this.#roles = new RoleRepository(deps.store);
-    this.#tenants = new TenantRepository(deps.store);
-  }
-
-  /** The state the guard checks on every request (loaded through AccountStates' short cache). */
-  async accountState(tenantId: string, userId: string): Promise<AccountState | undefined> {
+/** Loads the state the guard checks on every request (through AccountStates' short cache). */
+export function accountStateLoader(store: Store): AccountStateLoader {
+  const users = new UserRepository(store);
+  const tenants = new TenantRepository(store);
+  return async (tenantId, userId) => {
     const actor: Actor = { tenantId, userId: null, deptId: null };
-    const [user, tenant] = await Promise.all([
-      this.#users.findState(actor, userId),
-      this.#tenants.standing(tenantId),
-    ]);
+    const [user, tenant] = await Promise.all([users.findState(actor, userId), tenants.standing(tenantId)]);
     if (!user || !tenant) return undefined;
     return {
       userStatus: user.status,
@@ -139,6 +128,20 @@ export class AuthService {
       tenantStatus: tenant.status,
       tenantExpiresAt: tenant.expiresAt,
     };
+  };
+}
+
+export class AuthService {
+  readonly #users: UserRepository;
+  readonly #roles: RoleRepository;
+  readonly #tenants: TenantRepository;
+  readonly #accountState: AccountStateLoader;
+
+  constructor(private readonly deps: AuthDependencies) {
+    this.#accountState = accountStateLoader(deps.store);
+    this.#users = new UserRepository(deps.store);
+    this.#roles = new RoleRepository(deps.store);
+    this.#tenants = new TenantRepository(deps.store);
   }
 
   async token(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
@@ -293,7 +296,7 @@ export class AuthService {
     if (!request.refreshToken) throw new OAuthError(400, 'auth.missingParameter', { name: 'refresh_token' });
     const claims = await this.deps.signer.verify(request.refreshToken, 'refresh');
     if (!claims || claims.client_id !== client.clientId) throw new OAuthError(401, 'auth.refreshInvalid');
-    const state = await this.accountState(claims.tenant_id, claims.user_id);
+    const state = await this.#accountState(claims.tenant_id, claims.user_id);
     if (
       !state ||
       state.userStatus !== USER_STATUS.ACTIVE ||
