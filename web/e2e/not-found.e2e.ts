@@ -43,7 +43,7 @@ describe('console routes in the browser', () => {
 
   it('sends a visitor without a session from / to the sign-in page', async () => {
     const page = await open('/');
-    await page.getByText('登录功能将在后续版本中提供。').waitFor();
+    await page.getByLabel('账号', { exact: true }).waitFor();
     expect(pathOf(page)).toBe('/login');
     expect(await page.title()).toBe('登录 - 后台管理系统');
   });
@@ -54,7 +54,7 @@ describe('console routes in the browser', () => {
       const chunk = /\/assets\/(\w+Page)-[\w-]+\.js$/.exec(url)?.[1];
       if (chunk) pageChunks.push(chunk);
     });
-    await page.getByText('登录功能将在后续版本中提供。').waitFor();
+    await page.getByLabel('账号', { exact: true }).waitFor();
     expect(pageChunks).toEqual(['LoginPage']);
   });
 });

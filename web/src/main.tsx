@@ -7,7 +7,9 @@ import { RouterProvider } from 'react-router/dom';
 import { configureRequest } from './api/request';
 import { AppProviders, antdTheme } from './app/AppProviders';
 import { routes } from './app/router';
-import { getToken, logoutLocal } from './app/session/session-store';
+import { LOGIN_PATH } from './app/session/guard';
+import { followOtherTabs, getToken, logoutLocal } from './app/session/session-store';
+import { startSessionRefresh } from './app/session/token-refresh';
 import { currentLanguage } from './i18n';
 
 const router = createBrowserRouter(routes);
@@ -17,10 +19,15 @@ configureRequest({
   getLanguage: currentLanguage,
   onUnauthorized: () => {
     logoutLocal();
-    void router.navigate('/login');
+    void router.navigate(LOGIN_PATH);
   },
   notifyError: (text) => void message.error(text),
 });
+
+// For the page's lifetime: the token is refreshed before it ages out, and sign-in, refresh and
+// sign-out in other tabs reach this one.
+startSessionRefresh();
+followOtherTabs();
 
 // The static `message` renders outside the React tree; this gives it the console's theme.
 ConfigProvider.config({

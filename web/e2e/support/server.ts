@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 /** How much of the server's output a start-up failure reports. */
@@ -19,9 +19,17 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
+export interface ServerOptions {
+  /** The built console to serve (WEB_DIST), relative to the repository; web/dist by default. */
+  webDist?: string;
+  /** Further environment, e.g. REDIS_URL. */
+  env?: Record<string, string>;
+}
+
 /** Starts the built server, serving the built console, on a free port with a fresh SQLite database. */
-export async function startServer(): Promise<RunningServer> {
-  for (const artefact of ['server/dist/main.js', 'web/dist/index.html']) {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const webDist = options.webDist ?? 'web/dist';
+  for (const artefact of ['server/dist/main.js', `${webDist}/index.html`]) {
     if (!existsSync(join(repoRoot, artefact))) {
       throw new Error(`${artefact} is missing: run \`npm run build\` first`);
     }
@@ -38,6 +46,8 @@ export async function startServer(): Promise<RunningServer> {
       DATABASE_URL: `sqlite:${join(dataDir, 'e2e.db')}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      WEB_DIST: join(repoRoot, webDist),
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -90,6 +90,14 @@ describe('request headers', () => {
     expect(headers).not.toHaveProperty('blade-auth');
   });
 
+  it('adds the headers a call asks for, without letting them replace the client authorization', async () => {
+    const { headers } = await get<Received>(`${baseUrl}/echo`, undefined, {
+      headers: { 'Tenant-Id': '000000', Authorization: 'Basic forged' },
+    });
+    expect(headers['tenant-id']).toBe('000000');
+    expect(headers.authorization).toBe(`Basic ${Buffer.from('saber:saber_secret').toString('base64')}`);
+  });
+
   it('leaves the token out of a call that opts out', async () => {
     token = 'access-token';
     const { headers } = await get<Received>(`${baseUrl}/echo`, undefined, { authToken: false });
@@ -123,6 +131,14 @@ describe('answers', () => {
     await expect(get(`${baseUrl}/x`)).resolves.toBe('fine');
   });
 
+  it('resolves the whole body of a raw answer (token, captcha), which has no envelope', async () => {
+    answer = reply(200, { access_token: 'a', refresh_token: 'r' });
+    await expect(post(`${baseUrl}/oauth/token`, undefined, { raw: true })).resolves.toEqual({
+      access_token: 'a',
+      refresh_token: 'r',
+    });
+  });
+
   it('uses the HTTP status when the body has no code', async () => {
     answer = reply(404, { msg: '没有找到' });
     expect(await failureOf(get(`${baseUrl}/x`))).toMatchObject({ code: 404, message: '没有找到' });
@@ -143,9 +159,26 @@ describe('failed answers', () => {
     expect(messages).toEqual(['用户名或密码错误']);
   });
 
+  it('leaves the message of a quiet call to the caller, with the server’s own words on the error', async () => {
+    answer = reply(400, { error_code: 400, error_description: '验证码不正确' });
+    const failure = await failureOf(post(`${baseUrl}/oauth/token`, undefined, { raw: true, quiet: true }));
+    expect(failure).toMatchObject({ code: 400, message: '验证码不正确', serverMessage: '验证码不正确' });
+    expect(messages).toEqual([]);
+  });
+
+  it('still ends the session on a quiet call answered 401', async () => {
+    answer = reply(401, { code: 401, success: false, data: null, msg: '请求未授权' });
+    expect(await failureOf(get(`${baseUrl}/x`, undefined, { quiet: true }))).toMatchObject({ code: 401 });
+    expect(unauthorizedCount).toBe(1);
+  });
+
   it('falls back to "unknown error" in the current language', async () => {
     answer = reply(400, { code: 400, success: false, data: null, msg: '' });
-    expect(await failureOf(get(`${baseUrl}/x`))).toMatchObject({ code: 400, message: '未知错误' });
+    expect(await failureOf(get(`${baseUrl}/x`))).toMatchObject({
+      code: 400,
+      message: '未知错误',
+      serverMessage: undefined,
+    });
 
     language = 'en';
     answer = reply(400, 'not json');

@@ -10,6 +10,18 @@ export interface RequestOptions {
   authToken?: boolean;
   /** Milliseconds before the call is abandoned; website.requestTimeout by default. */
   timeout?: number;
+  /** Headers besides the ones every call carries (sign-in: Tenant-Id, Captcha-Key, …). */
+  headers?: Record<string, string>;
+  /**
+   * true: the answer is not wrapped in `R` (the token and captcha calls), so a 200 resolves to the
+   * whole body. Failures are read as for every other call.
+   */
+  raw?: boolean;
+  /**
+   * true: a failed answer rejects without the error toast, because the caller shows the message
+   * itself (the sign-in page, inline). The 401 rule still applies.
+   */
+  quiet?: boolean;
 }
 
 export interface PostOptions extends RequestOptions {
@@ -31,12 +43,23 @@ export interface RequestEnvironment {
 /** A call the server answered with a code other than 200. */
 export class RequestError extends Error {
   readonly code: number;
+  /** The server's own words (`msg` or `error_description`); undefined when it gave none. */
+  readonly serverMessage: string | undefined;
 
-  constructor(message: string, code: number) {
+  constructor(message: string, code: number, serverMessage?: string) {
     super(message);
     this.name = 'RequestError';
     this.code = code;
+    this.serverMessage = serverMessage;
   }
+}
+
+/**
+ * The call got no answer the console reads: network down, timeout, or a gateway's status above 500.
+ * Such failures reject with axios's error, not a RequestError.
+ */
+export function isTransportFailure(error: unknown): boolean {
+  return axios.isAxiosError(error);
 }
 
 let environment: RequestEnvironment | undefined;
@@ -72,6 +95,7 @@ export function post<T>(url: string, body?: unknown, options: PostOptions = {}):
 async function send<T>(config: AxiosRequestConfig, options: RequestOptions): Promise<T> {
   const env = requireEnvironment();
   const headers: Record<string, string> = {
+    ...options.headers,
     Authorization: clientAuthorization,
     'Accept-Language': LANGUAGE_TAGS[env.getLanguage()],
   };
@@ -84,26 +108,24 @@ async function send<T>(config: AxiosRequestConfig, options: RequestOptions): Pro
     headers,
     timeout: options.timeout ?? website.requestTimeout,
   });
-  return settle<T>(response, env);
+  return settle<T>(response, env, options);
 }
 
 /** Reads an answer the way BladeX consoles do (spec §8): the body's code wins over the HTTP status. */
-function settle<T>(response: AxiosResponse<unknown>, env: RequestEnvironment): T {
+function settle<T>(response: AxiosResponse<unknown>, env: RequestEnvironment, options: RequestOptions): T {
   const body: Record<string, unknown> = isObject(response.data) ? response.data : {};
   const code = typeof body.code === 'number' ? body.code : response.status;
-  if (code === 200) return body.data as T;
+  if (code === 200) return (options.raw ? body : body.data) as T;
 
-  const message =
-    nonEmptyText(body.msg) ??
-    nonEmptyText(body.error_description) ??
-    i18n.t('request.unknownError', { lng: env.getLanguage() });
-  const error = new RequestError(message, code);
+  const serverMessage = nonEmptyText(body.msg) ?? nonEmptyText(body.error_description);
+  const message = serverMessage ?? i18n.t('request.unknownError', { lng: env.getLanguage() });
+  const error = new RequestError(message, code, serverMessage);
   if ((env.statusWhiteList ?? website.statusWhiteList).includes(code)) throw error;
   if (code === 401) {
     env.onUnauthorized();
     throw error;
   }
-  env.notifyError(message);
+  if (!options.quiet) env.notifyError(message);
   throw error;
 }
 

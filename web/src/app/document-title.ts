@@ -6,7 +6,9 @@ import { useMatches, type UIMatch } from 'react-router';
 /** What a route in router.tsx declares about itself. */
 export interface RouteHandle {
   /** The page's title: shown in the browser tab before the product's name. */
-  title: ParseKeys;
+  title?: ParseKeys;
+  /** false: the route opens without a session (the guard's "not needing auth"). */
+  auth?: false;
 }
 
 /** Keeps `document.title` on the deepest titled route, in the current language. */
@@ -14,7 +16,7 @@ export function useDocumentTitle(): void {
   const { t } = useTranslation();
   // Every handle in router.tsx is a RouteHandle.
   const matches = useMatches() as UIMatch<unknown, RouteHandle | undefined>[];
-  const pageTitle = matches.findLast((match) => match.handle)?.handle?.title;
+  const pageTitle = matches.findLast((match) => match.handle?.title)?.handle?.title;
 
   useEffect(() => {
     const product = t('app.title');

@@ -1,74 +1,114 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-// Not `react-router/dom` as in main.tsx: under vitest that entry loads a second copy of react-router
-// (ESM beside the app's CommonJS), whose router context the app's hooks cannot see.
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '../i18n';
-import { AppProviders } from './AppProviders';
-import { routes } from './router';
-import { useSession } from './session/session-store';
+import { clearBrowserState, renderApp } from '../test/dom';
+import { tokenAnswer } from '../test/fixtures';
+import { lockScreen, setLockPassword } from './session/lock-store';
+import { hasSessionCookie, logoutLocal, startSession, useSession } from './session/session-store';
+import type * as AuthModule from '../api/auth';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
+// The sign-in page fetches a captcha when it opens; here it comes without a server.
+vi.mock('../api/auth', async (importOriginal) => ({
+  ...(await importOriginal<typeof AuthModule>()),
+  fetchCaptcha: () => Promise.resolve({ key: 'k', image: 'data:image/svg+xml;base64,' }),
+}));
 
 afterEach(async () => {
   cleanup();
-  useSession.setState({ token: undefined });
+  logoutLocal();
+  clearBrowserState();
   await changeLanguage('zh');
-  localStorage.clear();
 });
 
-describe('routes', () => {
+describe('routes and the navigation guard', () => {
   it('sends a visitor without a session from / to the sign-in page', async () => {
-    const router = renderAt('/');
-    expect(await screen.findByText('登录功能将在后续版本中提供。')).toBeTruthy();
+    const { router } = renderApp('/');
+    expect(await screen.findByLabelText('账号')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
-    expect(document.title).toBe('登录 - 后台管理系统');
+    await waitFor(() => expect(document.title).toBe('登录 - 后台管理系统'));
+  });
+
+  it('sends a visitor without a session from a protected page to the sign-in page', async () => {
+    const { router } = renderApp('/wel/index');
+    await screen.findByLabelText('账号');
+    expect(router.state.location.pathname).toBe('/login');
   });
 
   it('sends an unknown path to the 404 page, with or without a session', async () => {
-    const router = renderAt('/nowhere');
+    const { router } = renderApp('/nowhere');
     expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/404');
     expect(document.title).toBe('页面不存在 - 后台管理系统');
+    cleanup();
+
+    startSession(tokenAnswer());
+    const signedIn = renderApp('/nowhere');
+    expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeTruthy();
+    expect(signedIn.router.state.location.pathname).toBe('/404');
   });
 
   it('opens the error pages without a session', async () => {
-    renderAt('/403');
+    renderApp('/403');
     expect(await screen.findByText('抱歉，您无权访问此页面。')).toBeTruthy();
     cleanup();
-    renderAt('/500');
+    renderApp('/500');
     expect(await screen.findByText('抱歉，服务器出错了。')).toBeTruthy();
   });
 
-  it('leads / to the home page with a session', async () => {
-    useSession.setState({ token: 'access-token' });
-    const router = renderAt('/');
-    expect(await screen.findByText('工作台将在后续版本中提供。')).toBeTruthy();
+  it('leads / to the home page, which greets the signed-in user', async () => {
+    startSession(tokenAnswer());
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: '你好，管理员' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/wel/index');
+    expect(screen.getByRole('button', { name: /锁屏/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /退出登录/ })).toBeTruthy();
+  });
+
+  it('sends a signed-in user from /login to the home page', async () => {
+    startSession(tokenAnswer());
+    const { router } = renderApp('/login');
+    await screen.findByRole('heading', { name: '你好，管理员' });
     expect(router.state.location.pathname).toBe('/wel/index');
   });
 
+  it('logs out locally and goes to /login when the cookie is there but the stored token is not', async () => {
+    startSession(tokenAnswer());
+    localStorage.removeItem('saber-token');
+    useSession.setState({ token: undefined });
+    const { router } = renderApp('/wel/index');
+    await screen.findByLabelText('账号');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(hasSessionCookie()).toBe(false);
+    expect(localStorage.getItem('saber-userInfo')).toBeNull();
+  });
+
+  it('keeps a locked user on /lock, whatever they open', async () => {
+    startSession(tokenAnswer());
+    setLockPassword('secret');
+    lockScreen();
+    for (const path of ['/wel/index', '/login', '/404']) {
+      const { router } = renderApp(path);
+      expect(await screen.findByText('屏幕已锁定')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/lock');
+      cleanup();
+    }
+  });
+
   it('takes the error page’s back-home button to the home path', async () => {
-    const router = renderAt('/404');
+    const { router } = renderApp('/404');
     fireEvent.click(await screen.findByRole('button', { name: '返回首页' }));
     // Home needs a session, so without one the guard continues to the sign-in page.
-    expect(await screen.findByText('登录功能将在后续版本中提供。')).toBeTruthy();
+    await screen.findByLabelText('账号');
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('switches texts, the document title and the page language with the language switch', async () => {
-    renderAt('/login');
-    await screen.findByText('登录功能将在后续版本中提供。');
+    renderApp('/login');
+    await screen.findByLabelText('账号');
     fireEvent.click(screen.getByText('English'));
-    expect(await screen.findByText('Sign-in arrives in a later release.')).toBeTruthy();
+    expect(await screen.findByLabelText('Account')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
     expect(document.title).toBe('Sign in - Admin Console');
     expect(document.documentElement.lang).toBe('en-US');
     expect(JSON.parse(localStorage.getItem('saber-language') ?? '{}')).toMatchObject({ content: 'en' });

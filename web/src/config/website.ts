@@ -8,7 +8,7 @@ export interface WebsiteConfig {
   clientSecret: string;
   /** Header carrying `bearer <access token>`. */
   tokenHeader: string;
-  /** Token age (seconds) after which the session refreshes it. */
+  /** Token age (seconds) after which the session refreshes it; VITE_TOKEN_TIME overrides it at build time. */
   tokenTime: number;
   /** Prefix of every local storage key the console writes. */
   storagePrefix: string;
@@ -33,7 +33,7 @@ export const website: Readonly<WebsiteConfig> = {
   clientId: 'saber',
   clientSecret: 'saber_secret',
   tokenHeader: HEADER_TOKEN,
-  tokenTime: 3000,
+  tokenTime: positiveNumber(import.meta.env.VITE_TOKEN_TIME) ?? 3000,
   storagePrefix: 'saber-',
   tenantId: '000000',
   captchaMode: true,
@@ -47,3 +47,9 @@ export const website: Readonly<WebsiteConfig> = {
   color: '#409EFF',
   theme: 'theme-default',
 };
+
+/** A build-time override, when it is a positive number of seconds. */
+function positiveNumber(text: string | undefined): number | undefined {
+  const value = Number(text);
+  return text && Number.isFinite(value) && value > 0 ? value : undefined;
+}

@@ -1,0 +1,75 @@
+import { Redis } from 'ioredis';
+import type { Page, Response } from 'playwright-core';
+
+/** The Redis the browser tests' servers share (README, "Testing"). */
+export const REDIS_URL = 'redis://127.0.0.1:6379';
+/** The server's key prefix in Redis (server/src/core/cache/redis-cache.ts). */
+const KEY_PREFIX = 'console:';
+
+const isCaptcha = (response: Response) =>
+  new URL(response.url()).pathname === '/api/blade-auth/oauth/captcha';
+
+/**
+ * Solves captchas the way no user can: the server keeps each code in Redis under `captcha:<key>`,
+ * and the key is in the answer the page received.
+ */
+export class CaptchaSolver {
+  readonly #redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+
+  /**
+   * Every server shares one Redis and one key prefix, and the server limits captchas and failed
+   * sign-ins per address for 10 and 15 minutes: without a reset, a few runs in a row would meet the
+   * limits. (A key-prefix setting on the server would let each run keep its own keys instead.)
+   */
+  async resetAddressLimits(): Promise<void> {
+    await this.#redis.del(`${KEY_PREFIX}auth:captcha:ip:127.0.0.1`, `${KEY_PREFIX}auth:fail:ip:127.0.0.1`);
+  }
+
+  /** The code of the next captcha the page loads; call before the action that loads it. */
+  async next(page: Page): Promise<string> {
+    const response = await page.waitForResponse(isCaptcha);
+    const { key } = (await response.json()) as { key: string };
+    const code = await this.#redis.get(`${KEY_PREFIX}captcha:${key}`);
+    if (!code) throw new Error(`no captcha code in Redis for key ${key}`);
+    return code;
+  }
+
+  async close(): Promise<void> {
+    await this.#redis.quit();
+  }
+}
+
+/** An antd button's name: antd puts a space between two CJK characters ("确 定"). */
+export const buttonName = (text: string): RegExp => new RegExp(`^${[...text].join('\\s?')}$`);
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export const ADMIN: Credentials = { username: 'admin', password: 'admin' };
+
+/** Fills the sign-in form and submits it with Enter, the captcha read from Redis. */
+export async function submitSignIn(
+  page: Page,
+  code: string,
+  credentials: Credentials = ADMIN,
+): Promise<void> {
+  await page.getByLabel('账号', { exact: true }).fill(credentials.username);
+  await page.getByLabel('密码', { exact: true }).fill(credentials.password);
+  await page.getByLabel('验证码', { exact: true }).fill(code);
+  await page.getByLabel('验证码', { exact: true }).press('Enter');
+}
+
+/** Opens /login and signs in; resolves on the home page. */
+export async function signIn(
+  page: Page,
+  baseUrl: string,
+  captchas: CaptchaSolver,
+  credentials: Credentials = ADMIN,
+): Promise<void> {
+  const code = captchas.next(page);
+  await page.goto(`${baseUrl}/login`);
+  await submitSignIn(page, await code, credentials);
+  await page.waitForURL(`${baseUrl}/wel/index`);
+}
