@@ -1,0 +1,192 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { RedisCache } from '../../src/core/cache/redis-cache.js';
+import { IdGenerator } from '../../src/core/ids.js';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { seedDatabase } from '../../src/db/seed/seed.js';
+import { captchaKey } from '../../src/modules/auth/captcha.js';
+import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
+import { md5, SABER_BASIC } from './support/test-app.js';
+
+// Two server instances behind one load balancer: one database, one Redis, one signing key. What one
+// instance decides (a captcha, a logout, a rotation, a lock, a change of state) holds on the other.
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface Instance {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  cache: RedisCache;
+}
+
+describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (kind) => {
+  let testDb: TestDatabase;
+  let a: Instance;
+  let b: Instance;
+  const prefix = `test:${randomUUID()}:`;
+  const jwtSecret = new Uint8Array(randomBytes(48));
+
+  async function instance(worker: number): Promise<Instance> {
+    const database = openDatabase(testDb.url, kind);
+    const ids = new IdGenerator(worker);
+    await migrateToLatest(database.db);
+    await seedDatabase(database.db, ids);
+    const cache = await RedisCache.connect(REDIS_URL, prefix);
+    const app = await buildApp({
+      config: { logLevel: 'silent', webDist: null, socialProviders: [] },
+      store: { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' },
+      cache,
+      jwtSecret,
+      ping: database.ping,
+    });
+    return { app, database, cache };
+  }
+
+  const request = async (
+    on: Instance,
+    method: 'GET' | 'POST',
+    url: string,
+    options: { token?: string; query?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) => {
+    const headers: Record<string, string> = { authorization: SABER_BASIC, ...options.headers };
+    if (options.token) headers['blade-auth'] = `bearer ${options.token}`;
+    const res = await on.app.inject({ method, url, query: options.query, headers });
+    return { status: res.statusCode, body: JSON.parse(res.body) };
+  };
+  const signIn = (
+    on: Instance,
+    account: string,
+    password: string,
+    extra: { query?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) =>
+    request(on, 'POST', '/api/blade-auth/oauth/token', {
+      query: {
+        tenantId: '000000',
+        username: account,
+        password: md5(password),
+        grant_type: 'password',
+        scope: 'all',
+        ...extra.query,
+      },
+      headers: extra.headers,
+    });
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    a = await instance(1);
+    b = await instance(2);
+  });
+  afterAll(async () => {
+    for (const i of [a, b]) {
+      if (!i) continue;
+      await i.cache.deleteByPrefix('');
+      await i.app.close();
+      await i.cache.close();
+      await i.database.close();
+    }
+    await testDb?.drop();
+  });
+
+  it('accepts a captcha issued by the other instance, once', async () => {
+    const issued = await request(a, 'GET', '/api/blade-auth/oauth/captcha');
+    const code = (await a.cache.get(captchaKey(issued.body.key)))!;
+    const attempt = (on: Instance) =>
+      request(on, 'POST', '/api/blade-auth/oauth/token', {
+        query: {
+          tenantId: '000000',
+          username: 'admin',
+          password: md5('admin'),
+          grant_type: 'captcha',
+          scope: 'all',
+        },
+        headers: { 'captcha-key': issued.body.key, 'captcha-code': code },
+      });
+    expect((await attempt(b)).status).toBe(200);
+    expect((await attempt(a)).body.error_description).toBe('验证码不正确或已过期');
+  });
+
+  it('honours a logout and a rotation made on the other instance', async () => {
+    const session = (await signIn(a, 'admin', 'admin')).body;
+    expect(
+      (await request(b, 'GET', '/api/blade-auth/oauth/user-info', { token: session.access_token })).status,
+    ).toBe(200);
+    const rotated = await request(b, 'POST', '/api/blade-auth/oauth/token', {
+      query: { grant_type: 'refresh_token', refresh_token: session.refresh_token, scope: 'all' },
+    });
+    expect(rotated.status).toBe(200);
+    const replay = await request(a, 'POST', '/api/blade-auth/oauth/token', {
+      query: { grant_type: 'refresh_token', refresh_token: session.refresh_token, scope: 'all' },
+    });
+    expect(replay.status).toBe(401);
+
+    const fresh = (await signIn(b, 'admin', 'admin')).body;
+    expect(
+      (await request(a, 'GET', '/api/blade-auth/oauth/user-info', { token: fresh.access_token })).status,
+    ).toBe(200);
+    expect(
+      (await request(b, 'GET', '/api/blade-auth/oauth/logout', { token: fresh.access_token })).status,
+    ).toBe(200);
+    expect(
+      (await request(a, 'GET', '/api/blade-auth/oauth/user-info', { token: fresh.access_token })).status,
+    ).toBe(401);
+  });
+
+  it('counts failures across instances and locks the account for both', async () => {
+    for (const on of [a, b, a, b])
+      expect((await signIn(on, 'admin', 'wrong')).body.error_description).toBe('用户名或密码错误');
+    expect((await signIn(b, 'admin', 'wrong')).body.error_description).toBe('账号已被锁定，请联系管理员解锁');
+    expect((await signIn(a, 'admin', 'admin')).body.error_description).toBe('账号已被锁定，请联系管理员解锁');
+    await a.database.db
+      .updateTable('blade_user')
+      .set({ is_locked: 0 })
+      .where('account', '=', 'admin')
+      .execute();
+    await a.cache.deleteByPrefix('auth:fail:');
+  });
+
+  it("drops an account's cached state in every instance when one announces a change", async () => {
+    const session = (await signIn(a, 'admin', 'admin')).body;
+    // Both instances have the state cached now.
+    expect(
+      (await request(a, 'GET', '/api/blade-auth/oauth/user-info', { token: session.access_token })).status,
+    ).toBe(200);
+    expect(
+      (await request(b, 'GET', '/api/blade-auth/oauth/user-info', { token: session.access_token })).status,
+    ).toBe(200);
+    await a.database.db
+      .updateTable('blade_tenant')
+      .set({ status: 0 })
+      .where('tenant_id', '=', '000000')
+      .execute();
+    // Still cached on b until someone announces the change; a clear-cache on a does.
+    expect(
+      (await request(b, 'GET', '/api/blade-auth/oauth/user-info', { token: session.access_token })).status,
+    ).toBe(200);
+    // Sign-in reads the database, not the cache: refused at once.
+    expect((await signIn(a, 'admin', 'admin')).body.error_description).toBe('租户已被禁用，请联系管理员');
+    await a.database.db
+      .updateTable('blade_tenant')
+      .set({ status: 1 })
+      .where('tenant_id', '=', '000000')
+      .execute();
+    const admin = (await signIn(a, 'admin', 'admin')).body.access_token as string;
+    await a.database.db
+      .updateTable('blade_tenant')
+      .set({ status: 0 })
+      .where('tenant_id', '=', '000000')
+      .execute();
+    expect((await request(a, 'GET', '/api/blade-auth/oauth/clear-cache', { token: admin })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200)); // pub/sub delivery
+    expect(
+      (await request(b, 'GET', '/api/blade-auth/oauth/user-info', { token: session.access_token })).status,
+    ).toBe(401);
+    await a.database.db
+      .updateTable('blade_tenant')
+      .set({ status: 1 })
+      .where('tenant_id', '=', '000000')
+      .execute();
+  });
+});
