@@ -4,3 +4,4 @@
 export * from './envelope.js';
 export * from './constants.js';
 export * from './entities.js';
+export * from './auth.js';

@@ -4,6 +4,8 @@ import {
   HEADER_DEPT,
   HEADER_ROLE,
   HEADER_TENANT,
+  UNLINKED_USER_ID,
+  type TokenResponse,
 } from '@console/contract';
 import { website } from '../config/website';
 import { i18n } from '../i18n';
@@ -11,34 +13,9 @@ import { md5 } from '../utils/md5';
 import { get, post, RequestError } from './request';
 
 const BASE = '/api/blade-auth/oauth';
-const UNLINKED_USER_ID = '-1';
 
-/** The token call's answer (contract.md, "Sign-in"): bare, without the R envelope. */
-export interface OAuthToken {
-  access_token: string;
-  token_type: string;
-  refresh_token: string;
-  /** Seconds. */
-  expires_in: number;
-  scope: string;
-  tenant_id: string;
-  user_id: string;
-  user_name: string;
-  real_name: string;
-  nick_name: string;
-  account: string;
-  avatar: string;
-  /** Comma-joined when the user has several. */
-  role_id: string;
-  role_name: string;
-  dept_id: string;
-  post_id: string;
-  /** Set when the user signed in through a third party. */
-  oauth_id: string;
-  client_id: string;
-  license: string;
-  jti: string;
-}
+/** The token call's answer (contract.md, "Sign-in"). */
+export type OAuthToken = TokenResponse;
 
 export interface Captcha {
   key: string;
@@ -80,15 +57,7 @@ export async function loginByUsername(login: PasswordLogin): Promise<OAuthToken>
     scope: 'all',
     type: 'account',
   };
-  return checkedToken(
-    await post<unknown>(`${BASE}/token`, undefined, {
-      params,
-      headers,
-      raw: true,
-      authToken: false,
-      quiet: true,
-    }),
-  );
+  return checkedToken(await postToken(params, headers));
 }
 
 export interface SocialLogin {
@@ -99,6 +68,17 @@ export interface SocialLogin {
   state: string;
 }
 
+/** The token call: not signed in yet, its own error display, the bare body back. */
+function postToken(params: Record<string, string>, headers: Record<string, string>): Promise<unknown> {
+  return post<unknown>(`${BASE}/token`, undefined, {
+    params,
+    headers,
+    raw: true,
+    authToken: false,
+    quiet: true,
+  });
+}
+
 /**
  * Finishes a third-party sign-in. An identity without a local user answers 200 without tokens and
  * with user_id "-1" (BladeX's convention; see `isUnlinked`): no session, but the registration dialog.
@@ -106,13 +86,7 @@ export interface SocialLogin {
 export async function loginBySocial(login: SocialLogin): Promise<OAuthToken> {
   const params = { ...login, grant_type: 'social', scope: 'all' };
   const headers = { [HEADER_TENANT]: login.tenantId };
-  const body = await post<OAuthToken>(`${BASE}/token`, undefined, {
-    params,
-    headers,
-    raw: true,
-    authToken: false,
-    quiet: true,
-  });
+  const body = (await postToken(params, headers)) as OAuthToken;
   return isUnlinked(body) ? body : checkedToken(body);
 }
 
@@ -125,15 +99,7 @@ export function isUnlinked(token: Partial<OAuthToken>): boolean {
 export async function refreshToken(token: string, tenantId: string, as: DeptRole = {}): Promise<OAuthToken> {
   const params = { grant_type: 'refresh_token', refresh_token: token, scope: 'all', tenantId };
   const headers = { [HEADER_TENANT]: tenantId, ...deptRoleHeaders(as) };
-  return checkedToken(
-    await post<unknown>(`${BASE}/token`, undefined, {
-      params,
-      headers,
-      raw: true,
-      authToken: false,
-      quiet: true,
-    }),
-  );
+  return checkedToken(await postToken(params, headers));
 }
 
 /** Revokes the current token on the server. */

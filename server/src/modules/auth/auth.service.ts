@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UNLINKED_USER_ID, type TokenResponse } from '@console/contract';
 import { verify as verifyPassword } from '@node-rs/argon2';
 import type { AccountStateLoader, AccountStates } from '../../core/auth/account-states.js';
 import type { ClientRecord } from '../../core/auth/guard.js';
@@ -48,30 +49,6 @@ export interface TokenRequest {
   ip: string;
 }
 
-/** The token response of contract.md ("Sign-in"). */
-export interface TokenResponse {
-  access_token: string;
-  token_type: 'bearer';
-  refresh_token: string;
-  expires_in: number;
-  scope: string;
-  tenant_id: string;
-  user_id: string;
-  user_name: string;
-  real_name: string;
-  nick_name: string;
-  account: string;
-  avatar: string;
-  role_id: string;
-  role_name: string;
-  dept_id: string;
-  post_id: string;
-  oauth_id: string;
-  client_id: string;
-  license: string;
-  jti: string;
-}
-
 const LICENSE = 'made for hospital cabinet fleets';
 const list = (value: string | null) =>
   value
@@ -110,8 +87,6 @@ export interface GuestRegistration {
 
 const SOCIAL_STATE_TTL_SECONDS = 600;
 const socialStateKey = (state: string) => `auth:social-state:${state}`;
-/** The user id of a token response for an identity not yet linked to a local user (BladeX's -1). */
-export const UNLINKED_USER_ID = '-1';
 
 /** Loads the state the guard checks on every request (through AccountStates' short cache). */
 export function accountStateLoader(store: Store): AccountStateLoader {
