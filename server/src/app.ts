@@ -23,7 +23,7 @@ import { ParamService } from './modules/system/param/param.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'logLevel' | 'webDist' | 'socialProviders'>;
+  config: Pick<Config, 'logLevel' | 'webDist' | 'socialProviders'> & Partial<Pick<Config, 'trustProxy'>>;
   store: Store;
   cache: Cache;
   /** The token-signing key (core/auth/jwt-secret.ts). */
@@ -53,11 +53,19 @@ function addAnnotationKeywords(ajv: { addKeyword(keyword: string): unknown }) {
   return ajv;
 }
 
+/** A hop count as the function Fastify's types accept: trust the nearest n proxies. */
+function trustProxyOption(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /** Builds the HTTP application from its modules. No I/O happens here: main.ts opens everything. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: deps.config.logLevel },
     genReqId: requestId,
+    trustProxy: trustProxyOption(deps.config.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     // Keep-alive sockets must not hold a graceful shutdown open.
     forceCloseConnections: 'idle',

@@ -22,6 +22,22 @@ export interface Config {
   webDist: string | null;
   /** Third-party sign-in through OAuth2 providers (SOCIAL_PROVIDERS, a JSON list). */
   socialProviders: SocialProviderSettings[];
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (sign-in limits, logs):
+   * false (none, the default), a hop count, or addresses/CIDRs of the proxies.
+   */
+  trustProxy: false | number | string[];
+}
+
+function trustProxy(env: Env): false | number | string[] {
+  const raw = value(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false') return false;
+  if (/^\d{1,2}$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((s) => s.trim());
+  const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+)(\/\d{1,3})?$/;
+  if (entries.some((e) => !address.test(e)))
+    fail('TRUST_PROXY', 'false, a hop count, or proxy addresses/CIDRs separated by commas', raw);
+  return entries;
 }
 
 /** One OAuth2 provider: its endpoints, this application's credentials there, and the user fields. */
@@ -170,5 +186,6 @@ export function loadConfig(env: Env = process.env): Config {
     workerId: integer(env, 'WORKER_ID', 0, 1023, null),
     webDist: value(env, 'WEB_DIST') ? path.resolve(value(env, 'WEB_DIST')!) : defaultWebDist(),
     socialProviders: socialProviders(env),
+    trustProxy: trustProxy(env),
   };
 }

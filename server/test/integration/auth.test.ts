@@ -265,7 +265,8 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
   });
 
   it('limits failures per address across accounts', async () => {
-    const headers = { 'x-forwarded-for': 'ignored' };
+    // Without TRUST_PROXY a client cannot dodge the limit by claiming another address.
+    const headers = { 'x-forwarded-for': '203.0.113.9' };
     let last = await t.signIn('ghost0', 'x', '000000', headers);
     for (let i = 1; i < 30 && last.status !== 429; i++)
       last = await t.signIn(`ghost${i}`, 'x', '000000', headers);
@@ -428,5 +429,25 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
     ] as const) {
       expect((await t.call({ method, url }, null)).status, url).toBe(401);
     }
+  });
+});
+
+describe.each(enginesUnderTest())('sign-in behind a trusted proxy on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, [], ['127.0.0.1']);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("limits each client's address, not the proxy's", async () => {
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    let last = await t.signIn('ghost', 'x', '000000', from('198.51.100.7'));
+    for (let i = 1; i < 30 && last.status !== 429; i++)
+      last = await t.signIn(`ghost${i}`, 'x', '000000', from('198.51.100.7'));
+    expect(last.status).toBe(429);
+    // Another client behind the same proxy still signs in.
+    expect((await t.signIn('admin', 'admin', '000000', from('198.51.100.8'))).status).toBe(200);
   });
 });

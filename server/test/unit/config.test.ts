@@ -86,6 +86,7 @@ describe('loadConfig defaults', () => {
       workerId: 1023,
       webDist: '/srv/console',
       socialProviders: [],
+      trustProxy: false,
     });
   });
 
@@ -220,5 +221,21 @@ describe('SOCIAL_PROVIDERS', () => {
     expect(() =>
       loadConfig({ SOCIAL_PROVIDERS: JSON.stringify([{ ...provider, tokenUrl: 'file:///etc/passwd' }]) }),
     ).toThrow(/SOCIAL_PROVIDERS must be http\(s\) URLs/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, or a hop count, or listed proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+
+  it('names the variable for anything else', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/^TRUST_PROXY must be false, a hop count/);
   });
 });

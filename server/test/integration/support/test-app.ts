@@ -41,6 +41,7 @@ export const md5 = (text: string) => createHash('md5').update(text).digest('hex'
 export async function startTestApp(
   kind: DatabaseKind,
   socialProviders: SocialProviderSettings[] = [],
+  trustProxy: false | number | string[] = false,
 ): Promise<TestApp> {
   const testDb: TestDatabase = await createTestDatabase(kind);
   const database = openDatabase(testDb.url, kind);
@@ -51,7 +52,7 @@ export async function startTestApp(
   const cache = new MemoryCache();
   const jwtSecret = new Uint8Array(randomBytes(48));
   const app = await buildApp({
-    config: { logLevel: 'silent', webDist: null, socialProviders },
+    config: { logLevel: 'silent', webDist: null, socialProviders, trustProxy },
     store,
     cache,
     jwtSecret,
