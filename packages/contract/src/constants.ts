@@ -23,6 +23,3 @@ export const MENU_OPEN = { SAME_WINDOW: 1, NEW_WINDOW: 2 } as const;
 
 /** The request timeout of the console (spec §9). */
 export const REQUEST_TIMEOUT_MS = 10_000;
-
-/** Date-time wire format (server time zone). */
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';

@@ -37,8 +37,6 @@ export const ListQuerySchema = Type.Record(
 
 export const ANNOTATION_KEYWORDS = ['x-label', 'x-required'] as const;
 
-export type { TSchema };
-
 /** The R envelope around a data schema (response schemas also keep undeclared fields out: S5). */
 export const Envelope = <T extends TSchema>(data: T) =>
   Type.Object({ code: Type.Integer(), success: Type.Boolean(), data, msg: Type.String() });

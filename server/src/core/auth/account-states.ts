@@ -10,6 +10,21 @@ export interface AccountState {
   tenantExpiresAt: number | null;
 }
 
+/**
+ * Whether a token issued at `issuedAt` (seconds) may still be used: an active, unlocked user of an
+ * enabled, unexpired tenant, and not issued before the user's tokens were invalidated.
+ */
+export function stateAllowsToken(
+  state: AccountState | undefined,
+  issuedAt: number,
+  now = Date.now(),
+): boolean {
+  if (!state || state.userStatus !== 1 || state.locked || state.tenantStatus !== 1) return false;
+  if (state.tenantExpiresAt !== null && state.tenantExpiresAt <= now) return false;
+  // Token times have whole seconds: compare in seconds.
+  return state.tokenValidAfter === null || issuedAt >= Math.floor(state.tokenValidAfter / 1000);
+}
+
 export type AccountStateLoader = (tenantId: string, userId: string) => Promise<AccountState | undefined>;
 
 const CHANNEL = 'auth:invalidate';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '../envelope.js';
 import type { MessageKey } from '../i18n.js';
 import type { Cache } from '../cache/index.js';
-import type { AccountStates } from './account-states.js';
+import { stateAllowsToken, type AccountStates } from './account-states.js';
 import { isAdministrator, isPlatformAdmin, type Principal } from './principal.js';
 import type { TokenSigner } from './tokens.js';
 
@@ -51,7 +51,7 @@ async function authenticateClient(
 }
 
 /** The bearer token of the Blade-Auth header (the contract's), or of Authorization: Bearer. */
-export function bearerToken(req: FastifyRequest): string | null {
+function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers['blade-auth'];
   const raw = typeof header === 'string' ? header : undefined;
   const match = raw ? /^bearer\s+(\S+)$/i.exec(raw.trim()) : null;
@@ -70,11 +70,7 @@ async function authenticateUser(
   const claims = await deps.signer.verify(token, 'access');
   if (!claims || claims.client_id !== client.clientId) return null;
   if (await deps.cache.get(revokedKey(claims.jti))) return null;
-  const state = await deps.accounts.get(claims.tenant_id, claims.user_id);
-  if (!state || state.userStatus !== 1 || state.locked || state.tenantStatus !== 1) return null;
-  if (state.tenantExpiresAt !== null && state.tenantExpiresAt <= Date.now()) return null;
-  if (state.tokenValidAfter !== null && claims.iat * 1000 < Math.floor(state.tokenValidAfter / 1000) * 1000)
-    return null;
+  if (!stateAllowsToken(await deps.accounts.get(claims.tenant_id, claims.user_id), claims.iat)) return null;
   return {
     tenantId: claims.tenant_id,
     userId: claims.user_id,

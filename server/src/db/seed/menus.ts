@@ -1,4 +1,4 @@
-import { MENU_CATEGORY, MENU_OPEN } from '@console/contract';
+import { MENU_CATEGORY, MENU_OPEN, ROOT_PARENT_ID } from '@console/contract';
 
 // The complete menu tree of the spec (sections 1 and 2): every page with its button codes, so that
 // later work fills pages in rather than inventing menus. Codes are the permission flags the
@@ -252,7 +252,7 @@ export function menuId(code: string): string {
 /** Every node of the tree with its parent's id, parents before children. */
 export function flattenMenus(
   tree: MenuSeed[] = MENU_TREE,
-  parentId = '0',
+  parentId = ROOT_PARENT_ID,
 ): Array<MenuSeed & { id: string; parentId: string }> {
   return tree.flatMap((node) => {
     const id = menuId(node.code);

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { UNLINKED_USER_ID, type TokenResponse } from '@console/contract';
 import { verify as verifyPassword } from '@node-rs/argon2';
-import type { AccountStateLoader, AccountStates } from '../../core/auth/account-states.js';
+import {
+  stateAllowsToken,
+  type AccountStateLoader,
+  type AccountStates,
+} from '../../core/auth/account-states.js';
 import type { ClientRecord } from '../../core/auth/guard.js';
 import type { Principal } from '../../core/auth/principal.js';
 import type { SessionClaims, TokenSigner } from '../../core/auth/tokens.js';
@@ -271,15 +275,7 @@ export class AuthService {
     if (!request.refreshToken) throw new OAuthError(400, 'auth.missingParameter', { name: 'refresh_token' });
     const claims = await this.deps.signer.verify(request.refreshToken, 'refresh');
     if (!claims || claims.client_id !== client.clientId) throw new OAuthError(401, 'auth.refreshInvalid');
-    const state = await this.#accountState(claims.tenant_id, claims.user_id);
-    if (
-      !state ||
-      state.userStatus !== USER_STATUS.ACTIVE ||
-      state.locked ||
-      state.tenantStatus !== 1 ||
-      (state.tenantExpiresAt !== null && state.tenantExpiresAt <= Date.now()) ||
-      (state.tokenValidAfter !== null && claims.iat * 1000 < Math.floor(state.tokenValidAfter / 1000) * 1000)
-    ) {
+    if (!stateAllowsToken(await this.#accountState(claims.tenant_id, claims.user_id), claims.iat)) {
       throw new OAuthError(401, 'auth.refreshInvalid');
     }
     const user = await this.#users.findById(

@@ -52,7 +52,6 @@ export const userTable = defineTable<User>(
 export interface Credentials {
   user: User;
   passwordHash: string;
-  tokenValidAfter: number | null;
 }
 
 const toMs = (value: unknown) =>
@@ -70,7 +69,6 @@ export class UserRepository extends TableRepository<User> {
       ? {
           user: this.toEntity(row),
           passwordHash: String(row.password),
-          tokenValidAfter: toMs(row.token_valid_after),
         }
       : undefined;
   }

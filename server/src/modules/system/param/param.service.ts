@@ -51,9 +51,4 @@ export class ParamService {
       return removed;
     });
   }
-
-  /** The value of a parameter by key (e.g. account.initPassword), or null. */
-  async valueOf(actor: Actor, paramKey: string): Promise<string | null> {
-    return (await this.#params.findByKey(actor, paramKey))?.paramValue ?? null;
-  }
 }
