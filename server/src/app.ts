@@ -10,7 +10,9 @@ import { installSecurityHeaders } from './core/security-headers.js';
 import { installConsole } from './core/web.js';
 import { AccountStates } from './core/auth/account-states.js';
 import { installGuard, type ClientRecord } from './core/auth/guard.js';
+import { Permissions } from './core/auth/permissions.js';
 import { TokenSigner } from './core/auth/tokens.js';
+import { SCOPE_CATEGORY } from './core/repository/data-scope.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { accountStateLoader, AuthService } from './modules/auth/auth.service.js';
 import { Captchas } from './modules/auth/captcha.js';
@@ -18,32 +20,105 @@ import { Sessions } from './modules/auth/sessions.js';
 import { OAuth2Provider } from './modules/auth/social-provider.js';
 import { SignInLimits } from './modules/auth/sign-in-limits.js';
 import { ClientRepository } from './modules/system/client/client.repository.js';
+import { clientRoutes } from './modules/system/client/client.routes.js';
+import { ClientService } from './modules/system/client/client.service.js';
+import { deptRoutes } from './modules/system/dept/dept.routes.js';
+import { DeptService } from './modules/system/dept/dept.service.js';
+import { DictCache } from './modules/system/dict/dict-cache.js';
+import { dictBizTable, dictTable } from './modules/system/dict/dict.repository.js';
+import { dictRoutes } from './modules/system/dict/dict.routes.js';
+import { DictService } from './modules/system/dict/dict.service.js';
+import { MenuAdminService } from './modules/system/menu/menu-admin.service.js';
+import { menuRoutes } from './modules/system/menu/menu.routes.js';
+import { topMenuRoutes } from './modules/system/menu/top-menu.routes.js';
+import { TopMenuService } from './modules/system/menu/top-menu.service.js';
+import { MenuService } from './modules/system/menu/menu.service.js';
+import { RoleGrantRepository } from './modules/system/role/role-grant.repository.js';
+import { roleRoutes } from './modules/system/role/role.routes.js';
+import { RoleService } from './modules/system/role/role.service.js';
+import { ApiScopeRepository } from './modules/system/scope/api-scope.repository.js';
+import { apiScopeRoutes, dataScopeRoutes } from './modules/system/scope/scope.routes.js';
+import { ApiScopeService, DataScopeService } from './modules/system/scope/scope.service.js';
+import { postRoutes } from './modules/system/post/post.routes.js';
+import { PostService } from './modules/system/post/post.service.js';
 import { paramRoutes } from './modules/system/param/param.routes.js';
 import { ParamService } from './modules/system/param/param.service.js';
+import { regionRoutes } from './modules/system/region/region.routes.js';
+import { RegionService } from './modules/system/region/region.service.js';
+import { tenantRoutes } from './modules/system/tenant/tenant.routes.js';
+import { TenantService } from './modules/system/tenant/tenant.service.js';
+import { tenantPackageRoutes } from './modules/system/tenant-package/tenant-package.routes.js';
+import { TenantPackageService } from './modules/system/tenant-package/tenant-package.service.js';
+import { UserAdminService } from './modules/user/user-admin.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
+import { UserService } from './modules/user/user.service.js';
+import path from 'node:path';
+import { SecretBox } from './core/secret-box.js';
+import { UPLOAD_TYPES_DEFAULT } from './core/config.js';
+import { attachRoutes } from './modules/resource/attach/attach.routes.js';
+import { AttachService } from './modules/resource/attach/attach.service.js';
+import { localFileRoutes } from './modules/resource/oss/local-files.routes.js';
+import { ossRoutes } from './modules/resource/oss/oss.routes.js';
+import { OssService } from './modules/resource/oss/oss.service.js';
+import { smsRoutes } from './modules/resource/sms/sms.routes.js';
+import { SmsService } from './modules/resource/sms/sms.service.js';
+import { noticeRoutes } from './modules/desk/notice/notice.routes.js';
+import { NoticeService } from './modules/desk/notice/notice.service.js';
+import { LogWriter, type LogWriterOptions } from './modules/log/log-writer.js';
+import { LogRepository, type LogSink } from './modules/log/log.repository.js';
+import { logRoutes } from './modules/log/log.routes.js';
+import { LogService } from './modules/log/log.service.js';
+import { installRequestLogs, recordEvent, recordFault, recordLocalLogs } from './modules/log/request-logs.js';
 
 export interface AppDependencies {
-  config: Pick<Config, 'logLevel' | 'webDist' | 'socialProviders'> & Partial<Pick<Config, 'trustProxy'>>;
+  config: Pick<Config, 'logLevel' | 'webDist' | 'socialProviders'> &
+    Partial<
+      Pick<
+        Config,
+        'trustProxy' | 'logRetentionDays' | 'uploadMaxBytes' | 'uploadTypes' | 'smsEndpoints' | 'dataDir'
+      >
+    >;
   store: Store;
   cache: Cache;
   /** The token-signing key (core/auth/jwt-secret.ts). */
   jwtSecret: Uint8Array;
   /** Answers when the database answers (/api/ready). */
   ping(): Promise<void>;
+  /** Key material for secrets at rest (DATA_KEY or DATA_DIR/data-key); default: from jwtSecret. */
+  dataKey?: Uint8Array;
+  /** The log writer's batching, and (tests) a store standing in for the database. */
+  logs?: LogWriterOptions & { sink?: (database: LogSink) => LogSink };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The batched api/error/usual log writer (flushed on close). */
+    logWriter: LogWriter;
+    /** Reading and purging the logs. */
+    logService: LogService;
+  }
 }
 
 const CLIENT_CACHE_MS = 60_000;
 
-/** Clients change rarely and are read on every call: a minute's local copy is enough. */
-function cachedClients(clients: ClientRepository): (clientId: string) => Promise<ClientRecord | undefined> {
+const CLIENTS_CHANNEL = 'auth:clients';
+
+/**
+ * Clients change rarely and are read on every call: a minute's local copy is enough, dropped in
+ * every process at once when the client page changes one.
+ */
+function cachedClients(clients: ClientRepository) {
   const entries = new Map<string, { client: ClientRecord | undefined; until: number }>();
-  return async (clientId) => {
-    const hit = entries.get(clientId);
-    if (hit && hit.until > Date.now()) return hit.client;
-    const client = await clients.findCredentials(clientId);
-    if (entries.size > 1000) entries.clear();
-    entries.set(clientId, { client, until: Date.now() + CLIENT_CACHE_MS });
-    return client;
+  return {
+    async find(clientId: string): Promise<ClientRecord | undefined> {
+      const hit = entries.get(clientId);
+      if (hit && hit.until > Date.now()) return hit.client;
+      const client = await clients.findCredentials(clientId);
+      if (entries.size > 1000) entries.clear();
+      entries.set(clientId, { client, until: Date.now() + CLIENT_CACHE_MS });
+      return client;
+    },
+    clear: () => entries.clear(),
   };
 }
 
@@ -77,33 +152,89 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const logSink = new LogRepository(deps.store);
+  const logWriter = new LogWriter(
+    deps.logs?.sink ? deps.logs.sink(logSink) : logSink,
+    deps.store.ids,
+    app.log,
+    deps.logs,
+  );
+  logWriter.start();
+  app.decorate('logWriter', logWriter);
+  // app.close() lets in-flight requests finish before onClose hooks run: the last rows are queued.
+  app.addHook('onClose', () => logWriter.close());
+  const logService = new LogService(deps.store, deps.config.logRetentionDays ?? 90);
+  app.decorate('logService', logService);
+  logService.startRetention((err) => app.log.error({ err }, 'log retention failed'));
+  app.addHook('onClose', async () => logService.stopRetention());
+
   installRequestContext(app);
-  installErrorHandling(app);
+  installErrorHandling(app, (req, error, elapsed) => recordFault(logWriter, req, error, elapsed));
   installSecurityHeaders(app);
+  installRequestLogs(app, logWriter);
 
   const signer = new TokenSigner(deps.jwtSecret);
   const accounts = new AccountStates(deps.cache, accountStateLoader(deps.store));
   const captchas = new Captchas(deps.cache);
   const limits = new SignInLimits(deps.cache);
+  const sessions = new Sessions(deps.cache);
   const auth = new AuthService({
     store: deps.store,
     signer,
     accounts,
     captchas,
     limits,
-    sessions: new Sessions(deps.cache),
+    sessions,
     providers: new Map(
       deps.config.socialProviders.map((settings) => [settings.source, new OAuth2Provider(settings)]),
     ),
     cache: deps.cache,
+    events: {
+      signedIn: (e) =>
+        recordEvent(logWriter, deps.store.timeZone, {
+          tenantId: e.tenantId,
+          account: e.account,
+          logId: 'sign-in',
+          logData: `${e.account} signed in (${e.grantType})`,
+          method: 'POST',
+          requestUri: '/api/blade-auth/oauth/token',
+          ip: e.ip,
+        }),
+      signedOut: (e) =>
+        recordEvent(logWriter, deps.store.timeZone, {
+          tenantId: e.tenantId,
+          account: e.account,
+          logId: 'sign-out',
+          logData: `${e.account} signed out`,
+          requestUri: '/api/blade-auth/oauth/logout',
+        }),
+    },
   });
   await accounts.start();
   app.addHook('onClose', () => accounts.stop());
+
+  const menus = new MenuService(deps.store);
+  const roleGrants = new RoleGrantRepository(deps.store);
+  const apiScopes = new ApiScopeRepository(deps.store);
+  const permissions = new Permissions(deps.cache, {
+    grants: async (principal) => ({
+      codes: await menus.allowedCodes(principal),
+      apiScopeIds: new Set(await roleGrants.scopeIds(principal, principal.roleIds, SCOPE_CATEGORY.API)),
+    }),
+    apiScopeRules: () => apiScopes.rules(),
+  });
+  await permissions.start();
+  app.addHook('onClose', () => permissions.stop());
+
+  const clientCache = cachedClients(new ClientRepository(deps.store));
+  const unsubscribeClients = await deps.cache.subscribe(CLIENTS_CHANNEL, () => clientCache.clear());
+  app.addHook('onClose', () => unsubscribeClients());
   installGuard(app, {
-    findClient: cachedClients(new ClientRepository(deps.store)),
+    findClient: (clientId) => clientCache.find(clientId),
     accounts,
     signer,
     cache: deps.cache,
+    permissions,
   });
 
   app.get('/api/health', { config: { access: 'open' } }, async (req) => ok({ status: 'UP' }, req.t('ok')));
@@ -117,6 +248,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }
   });
 
+  const dictionaries = new DictCache(deps.cache);
+  await dictionaries.start();
+  app.addHook('onClose', () => dictionaries.stop());
+
   await app.register(authRoutes, {
     prefix: '/api/blade-auth/oauth',
     auth,
@@ -124,11 +259,125 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     captchas,
     accounts,
     cache: deps.cache,
+    clearCaches: async () => {
+      await dictionaries.changed('all');
+      await permissions.invalidate();
+    },
+    storeLocalLogs: (req, entries) => recordLocalLogs(logWriter, req, entries, deps.store.timeZone),
   });
-  await app.register(userRoutes, { prefix: '/api/blade-user', auth });
+  await app.register(logRoutes, { prefix: '/api/blade-log', logs: logService });
+  await app.register(userRoutes, {
+    prefix: '/api/blade-user',
+    auth,
+    users: new UserService({ store: deps.store, accounts, sessions }),
+    admin: new UserAdminService({ store: deps.store, accounts }),
+  });
+  const permissionsChanged = () => permissions.invalidate();
+  await app.register(menuRoutes, {
+    prefix: '/api/blade-system/menu',
+    menus,
+    admin: new MenuAdminService({ store: deps.store, menus, permissionsChanged }),
+  });
+  await app.register(topMenuRoutes, {
+    prefix: '/api/blade-system/topmenu',
+    topMenus: new TopMenuService(deps.store),
+  });
+  await app.register(deptRoutes, { prefix: '/api/blade-system/dept', depts: new DeptService(deps.store) });
+  await app.register(roleRoutes, {
+    prefix: '/api/blade-system/role',
+    roles: new RoleService({ store: deps.store, menus, permissionsChanged }),
+  });
+  await app.register(postRoutes, { prefix: '/api/blade-system/post', posts: new PostService(deps.store) });
+  await app.register(dataScopeRoutes, {
+    prefix: '/api/blade-system/data-scope',
+    scopes: new DataScopeService(deps.store),
+  });
+  await app.register(apiScopeRoutes, {
+    prefix: '/api/blade-system/api-scope',
+    scopes: new ApiScopeService(deps.store, permissionsChanged),
+  });
+  await app.register(clientRoutes, {
+    prefix: '/api/blade-system/client',
+    clients: new ClientService(deps.store, async () => {
+      clientCache.clear();
+      await deps.cache.publish(CLIENTS_CHANNEL, '*');
+    }),
+  });
   await app.register(paramRoutes, {
     prefix: '/api/blade-system/param',
     params: new ParamService(deps.store),
+  });
+  await app.register(tenantPackageRoutes, {
+    prefix: '/api/blade-system/tenant-package',
+    packages: new TenantPackageService(deps.store, permissionsChanged),
+  });
+  await app.register(tenantRoutes, {
+    prefix: '/api/blade-system/tenant',
+    tenants: new TenantService({ store: deps.store, menus, accounts, permissionsChanged }),
+  });
+  const systemDicts = new DictService({
+    store: deps.store,
+    def: dictTable,
+    kind: 'system',
+    cache: dictionaries,
+  });
+  await app.register(dictRoutes, {
+    prefix: '/api/blade-system/dict',
+    dicts: systemDicts,
+    writeAccess: 'platform-admin',
+    menuCode: 'dict',
+  });
+  await app.register(dictRoutes, {
+    prefix: '/api/blade-system/dict-biz',
+    dicts: new DictService({ store: deps.store, def: dictBizTable, kind: 'biz', cache: dictionaries }),
+    writeAccess: 'user',
+    menuCode: 'dictbiz',
+  });
+  await app.register(regionRoutes, {
+    prefix: '/api/blade-system/region',
+    regions: new RegionService(deps.store),
+  });
+
+  await app.register(noticeRoutes, {
+    prefix: '/api/blade-desk/notice',
+    notices: new NoticeService(deps.store, systemDicts),
+  });
+
+  const secrets = new SecretBox(deps.dataKey ?? deps.jwtSecret);
+  const uploadsRoot = path.join(path.resolve(deps.config.dataDir ?? './data'), 'uploads');
+  const uploadMaxBytes = deps.config.uploadMaxBytes ?? 10 * 1024 * 1024;
+  const oss = new OssService({
+    store: deps.store,
+    secrets,
+    uploadsRoot,
+    uploadTypes: deps.config.uploadTypes ?? UPLOAD_TYPES_DEFAULT,
+  });
+  await app.register(ossRoutes, { prefix: '/api/blade-resource/oss', oss, uploadMaxBytes });
+  await app.register(localFileRoutes, { uploadsRoot });
+  await app.register(attachRoutes, {
+    prefix: '/api/blade-resource/attach',
+    attachments: new AttachService(deps.store, oss, app.log),
+  });
+
+  await app.register(smsRoutes, {
+    prefix: '/api/blade-resource/sms',
+    sms: new SmsService({
+      store: deps.store,
+      secrets,
+      cache: deps.cache,
+      endpoints: deps.config.smsEndpoints ?? {},
+      record: (actor, e) =>
+        recordEvent(logWriter, deps.store.timeZone, {
+          tenantId: actor.tenantId,
+          account: (actor as { account?: string }).account ?? null,
+          logId: 'sms',
+          level: e.ok ? 'info' : 'warn',
+          logData: `${e.smsCode} → ${e.phones.join(',')}: ${e.ok ? 'sent' : 'failed'} (${e.detail})`,
+          method: 'POST',
+          requestUri: '/api/blade-resource/sms/endpoint/send-message',
+          params: { smsCode: e.smsCode, category: e.category, phones: e.phones, paramKeys: e.paramKeys },
+        }),
+    }),
   });
 
   await installConsole(app, deps.config.webDist);

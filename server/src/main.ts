@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { openCache } from './core/cache/index.js';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { IdGenerator } from './core/ids.js';
-import { loadJwtSecret } from './core/auth/jwt-secret.js';
+import { loadJwtSecret, loadSecret } from './core/auth/jwt-secret.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDatabase } from './db/seed/seed.js';
@@ -30,15 +30,21 @@ async function main(): Promise<void> {
   const cache = await openCache(config.redisUrl);
 
   await migrateToLatest(database.db);
-  await seedDatabase(database.db, ids);
+  const seedStarted = performance.now();
+  const seeded = await seedDatabase(database.db, ids);
+  const seedMs = Math.round(performance.now() - seedStarted);
 
   const app = await buildApp({
     config,
     store: { db: database.db, kind: database.kind, ids, timeZone: config.timeZone },
     cache,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
+    dataKey: loadSecret(config.dataKey, config.dataDir, 'data-key'),
     ping: database.ping,
   });
+
+  // The first start loads the reference data (dictionaries, the regions of China): say how long it took.
+  if (seeded) app.log.info({ ms: seedMs }, 'seeded the database');
 
   let stopping = false;
   const stop = async (signal: string) => {

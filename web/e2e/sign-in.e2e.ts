@@ -1,50 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
-import { buttonName, CaptchaSolver, REDIS_URL, signIn, submitSignIn } from './support/sign-in.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { buttonName, submitSignIn } from './support/sign-in.js';
+import { consoleSuite } from './support/suite.js';
 
 // The server keeps captchas in Redis here, so the tests can read the code a person would see.
-let server: RunningServer | undefined;
-let browser: Browser | undefined;
-let captchas: CaptchaSolver | undefined;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  server = await startServer({ env: { REDIS_URL } });
-  browser = await launchChromium();
-  captchas = new CaptchaSolver();
-  await captchas.resetAddressLimits();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
-
-afterAll(async () => {
-  await captchas?.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-function running() {
-  if (!server || !browser || !captchas) throw new Error('the server or the browser did not start');
-  return { baseUrl: server.baseUrl, browser, captchas };
-}
-
-/** A fresh browser context: no cookies, no storage. */
-async function newPage(): Promise<Page> {
-  context = await running().browser.newContext();
-  return context.newPage();
-}
-
-async function signedInPage(): Promise<Page> {
-  const { baseUrl, captchas } = running();
-  const page = await newPage();
-  await signIn(page, baseUrl, captchas);
-  await page.getByRole('heading', { name: '你好，管理员' }).waitFor();
-  return page;
-}
+const { running, newPage, signedInPage } = consoleSuite();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -149,7 +109,8 @@ describe('lock screen', () => {
     const { baseUrl } = running();
     const page = await signedInPage();
 
-    await page.getByRole('button', { name: /锁\s?屏/ }).click();
+    // The top bar's lock icon.
+    await page.getByRole('button', { name: '锁屏', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText('设置锁屏密码').waitFor();
     await dialog.getByRole('button', { name: buttonName('锁屏') }).click();
@@ -186,13 +147,18 @@ describe('logging out', () => {
     const page = await signedInPage();
     const token = String((await storedEntry(page, 'saber-token'))?.content);
 
-    await page.getByRole('button', { name: /退出登录/ }).click();
+    // Log out is in the top bar's user menu.
+    const chooseLogout = async () => {
+      await page.getByRole('button', { name: '用户菜单: 管理员' }).click();
+      await page.getByRole('menuitem', { name: /退出登录/ }).click();
+    };
+    await chooseLogout();
     await page.getByText('退出系统, 是否继续?').waitFor();
     await page.getByRole('button', { name: buttonName('取消') }).click();
     await page.getByText('退出系统, 是否继续?').waitFor({ state: 'detached' });
     expect(pathOf(page)).toBe('/wel/index');
 
-    await page.getByRole('button', { name: /退出登录/ }).click();
+    await chooseLogout();
     await page.getByRole('button', { name: buttonName('确定') }).click();
     await page.waitForURL(`${baseUrl}/login`);
     await page.getByLabel('账号', { exact: true }).waitFor();

@@ -1,11 +1,12 @@
 import 'antd/dist/reset.css';
-import { ConfigProvider, message } from 'antd';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { configureRequest } from './api/request';
-import { AppProviders, antdTheme } from './app/AppProviders';
+import { AppProviders } from './app/AppProviders';
+import { installChunkErrorListener } from './app/chunk-load';
+import { installErrorLogListeners } from './app/error-log/error-log-store';
 import { routes } from './app/router';
 import { LOGIN_PATH } from './app/session/guard';
 import { followOtherTabs, getToken, logoutLocal } from './app/session/session-store';
@@ -21,18 +22,17 @@ configureRequest({
     logoutLocal();
     void router.navigate(LOGIN_PATH);
   },
-  notifyError: (text) => void message.error(text),
+  // antd's message is loaded with the first failure to report (app/notify.tsx).
+  notifyError: (text) => void import('./app/notify').then(({ notifyError }) => notifyError(text)),
 });
 
 // For the page's lifetime: the token is refreshed before it ages out, and sign-in, refresh and
-// sign-out in other tabs reach this one.
+// sign-out in other tabs reach this one; uncaught errors go to the local error log, and a page's
+// code or stylesheet that does not download becomes a prompt to reload (app/chunk-load.ts).
 startSessionRefresh();
 followOtherTabs();
-
-// The static `message` renders outside the React tree; this gives it the console's theme.
-ConfigProvider.config({
-  holderRender: (children) => <ConfigProvider theme={antdTheme}>{children}</ConfigProvider>,
-});
+installErrorLogListeners();
+installChunkErrorListener();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

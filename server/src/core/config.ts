@@ -27,6 +27,76 @@ export interface Config {
    * false (none, the default), a hop count, or addresses/CIDRs of the proxies.
    */
   trustProxy: false | number | string[];
+  /** Days the api, error and usual logs are kept; 0 keeps them forever. */
+  logRetentionDays: number;
+  /** The largest upload accepted (bytes). */
+  uploadMaxBytes: number;
+  /** File extensions accepted for upload; each is checked against the content (magic bytes). */
+  uploadTypes: string[];
+  /** Key material for secrets at rest (OSS and SMS keys); null: generated once into DATA_DIR. */
+  dataKey: string | null;
+  /** Base URLs of the SMS vendors' APIs, by provider (aliyun, tencent, qiniu, yunpian). */
+  smsEndpoints: Partial<Record<SmsVendor, string>>;
+}
+
+export type SmsVendor = 'aliyun' | 'tencent' | 'qiniu' | 'yunpian';
+
+export const UPLOAD_TYPES_DEFAULT = [
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'webp',
+  'bmp',
+  'pdf',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'zip',
+  'txt',
+  'csv',
+  'apk',
+  'mp4',
+];
+
+function uploadTypes(env: Env): string[] {
+  const raw = value(env, 'UPLOAD_TYPES');
+  if (raw === undefined) return UPLOAD_TYPES_DEFAULT;
+  const types = raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase().replace(/^\./, ''))
+    .filter(Boolean);
+  if (types.length === 0 || types.some((t) => !/^[a-z0-9]{1,10}$/.test(t)))
+    fail('UPLOAD_TYPES', 'file extensions separated by commas, such as jpg,png,pdf', raw);
+  return [...new Set(types)];
+}
+
+function smsEndpoints(env: Env): Partial<Record<SmsVendor, string>> {
+  const raw = value(env, 'SMS_ENDPOINTS');
+  if (raw === undefined) return {};
+  const accepts = 'a JSON object of base URLs by provider (aliyun, tencent, qiniu, yunpian)';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    fail('SMS_ENDPOINTS', accepts, raw.slice(0, 40));
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    fail('SMS_ENDPOINTS', accepts, raw.slice(0, 40));
+  const out: Partial<Record<SmsVendor, string>> = {};
+  for (const [key, url] of Object.entries(parsed as Record<string, unknown>)) {
+    if (
+      !['aliyun', 'tencent', 'qiniu', 'yunpian'].includes(key) ||
+      typeof url !== 'string' ||
+      !/^https?:\/\//.test(url)
+    )
+      fail('SMS_ENDPOINTS', accepts, `${key}: ${String(url)}`);
+    out[key as SmsVendor] = url.replace(/\/+$/, '');
+  }
+  return out;
 }
 
 function trustProxy(env: Env): false | number | string[] {
@@ -173,6 +243,11 @@ export function loadConfig(env: Env = process.env): Config {
   const timeZone = value(env, 'TZ') ?? 'Asia/Shanghai';
   if (!isTimeZone(timeZone)) fail('TZ', 'an IANA time zone such as Asia/Shanghai', timeZone);
 
+  const dataKey = value(env, 'DATA_KEY') ?? null;
+  if (dataKey !== null && dataKey.length < 32) {
+    fail('DATA_KEY', 'at least 32 characters', `${dataKey.length} characters`);
+  }
+
   return {
     port: integer(env, 'PORT', 0, 65535, 8080),
     host: value(env, 'HOST') ?? '0.0.0.0',
@@ -187,5 +262,10 @@ export function loadConfig(env: Env = process.env): Config {
     webDist: value(env, 'WEB_DIST') ? path.resolve(value(env, 'WEB_DIST')!) : defaultWebDist(),
     socialProviders: socialProviders(env),
     trustProxy: trustProxy(env),
+    logRetentionDays: integer(env, 'LOG_RETENTION_DAYS', 0, 36500, 90),
+    uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 1, 2 ** 31, 10 * 1024 * 1024),
+    uploadTypes: uploadTypes(env),
+    dataKey,
+    smsEndpoints: smsEndpoints(env),
   };
 }

@@ -45,7 +45,11 @@ function send(reply: FastifyReply, code: number, msg: string): FastifyReply {
 }
 
 /** The error mapping of contract.md: 400 naming the field, 404, and 500 without internals. */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  /** Told of every fault answered with 500 (the error log). */
+  onFault?: (req: FastifyRequest, error: Error, elapsedMs: number) => void,
+): void {
   app.setErrorHandler((error: FastifyError | ApiError, req, reply) => {
     if (error instanceof ApiError) return send(reply, error.code, req.t(error.messageKey, error.params));
 
@@ -68,6 +72,7 @@ export function installErrorHandling(app: FastifyInstance): void {
       return send(reply, status, req.t(key));
     }
     req.log.error({ err: error }, 'request failed');
+    onFault?.(req, error, reply.elapsedTime);
     return send(reply, 500, req.t('error.internal'));
   });
 }

@@ -1,5 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import type { MessageKey } from './i18n.js';
+import { decimalAtMostPattern, MAX_ID } from './ids.js';
 
 // Schema helpers for route declarations. Two annotations carry the wording of validation errors:
 // 'x-label' names the field in messages, 'x-required' is the message for a missing or blank value
@@ -23,8 +24,9 @@ export const RequiredText = (maxLength: number, text: FieldText) =>
 export const OptionalText = (maxLength: number, text: FieldText) =>
   Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength, ...annotations(text) })]));
 
-/** A 64-bit id as the wire sends it: a decimal string. */
-export const IdString = Type.String({ pattern: '^[1-9][0-9]{0,18}$', 'x-label': 'field.id' as MessageKey });
+/** A 64-bit id as the wire sends it: a decimal string from 1 to the largest BIGINT. */
+export const ID_PATTERN = decimalAtMostPattern(MAX_ID);
+export const IdString = Type.String({ pattern: ID_PATTERN, 'x-label': 'field.id' as MessageKey });
 
 export const IdQuery = Type.Object({ id: IdString });
 export const IdsQuery = Type.Object({ ids: Type.String({ minLength: 1, maxLength: 20_000 }) });
@@ -66,3 +68,46 @@ export const AuditFieldsSchema = {
 };
 
 export { Nullable };
+
+/** A node of the tree calls (the contract's TreeNode). */
+export const TreeNodeSchema = Type.Cyclic(
+  {
+    TreeNode: Type.Object({
+      id: Type.String(),
+      parentId: Type.String(),
+      title: Type.String(),
+      key: Type.String(),
+      value: Type.String(),
+      hasChildren: Type.Boolean(),
+      children: Type.Optional(Type.Array(Type.Ref('TreeNode'))),
+    }),
+  },
+  'TreeNode',
+);
+
+/** An optional id in a query: empty means none (consoles send `userId=`). */
+export const OptionalIdQuery = (label: MessageKey) =>
+  Type.Optional(Type.Union([Type.String({ pattern: ID_PATTERN, 'x-label': label }), Type.Literal('')]));
+
+/** A parent id in a query or body: an id, or '0' / empty for the root. */
+export const ParentIdString = (label: MessageKey) =>
+  Type.Union([Type.String({ pattern: ID_PATTERN, 'x-label': label }), Type.Literal('0'), Type.Literal('')]);
+
+/** An integer field with the wording of its messages. */
+export const IntegerField = (text: FieldText, range: { minimum?: number; maximum?: number } = {}) =>
+  Type.Integer({
+    minimum: range.minimum ?? -2_147_483_648,
+    maximum: range.maximum ?? 2_147_483_647,
+    ...annotations(text),
+  });
+
+/** A list of ids in a JSON body (grant calls). */
+export const IdArray = (text: FieldText, options: { minItems?: number } = {}) =>
+  Type.Array(Type.String({ pattern: ID_PATTERN, 'x-label': text.label }), {
+    maxItems: 5000,
+    ...(options.minItems ? { minItems: options.minItems } : {}),
+    ...annotations(text),
+  });
+
+/** A tenant id in a query (tree calls of the platform administrator). */
+export const TenantIdQuery = Type.Optional(Type.String({ maxLength: 12 }));

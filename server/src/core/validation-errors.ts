@@ -55,12 +55,16 @@ export function validationMessage(language: Language, error: AjvError, context: 
 
   const required = schema?.['x-required'];
   const label = labelOf(language, schema, field);
-  const blank = error.keyword === 'required' || error.keyword === 'minLength' || error.keyword === 'pattern';
+  const blank =
+    error.keyword === 'required' ||
+    error.keyword === 'minLength' ||
+    error.keyword === 'minItems' ||
+    error.keyword === 'pattern';
   if (
     blank &&
     typeof required === 'string' &&
     isMessageKey(required) &&
-    (error.keyword !== 'minLength' || error.params.limit === 1)
+    ((error.keyword !== 'minLength' && error.keyword !== 'minItems') || error.params.limit === 1)
   ) {
     return translate(language, required);
   }

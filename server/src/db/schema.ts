@@ -107,6 +107,26 @@ export interface RoleMenuTable {
   role_id: DbId;
 }
 
+export interface TopMenuTable extends AuditColumns {
+  code: string;
+  name: string;
+  source: string | null;
+  sort: DbInt;
+}
+
+export interface TopMenuSettingTable {
+  id: DbId;
+  top_menu_id: DbId;
+  menu_id: DbId;
+}
+
+export interface TenantPackageTable extends AuditColumns {
+  package_name: string;
+  /** Comma-joined menu ids. */
+  menu_id: string;
+  remark: string | null;
+}
+
 export interface ParamTable extends AuditColumns {
   param_name: string;
   param_key: string;
@@ -128,6 +148,166 @@ export interface UserOauthTable {
   update_time: DbDate | null;
 }
 
+export interface PostTable extends AuditColumns, TenantScoped {
+  category: DbInt | null;
+  post_code: string;
+  post_name: string;
+  sort: DbInt;
+  remark: string | null;
+}
+
+export interface ScopeDataTable extends AuditColumns {
+  menu_id: DbId;
+  resource_code: string;
+  scope_name: string;
+  scope_field: string | null;
+  scope_class: string | null;
+  scope_column: string | null;
+  scope_type: DbInt;
+  scope_value: string | null;
+  remark: string | null;
+}
+
+export interface ScopeApiTable extends AuditColumns {
+  menu_id: DbId;
+  resource_code: string;
+  scope_name: string;
+  scope_path: string;
+  scope_method: string | null;
+  scope_type: DbInt;
+  remark: string | null;
+}
+
+export interface RoleScopeTable {
+  id: DbId;
+  /** 1 data scope, 2 API scope. */
+  scope_category: DbInt;
+  scope_id: DbId;
+  role_id: DbId;
+}
+
+export interface UserPlatformTable {
+  id: DbId;
+  tenant_id: string;
+  user_id: DbId;
+  user_type: DbInt;
+  user_ext: string | null;
+}
+
+export interface DictTable extends AuditColumns {
+  parent_id: DbId;
+  code: string;
+  dict_key: string;
+  dict_value: string;
+  sort: DbInt;
+  remark: string | null;
+  is_sealed: DbInt;
+}
+
+export interface DictBizTable extends DictTable, TenantScoped {}
+
+/** Regions are keyed by their code (BladeX's blade_region): no id, no audit columns, no soft delete. */
+export interface RegionTable {
+  code: string;
+  parent_code: string;
+  ancestors: string;
+  name: string;
+  province_code: string | null;
+  province_name: string | null;
+  city_code: string | null;
+  city_name: string | null;
+  district_code: string | null;
+  district_name: string | null;
+  town_code: string | null;
+  town_name: string | null;
+  village_code: string | null;
+  village_name: string | null;
+  level: DbInt;
+  sort: DbInt;
+  remark: string | null;
+}
+
+/** blade_log_api, blade_log_error, blade_log_usual: append-only, no audit columns (BladeX). */
+export interface LogColumns {
+  id: DbId;
+  tenant_id: string;
+  service_id: string | null;
+  server_host: string | null;
+  server_ip: string | null;
+  env: string | null;
+  method: string | null;
+  request_uri: string | null;
+  user_agent: string | null;
+  remote_ip: string | null;
+  method_class: string | null;
+  method_name: string | null;
+  params: string | null;
+  time: string | null;
+  create_by: string | null;
+  create_time: DbDate;
+}
+
+export interface LogApiTable extends LogColumns {
+  type: string | null;
+  title: string | null;
+}
+
+export interface LogErrorTable extends LogColumns {
+  stack_trace: string | null;
+  exception_name: string | null;
+  message: string | null;
+  line_number: DbInt | null;
+  file_name: string | null;
+}
+
+export interface LogUsualTable extends LogColumns {
+  log_level: string | null;
+  log_id: string | null;
+  log_data: string | null;
+}
+
+export interface NoticeTable extends AuditColumns, TenantScoped {
+  title: string;
+  category: DbInt;
+  release_time: DbDate | null;
+  content: string | null;
+}
+
+export interface OssTable extends AuditColumns, TenantScoped {
+  category: DbInt;
+  oss_code: string;
+  endpoint: string | null;
+  access_key: string | null;
+  /** Ciphertext (core/secret-box.ts). */
+  secret_key: string | null;
+  bucket_name: string | null;
+  app_id: string | null;
+  region: string | null;
+  remark: string | null;
+}
+
+export interface SmsTable extends AuditColumns, TenantScoped {
+  category: DbInt;
+  sms_code: string;
+  template_id: string | null;
+  access_key: string | null;
+  /** Ciphertext (core/secret-box.ts). */
+  secret_key: string | null;
+  region_id: string | null;
+  app_id: string | null;
+  sign_name: string | null;
+  remark: string | null;
+}
+
+export interface AttachTable extends AuditColumns, TenantScoped {
+  link: string;
+  domain: string | null;
+  name: string | null;
+  original_name: string | null;
+  extension: string | null;
+  attach_size: DbId | null;
+}
+
 export interface Database {
   blade_tenant: TenantTable;
   blade_client: ClientTable;
@@ -138,4 +318,22 @@ export interface Database {
   blade_role_menu: RoleMenuTable;
   blade_param: ParamTable;
   blade_user_oauth: UserOauthTable;
+  blade_top_menu: TopMenuTable;
+  blade_top_menu_setting: TopMenuSettingTable;
+  blade_tenant_package: TenantPackageTable;
+  blade_post: PostTable;
+  blade_scope_data: ScopeDataTable;
+  blade_scope_api: ScopeApiTable;
+  blade_role_scope: RoleScopeTable;
+  blade_user_platform: UserPlatformTable;
+  blade_dict: DictTable;
+  blade_dict_biz: DictBizTable;
+  blade_region: RegionTable;
+  blade_log_api: LogApiTable;
+  blade_log_error: LogErrorTable;
+  blade_log_usual: LogUsualTable;
+  blade_notice: NoticeTable;
+  blade_oss: OssTable;
+  blade_sms: SmsTable;
+  blade_attach: AttachTable;
 }

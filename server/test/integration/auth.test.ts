@@ -1,8 +1,9 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, SEED_IDS } from '../../src/db/seed/seed.js';
+import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { captchaKey } from '../../src/modules/auth/captcha.js';
 import { enginesUnderTest } from './support/databases.js';
+import { createAccount as createTestAccount } from './support/accounts.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 const TOKEN_URL = '/api/blade-auth/oauth/token';
@@ -12,7 +13,7 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
   let t: TestApp;
   let n = 0;
 
-  /** A tenant with one role and one user, inserted as the tenancy and user issues will create them. */
+  /** A tenant with one role and one user (support/accounts.ts), numbered per test. */
   async function createAccount(
     options: {
       tenantId?: string;
@@ -25,86 +26,14 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
     } = {},
   ) {
     n += 1;
-    const tenantId = options.tenantId ?? String(200000 + n);
-    const account = options.account ?? `user${n}`;
-    const db = t.store.db;
-    const now = new Date();
-    const audit = {
-      create_user: null,
-      create_dept: null,
-      create_time: now,
-      update_user: null,
-      update_time: now,
-      is_deleted: 0,
-    };
-    const existing = await db
-      .selectFrom('blade_tenant')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirst();
-    if (!existing) {
-      await db
-        .insertInto('blade_tenant')
-        .values({
-          id: BigInt(t.store.ids.next()),
-          tenant_id: tenantId,
-          tenant_name: `租户${tenantId}`,
-          domain: null,
-          background_url: null,
-          linkman: null,
-          contact_number: null,
-          address: null,
-          account_number: -1,
-          expire_time: options.expireTime ?? null,
-          package_id: null,
-          datasource_id: null,
-          license_key: null,
-          ...audit,
-          status: options.tenantStatus ?? 1,
-        })
-        .execute();
-    }
-    const roleId = t.store.ids.next();
-    await db
-      .insertInto('blade_role')
-      .values({
-        id: BigInt(roleId),
-        tenant_id: tenantId,
-        parent_id: 0n,
-        role_name: '角色',
-        sort: 1,
-        role_alias: options.roleAlias ?? 'operator',
-        ...audit,
-        status: 1,
-      })
-      .execute();
-    const userId = t.store.ids.next();
-    await db
-      .insertInto('blade_user')
-      .values({
-        id: BigInt(userId),
-        tenant_id: tenantId,
-        code: null,
-        user_type: 1,
-        account,
-        password: await hashPassword(md5(options.password ?? 'secret')),
-        name: account,
-        real_name: account,
-        avatar: null,
-        email: null,
-        phone: null,
-        birthday: null,
-        sex: null,
-        role_id: roleId,
-        dept_id: '1',
-        post_id: null,
-        is_locked: 0,
-        token_valid_after: null,
-        ...audit,
-        status: options.userStatus ?? 1,
-      })
-      .execute();
-    return { tenantId, account, userId, roleId, password: options.password ?? 'secret' };
+    const { roleAlias, ...rest } = options;
+    const created = await createTestAccount(t, {
+      ...rest,
+      tenantId: options.tenantId ?? String(200000 + n),
+      account: options.account ?? `user${n}`,
+      roles: [{ alias: roleAlias ?? 'operator' }],
+    });
+    return { ...created, roleId: created.roleIds[0]! };
   }
 
   const captchaSignIn = (code: string | undefined, key: string | undefined, password = 'admin') =>

@@ -7,7 +7,9 @@ import { IdGenerator } from '../../src/core/ids.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedDatabase } from '../../src/db/seed/seed.js';
+import { menuId } from '../../src/db/seed/menus.js';
 import { captchaKey } from '../../src/modules/auth/captcha.js';
+import { createAccount } from './support/accounts.js';
 import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
 import { md5, SABER_BASIC } from './support/test-app.js';
 
@@ -49,11 +51,22 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
     on: Instance,
     method: 'GET' | 'POST',
     url: string,
-    options: { token?: string; query?: Record<string, string>; headers?: Record<string, string> } = {},
+    options: {
+      token?: string;
+      query?: Record<string, string>;
+      headers?: Record<string, string>;
+      payload?: object;
+    } = {},
   ) => {
     const headers: Record<string, string> = { authorization: SABER_BASIC, ...options.headers };
     if (options.token) headers['blade-auth'] = `bearer ${options.token}`;
-    const res = await on.app.inject({ method, url, query: options.query, headers });
+    const res = await on.app.inject({
+      method,
+      url,
+      query: options.query,
+      headers,
+      ...(options.payload ? { payload: options.payload } : {}),
+    });
     return { status: res.statusCode, body: JSON.parse(res.body) };
   };
   const signIn = (
@@ -188,5 +201,157 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
       .set({ status: 1 })
       .where('tenant_id', '=', '000000')
       .execute();
+  });
+
+  it('keeps the session that changed the password and cuts the others, on every instance', async () => {
+    const store = { db: a.database.db, kind, ids: new IdGenerator(3), timeZone: 'Asia/Shanghai' };
+    const user = await createAccount({ store }, { password: 'before' });
+    const mine = (await signIn(a, user.account, 'before')).body;
+    const other = (await signIn(b, user.account, 'before')).body;
+    const info = (on: Instance, token: string) => request(on, 'GET', '/api/blade-user/info', { token });
+    // b has the account's state cached now.
+    expect((await info(b, other.access_token)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100)); // tokens carry whole seconds
+
+    const changed = await request(a, 'POST', '/api/blade-user/update-password', {
+      token: mine.access_token,
+      query: { oldPassword: md5('before'), newPassword: md5('after'), newPassword1: md5('after') },
+    });
+    expect(changed.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200)); // pub/sub delivery
+    expect((await info(b, other.access_token)).status).toBe(401);
+    expect((await info(a, other.access_token)).status).toBe(401);
+    expect((await info(b, mine.access_token)).status).toBe(200);
+    const refreshed = await request(b, 'POST', '/api/blade-auth/oauth/token', {
+      query: { grant_type: 'refresh_token', refresh_token: mine.refresh_token, scope: 'all' },
+    });
+    expect(refreshed.status).toBe(200);
+    expect((await signIn(b, user.account, 'after')).status).toBe(200);
+  });
+
+  it('applies grants and API scope rules made on one instance on the other at once', async () => {
+    const store = { db: a.database.db, kind, ids: new IdGenerator(4), timeZone: 'Asia/Shanghai' };
+    const user = await createAccount({ store }, { password: 'pw', roles: [{ menuIds: [menuId('dept')] }] });
+    const token = (await signIn(b, user.account, 'pw')).body.access_token as string;
+    const admin = (await signIn(a, 'admin', 'admin')).body.access_token as string;
+    const addDept = () =>
+      request(b, 'POST', '/api/blade-system/dept/submit', { token, payload: { deptName: 'd', sort: 1 } });
+    expect((await addDept()).status).toBe(403); // b knows the role's grants now
+    const granted = await request(a, 'POST', '/api/blade-system/role/grant', {
+      token: admin,
+      payload: { roleIds: user.roleIds, menuIds: [menuId('dept'), menuId('dept_add')] },
+    });
+    expect(granted.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200)); // pub/sub delivery
+    expect((await addDept()).status).toBe(200);
+
+    const list = () => request(b, 'GET', '/api/blade-system/dept/list', { token });
+    expect((await list()).status).toBe(200); // b knows there are no rules now
+    const rule = await request(a, 'POST', '/api/blade-system/api-scope/submit', {
+      token: admin,
+      payload: {
+        menuId: menuId('dept'),
+        resourceCode: 'dept',
+        scopeName: 'dept list',
+        scopePath: '/blade-system/dept/list',
+        scopeType: 1,
+      },
+    });
+    expect(rule.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await list()).status).toBe(403);
+  });
+
+  it('drops cached dictionary lookups in every instance when one changes a dictionary', async () => {
+    const admin = (await signIn(a, 'admin', 'admin')).body.access_token as string;
+    // Any signed-in user reads dictionaries; b's reader is not the administrator, whose state an
+    // earlier test left cached on b.
+    const store = { db: a.database.db, kind, ids: new IdGenerator(5), timeZone: 'Asia/Shanghai' };
+    const reader = await createAccount({ store }, { password: 'pw' });
+    const readerToken = (await signIn(b, reader.account, 'pw')).body.access_token as string;
+    for (const base of ['/api/blade-system/dict', '/api/blade-system/dict-biz']) {
+      const submit = (payload: object) => request(a, 'POST', `${base}/submit`, { token: admin, payload });
+      const lookup = async (on: Instance) =>
+        (
+          await request(on, 'GET', `${base}/dictionary`, { token: readerToken, query: { code: 'mp_dict' } })
+        ).body.data.map((item: { dictValue: string }) => item.dictValue);
+      const parent = (await submit({ code: 'mp_dict', dictValue: '多进程', sort: 1, isSealed: 0 })).body.data;
+      const entry = (
+        await submit({
+          code: 'mp_dict',
+          parentId: parent.id,
+          dictKey: '1',
+          dictValue: '一',
+          sort: 1,
+          isSealed: 0,
+        })
+      ).body.data;
+      expect(await lookup(b)).toEqual(['一']); // cached on b now
+      // A change behind the servers' backs is not seen: b answers from its cache.
+      const table = base.endsWith('biz') ? 'blade_dict_biz' : 'blade_dict';
+      await a.database.db
+        .updateTable(table)
+        .set({ dict_value: '幺' })
+        .where('id', '=', BigInt(entry.id))
+        .execute();
+      expect(await lookup(b)).toEqual(['一']);
+      // A change through a reaches b's cache at once.
+      const changed = await submit({
+        id: entry.id,
+        code: 'mp_dict',
+        parentId: parent.id,
+        dictKey: '1',
+        dictValue: '壹',
+        sort: 2,
+        isSealed: 0,
+      });
+      expect(changed.status).toBe(200);
+      await submit({
+        code: 'mp_dict',
+        parentId: parent.id,
+        dictKey: '2',
+        dictValue: '二',
+        sort: 1,
+        isSealed: 0,
+      });
+      await new Promise((r) => setTimeout(r, 200)); // pub/sub delivery
+      expect(await lookup(b)).toEqual(['二', '壹']);
+    }
+  });
+
+  it("applies a change of a tenant's package made on one instance on the other at once", async () => {
+    const admin = (await signIn(a, 'admin', 'admin')).body.access_token as string;
+    const pkg = await request(a, 'POST', '/api/blade-system/tenant-package/submit', {
+      token: admin,
+      payload: { packageName: 'mp', menuId: menuId('post') },
+    });
+    const tenant = await request(a, 'POST', '/api/blade-system/tenant/submit', {
+      token: admin,
+      payload: { tenantName: '多进程医院', packageId: pkg.body.data.id },
+    });
+    expect(tenant.status).toBe(200);
+    const tenantAdmin = await signIn(b, 'admin', '123456', {
+      query: { tenantId: tenant.body.data.tenantId },
+    });
+    const token = tenantAdmin.body.access_token as string;
+    const addDept = () =>
+      request(b, 'POST', '/api/blade-system/dept/submit', { token, payload: { deptName: '门诊', sort: 1 } });
+    expect((await addDept()).status).toBe(403); // b knows the tenant's codes now
+    const grown = await request(a, 'POST', '/api/blade-system/tenant-package/submit', {
+      token: admin,
+      payload: { id: pkg.body.data.id, packageName: 'mp', menuId: `${menuId('post')},${menuId('dept')}` },
+    });
+    expect(grown.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200)); // pub/sub delivery
+    expect((await addDept()).status).toBe(200);
+    const routes = await request(b, 'GET', '/api/blade-system/menu/routes', { token });
+    expect(JSON.stringify(routes.body.data)).toContain('"code":"dept"');
+    // And back: the package shrinks, b refuses at once.
+    await request(a, 'POST', '/api/blade-system/tenant-package/submit', {
+      token: admin,
+      payload: { id: pkg.body.data.id, packageName: 'mp', menuId: menuId('post') },
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await addDept()).status).toBe(403);
   });
 });

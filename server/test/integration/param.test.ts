@@ -209,6 +209,12 @@ describe.each(enginesUnderTest())('parameters on %s', (kind) => {
     expect((await t.call({ method: 'GET', url: `${BASE}/detail?id=42` })).status).toBe(404);
     const bad = await t.call({ method: 'GET', url: `${BASE}/detail?id=1%20or%201=1` });
     expect(bad.status).toBe(400);
+    // Beyond BIGINT: refused by the schema before PostgreSQL could fail the query with a 500.
+    for (const id of ['9223372036854775808', '9999999999999999999']) {
+      const beyond = await t.call({ method: 'GET', url: `${BASE}/detail?id=${id}` });
+      expect(beyond.status, id).toBe(400);
+    }
+    expect((await t.call({ method: 'GET', url: `${BASE}/detail?id=9223372036854775807` })).status).toBe(404);
   });
 
   it('removes softly, all or nothing', async () => {

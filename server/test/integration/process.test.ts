@@ -162,6 +162,14 @@ describe('the server process', () => {
       data: { total: number };
     };
     expect(list.data.total).toBe(3); // the two seeded and the one written during shutdown
+    // Its API-log row was queued as the request finished, after SIGTERM, and written on the way out.
+    const logged = (await (
+      await fetch(
+        `http://127.0.0.1:${again.port}/api/blade-log/api/list?methodName_equal=submit&params=shutdown.inflight`,
+        { headers: await adminHeaders(again.port) },
+      )
+    ).json()) as { data: { total: number } };
+    expect(logged.data.total).toBe(1);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${again.port}/api/health`)).rejects.toThrow();

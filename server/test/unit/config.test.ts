@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, databaseKindOf, loadConfig } from '../../src/core/config.js';
+import { ConfigError, databaseKindOf, loadConfig, UPLOAD_TYPES_DEFAULT } from '../../src/core/config.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -87,6 +87,11 @@ describe('loadConfig defaults', () => {
       webDist: '/srv/console',
       socialProviders: [],
       trustProxy: false,
+      logRetentionDays: 90,
+      uploadMaxBytes: 10 * 1024 * 1024,
+      uploadTypes: UPLOAD_TYPES_DEFAULT,
+      dataKey: null,
+      smsEndpoints: {},
     });
   });
 
@@ -237,5 +242,43 @@ describe('TRUST_PROXY', () => {
 
   it('names the variable for anything else', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/^TRUST_PROXY must be false, a hop count/);
+  });
+});
+
+describe('resource and log settings (issue 7)', () => {
+  it('defaults: 90 days of logs, 10 MB uploads of the listed types, generated data key, vendor SMS URLs', () => {
+    const config = loadConfig({});
+    expect(config.logRetentionDays).toBe(90);
+    expect(config.uploadMaxBytes).toBe(10 * 1024 * 1024);
+    expect(config.uploadTypes).toContain('png');
+    expect(config.uploadTypes).not.toContain('svg');
+    expect(config.dataKey).toBeNull();
+    expect(config.smsEndpoints).toEqual({});
+  });
+
+  it('reads them when set', () => {
+    const config = loadConfig({
+      LOG_RETENTION_DAYS: '0',
+      UPLOAD_MAX_BYTES: '512000',
+      UPLOAD_TYPES: ' .PNG, jpg ,png',
+      DATA_KEY: 'k'.repeat(32),
+      SMS_ENDPOINTS: '{"aliyun":"http://127.0.0.1:9000/"}',
+    });
+    expect(config.logRetentionDays).toBe(0);
+    expect(config.uploadMaxBytes).toBe(512000);
+    expect(config.uploadTypes).toEqual(['png', 'jpg']);
+    expect(config.dataKey).toBe('k'.repeat(32));
+    expect(config.smsEndpoints).toEqual({ aliyun: 'http://127.0.0.1:9000' });
+  });
+
+  it('refuses bad values, naming the variable', () => {
+    expect(configError({ LOG_RETENTION_DAYS: '-1' }).message).toMatch(/^LOG_RETENTION_DAYS/);
+    expect(configError({ UPLOAD_MAX_BYTES: '0' }).message).toMatch(/^UPLOAD_MAX_BYTES/);
+    expect(configError({ UPLOAD_TYPES: 'png,../x' }).message).toMatch(/^UPLOAD_TYPES/);
+    expect(configError({ DATA_KEY: 'short' }).message).toMatch(/^DATA_KEY/);
+    expect(configError({ DATA_KEY: 'short' }).message).not.toContain('short"');
+    expect(configError({ SMS_ENDPOINTS: '{"other":"http://x"}' }).message).toMatch(/^SMS_ENDPOINTS/);
+    expect(configError({ SMS_ENDPOINTS: '{"aliyun":"ftp://x"}' }).message).toMatch(/^SMS_ENDPOINTS/);
+    expect(configError({ SMS_ENDPOINTS: '[1]' }).message).toMatch(/^SMS_ENDPOINTS/);
   });
 });

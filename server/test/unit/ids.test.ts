@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IdGenerator, isId, parseIdList } from '../../src/core/ids.js';
+import { decimalAtMostPattern, IdGenerator, isId, MAX_ID, parseIdList } from '../../src/core/ids.js';
 
 const MAX_SIGNED_64 = 9_223_372_036_854_775_807n;
 
@@ -95,4 +96,51 @@ describe('parseIdList', () => {
       expect(parseIdList(raw)).toBeNull();
     },
   );
+});
+
+describe('decimalAtMostPattern', () => {
+  it('matches exactly the integers from 1 to the largest BIGINT, as isId does', () => {
+    const pattern = new RegExp(decimalAtMostPattern(MAX_ID));
+    const samples = [
+      '1',
+      '9',
+      '10',
+      '999999999999999999',
+      '1000000000000000000',
+      '9223372036854775806',
+      '9223372036854775807',
+      '9223372036854775808',
+      '9223372036854775810',
+      '9300000000000000000',
+      '9999999999999999999',
+      '10000000000000000000',
+      '0',
+      '01',
+      '-1',
+      '1.5',
+      '',
+    ];
+    for (const sample of samples) expect(pattern.test(sample), sample).toBe(isId(sample));
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), (n) => {
+        expect(pattern.test(String(n))).toBe(n >= 1n && n <= 9_223_372_036_854_775_807n);
+      }),
+      { numRuns: 2_000 },
+    );
+    // Values near the edge, where the digit-by-digit construction could go wrong.
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), (delta) => {
+        const n = 9_223_372_036_854_775_807n + delta;
+        expect(pattern.test(String(n))).toBe(n >= 1n && n <= 9_223_372_036_854_775_807n);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('handles small limits', () => {
+    expect(decimalAtMostPattern('7')).toBe('^(?:[1-6]|7)$');
+    const pattern = new RegExp(decimalAtMostPattern('120'));
+    const accepted = Array.from({ length: 200 }, (_, i) => String(i)).filter((s) => pattern.test(s));
+    expect(accepted).toEqual(Array.from({ length: 120 }, (_, i) => String(i + 1)));
+  });
 });

@@ -107,6 +107,11 @@ export function logout(): Promise<unknown> {
   return get<unknown>(`${BASE}/logout`, undefined, { quiet: true });
 }
 
+/** Empties the server's caches (administrators; the console's "clear cache"). */
+export function clearCache(): Promise<unknown> {
+  return get<unknown>(`${BASE}/clear-cache`);
+}
+
 export interface GuestRegistration {
   tenantId: string;
   name: string;

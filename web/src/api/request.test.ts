@@ -118,7 +118,21 @@ describe('answers', () => {
     expect(read).toMatchObject({ method: 'GET', url: '/list?current=1&size=10' });
 
     const written = await post<Received>(`${baseUrl}/remove`, { a: 1 }, { params: { ids: '1,2' } });
-    expect(written).toMatchObject({ method: 'POST', url: '/remove?ids=1,2', body: '{"a":1}' });
+    expect(written).toMatchObject({ method: 'POST', url: '/remove?ids=1%2C2', body: '{"a":1}' });
+  });
+
+  it('sends FormData as multipart without a JSON content type (uploads)', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['hello'], { type: 'text/plain' }), 'hello.txt');
+    const received = await post<Received>(`${baseUrl}/upload`, form);
+    expect(received.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    expect(received.body).toContain('filename="hello.txt"');
+    expect(received.body).toContain('hello');
+  });
+
+  it('leaves null and undefined parameters out of the query and appends to an existing one', async () => {
+    const received = await get<Received>(`${baseUrl}/x?a=1`, { b: 'two words', c: null, d: undefined, e: 0 });
+    expect(received.url).toBe('/x?a=1&b=two+words&e=0');
   });
 
   it("lets the body's code win over the HTTP status", async () => {
@@ -224,7 +238,8 @@ describe('transport failures reject without a message', () => {
   it('a timeout', async () => {
     answer = () => undefined; // never answers
     expect(await failureOf(get(`${baseUrl}/x`, undefined, { timeout: 100 }))).toMatchObject({
-      code: 'ECONNABORTED',
+      name: 'TransportError',
+      code: 'TIMEOUT',
     });
     expect(messages).toEqual([]);
     expect(unauthorizedCount).toBe(0);

@@ -1,4 +1,3 @@
-import axios, { type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { website } from '../config/website';
 import { i18n, LANGUAGE_TAGS, type Language } from '../i18n';
 
@@ -56,10 +55,21 @@ export class RequestError extends Error {
 
 /**
  * The call got no answer the console reads: network down, timeout, or a gateway's status above 500.
- * Such failures reject with axios's error, not a RequestError.
+ * Such failures reject with a TransportError, never a RequestError, and show no message.
  */
+export class TransportError extends Error {
+  /** 'TIMEOUT', 'NETWORK', or 'HTTP_<status>' for a gateway's answer above 500. */
+  readonly code: string;
+
+  constructor(message: string, code: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'TransportError';
+    this.code = code;
+  }
+}
+
 export function isTransportFailure(error: unknown): boolean {
-  return axios.isAxiosError(error);
+  return error instanceof TransportError;
 }
 
 let environment: RequestEnvironment | undefined;
@@ -75,24 +85,31 @@ function requireEnvironment(): RequestEnvironment {
 
 const clientAuthorization = `Basic ${btoa(`${website.clientId}:${website.clientSecret}`)}`;
 
-const http = axios.create({
-  withCredentials: true,
-  // Up to 500 the server answered (an R envelope or an OAuth error) and `settle` reads the answer;
-  // anything above is a gateway or transport failure.
-  validateStatus: (status) => status >= 200 && status <= 500,
-});
-
 /** GET answering `data` of the server's `R<T>` envelope; any other outcome rejects (see `settle`). */
 export function get<T>(url: string, params?: QueryParams, options: RequestOptions = {}): Promise<T> {
-  return send<T>({ method: 'GET', url, params }, options);
+  return send<T>('GET', withQuery(url, params), undefined, options);
 }
 
-/** POST with a JSON body (and optional query parameters), answering `data` of the `R<T>` envelope. */
+/**
+ * POST answering `data` of the `R<T>` envelope. The body goes as JSON, or as multipart when it is
+ * FormData (uploads); `options.params` go in the query string.
+ */
 export function post<T>(url: string, body?: unknown, options: PostOptions = {}): Promise<T> {
-  return send<T>({ method: 'POST', url, data: body, params: options.params }, options);
+  return send<T>('POST', withQuery(url, options.params), body, options);
 }
 
-async function send<T>(config: AxiosRequestConfig, options: RequestOptions): Promise<T> {
+/** The URL with the defined parameters appended (null and undefined are left out). */
+export function withQuery(url: string, params: QueryParams | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const query = search.toString();
+  if (!query) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
+async function send<T>(method: string, url: string, body: unknown, options: RequestOptions): Promise<T> {
   const env = requireEnvironment();
   const headers: Record<string, string> = {
     ...options.headers,
@@ -101,20 +118,45 @@ async function send<T>(config: AxiosRequestConfig, options: RequestOptions): Pro
   };
   const token = options.authToken === false ? undefined : env.getToken();
   if (token) headers[website.tokenHeader] = `bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
 
-  // Transport failures (network, timeout, status above 500) reject here, untouched and without a message.
-  const response = await http.request<unknown>({
-    ...config,
-    headers,
-    timeout: options.timeout ?? website.requestTimeout,
-  });
-  return settle<T>(response, env, options);
+  const timeout = options.timeout ?? website.requestTimeout;
+  let response: Response;
+  let text: string;
+  try {
+    // The timeout covers the whole exchange, body included.
+    const signal = AbortSignal.timeout(timeout);
+    response = await fetch(url, { method, headers, body: payload, credentials: 'same-origin', signal });
+    text = await response.text();
+  } catch (failure) {
+    const timedOut = failure instanceof DOMException && failure.name === 'TimeoutError';
+    throw timedOut
+      ? new TransportError(`no answer within ${timeout} ms`, 'TIMEOUT', { cause: failure })
+      : new TransportError('the connection failed', 'NETWORK', { cause: failure });
+  }
+  // Up to 500 the server answered (an R envelope or an OAuth error); above, a gateway did.
+  if (response.status > 500) throw new TransportError(`HTTP ${response.status}`, `HTTP_${response.status}`);
+  return settle<T>(response.status, parseJson(text), env, options);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    return undefined; // not JSON: read as an answer without a body
+  }
 }
 
 /** Reads an answer the way BladeX consoles do (spec §8): the body's code wins over the HTTP status. */
-function settle<T>(response: AxiosResponse<unknown>, env: RequestEnvironment, options: RequestOptions): T {
-  const body: Record<string, unknown> = isObject(response.data) ? response.data : {};
-  const code = typeof body.code === 'number' ? body.code : response.status;
+function settle<T>(status: number, data: unknown, env: RequestEnvironment, options: RequestOptions): T {
+  const body: Record<string, unknown> = isObject(data) ? data : {};
+  const code = typeof body.code === 'number' ? body.code : status;
   if (code === 200) return (options.raw ? body : body.data) as T;
 
   const serverMessage = nonEmptyText(body.msg) ?? nonEmptyText(body.error_description);

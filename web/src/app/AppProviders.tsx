@@ -1,32 +1,41 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { App, ConfigProvider, type ConfigProviderProps, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import { useEffect, type ReactNode } from 'react';
-import { website } from '../config/website';
+import { ConfigProvider, type ConfigProviderProps, type ThemeConfig } from 'antd';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { LANGUAGE_TAGS, useLanguage, type Language } from '../i18n';
-import { queryClient } from './query-client';
-
-export const antdTheme: ThemeConfig = { token: { colorPrimary: website.color } };
+import { useSettings } from './settings/settings-store';
+import { antdThemeOf } from './settings/themes';
 
 const antdLocales: Record<Language, ConfigProviderProps['locale']> = { zh: zhCN, en: enUS };
 
+/** antd's theme from the user's settings: the chosen theme and colour (web/src/app/settings). */
+export function useAntdTheme(): ThemeConfig {
+  const theme = useSettings((state) => state.theme);
+  const color = useSettings((state) => state.color);
+  return useMemo(() => antdThemeOf(theme, color), [theme, color]);
+}
+
+/** antd's theme alone, for what renders outside the app's tree (the static `message`). */
+export function ThemedConfigProvider({ children }: { children: ReactNode }) {
+  return <ConfigProvider theme={useAntdTheme()}>{children}</ConfigProvider>;
+}
+
 /**
- * antd's theme and locale, and the page's `lang`, following the chosen language; the server-state
- * cache; and antd's App, whose `useApp()` gives dialogs and messages that follow theme and locale.
+ * antd's theme (the chosen theme and colour, so the sign-in page shows them too) and locale, and the
+ * page's `lang`, following the chosen language. The server-state cache and antd's App come with the
+ * signed-in pages (ShellProviders).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const language = useLanguage();
+  const theme = useAntdTheme();
 
   useEffect(() => {
     document.documentElement.lang = LANGUAGE_TAGS[language];
   }, [language]);
 
   return (
-    <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={antdLocales[language]} theme={antdTheme}>
-        <App>{children}</App>
-      </ConfigProvider>
-    </QueryClientProvider>
+    <ConfigProvider locale={antdLocales[language]} theme={theme}>
+      {children}
+    </ConfigProvider>
   );
 }

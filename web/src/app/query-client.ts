@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { onLocalLogout } from './session/session-store';
 
 /**
  * Server state of the signed-in user (option lists, and later menus and permissions). Signing out
@@ -10,3 +11,6 @@ export const queryClient = new QueryClient({
     queries: { retry: false, refetchOnWindowFocus: false },
   },
 });
+
+// Signing out clears it (nothing of one user is shown to the next).
+onLocalLogout(() => queryClient.clear());

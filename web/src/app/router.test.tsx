@@ -8,6 +8,9 @@ import { lockScreen, setLockPassword } from './session/lock-store';
 import { hasSessionCookie, logoutLocal, startSession, useSession } from './session/session-store';
 import type * as AuthModule from '../api/auth';
 
+// The shell loads the user's menus: here a small sample (test/menus.ts).
+vi.mock('../api/system/menu', async () => (await import('../test/menus')).menuApiMock());
+
 // The sign-in page fetches a captcha when it opens; here it comes without a server.
 vi.mock('../api/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof AuthModule>()),
@@ -61,8 +64,30 @@ describe('routes and the navigation guard', () => {
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { name: '你好，管理员' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/wel/index');
-    expect(screen.getByRole('button', { name: /锁屏/ })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /退出登录/ })).toBeTruthy();
+    // Inside the shell: the top bar's lock icon and user menu, the sidebar's menu.
+    expect(screen.getByRole('button', { name: '锁屏' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '用户菜单: 管理员' })).toBeTruthy();
+    expect(await screen.findByRole('navigation', { name: '主菜单' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('首页 - 后台管理系统'));
+  });
+
+  it('opens a menu page at its path plus /index, and says when its page is not built yet', async () => {
+    startSession(tokenAnswer());
+    const { router } = renderApp('/system/user/index');
+    expect(await screen.findByText('页面暂未开放')).toBeTruthy();
+    expect(screen.getByText('“用户管理”的页面还在建设中，之后的版本会提供。')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/system/user/index');
+    await waitFor(() => expect(document.title).toBe('用户管理 - 后台管理系统'));
+  });
+
+  it('sends a menu path without /index, or one outside the menu, to 404', async () => {
+    startSession(tokenAnswer());
+    for (const path of ['/system/user', '/system/dept/index']) {
+      const { router } = renderApp(path);
+      expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/404');
+      cleanup();
+    }
   });
 
   it('sends a signed-in user from /login to the home page', async () => {

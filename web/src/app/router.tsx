@@ -1,26 +1,51 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { website } from '../config/website';
-import type { RouteHandle } from './document-title';
-import { RootLayout } from './RootLayout';
 import { SocialRedirect } from '../pages/login/social-callback';
+import { lazyPage, withChunkTimeout } from './chunk-load';
+import type { RouteHandle } from './document-title';
+import { RouteErrorView } from './ErrorFallback';
+import { loadHomePage, loadMainLayout } from './layout/load-main-layout';
+import { RootLayout } from './RootLayout';
 import { LOGIN_PATH } from './session/guard';
+import { useSession } from './session/session-store';
 
-// Each page is its own chunk, so the sign-in page does not download the pages behind it.
-const LoginPage = lazy(() => import('../pages/login/LoginPage'));
-const LockPage = lazy(() => import('../pages/lock/LockPage'));
-const ErrorPage = lazy(() => import('../pages/error/ErrorPage'));
-const HomePage = lazy(() => import('../pages/home/HomePage'));
+// Each page is its own chunk, and so is the main layout with everything of the shell (sidebar, top
+// bar, tabs, settings, error log dialog, menu routes): the sign-in page downloads none of them.
+const LoginPage = lazyPage(() => import('../pages/login/LoginPage'));
+const LockPage = lazyPage(() => import('../pages/lock/LockPage'));
+const ErrorPage = lazyPage(() => import('../pages/error/ErrorPage'));
+const MainLayout = lazy(withChunkTimeout(loadMainLayout));
+const MenuRouteView = lazy(withChunkTimeout(() => import('./menu/MenuRouteView')));
+const HomePage = lazyPage(loadHomePage);
+const InfoPage = lazyPage(() => import('../pages/info'));
+const TestPage = lazyPage(() => import('../pages/test'));
+const DictHorizontalPage = lazyPage(() => import('../pages/dict-horizontal'));
+const DictVerticalPage = lazyPage(() => import('../pages/dict-vertical'));
+const IframePage = lazyPage(() => import('../pages/iframe'));
+const LeavePage = lazyPage(() => import('../pages/work/leave'));
 
 /** A page that needs a session: without one, the guard sends the user to /login. */
 const page = (title: NonNullable<RouteHandle['title']>): RouteHandle => ({ title });
 /** A page that opens without a session. */
 const publicPage = (title?: RouteHandle['title']): RouteHandle => ({ title, auth: false });
 
+/**
+ * The main layout, for signed-in users only. Its catch-all route is open without a session so that
+ * an unknown address answers /404 to anyone (spec §2); without a session the layout is not even
+ * downloaded.
+ */
+function SignedInLayout(): ReactNode {
+  const signedIn = useSession((state) => state.token !== undefined);
+  return signedIn ? <MainLayout /> : <Navigate to="/404" replace />;
+}
+
 export const routes: RouteObject[] = [
   {
     // RootLayout holds the navigation guard (session/NavigationGuard.tsx), which reads the handles.
     element: <RootLayout />,
+    // A page or the layout whose code did not download, or a render error outside the main view.
+    errorElement: <RouteErrorView />,
     children: [
       { path: LOGIN_PATH, element: <LoginPage />, handle: publicPage('login.title') },
       // Where BladeX's third-party providers return to; the sign-in page finishes the sign-in.
@@ -30,9 +55,46 @@ export const routes: RouteObject[] = [
       { path: '/404', element: <ErrorPage status="404" />, handle: publicPage('error.404.title') },
       { path: '/500', element: <ErrorPage status="500" />, handle: publicPage('error.500.title') },
       { path: '/', element: <Navigate to={website.homePath} replace /> },
-      { path: website.homePath, element: <HomePage />, handle: page('home.title') },
-      // Unknown paths, with or without a session.
-      { path: '*', element: <Navigate to="/404" replace />, handle: publicPage() },
+      {
+        // The shell (spec §2): the fixed pages, then every page of the user's menu.
+        id: 'main',
+        element: <SignedInLayout />,
+        handle: { titleFromTab: true } satisfies RouteHandle,
+        children: [
+          { path: website.homePath, element: <HomePage />, handle: page('home.title') },
+          { path: '/info/index', element: <InfoPage />, handle: page('shell.pages.info') },
+          { path: '/test/index', element: <TestPage />, handle: page('shell.pages.test') },
+          {
+            path: '/dict-horizontal/index',
+            element: <DictHorizontalPage />,
+            handle: page('shell.pages.dictHorizontal'),
+          },
+          {
+            path: '/dict-vertical/index',
+            element: <DictVerticalPage />,
+            handle: page('shell.pages.dictVertical'),
+          },
+          { path: '/myiframe/:routerPath', element: <IframePage />, handle: page('shell.pages.iframe') },
+          {
+            path: '/work/process/leave/form/:processDefinitionId',
+            element: <LeavePage view="form" />,
+            handle: page('shell.pages.leaveForm'),
+          },
+          {
+            path: '/work/process/leave/handle/:taskId/:processInstanceId/:businessId',
+            element: <LeavePage view="handle" />,
+            handle: page('shell.pages.leaveHandle'),
+          },
+          {
+            path: '/work/process/leave/detail/:processInstanceId/:businessId',
+            element: <LeavePage view="detail" />,
+            handle: page('shell.pages.leaveDetail'),
+          },
+          // The user's menu pages (menu/routes.ts); an address that is none of them goes to /404,
+          // with or without a session.
+          { path: '*', element: <MenuRouteView />, handle: publicPage() },
+        ],
+      },
     ],
   },
 ];

@@ -24,9 +24,14 @@ export interface WebsiteConfig {
   /** The home tab's path: where `/` leads. */
   homePath: string;
   language: Language;
-  /** Primary colour of the antd theme. */
+  /** Primary colour of the antd theme until the user picks one (settings). */
   color: string;
+  /** Theme until the user picks one (settings; the 11 themes of web/src/app/settings/themes.ts). */
   theme: string;
+  /** false: the home tab cannot be closed (spec §4, "first-page option"). */
+  isFirstPage: boolean;
+  /** Milliseconds a page's code may take to download before the console gives up (ChunkLoadError). */
+  chunkTimeout: number;
 }
 
 export const website: Readonly<WebsiteConfig> = {
@@ -46,6 +51,8 @@ export const website: Readonly<WebsiteConfig> = {
   language: 'zh',
   color: '#409EFF',
   theme: 'theme-default',
+  isFirstPage: false,
+  chunkTimeout: 120_000,
 };
 
 /** A build-time override, when it is a positive number of seconds. */

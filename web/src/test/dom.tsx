@@ -3,6 +3,7 @@ import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
+import { ShellProviders } from '../app/ShellProviders';
 import { routes } from '../app/router';
 
 // The first render of a lazy page transforms antd's modules on the spot, and antd's styles are
@@ -45,7 +46,9 @@ export function renderApp(path: string, routeObjects: RouteObject[] = routes) {
   const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
   const view = render(
     <AppProviders>
-      <RouterProvider router={router} />
+      <ShellProviders>
+        <RouterProvider router={router} />
+      </ShellProviders>
     </AppProviders>,
   );
   return { router, ...view };

@@ -8,6 +8,8 @@ export interface AccountState {
   tokenValidAfter: number | null;
   tenantStatus: number;
   tenantExpiresAt: number | null;
+  /** The roles the user holds now (blade_user.role_id); tokens count only those of their roles. */
+  roleIds?: readonly string[];
 }
 
 /**
@@ -23,6 +25,27 @@ export function stateAllowsToken(
   if (state.tenantExpiresAt !== null && state.tenantExpiresAt <= now) return false;
   // Token times have whole seconds: compare in seconds.
   return state.tokenValidAfter === null || issuedAt >= Math.floor(state.tokenValidAfter / 1000);
+}
+
+/**
+ * The sign-in session that changed its user's password stays signed in (the console carries on),
+ * while every other token issued before the change stops working (S8). The session is marked
+ * here, in the shared cache, for as long as it can live: its tokens count as issued at the mark.
+ */
+export const renewedSessionKey = (sid: string) => `auth:session-renewed:${sid}`;
+
+/** stateAllowsToken for a token of a session, counting the session's renewal (see above). */
+export async function sessionTokenAllowed(
+  cache: Cache,
+  state: AccountState | undefined,
+  token: { iat: number; sid: string },
+): Promise<boolean> {
+  if (stateAllowsToken(state, token.iat)) return true;
+  // Only a token older than the user's invalidation can be saved by a renewal; other refusals stand
+  // (the renewed check below repeats every other condition).
+  if (!state || state.tokenValidAfter === null) return false;
+  const renewedAt = Number(await cache.get(renewedSessionKey(token.sid)));
+  return Number.isInteger(renewedAt) && renewedAt > 0 && stateAllowsToken(state, renewedAt);
 }
 
 export type AccountStateLoader = (tenantId: string, userId: string) => Promise<AccountState | undefined>;

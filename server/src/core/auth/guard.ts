@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '../envelope.js';
 import type { MessageKey } from '../i18n.js';
 import type { Cache } from '../cache/index.js';
-import { stateAllowsToken, type AccountStates } from './account-states.js';
+import { sessionTokenAllowed, type AccountStates } from './account-states.js';
+import type { Permissions } from './permissions.js';
 import { isAdministrator, isPlatformAdmin, type Principal } from './principal.js';
 import type { TokenSigner } from './tokens.js';
 
@@ -24,6 +25,7 @@ export interface GuardDependencies {
   accounts: AccountStates;
   signer: TokenSigner;
   cache: Cache;
+  permissions: Permissions;
 }
 
 declare module 'fastify' {
@@ -70,14 +72,23 @@ async function authenticateUser(
   const claims = await deps.signer.verify(token, 'access');
   if (!claims || claims.client_id !== client.clientId) return null;
   if (await deps.cache.get(revokedKey(claims.jti))) return null;
-  if (!stateAllowsToken(await deps.accounts.get(claims.tenant_id, claims.user_id), claims.iat)) return null;
+  const state = await deps.accounts.get(claims.tenant_id, claims.user_id);
+  if (!(await sessionTokenAllowed(deps.cache, state, claims))) return null;
+  // The token names the roles it was issued for (aliases in the same order); only those the user
+  // still holds count, so taking a role away takes effect at once, not at the next refresh.
+  const tokenRoleIds = claims.role_id ? claims.role_id.split(',') : [];
+  const tokenAliases = claims.role_name ? claims.role_name.split(',') : [];
+  const held = state?.roleIds ? new Set(state.roleIds) : null;
+  const kept = tokenRoleIds
+    .map((id, i) => [id, tokenAliases[i] ?? ''] as const)
+    .filter(([id]) => !held || held.has(id));
   return {
     tenantId: claims.tenant_id,
     userId: claims.user_id,
     deptId: claims.dept_id || null,
     account: claims.account,
-    roleIds: claims.role_id ? claims.role_id.split(',') : [],
-    roleAliases: claims.role_name ? claims.role_name.split(',') : [],
+    roleIds: kept.map(([id]) => id),
+    roleAliases: kept.map(([, alias]) => alias).filter(Boolean),
     clientId: claims.client_id,
     jti: claims.jti,
     expiresAt: claims.exp,
@@ -113,6 +124,27 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
       return refuse(reply, req, 403, 'error.forbidden');
     if (access === 'administrator' && !isAdministrator(principal))
       return refuse(reply, req, 403, 'error.forbidden');
+
+    // Button permissions: a submit that both creates and updates needs either here, and the one its
+    // body asks for once the body is read (preHandler below).
+    const button = req.routeOptions.config.button;
+    if (button !== undefined) {
+      const codes = typeof button === 'string' ? [button] : [button.create, button.update];
+      let held = false;
+      for (const code of codes) if (!held) held = await deps.permissions.hasCode(principal, code);
+      if (!held) return refuse(reply, req, 403, 'error.noButton');
+    }
+    if (!(await deps.permissions.apiAllowed(principal, req.method, req.routeOptions.url)))
+      return refuse(reply, req, 403, 'error.apiScope');
+  });
+
+  app.addHook('preHandler', async (req, reply) => {
+    const button = req.routeOptions.config?.button;
+    if (button === undefined || typeof button === 'string' || req.is404) return;
+    const id = (req.body as { id?: unknown } | undefined)?.id;
+    const code = id ? button.update : button.create;
+    if (!(await deps.permissions.hasCode(principalOf(req), code)))
+      return refuse(reply, req, 403, 'error.noButton');
   });
 }
 

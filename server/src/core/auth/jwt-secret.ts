@@ -8,8 +8,13 @@ import path from 'node:path';
 const FILE = 'jwt-secret';
 
 export function loadJwtSecret(configured: string | null, dataDir: string): Uint8Array {
+  return loadSecret(configured, dataDir, FILE);
+}
+
+/** A configured secret, or one generated once into DATA_DIR/<fileName> (mode 0600) and kept. */
+export function loadSecret(configured: string | null, dataDir: string, fileName: string): Uint8Array {
   if (configured) return new TextEncoder().encode(configured);
-  const file = path.join(dataDir, FILE);
+  const file = path.join(dataDir, fileName);
   try {
     return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
   } catch (error) {

@@ -1,3 +1,4 @@
+import { PLATFORM_TENANT_ID } from '@console/contract';
 import type { Actor } from '../repository/store.js';
 
 /** The signed-in caller, as the guard establishes it from a verified token. */
@@ -27,14 +28,28 @@ export const TENANT_ADMIN_ALIAS = 'admin';
  */
 export type Access = 'open' | 'public' | 'user' | 'administrator' | 'platform-admin';
 
+/**
+ * The button (permission code, a menu of category 2) a route needs, checked by the guard against
+ * the menus the caller's roles are granted (MenuService.allowedMenuIds); the platform administrator
+ * passes. A submit route that creates and updates names both: the caller needs `create` for a body
+ * without an id and `update` for one with an id.
+ */
+export type ButtonRequirement = string | { create: string; update: string };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    button?: ButtonRequirement;
   }
 }
 
+/** The platform administrator: alias `administrator` in the platform tenant. */
+export function isPlatformAdminActor(actor: Pick<Actor, 'tenantId' | 'roleAliases'>): boolean {
+  return actor.tenantId === PLATFORM_TENANT_ID && (actor.roleAliases ?? []).includes(PLATFORM_ADMIN_ALIAS);
+}
+
 export function isPlatformAdmin(p: Principal): boolean {
-  return p.tenantId === '000000' && p.roleAliases.includes(PLATFORM_ADMIN_ALIAS);
+  return isPlatformAdminActor(p);
 }
 
 export function isAdministrator(p: Principal): boolean {

@@ -40,20 +40,24 @@ export function filterExpression(eb: AnyBuilder, filter: Filter): Expression<Sql
   }
 }
 
-export function orderTerms(orders: Order[]): Array<[string, 'asc' | 'desc']> {
+export function orderTerms(orders: Order[], key = 'id'): Array<[string, 'asc' | 'desc']> {
   const terms = orders.map((o): [string, 'asc' | 'desc'] => [o.column.name, o.direction]);
-  // The id settles ties so that pages neither repeat nor skip rows.
-  if (!orders.some((o) => o.column.name === 'id')) terms.push(['id', 'desc']);
+  // The key (the id) settles ties so that pages neither repeat nor skip rows.
+  if (!orders.some((o) => o.column.name === key)) terms.push([key, 'desc']);
   return terms;
 }
 
 /** The two statements of a page: the total under the filters, and the requested slice in order. */
-export function pageQueries(scoped: AnySelect, query: ListQuery): { count: AnySelect; page: AnySelect } {
+export function pageQueries(
+  scoped: AnySelect,
+  query: ListQuery,
+  key = 'id',
+): { count: AnySelect; page: AnySelect } {
   const filtered = query.filters.reduce<AnySelect>(
     (q, f) => q.where((eb) => filterExpression(eb, f)),
     scoped,
   );
-  const ordered = orderTerms(query.orders).reduce<AnySelect>(
+  const ordered = orderTerms(query.orders, key).reduce<AnySelect>(
     (q, [column, dir]) => q.orderBy(column, dir),
     filtered,
   );

@@ -16,6 +16,13 @@ export interface Actor {
   tenantId: string;
   userId: string | null;
   deptId: string | null;
+  /**
+   * The caller's roles, set for signed-in callers (the guard's Principal). Lists that declare a
+   * resource code apply the data scopes granted to these roles (core/repository/data-scope.ts);
+   * an actor without roles is the server itself (sign-in, seeds) and sees every row of its tenant.
+   */
+  roleIds?: readonly string[];
+  roleAliases?: readonly string[];
 }
 
 /** Runs fn in one transaction; repositories built from the store it gets take part in it. */

@@ -5,7 +5,8 @@ import { formatDateTime } from '../dates.js';
 // a column, and which may be filtered, sorted or written. Lists, rows and writes all derive from it,
 // so a field that is not declared here cannot reach SQL.
 
-export type ColumnKind = 'id' | 'string' | 'text' | 'int' | 'datetime';
+/** 'ids': comma-joined ids in a string column (blade_user.role_id, dept_id, post_id). */
+export type ColumnKind = 'id' | 'ids' | 'string' | 'text' | 'int' | 'datetime';
 
 export interface ColumnOptions {
   /** May appear in list filters (contains/equal/… operators). */
@@ -30,9 +31,16 @@ export interface TableDef<E> {
   table: TableName;
   /** Rows belong to a tenant: every query carries `tenant_id = <caller's tenant>`. */
   tenantScoped: boolean;
+  /** The column that identifies a row and settles ties in list order: `id`, or BladeX's own key. */
+  key: string;
   columns: ReadonlyMap<string, Column>;
   /** Lookup by wire name or column name (the console sends either in ascs/descs). */
   byName: ReadonlyMap<string, Column>;
+  /**
+   * The resource code whose data scopes apply to this table's rows (lists, reads and writes by id):
+   * see core/repository/data-scope.ts. Absent: no data scope applies.
+   */
+  resourceCode?: string;
   /** Type-level only: the entity this table maps to. */
   readonly entity?: E;
 }
@@ -52,15 +60,27 @@ const AUDIT_FIELDS: Record<string, FieldSpec> = {
   isDeleted: ['int', { readOnly: true }],
 };
 
+/** Tables that declare a resource code, by code: what a data scope of that code may name. */
+export const tablesByResourceCode = new Map<string, TableDef<unknown>>();
+
 export function defineTable<E>(
   table: TableName,
-  options: { tenantScoped: boolean },
+  options: {
+    tenantScoped: boolean;
+    resourceCode?: string;
+    /**
+     * false: a table without BladeX's id, audit and soft-delete columns (blade_region), keyed by
+     * `key`. Only the list-query mechanism applies to it; TableRepository does not.
+     */
+    audit?: boolean;
+    key?: string;
+  },
   fields: Record<string, FieldSpec>,
 ): TableDef<E> {
   const all: Record<string, FieldSpec> = {
     ...(options.tenantScoped ? { tenantId: ['string', { filter: true, readOnly: true }] as FieldSpec } : {}),
     ...fields,
-    ...AUDIT_FIELDS,
+    ...(options.audit === false ? {} : AUDIT_FIELDS),
   };
   const columns = new Map<string, Column>();
   const byName = new Map<string, Column>();
@@ -78,7 +98,16 @@ export function defineTable<E>(
     byName.set(field, column);
     byName.set(column.name, column);
   }
-  return { table, tenantScoped: options.tenantScoped, columns, byName };
+  const def: TableDef<E> = {
+    table,
+    tenantScoped: options.tenantScoped,
+    key: snake(options.key ?? 'id'),
+    columns,
+    byName,
+    ...(options.resourceCode ? { resourceCode: options.resourceCode } : {}),
+  };
+  if (options.resourceCode) tablesByResourceCode.set(options.resourceCode, def as TableDef<unknown>);
+  return def;
 }
 
 /** A value as the drivers return it, in the wire form of its kind. */

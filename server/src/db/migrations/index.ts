@@ -2,6 +2,10 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as coreTables from './0001-core-tables.js';
 import * as signIn from './0002-sign-in.js';
 import * as socialIdentities from './0003-social-identities.js';
+import * as menusAndPackages from './0004-menus-and-packages.js';
+import * as identityAndAccess from './0005-identity-and-access.js';
+import * as tenancyAndReferenceData from './0006-tenancy-and-reference-data.js';
+import * as resourcesNoticesLogs from './0007-resources-notices-logs.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -9,6 +13,10 @@ const migrations: Record<string, Migration> = {
   '0001-core-tables': coreTables,
   '0002-sign-in': signIn,
   '0003-social-identities': socialIdentities,
+  '0004-menus-and-packages': menusAndPackages,
+  '0005-identity-and-access': identityAndAccess,
+  '0006-tenancy-and-reference-data': tenancyAndReferenceData,
+  '0007-resources-notices-logs': resourcesNoticesLogs,
 };
 
 export const migrationProvider: MigrationProvider = {

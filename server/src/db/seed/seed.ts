@@ -4,11 +4,16 @@ import { PLATFORM_TENANT_ID } from '@console/contract';
 import type { Kysely } from 'kysely';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Database } from '../schema.js';
+import { seedDictionaries } from './dictionaries.js';
 import { flattenMenus } from './menus.js';
+import { seedRegions } from './regions.js';
 
 // What an empty database needs to be usable: the platform tenant, its top department, the
 // administrator role with every menu, the admin account (admin / admin), the console's client
 // and the platform parameters. Ids of the well-known rows are BladeX's, so BladeX users find them.
+// Reference data follows, each set on its own: the system dictionaries and the regions of China
+// are loaded into their tables when those have never had a row (also into a database seeded by an
+// earlier version).
 
 export const SEED_IDS = {
   tenant: '1123598820738675201',
@@ -26,8 +31,40 @@ export async function hashPassword(md5Hex: string): Promise<string> {
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-/** Seeds an empty database in one transaction; answers false (changing nothing) when already seeded. */
-export async function seedDatabase(db: Kysely<Database>, ids: IdGenerator): Promise<boolean> {
+export interface SeedOptions {
+  /**
+   * Load the regions of China (default true). Tests that do not read regions skip them, so that
+   * every test app does not pay for 3,600 rows; the region tests load them.
+   */
+  regions?: boolean;
+}
+
+/**
+ * Seeds an empty database (the platform in one transaction, then each set of reference data);
+ * answers false, having changed nothing, when everything was seeded already.
+ */
+export async function seedDatabase(
+  db: Kysely<Database>,
+  ids: IdGenerator,
+  options: SeedOptions = {},
+): Promise<boolean> {
+  const now = new Date();
+  const audit = {
+    create_user: BigInt(SEED_IDS.admin),
+    create_dept: BigInt(SEED_IDS.dept),
+    create_time: now,
+    update_user: BigInt(SEED_IDS.admin),
+    update_time: now,
+    status: 1,
+    is_deleted: 0,
+  };
+  const platform = await seedPlatform(db, ids, audit);
+  const dictionaries = await seedDictionaries(db, audit);
+  const regions = options.regions === false ? 0 : await seedRegions(db);
+  return platform || dictionaries > 0 || regions > 0;
+}
+
+async function seedPlatform(db: Kysely<Database>, ids: IdGenerator, audit: Audit): Promise<boolean> {
   const existing = await db
     .selectFrom('blade_tenant')
     .select('id')
@@ -36,19 +73,6 @@ export async function seedDatabase(db: Kysely<Database>, ids: IdGenerator): Prom
   if (existing) return false;
 
   const passwordHash = await hashPassword(md5('admin'));
-  const now = new Date();
-  const admin = BigInt(SEED_IDS.admin);
-  const dept = BigInt(SEED_IDS.dept);
-  const audit = {
-    create_user: admin,
-    create_dept: dept,
-    create_time: now,
-    update_user: admin,
-    update_time: now,
-    status: 1,
-    is_deleted: 0,
-  };
-
   try {
     await insertSeed(db, ids, passwordHash, audit);
   } catch (error) {

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PLATFORM_TENANT_ID } from '@console/contract';
+import { LOCAL_LOG_MAX_ENTRIES, PLATFORM_TENANT_ID, type LocalLogEntry } from '@console/contract';
 import { Type, type Static } from 'typebox';
 import type { AccountStates } from '../../core/auth/account-states.js';
 import { principalOf } from '../../core/auth/guard.js';
 import type { Cache } from '../../core/cache/index.js';
 import { ok } from '../../core/envelope.js';
+import { badRequest } from '../../core/errors.js';
 import type { Captchas } from './captcha.js';
 import type { SignInLimits } from './sign-in-limits.js';
 import { OAuthError, type AuthService } from './auth.service.js';
@@ -34,12 +35,40 @@ export interface AuthRouteDependencies {
   captchas: Captchas;
   accounts: AccountStates;
   cache: Cache;
+  /** Per-process caches of other modules (dictionaries) that clear-cache drops in every process too. */
+  clearCaches?: () => Promise<void>;
+  /** Stores the console's uploaded local log entries (the usual log). */
+  storeLocalLogs?: (req: FastifyRequest, entries: LocalLogEntry[]) => void;
+}
+
+const text = (value: unknown, max: number): string | null =>
+  value === undefined || value === null ? null : String(value).slice(0, max);
+
+/**
+ * The console's local log entries of a `POST logout` body (spec §3: type, message, stack, info, url,
+ * time), or undefined for a plain logout (no body). Anything else is refused.
+ */
+function localLogEntries(body: unknown): LocalLogEntry[] | undefined {
+  if (body === undefined || body === null || body === '') return undefined;
+  if (!Array.isArray(body) || body.length > LOCAL_LOG_MAX_ENTRIES) throw badRequest('log.localInvalid');
+  return body.map((entry: unknown) => {
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw badRequest('log.localInvalid');
+    const e = entry as Record<string, unknown>;
+    return {
+      type: text(e.type, 10) ?? 'error',
+      message: text(e.message, 10_000) ?? '',
+      stack: text(e.stack, 50_000),
+      info: text(e.info, 10_000),
+      url: text(e.url, 255),
+      time: text(e.time, 64),
+    };
+  });
 }
 
 /** /api/blade-auth/oauth: token, captcha, logout, user-info, clear-cache (spec §7, "Auth"). */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = async (
   app,
-  { auth, limits, captchas, accounts, cache },
+  { auth, limits, captchas, accounts, cache, clearCaches, storeLocalLogs },
 ) => {
   const token = async (
     req: FastifyRequest<{ Querystring: Static<typeof TokenQuery> }>,
@@ -105,11 +134,24 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
     return ok(true, req.t('ok'));
   });
 
+  // BladeX consoles post their local error log here: with a JSON list of entries this stores them
+  // (usual log) and the session goes on; without a body it is a logout.
+  app.post('/logout', async (req) => {
+    const entries = localLogEntries(req.body);
+    if (entries === undefined) {
+      await auth.logout(principalOf(req));
+      return ok(true, req.t('ok'));
+    }
+    storeLocalLogs?.(req, entries);
+    return ok(true, req.t('log.uploaded'));
+  });
+
   app.get('/user-info', async (req) => ok(await auth.userInfo(principalOf(req)), req.t('ok')));
 
   app.get('/clear-cache', { config: { access: 'administrator' } }, async (req) => {
     await accounts.invalidate('all');
     await cache.deleteByPrefix('cache:');
+    await clearCaches?.();
     return ok(true, req.t('auth.cacheCleared'));
   });
 };

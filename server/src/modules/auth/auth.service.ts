@@ -2,17 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { UNLINKED_USER_ID, type TokenResponse } from '@console/contract';
 import { verify as verifyPassword } from '@node-rs/argon2';
 import {
-  stateAllowsToken,
+  sessionTokenAllowed,
   type AccountStateLoader,
   type AccountStates,
 } from '../../core/auth/account-states.js';
 import type { ClientRecord } from '../../core/auth/guard.js';
 import type { Principal } from '../../core/auth/principal.js';
 import type { SessionClaims, TokenSigner } from '../../core/auth/tokens.js';
-import { badRequest } from '../../core/errors.js';
+import { badRequest, notFound } from '../../core/errors.js';
 import type { MessageKey } from '../../core/i18n.js';
 import { inTransaction, type Actor, type Store } from '../../core/repository/store.js';
 import { RoleRepository } from '../system/role/role.repository.js';
+import { checkAccountLimit } from '../system/tenant/account-limit.js';
 import { TenantRepository } from '../system/tenant/tenant.repository.js';
 import { USER_STATUS, UserRepository, type User } from '../user/user.repository.js';
 import { UserOauthRepository, type SocialIdentity } from '../user/user-oauth.repository.js';
@@ -106,6 +107,7 @@ export function accountStateLoader(store: Store): AccountStateLoader {
       tokenValidAfter: user.tokenValidAfter,
       tenantStatus: tenant.status,
       tenantExpiresAt: tenant.expiresAt,
+      roleIds: user.roleIds,
     };
   };
 }
@@ -227,6 +229,7 @@ export class AuthService {
     };
     // One transaction: the user and the link exist together or not at all.
     await inTransaction(this.deps.store, async (tx) => {
+      await checkAccountLimit(tx, input.tenantId);
       const userId = await new UserRepository(tx).insert(actor, pending);
       if (!(await new UserOauthRepository(tx).link(input.tenantId, identity.id, userId))) {
         throw badRequest('register.identityInvalid');
@@ -275,7 +278,8 @@ export class AuthService {
     if (!request.refreshToken) throw new OAuthError(400, 'auth.missingParameter', { name: 'refresh_token' });
     const claims = await this.deps.signer.verify(request.refreshToken, 'refresh');
     if (!claims || claims.client_id !== client.clientId) throw new OAuthError(401, 'auth.refreshInvalid');
-    if (!stateAllowsToken(await this.#accountState(claims.tenant_id, claims.user_id), claims.iat)) {
+    const state = await this.#accountState(claims.tenant_id, claims.user_id);
+    if (!(await sessionTokenAllowed(this.deps.cache, state, claims))) {
       throw new OAuthError(401, 'auth.refreshInvalid');
     }
     const user = await this.#users.findById(
@@ -382,11 +386,15 @@ export class AuthService {
 
   /** The signed-in user's own record (never the password: the table declares it write-only). */
   async userInfo(principal: Principal): Promise<User | undefined> {
-    return this.#users.findById(principal, principal.userId);
+    return this.#users.findSelf(principal);
   }
 
-  /** Unlocks accounts of the caller's tenant and forgets their failure counts. */
+  /**
+   * Unlocks accounts of the caller's tenant (within its data scope) and forgets their failure
+   * counts. All or nothing: an id that is not there answers 404.
+   */
   async unlock(actor: Actor, userIds: string[]): Promise<number> {
+    if ((await this.#users.findByIds(actor, userIds)).length !== userIds.length) throw notFound();
     const accounts = await this.#users.setLocked(actor, userIds, false);
     for (const account of accounts) await this.deps.limits.clearAccount(actor.tenantId, account);
     for (const id of userIds) await this.deps.accounts.invalidate({ userId: id });

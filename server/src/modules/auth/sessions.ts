@@ -1,4 +1,5 @@
 import type { Cache } from '../../core/cache/index.js';
+import { renewedSessionKey } from '../../core/auth/account-states.js';
 import { revokedKey } from '../../core/auth/guard.js';
 
 // A sign-in session holds the id of its one valid refresh token. Refreshing swaps it (rotation);
@@ -20,6 +21,14 @@ export class Sessions {
     if (current !== jti) return false;
     await this.cache.set(sessionKey(sid), nextJti, ttlSeconds);
     return true;
+  }
+
+  /**
+   * Keeps a session working after its user's earlier tokens were invalidated at `at` (the session
+   * that changed the password): its tokens count as issued then, for as long as it can live.
+   */
+  async renew(sid: string, at: Date, ttlSeconds: number): Promise<void> {
+    await this.cache.set(renewedSessionKey(sid), String(Math.ceil(at.getTime() / 1000)), ttlSeconds);
   }
 
   async end(sid: string, accessJti: string, accessExpiresAt: number): Promise<void> {

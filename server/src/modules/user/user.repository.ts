@@ -1,34 +1,23 @@
+import type { Page, UserInfo } from '@console/contract';
+import type { ListQuery } from '../../core/list-query.js';
+import { inDeptOrBelow } from '../../core/repository/data-scope.js';
 import { TableRepository } from '../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../core/repository/store.js';
 import { defineTable } from '../../core/repository/table.js';
 
-export interface User {
-  id: string;
-  tenantId: string;
-  code: string | null;
-  userType: number;
-  account: string;
-  name: string | null;
-  realName: string | null;
-  avatar: string | null;
-  email: string | null;
-  phone: string | null;
-  birthday: string | null;
-  sex: number | null;
-  roleId: string | null;
-  deptId: string | null;
-  postId: string | null;
-  isLocked: number;
-  status: number;
-  createTime: string | null;
-}
+/** A user row as the server reads it: the wire's UserInfo (never the password: S5). */
+export type User = UserInfo;
 
 /** User status: 1 active, 0 disabled, 2 registered and waiting for an administrator's approval. */
 export const USER_STATUS = { DISABLED: 0, ACTIVE: 1, PENDING: 2 } as const;
 
+/**
+ * Users of a tenant. The list and every read or write by id honour the caller's data scopes of
+ * resource code `user` (the user page's menu code); the signed-in user's own record does not.
+ */
 export const userTable = defineTable<User>(
   'blade_user',
-  { tenantScoped: true },
+  { tenantScoped: true, resourceCode: 'user' },
   {
     code: ['string', { filter: true }],
     userType: ['int', { filter: true }],
@@ -41,9 +30,9 @@ export const userTable = defineTable<User>(
     phone: ['string', { filter: true }],
     birthday: ['datetime'],
     sex: ['int', { filter: true }],
-    roleId: ['string'],
-    deptId: ['string'],
-    postId: ['string'],
+    roleId: ['ids'],
+    deptId: ['ids'],
+    postId: ['ids'],
     isLocked: ['int', { filter: true, readOnly: true }],
     tokenValidAfter: ['datetime', { readOnly: true, writeOnly: true }],
   },
@@ -54,12 +43,39 @@ export interface Credentials {
   passwordHash: string;
 }
 
+/** A comma-joined id list as stored in blade_user (role_id, dept_id, post_id). */
+export const idList = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+
 const toMs = (value: unknown) =>
   value === null || value === undefined ? null : new Date(value as string).getTime();
 
 export class UserRepository extends TableRepository<User> {
   constructor(store: Store) {
     super(store, userTable);
+  }
+
+  /** How many accounts the actor's tenant has (pending and disabled ones included), whatever the data scope. */
+  async countInTenant(actor: Actor): Promise<number> {
+    const row = await this.scopedSelect(actor)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /** The actor's own row (the signed-in user), whatever the data scope. */
+  async findSelf(actor: Actor): Promise<User | undefined> {
+    if (!actor.userId) return undefined;
+    const row = await this.scopedSelect(actor)
+      .selectAll()
+      .where('id', '=', BigInt(actor.userId))
+      .executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
   }
 
   /** A user of the actor's tenant by account, with what sign-in needs to check. */
@@ -76,9 +92,11 @@ export class UserRepository extends TableRepository<User> {
   async findState(
     actor: Actor,
     userId: string,
-  ): Promise<{ status: number; locked: boolean; tokenValidAfter: number | null } | undefined> {
+  ): Promise<
+    { status: number; locked: boolean; tokenValidAfter: number | null; roleIds: string[] } | undefined
+  > {
     const row = await this.scopedSelect(actor)
-      .select(['status', 'is_locked', 'token_valid_after'])
+      .select(['status', 'is_locked', 'token_valid_after', 'role_id'])
       .where('id', '=', BigInt(userId))
       .executeTakeFirst();
     return row
@@ -86,16 +104,55 @@ export class UserRepository extends TableRepository<User> {
           status: Number(row.status),
           locked: Number(row.is_locked) === 1,
           tokenValidAfter: toMs(row.token_valid_after),
+          roleIds: idList(row.role_id),
         }
       : undefined;
+  }
+
+  /** The stored password hash of one of the actor's tenant's users (never sent anywhere: S5). */
+  async findPasswordHash(actor: Actor, userId: string): Promise<string | undefined> {
+    const row = await this.scopedSelect(actor)
+      .select('password')
+      .where('id', '=', BigInt(userId))
+      .executeTakeFirst();
+    return row ? String(row.password) : undefined;
+  }
+
+  /**
+   * Stores a new password hash; tokens issued before `tokensValidAfter` stop working (S8).
+   * False when there is no such user.
+   */
+  async setPassword(
+    actor: Actor,
+    userId: string,
+    passwordHash: string,
+    tokensValidAfter: Date,
+  ): Promise<boolean> {
+    const result = await this.scopedUpdate(actor)
+      .set({
+        password: passwordHash,
+        token_valid_after: tokensValidAfter,
+        update_user: BigInt(actor.userId ?? userId),
+        update_time: new Date(),
+      })
+      .where('id', '=', BigInt(userId))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async setLocked(actor: Actor, ids: string[], locked: boolean): Promise<string[]> {
     if (ids.length === 0) return [];
     const bigIds = ids.map((id) => BigInt(id));
-    const rows = await this.scopedSelect(actor).select(['id', 'account']).where('id', 'in', bigIds).execute();
+    const rows = await (
+      await this.visibleSelect(actor)
+    )
+      .select(['id', 'account'])
+      .where('id', 'in', bigIds)
+      .execute();
     if (rows.length === 0) return [];
-    await this.scopedUpdate(actor)
+    await (
+      await this.visibleUpdate(actor)
+    )
       .set({ is_locked: locked ? 1 : 0, update_time: new Date() })
       .where(
         'id',
@@ -104,5 +161,95 @@ export class UserRepository extends TableRepository<User> {
       )
       .execute();
     return rows.map((r) => String(r.account));
+  }
+
+  /** The list of the user page: the caller's data scope, and with deptId that department and below. */
+  async pageUsers(actor: Actor, query: ListQuery, deptId?: string): Promise<Page<User>> {
+    let q = await this.visibleSelect(actor);
+    if (deptId)
+      q = q.where((eb) =>
+        inDeptOrBelow(eb, { ref: 'blade_user.dept_id', kind: 'ids' }, actor.tenantId, deptId),
+      );
+    return this.pageFrom(q, query);
+  }
+
+  /** Changes the actor's own record (update-info), whatever the data scope. */
+  async updateSelf(actor: Actor, values: Partial<User>): Promise<boolean> {
+    if (!actor.userId) return false;
+    const result = await this.scopedUpdate(actor)
+      .set({ ...this.toColumns(values), update_user: BigInt(actor.userId), update_time: new Date() })
+      .where('id', '=', BigInt(actor.userId))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Stores new password hashes (one per user); earlier tokens of those users stop working (S8). */
+  async resetPasswords(actor: Actor, hashes: ReadonlyMap<string, string>, at: Date): Promise<number> {
+    let changed = 0;
+    for (const [userId, hash] of hashes) {
+      const result = await (
+        await this.visibleUpdate(actor)
+      )
+        .set({
+          password: hash,
+          token_valid_after: at,
+          update_user: actor.userId ? BigInt(actor.userId) : null,
+          update_time: at,
+        })
+        .where('id', '=', BigInt(userId))
+        .executeTakeFirst();
+      changed += Number(result.numUpdatedRows);
+    }
+    return changed;
+  }
+
+  /** Sets the roles (comma-joined ids) of visible users; answers how many changed. */
+  async setRoles(actor: Actor, userIds: readonly string[], roleId: string): Promise<number> {
+    const result = await (
+      await this.visibleUpdate(actor)
+    )
+      .set({
+        role_id: roleId,
+        update_user: actor.userId ? BigInt(actor.userId) : null,
+        update_time: new Date(),
+      })
+      .where(
+        'id',
+        'in',
+        userIds.map((id) => BigInt(id)),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Sets the status of visible users that have status `from`; answers how many changed. */
+  async changeStatus(actor: Actor, userIds: readonly string[], from: number, to: number): Promise<number> {
+    const result = await (
+      await this.visibleUpdate(actor)
+    )
+      .set({ status: to, update_user: actor.userId ? BigInt(actor.userId) : null, update_time: new Date() })
+      .where(
+        'id',
+        'in',
+        userIds.map((id) => BigInt(id)),
+      )
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Sets the user type of a visible user. */
+  async setUserType(actor: Actor, userId: string, userType: number): Promise<boolean> {
+    const result = await (
+      await this.visibleUpdate(actor)
+    )
+      .set({
+        user_type: userType,
+        update_user: actor.userId ? BigInt(actor.userId) : null,
+        update_time: new Date(),
+      })
+      .where('id', '=', BigInt(userId))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 }

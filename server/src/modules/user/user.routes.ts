@@ -3,10 +3,32 @@ import { Type } from 'typebox';
 import { ok } from '../../core/envelope.js';
 import { badRequest } from '../../core/errors.js';
 import { parseIdList } from '../../core/ids.js';
-import { OptionalText, RequiredText } from '../../core/schema.js';
+import { principalOf } from '../../core/auth/guard.js';
+import {
+  Envelope,
+  IdQuery,
+  IdsQuery,
+  ListQuerySchema,
+  OptionalText,
+  PageOf,
+  RequiredText,
+} from '../../core/schema.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { UserAdminService } from './user-admin.service.js';
+import {
+  PasswordChangeSchema,
+  UpdatePlatformSchema,
+  UserGrantQuery,
+  UserIdsQuery,
+  UserInfoInputSchema,
+  UserInfoSchema,
+  UserInputSchema,
+  UserPlatformSchema,
+  UserSchema,
+  UserUpdateSchema,
+} from './user.schemas.js';
+import type { UserService } from './user.service.js';
 
-/** /api/blade-user: the calls of sign-in's lifecycle (the user pages come with identity & access). */
 const GuestRegistrationSchema = Type.Object({
   tenantId: RequiredText(12, { label: 'register.tenantId', required: 'register.tenantId.required' }),
   name: OptionalText(20, { label: 'register.name' }),
@@ -20,16 +42,27 @@ const GuestRegistrationSchema = Type.Object({
   oauthId: Type.String({ pattern: '^[1-9][0-9]{0,18}$', 'x-label': 'register.oauthId' }),
 });
 
-export const userRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = async (app, { auth }) => {
+/** The console sends some forms as query parameters (as BladeX consoles do); JSON bodies work too. */
+const queryAsBody = async (req: { query: unknown; body: unknown }) => {
+  req.body = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) };
+};
+
+/**
+ * /api/blade-user: the signed-in user's own record, guest registration, and the user page (spec §7,
+ * "User"). The user page's calls need the page (menu code `user`) or its buttons, and see only the
+ * users within the caller's data scope.
+ */
+export const userRoutes: FastifyPluginAsyncTypebox<{
+  auth: AuthService;
+  users: UserService;
+  admin: UserAdminService;
+}> = async (app, { auth, users, admin }) => {
   app.post(
     '/register-guest',
     {
       schema: { body: GuestRegistrationSchema },
       config: { access: 'public' },
-      // The console sends the form as query parameters (as BladeX consoles do); JSON bodies work too.
-      preValidation: async (req) => {
-        req.body = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) } as never;
-      },
+      preValidation: queryAsBody,
     },
     async (req) => {
       await auth.registerGuest(req.body);
@@ -40,14 +73,153 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ auth: AuthService }> = asyn
   app.post(
     '/unlock',
     {
-      schema: { querystring: Type.Object({ userIds: Type.String({ minLength: 1, maxLength: 20_000 }) }) },
-      config: { access: 'administrator' },
+      schema: { querystring: UserIdsQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'user', button: 'user_unlock' },
     },
     async (req) => {
       const ids = parseIdList(req.query.userIds);
       if (!ids) throw badRequest('ids.invalid');
       await auth.unlock(req.actor, ids);
       return ok(true, req.t('user.unlocked'));
+    },
+  );
+
+  app.get(
+    '/info',
+    { schema: { response: { 200: Envelope(UserInfoSchema) } }, config: { access: 'user' } },
+    async (req) => ok(await users.info(principalOf(req)), req.t('ok')),
+  );
+
+  app.post(
+    '/update-info',
+    {
+      schema: { body: UserInfoInputSchema, response: { 200: Envelope(UserInfoSchema) } },
+      config: { access: 'user' },
+    },
+    async (req) => ok(await users.updateInfo(principalOf(req), req.body), req.t('succeeded')),
+  );
+
+  app.post(
+    '/update-password',
+    {
+      schema: { body: PasswordChangeSchema, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'user' },
+      preValidation: queryAsBody,
+    },
+    async (req) => {
+      await users.updatePassword(principalOf(req), req.body, req.client!.refreshTokenValidity);
+      return ok(true, req.t('succeeded'));
+    },
+  );
+
+  app.get(
+    '/page',
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(UserSchema)) } },
+      config: { access: 'user', button: 'user' },
+    },
+    async (req) => ok(await admin.page(req.actor, req.query), req.t('ok')),
+  );
+
+  app.get(
+    '/detail',
+    {
+      schema: { querystring: IdQuery, response: { 200: Envelope(UserSchema) } },
+      config: { access: 'user', button: 'user' },
+    },
+    async (req) => ok(await admin.detail(req.actor, req.query.id), req.t('ok')),
+  );
+
+  app.get(
+    '/platform-detail',
+    {
+      schema: { querystring: IdQuery, response: { 200: Envelope(UserPlatformSchema) } },
+      config: { access: 'user', button: 'user' },
+    },
+    async (req) => ok(await admin.platformDetail(req.actor, req.query.id), req.t('ok')),
+  );
+
+  app.post(
+    '/submit',
+    {
+      schema: { body: UserInputSchema, response: { 200: Envelope(UserSchema) } },
+      config: { access: 'user', button: { create: 'user_add', update: 'user_edit' } },
+    },
+    async (req) => {
+      const created = !req.body.id;
+      const saved = await admin.save(req.actor, req.body);
+      return ok(saved, req.t(created ? 'created' : 'updated'));
+    },
+  );
+
+  app.post(
+    '/update',
+    {
+      schema: { body: UserUpdateSchema, response: { 200: Envelope(UserSchema) } },
+      config: { access: 'user', button: 'user_edit' },
+    },
+    async (req) => ok(await admin.save(req.actor, req.body), req.t('updated')),
+  );
+
+  app.post(
+    '/remove',
+    {
+      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'user', button: 'user_delete' },
+    },
+    async (req) => {
+      await admin.remove(req.actor, req.query.ids);
+      return ok(true, req.t('deleted'));
+    },
+  );
+
+  app.post(
+    '/update-platform',
+    {
+      schema: { body: UpdatePlatformSchema, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'user', button: 'user_platform' },
+      preValidation: queryAsBody,
+    },
+    async (req) => {
+      await admin.updatePlatform(req.actor, req.body.userId, req.body.userType, req.body.userExt ?? null);
+      return ok(true, req.t('succeeded'));
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      schema: { querystring: UserIdsQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'user', button: 'user_reset' },
+    },
+    async (req) => {
+      await admin.resetPassword(req.actor, req.query.userIds);
+      return ok(true, req.t('succeeded'));
+    },
+  );
+
+  app.post(
+    '/grant',
+    {
+      schema: { querystring: UserGrantQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'user', button: 'user_role' },
+    },
+    async (req) => {
+      await admin.grant(req.actor, req.query.userIds, req.query.roleIds);
+      return ok(true, req.t('succeeded'));
+    },
+  );
+
+  // Approval of pending registrations (status 2 → 1); not a BladeX call.
+  app.post(
+    '/audit-pass',
+    {
+      schema: { querystring: UserIdsQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'user', button: 'user_audit' },
+    },
+    async (req) => {
+      await admin.approve(req.actor, req.query.userIds);
+      return ok(true, req.t('user.approved'));
     },
   );
 };

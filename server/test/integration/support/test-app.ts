@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../../src/app.js';
+import { buildApp, type AppDependencies } from '../../../src/app.js';
 import { MemoryCache } from '../../../src/core/cache/memory-cache.js';
-import type { DatabaseKind, SocialProviderSettings } from '../../../src/core/config.js';
+import type { Config, DatabaseKind, SocialProviderSettings } from '../../../src/core/config.js';
 import { IdGenerator } from '../../../src/core/ids.js';
 import type { Store } from '../../../src/core/repository/store.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/db/database.js';
@@ -18,6 +21,8 @@ export interface TestApp {
   store: Store;
   cache: MemoryCache;
   jwtSecret: Uint8Array;
+  /** This app's DATA_DIR (uploads), removed on close. */
+  dataDir: string;
   /** The platform administrator's access token (admin / admin in tenant 000000). */
   adminToken: string;
   /**
@@ -42,21 +47,30 @@ export async function startTestApp(
   kind: DatabaseKind,
   socialProviders: SocialProviderSettings[] = [],
   trustProxy: false | number | string[] = false,
+  /** regions: load the regions of China (3,600 rows); only the tests that read regions need them. */
+  options: {
+    regions?: boolean;
+    logs?: AppDependencies['logs'];
+    config?: Partial<Pick<Config, 'uploadMaxBytes' | 'uploadTypes' | 'smsEndpoints' | 'logRetentionDays'>>;
+  } = {},
 ): Promise<TestApp> {
   const testDb: TestDatabase = await createTestDatabase(kind);
   const database = openDatabase(testDb.url, kind);
   const ids = new IdGenerator(1);
   await migrateToLatest(database.db);
-  await seedDatabase(database.db, ids);
+  await seedDatabase(database.db, ids, { regions: options.regions ?? false });
   const store: Store = { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' };
   const cache = new MemoryCache();
   const jwtSecret = new Uint8Array(randomBytes(48));
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-data-'));
   const app = await buildApp({
-    config: { logLevel: 'silent', webDist: null, socialProviders, trustProxy },
+    config: { logLevel: 'silent', webDist: null, socialProviders, trustProxy, dataDir, ...options.config },
     store,
     cache,
     jwtSecret,
+    dataKey: new Uint8Array(randomBytes(32)),
     ping: database.ping,
+    ...(options.logs ? { logs: options.logs } : {}),
   });
   const inject = async (options: InjectOptions) => {
     const res: LightMyRequestResponse = await app.inject(options);
@@ -92,6 +106,7 @@ export async function startTestApp(
     store,
     cache,
     jwtSecret,
+    dataDir,
     adminToken,
     signIn,
     call(options, token = adminToken) {
@@ -107,6 +122,7 @@ export async function startTestApp(
       await cache.close();
       await database.close().catch(() => undefined); // a test may have closed it already
       await testDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -22,7 +22,16 @@ const FIELDS: (keyof RegisterForm)[] = ['tenantId', 'name', 'account', 'password
  * Asks for a local account for a third-party identity (spec §2); an administrator approves it
  * before the person can sign in.
  */
-export function RegisterDialog({ identity, onClose }: RegisterDialogProps) {
+export function RegisterDialog(props: RegisterDialogProps) {
+  // Its outcome is told in one of antd App's dialogs; the sign-in page around it mounts no App.
+  return (
+    <App component={false}>
+      <RegistrationDialog {...props} />
+    </App>
+  );
+}
+
+function RegistrationDialog({ identity, onClose }: RegisterDialogProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const navigate = useNavigate();

@@ -97,7 +97,7 @@ describe('session store', () => {
     const { startSession, setLockPassword, lockScreen, useLockState, useTabs, HOME_TAB } = await load();
     setLockPassword('secret');
     lockScreen();
-    useTabs.setState({ tabs: [HOME_TAB, { label: 'lock.title', value: '/elsewhere' }] });
+    useTabs.setState({ tabs: [HOME_TAB, { ...HOME_TAB, label: 'lock.title', path: '/elsewhere' }] });
 
     startSession(tokenAnswer());
     expect(useLockState.getState()).toEqual({ locked: false, passwordHash: undefined });
@@ -121,7 +121,9 @@ describe('session store', () => {
     const loaded = await load();
     loaded.startSession(tokenAnswer());
     loaded.queryClient.setQueryData(['menu'], ['a menu of this user']);
-    loaded.useTabs.setState({ tabs: [loaded.HOME_TAB, { label: 'lock.title', value: '/elsewhere' }] });
+    loaded.useTabs.setState({
+      tabs: [loaded.HOME_TAB, { ...loaded.HOME_TAB, label: 'lock.title', path: '/elsewhere' }],
+    });
     loaded.setLockPassword('secret');
     loaded.lockScreen();
 

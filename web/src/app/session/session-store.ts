@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { OAuthToken } from '../../api/auth';
 import { readCookie, removeCookie, writeCookie } from '../../utils/cookie';
-import { queryClient } from '../query-client';
+import { clearPermissions } from '../menu/permission-store';
 import { readEntry, readStore, removeStore, storageKey, writeStore } from '../storage';
 import { resetTabs } from '../tabs/tabs-store';
 import { clearLock } from './lock-store';
@@ -80,6 +80,26 @@ export function replaceSession(token: OAuthToken): void {
   useSession.setState({ token: access_token, userInfo });
 }
 
+/** Shows the user's own changes (name, avatar: personal info) at once; the next token agrees with them. */
+export function updateUserInfo(changes: Partial<UserInfo>): void {
+  const current = useSession.getState().userInfo;
+  if (!current) return;
+  const userInfo = { ...current, ...changes };
+  writeStore(USER_INFO_STORE, userInfo);
+  useSession.setState({ userInfo });
+}
+
+const logoutListeners = new Set<() => void>();
+
+/**
+ * Runs `listener` whenever the session ends locally: state kept for the signed-in user (the server
+ * state cache) registers itself here when it is first loaded, so the sign-in page need not load it.
+ */
+export function onLocalLogout(listener: () => void): () => void {
+  logoutListeners.add(listener);
+  return () => logoutListeners.delete(listener);
+}
+
 /** A fresh sign-in: the new session, no lock, and the home tab alone (spec §4). */
 export function startSession(token: OAuthToken): void {
   replaceSession(token);
@@ -96,7 +116,8 @@ export function logoutLocal(): void {
   removeCookie(REFRESH_TOKEN_COOKIE);
   for (const name of [TOKEN_STORE, REFRESH_TOKEN_STORE, USER_INFO_STORE]) removeStore(name);
   useSession.setState({ token: undefined, userInfo: undefined });
-  queryClient.clear();
+  for (const listener of logoutListeners) listener();
+  clearPermissions();
   resetTabs();
   clearLock();
 }

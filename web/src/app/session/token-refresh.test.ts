@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { AxiosError } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshToken } from '../../api/auth';
-import { RequestError } from '../../api/request';
+import { RequestError, TransportError } from '../../api/request';
 import { tokenAnswer } from '../../test/fixtures';
 import { getRefreshToken, getToken, logoutLocal, startSession, tokenDatetime } from './session-store';
 import { REFRESH_CHECK_MS, scheduleTokenRefresh, startSessionRefresh } from './token-refresh';
@@ -146,7 +145,7 @@ describe('the console’s session refresh', () => {
   it('keeps the session when no answer came, and tries again at the next check', async () => {
     startSession(tokenAnswer());
     vi.mocked(refreshToken)
-      .mockRejectedValueOnce(new AxiosError('timeout of 10000ms exceeded', 'ECONNABORTED'))
+      .mockRejectedValueOnce(new TransportError('no answer within 10000 ms', 'TIMEOUT'))
       .mockResolvedValueOnce(tokenAnswer({ access_token: 'access-2' }));
     const stop = startSessionRefresh();
     await vi.advanceTimersByTimeAsync(TOKEN_TIME * 1000);

@@ -1,14 +1,43 @@
-import { describe, expect, it } from 'vitest';
-import { HOME_TAB, resetTabs, useTabs } from './tabs-store';
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest';
+import { HOME_TAB, keepOnlyTab, removeTab, resetTabs, showTab, useTabs } from './tabs-store';
+import type { Tab } from './tab-rules';
 
-describe('tabs', () => {
-  it('starts with the home tab at /wel/index', () => {
-    expect(useTabs.getState().tabs).toEqual([{ label: 'home.title', value: '/wel/index' }]);
+const tab = (path: string): Tab => ({ label: path, path, params: {}, query: {}, meta: {}, group: [] });
+const paths = () => useTabs.getState().tabs.map((open) => open.path);
+const stored = () => JSON.parse(localStorage.getItem('saber-tagList') ?? 'null') as { content: Tab[] } | null;
+
+afterEach(() => {
+  resetTabs();
+  localStorage.clear();
+});
+
+describe('the tabs store', () => {
+  it('starts with the home tab at /wel/index, labelled home.title', () => {
+    expect(useTabs.getState().tabs).toEqual([HOME_TAB]);
+    expect(HOME_TAB).toMatchObject({ label: 'home.title', path: '/wel/index' });
+  });
+
+  it('opens, closes and keeps tabs, and remembers them', () => {
+    showTab(tab('/a'));
+    showTab(tab('/b'));
+    showTab(tab('/a'));
+    expect(paths()).toEqual(['/wel/index', '/a', '/b']);
+    expect(stored()?.content.map((open) => open.path)).toEqual(['/wel/index', '/a', '/b']);
+
+    expect(removeTab('/b', '/b')?.path).toBe('/a');
+    expect(removeTab('/wel/index', '/a')).toBeUndefined();
+    expect(paths()).toEqual(['/wel/index', '/a']);
+
+    showTab(tab('/c'));
+    keepOnlyTab('/c');
+    expect(paths()).toEqual(['/wel/index', '/c']);
   });
 
   it('resetTabs leaves the home tab alone', () => {
-    useTabs.setState({ tabs: [HOME_TAB, { label: 'lock.title', value: '/x' }] });
+    showTab(tab('/x'));
     resetTabs();
     expect(useTabs.getState().tabs).toEqual([HOME_TAB]);
+    expect(stored()?.content).toEqual([HOME_TAB]);
   });
 });

@@ -1,3 +1,7 @@
+import { shellEn } from '../../app/layout/locales';
+import { menuEn } from '../../app/menu/locales';
+import { crudEn } from '../../crud/locales';
+import { systemEn } from '../../pages/system/locales';
 import type { Messages } from './zh';
 
 export const en: Messages = {
@@ -81,6 +85,10 @@ export const en: Messages = {
     '500': { title: 'Server error', description: 'Sorry, something went wrong on the server.' },
     backHome: 'Back home',
   },
+  shell: shellEn,
+  menu: menuEn,
+  crud: crudEn,
+  system: systemEn,
   request: {
     unreachable: 'Cannot reach the server; please try again later',
     unknownError: 'unknown error',

@@ -1,3 +1,8 @@
+import { shellZh } from '../../app/layout/locales';
+import { menuZh } from '../../app/menu/locales';
+import { crudZh } from '../../crud/locales';
+import { systemZh } from '../../pages/system/locales';
+
 /** Chinese texts, the default language; `en` must have exactly the same keys. */
 export const zh = {
   app: {
@@ -79,6 +84,10 @@ export const zh = {
     '500': { title: '服务器出错', description: '抱歉，服务器出错了。' },
     backHome: '返回首页',
   },
+  shell: shellZh,
+  menu: menuZh,
+  crud: crudZh,
+  system: systemZh,
   request: {
     unreachable: '无法连接服务器，请稍后重试',
     unknownError: '未知错误',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logout } from '../../api/auth';
 import { isLocked, lockScreen, setLockPassword } from '../../app/session/lock-store';
@@ -8,6 +8,12 @@ import { LOCK_DELAY_MS } from '../../app/session/useLock';
 import { buttonName, clearBrowserState, renderApp } from '../../test/dom';
 import { tokenAnswer } from '../../test/fixtures';
 import type * as AuthModule from '../../api/auth';
+
+// The home page renders inside the whole shell, in jsdom's slow CSS engine.
+vi.setConfig({ testTimeout: 60_000 });
+
+// The shell around the home page loads the user's menus.
+vi.mock('../../api/system/menu', async () => (await import('../../test/menus')).menuApiMock());
 
 vi.mock('../../api/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof AuthModule>()),
@@ -29,7 +35,8 @@ async function openHome() {
   return view;
 }
 
-const lockButton = () => screen.getByRole('button', { name: /锁\s?屏/ });
+/** The top bar's lock icon. */
+const lockButton = () => screen.getByRole('button', { name: '锁屏' });
 
 describe('locking the screen', () => {
   it('asks for a lock password first, and refuses an empty one', async () => {
@@ -37,7 +44,7 @@ describe('locking the screen', () => {
     fireEvent.click(lockButton());
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('设置锁屏密码');
-    fireEvent.click(screen.getByRole('button', { name: buttonName('锁屏') }));
+    fireEvent.click(within(dialog).getByRole('button', { name: buttonName('锁屏') }));
     expect(await screen.findByText('锁屏密码不能为空')).toBeTruthy();
     expect(isLocked()).toBe(false);
   });

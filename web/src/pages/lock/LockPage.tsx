@@ -1,8 +1,9 @@
 import { LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Flex, Form, Input, Typography } from 'antd';
+import { Avatar, Button, Flex, Form, Input, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { PublicPageLayout } from '../../app/PublicPageLayout';
+import { ShellProviders } from '../../app/ShellProviders';
+import { PublicPageHeading, PublicPageLayout } from '../../app/PublicPageLayout';
 import { unlockScreen, useLockState } from '../../app/session/lock-store';
 import type { RedirectState } from '../../app/session/NavigationGuard';
 import { displayName, useSession } from '../../app/session/session-store';
@@ -14,7 +15,17 @@ interface UnlockForm {
 
 /** The lock screen: the right lock password leads back to where the user was; or they log out. */
 export default function LockPage() {
+  // The logout prompt is one of antd App's dialogs.
+  return (
+    <ShellProviders>
+      <LockScreen />
+    </ShellProviders>
+  );
+}
+
+function LockScreen() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const location = useLocation();
   const locked = useLockState((state) => state.locked);
   const user = useSession((state) => state.userInfo);
@@ -37,12 +48,10 @@ export default function LockPage() {
     <PublicPageLayout>
       <Flex vertical align="center" gap={8} style={{ marginBottom: 16 }}>
         <Avatar size={64} src={user?.avatar || undefined} icon={<UserOutlined />} alt="" />
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {displayName(user)}
-        </Typography.Title>
-        <Typography.Text type="secondary">
+        <PublicPageHeading style={{ margin: 0 }}>{displayName(user)}</PublicPageHeading>
+        <span style={{ color: token.colorTextSecondary }}>
           <LockOutlined /> {t('lock.heading')}
-        </Typography.Text>
+        </span>
       </Flex>
       <Form<UnlockForm> form={form} name="unlock" layout="vertical" requiredMark={false} onFinish={onFinish}>
         <Form.Item

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Spin, theme, Typography } from 'antd';
+import { Spin, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Captcha } from '../../api/auth';
 
@@ -41,9 +41,9 @@ export function CaptchaImage({ captcha, loading, failed, onRefresh }: CaptchaIma
       {loading ? (
         <Spin size="small" />
       ) : failed || !captcha ? (
-        <Typography.Text type="danger" style={{ fontSize: 12, lineHeight: 1.2 }}>
+        <span style={{ color: token.colorError, fontSize: 12, lineHeight: 1.2 }}>
           <ReloadOutlined /> {t('login.captchaFailed')}
-        </Typography.Text>
+        </span>
       ) : (
         <img src={captcha.image} alt={t('login.captchaImage')} style={{ ...frame, display: 'block' }} />
       )}

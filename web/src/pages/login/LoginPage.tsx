@@ -1,15 +1,20 @@
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Form, Input, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Button, Flex, Form, Input } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../api/request';
-import { RegisterDialog } from '../../app/account/RegisterDialog';
-import { PublicPageLayout } from '../../app/PublicPageLayout';
+import { PublicPageHeading, PublicPageLayout } from '../../app/PublicPageLayout';
+import { loadHomePage, loadMainLayout } from '../../app/layout/load-main-layout';
 import { login } from '../../app/session/session-actions';
 import { website } from '../../config/website';
 import { CaptchaImage } from './CaptchaImage';
 import { useSocialSignIn } from './social-callback';
 import { useCaptcha } from './useCaptcha';
+
+// Only a third-party sign-in without a local account needs it: not part of the page's download.
+const RegisterDialog = lazy(() =>
+  import('../../app/account/RegisterDialog').then((module) => ({ default: module.RegisterDialog })),
+);
 
 interface LoginForm {
   tenantId: string;
@@ -43,6 +48,8 @@ export default function LoginPage() {
     inFlight.current = true;
     setSubmitting(true);
     setError(undefined);
+    // Ignored when it fails: the router loads the layout again (and reports a failure) after sign-in.
+    for (const load of [loadMainLayout, loadHomePage]) load().catch(() => undefined);
     try {
       await login({
         tenantId: website.tenantMode ? values.tenantId.trim() : website.tenantId,
@@ -67,9 +74,7 @@ export default function LoginPage() {
 
   return (
     <PublicPageLayout>
-      <Typography.Title level={4} style={{ marginTop: 0 }}>
-        {t('login.title')}
-      </Typography.Title>
+      <PublicPageHeading>{t('login.title')}</PublicPageHeading>
       <Form<LoginForm>
         form={form}
         name="login"
@@ -118,7 +123,11 @@ export default function LoginPage() {
           {submitting ? t('login.submitting') : t('login.submit')}
         </Button>
       </Form>
-      {social.unlinked && <RegisterDialog identity={social.unlinked} onClose={social.dismiss} />}
+      {social.unlinked && (
+        <Suspense>
+          <RegisterDialog identity={social.unlinked} onClose={social.dismiss} />
+        </Suspense>
+      )}
     </PublicPageLayout>
   );
 }

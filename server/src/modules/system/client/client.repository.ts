@@ -1,19 +1,10 @@
+import type { Client } from '@console/contract';
 import type { ClientRecord } from '../../../core/auth/guard.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 
-export interface Client {
-  id: string;
-  clientId: string;
-  clientSecret: string;
-  scope: string;
-  authorizedGrantTypes: string;
-  webServerRedirectUri: string | null;
-  accessTokenValidity: number;
-  refreshTokenValidity: number;
-  status: number;
-}
+export type { Client };
 
 /** OAuth clients (blade_client): platform-wide; the secret never leaves the server (S5). */
 export const clientTable = defineTable<Client>(
@@ -22,13 +13,13 @@ export const clientTable = defineTable<Client>(
   {
     clientId: ['string', { filter: true, sort: true }],
     clientSecret: ['string', { writeOnly: true }],
-    resourceIds: ['string'],
-    scope: ['string'],
-    authorizedGrantTypes: ['string'],
-    webServerRedirectUri: ['string'],
+    resourceIds: ['string', { filter: true }],
+    scope: ['string', { filter: true }],
+    authorizedGrantTypes: ['string', { filter: true }],
+    webServerRedirectUri: ['string', { filter: true }],
     authorities: ['string'],
-    accessTokenValidity: ['int'],
-    refreshTokenValidity: ['int'],
+    accessTokenValidity: ['int', { filter: true, sort: true }],
+    refreshTokenValidity: ['int', { filter: true, sort: true }],
     additionalInformation: ['string'],
     autoapprove: ['string'],
   },
@@ -59,5 +50,14 @@ export class ClientRepository extends TableRepository<Client> {
       accessTokenValidity: Number(row.access_token_validity),
       refreshTokenValidity: Number(row.refresh_token_validity),
     };
+  }
+
+  /** The client that holds a client id, if any (its secret stays here). */
+  async findByClientId(clientId: string): Promise<Client | undefined> {
+    const row = await this.scopedSelect(PLATFORM)
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
   }
 }

@@ -1,16 +1,9 @@
-import { TableRepository } from '../../../core/repository/table-repository.js';
+import type { Role } from '@console/contract';
 import type { Actor, Store } from '../../../core/repository/store.js';
+import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 
-export interface Role {
-  id: string;
-  tenantId: string;
-  parentId: string;
-  roleName: string;
-  sort: number;
-  roleAlias: string;
-  status: number;
-}
+export type { Role };
 
 export const roleTable = defineTable<Role>(
   'blade_role',
@@ -19,7 +12,7 @@ export const roleTable = defineTable<Role>(
     parentId: ['id', { filter: true }],
     roleName: ['string', { filter: true, sort: true }],
     sort: ['int', { sort: true }],
-    roleAlias: ['string', { filter: true }],
+    roleAlias: ['string', { filter: true, sort: true }],
   },
 );
 
@@ -30,16 +23,38 @@ export class RoleRepository extends TableRepository<Role> {
 
   /** The caller's tenant's roles among ids, in the order given. */
   async findMany(actor: Actor, ids: string[]): Promise<Role[]> {
-    if (ids.length === 0) return [];
+    const roles = new Map((await this.findByIds(actor, ids)).map((role) => [role.id, role]));
+    return ids.map((id) => roles.get(id)).filter((r): r is Role => r !== undefined);
+  }
+
+  /** The tenant a role belongs to, whatever the caller's tenant (the platform administrator's reads). */
+  async tenantOf(roleId: string): Promise<string | undefined> {
+    const row = await this.store.db
+      .selectFrom('blade_role')
+      .select('tenant_id')
+      .where('id', '=', BigInt(roleId))
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    return row?.tenant_id;
+  }
+
+  /** The ids of the tenant's roles with an alias (its administrator roles: `admin`). */
+  async idsWithAlias(actor: Actor, alias: string): Promise<string[]> {
+    const rows = await this.scopedSelect(actor).select('id').where('role_alias', '=', alias).execute();
+    return rows.map((row) => String(row.id));
+  }
+
+  /** Names of roles directly below the given ones that are not among them (at most five). */
+  async remainingChildren(actor: Actor, roleIds: readonly string[]): Promise<string[]> {
+    const ids = roleIds.map((id) => BigInt(id));
     const rows = await this.scopedSelect(actor)
-      .selectAll()
-      .where(
-        'id',
-        'in',
-        ids.map((id) => BigInt(id)),
-      )
+      .select('role_name')
+      .where('parent_id', 'in', ids)
+      .where('id', 'not in', ids)
+      .orderBy('sort')
+      .orderBy('id')
+      .limit(5)
       .execute();
-    const roles = rows.map((r) => this.toEntity(r));
-    return ids.map((id) => roles.find((r) => r.id === id)).filter((r): r is Role => r !== undefined);
+    return rows.map((row) => String(row.role_name));
   }
 }

@@ -1,21 +1,10 @@
+import type { Tenant } from '@console/contract';
+import { isId } from '../../../core/ids.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 
-export interface Tenant {
-  id: string;
-  tenantId: string;
-  tenantName: string;
-  domain: string | null;
-  linkman: string | null;
-  contactNumber: string | null;
-  address: string | null;
-  accountNumber: number;
-  expireTime: string | null;
-  packageId: string | null;
-  datasourceId: string | null;
-  status: number;
-}
+export type { Tenant };
 
 /** Tenants are platform-wide rows (blade_tenant): the table itself is not tenant-scoped. */
 export const tenantTable = defineTable<Tenant>(
@@ -28,12 +17,13 @@ export const tenantTable = defineTable<Tenant>(
     backgroundUrl: ['string'],
     linkman: ['string', { filter: true }],
     contactNumber: ['string', { filter: true }],
-    address: ['string'],
-    accountNumber: ['int'],
+    address: ['string', { filter: true }],
+    accountNumber: ['int', { filter: true, sort: true }],
     expireTime: ['datetime', { filter: true, sort: true }],
     packageId: ['id', { filter: true }],
-    datasourceId: ['id'],
-    licenseKey: ['string', { writeOnly: true }],
+    datasourceId: ['id', { filter: true }],
+    // Not answered, not written by any call (security S5).
+    licenseKey: ['string', { writeOnly: true, readOnly: true }],
   },
 );
 
@@ -58,5 +48,71 @@ export class TenantRepository extends TableRepository<Tenant> {
     if (!row) return undefined;
     const expire = row.expire_time as Date | string | null;
     return { status: Number(row.status), expiresAt: expire === null ? null : new Date(expire).getTime() };
+  }
+
+  /** The tenant with this code (tenant_id). */
+  async findByCode(tenantId: string): Promise<Tenant | undefined> {
+    const row = await this.scopedSelect(PLATFORM)
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
+  }
+
+  /**
+   * The tenant named by its code or by its row id (BladeX's console sends the row id to the
+   * package calls and the code to the datasource call; a code has at most 12 characters, an id 19
+   * digits, so they cannot meet).
+   */
+  async findByCodeOrId(value: string): Promise<Tenant | undefined> {
+    const row = await this.scopedSelect(PLATFORM)
+      .selectAll()
+      .where((eb) =>
+        isId(value) && value.length > 12 ? eb('id', '=', BigInt(value)) : eb('tenant_id', '=', value),
+      )
+      .executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
+  }
+
+  /** Whether a code was ever given to a tenant (removed ones included: codes are never reused). */
+  async codeTaken(tenantId: string): Promise<boolean> {
+    const row = await this.store.db
+      .selectFrom('blade_tenant')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The tenant that answers to a domain (the login page's tenant info). */
+  async findByDomain(domain: string): Promise<Tenant | undefined> {
+    const row = await this.scopedSelect(PLATFORM)
+      .selectAll()
+      .where('domain', '=', domain)
+      .orderBy('id')
+      .executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
+  }
+
+  /** The tenants that have the package (names for messages, codes for grants). */
+  async withPackage(packageId: string): Promise<Tenant[]> {
+    const rows = await this.scopedSelect(PLATFORM)
+      .selectAll()
+      .where('package_id', '=', BigInt(packageId))
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => this.toEntity(row));
+  }
+
+  /**
+   * The tenant's account limit (-1 unlimited), its row locked for the rest of the transaction on
+   * PostgreSQL and MySQL, so that two accounts added at once cannot both take the last place.
+   * SQLite serialises writers already. Undefined when there is no such tenant.
+   */
+  async lockAccountLimit(tenantId: string): Promise<number | undefined> {
+    let q = this.scopedSelect(PLATFORM).select('account_number').where('tenant_id', '=', tenantId);
+    if (this.store.kind !== 'sqlite') q = q.forUpdate();
+    const row = await q.executeTakeFirst();
+    return row ? Number(row.account_number) : undefined;
   }
 }

@@ -1,0 +1,210 @@
+import { DICT_PARENT_KEY, ROOT_PARENT_ID } from '@console/contract';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, DictTable } from '../schema.js';
+import { menuId } from './menus.js';
+
+// The system dictionaries the console's pages read now (blade_dict, platform-wide). Codes follow
+// BladeX's blade_dict seed where it has them; keys are what the server stores (posts' category,
+// data scope types, user types, …). One difference: yes_no is 0 no / 1 yes, the flags of this
+// product (BladeX's seed has 1 no / 2 yes).
+
+type Entry = [key: string, value: string];
+
+export const DICTIONARIES: Array<{ code: string; name: string; entries: Entry[] }> = [
+  {
+    code: 'sex',
+    name: '性别',
+    entries: [
+      ['1', '男'],
+      ['2', '女'],
+      ['3', '未知'],
+    ],
+  },
+  {
+    code: 'notice',
+    name: '通知类型',
+    entries: [
+      ['1', '发布通知'],
+      ['2', '批转通知'],
+      ['3', '转发通知'],
+      ['4', '指示通知'],
+      ['5', '任免通知'],
+      ['6', '事务通知'],
+    ],
+  },
+  {
+    code: 'menu_category',
+    name: '菜单类型',
+    entries: [
+      ['1', '菜单'],
+      ['2', '按钮'],
+    ],
+  },
+  {
+    code: 'button_func',
+    name: '按钮功能',
+    entries: [
+      ['1', '工具栏'],
+      ['2', '操作栏'],
+      ['3', '工具操作栏'],
+    ],
+  },
+  {
+    code: 'yes_no',
+    name: '是否',
+    entries: [
+      ['0', '否'],
+      ['1', '是'],
+    ],
+  },
+  {
+    code: 'data_scope_type',
+    name: '数据权限',
+    entries: [
+      ['1', '全部可见'],
+      ['2', '本人可见'],
+      ['3', '所在机构可见'],
+      ['4', '所在机构及子级可见'],
+      ['5', '自定义'],
+    ],
+  },
+  {
+    code: 'api_scope_type',
+    name: '接口权限',
+    entries: [
+      ['1', '系统接口'],
+      ['2', '业务接口'],
+    ],
+  },
+  {
+    code: 'org_category',
+    name: '机构类型',
+    entries: [
+      ['1', '公司'],
+      ['2', '部门'],
+      ['3', '小组'],
+    ],
+  },
+  {
+    code: 'post_category',
+    name: '岗位类型',
+    entries: [
+      ['1', '高层'],
+      ['2', '中层'],
+      ['3', '基层'],
+      ['4', '其他'],
+    ],
+  },
+  {
+    code: 'region',
+    name: '行政区划',
+    entries: [
+      ['0', '国家'],
+      ['1', '省份/直辖市'],
+      ['2', '地市'],
+      ['3', '区县'],
+      ['4', '乡镇'],
+      ['5', '村委'],
+    ],
+  },
+  {
+    code: 'user_type',
+    name: '用户平台',
+    entries: [
+      ['1', 'WEB'],
+      ['2', 'APP'],
+      ['3', 'OTHER'],
+    ],
+  },
+  {
+    code: 'oss',
+    name: '对象存储',
+    entries: [
+      ['1', 'minio'],
+      ['2', 'qiniu'],
+      ['3', 'ali'],
+      ['4', 'tencent'],
+      // Not in BladeX's seed: OSS_CATEGORY of the contract (issue 7).
+      ['5', 'amazon s3'],
+      ['6', 'local'],
+    ],
+  },
+  {
+    code: 'sms',
+    name: '短信服务',
+    entries: [
+      ['1', 'yunpian'],
+      ['2', 'qiniu'],
+      ['3', 'ali'],
+      ['4', 'tencent'],
+      // Not in BladeX's seed: SMS_CATEGORY.LOG, which only records (issue 7).
+      ['5', 'log'],
+    ],
+  },
+  {
+    code: 'flow',
+    name: '流程类型',
+    entries: [
+      ['1', '请假流程'],
+      ['2', '报销流程'],
+    ],
+  },
+];
+
+/** A stable id per dictionary entry, so a seeded entry keeps its id across installs (and two seeds collide). */
+export const dictEntryId = (code: string, key: string) => menuId(`blade_dict:${code}:${key}`);
+
+type Audit = Pick<
+  Insertable<DictTable>,
+  'create_user' | 'create_dept' | 'create_time' | 'update_user' | 'update_time' | 'status' | 'is_deleted'
+>;
+
+export function dictionaryRows(audit: Audit): Array<Insertable<DictTable>> {
+  return DICTIONARIES.flatMap(({ code, name, entries }, index) => {
+    const parentId = dictEntryId(code, DICT_PARENT_KEY);
+    return [
+      {
+        id: BigInt(parentId),
+        parent_id: BigInt(ROOT_PARENT_ID),
+        code,
+        dict_key: DICT_PARENT_KEY,
+        dict_value: name,
+        sort: index + 1,
+        remark: null,
+        is_sealed: 0,
+        ...audit,
+      },
+      ...entries.map(([key, value], i) => ({
+        id: BigInt(dictEntryId(code, key)),
+        parent_id: BigInt(parentId),
+        code,
+        dict_key: key,
+        dict_value: value,
+        sort: i + 1,
+        remark: null,
+        is_sealed: 0,
+        ...audit,
+      })),
+    ];
+  });
+}
+
+/**
+ * Loads the dictionaries into a blade_dict that has never had a row (removed rows stay, soft-deleted,
+ * so a restart after the page removed them loads nothing again); answers how many rows it wrote.
+ * The ids are stable, so a second process seeding at the same moment fails on them and finds the
+ * rows there.
+ */
+export async function seedDictionaries(db: Kysely<Database>, audit: Audit): Promise<number> {
+  const loaded = async () =>
+    Boolean(await db.selectFrom('blade_dict').select('id').limit(1).executeTakeFirst());
+  if (await loaded()) return 0;
+  const rows = dictionaryRows(audit);
+  try {
+    await db.insertInto('blade_dict').values(rows).execute();
+  } catch (error) {
+    if (await loaded()) return 0;
+    throw error;
+  }
+  return rows.length;
+}

@@ -1,0 +1,34 @@
+import { NOTICE_LIMITS } from '@console/contract';
+import { Type } from 'typebox';
+import {
+  AuditFieldsSchema,
+  IdString,
+  IntegerField,
+  Nullable,
+  OptionalText,
+  RequiredText,
+} from '../../../core/schema.js';
+
+export const NoticeSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  title: Type.String(),
+  category: Type.Integer(),
+  releaseTime: Nullable(Type.String()),
+  content: Nullable(Type.String()),
+});
+
+export const NoticeInputSchema = Type.Object(
+  {
+    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    title: RequiredText(NOTICE_LIMITS.title, { label: 'notice.title', required: 'notice.title.required' }),
+    category: IntegerField(
+      { label: 'notice.category', required: 'notice.category.required' },
+      { minimum: 0 },
+    ),
+    releaseTime: OptionalText(19, { label: 'notice.releaseTime' }),
+    content: OptionalText(NOTICE_LIMITS.content, { label: 'notice.content' }),
+  },
+  // The console sends the whole record back (createTime, categoryName, …): extra fields are ignored.
+  { additionalProperties: true },
+);

@@ -1,0 +1,132 @@
+import type { LogApi, LogError, LogUsual, Page } from '@console/contract';
+import type { Kysely } from 'kysely';
+import { pageQueries, type AnySelect } from '../../core/repository/apply-list-query.js';
+import type { ListQuery } from '../../core/list-query.js';
+import type { Store } from '../../core/repository/store.js';
+import { defineTable, rowToEntity, type FieldSpec, type TableDef } from '../../core/repository/table.js';
+import type { Database } from '../../db/schema.js';
+
+// The three logs (BladeX's blade_log_api, blade_log_error, blade_log_usual): written in batches by
+// LogWriter, read by administrators, purged by age. They have no audit or soft-delete columns, so
+// TableRepository does not apply: reads are scoped here, by tenant unless the caller sees all.
+
+const COMMON: Record<string, FieldSpec> = {
+  id: ['id', { filter: true, sort: true, readOnly: true }],
+  serviceId: ['string', { filter: true }],
+  serverHost: ['string', { filter: true }],
+  serverIp: ['string', { filter: true }],
+  env: ['string', { filter: true }],
+  method: ['string', { filter: true, sort: true }],
+  requestUri: ['string', { filter: true, sort: true }],
+  userAgent: ['string', { filter: true }],
+  remoteIp: ['string', { filter: true, sort: true }],
+  methodClass: ['string', { filter: true }],
+  methodName: ['string', { filter: true }],
+  params: ['text', { filter: true }],
+  time: ['string', { filter: true, sort: true }],
+  createBy: ['string', { filter: true, sort: true }],
+  createTime: ['datetime', { filter: true, sort: true }],
+};
+
+export type LogKind = 'api' | 'error' | 'usual';
+
+export const logTables = {
+  api: defineTable<LogApi>(
+    'blade_log_api',
+    { tenantScoped: true, audit: false },
+    { ...COMMON, type: ['string', { filter: true }], title: ['string', { filter: true, sort: true }] },
+  ),
+  error: defineTable<LogError>(
+    'blade_log_error',
+    { tenantScoped: true, audit: false },
+    {
+      ...COMMON,
+      stackTrace: ['text', { filter: true }],
+      exceptionName: ['string', { filter: true, sort: true }],
+      message: ['text', { filter: true }],
+      lineNumber: ['int', { filter: true }],
+      fileName: ['string', { filter: true }],
+    },
+  ),
+  usual: defineTable<LogUsual>(
+    'blade_log_usual',
+    { tenantScoped: true, audit: false },
+    {
+      ...COMMON,
+      logLevel: ['string', { filter: true, sort: true }],
+      logId: ['string', { filter: true, sort: true }],
+      logData: ['text', { filter: true }],
+    },
+  ),
+} satisfies Record<LogKind, TableDef<unknown>>;
+
+/** A row to write, by column name (LogWriter builds them; ids and times are set when queued). */
+export type LogRow = Record<string, unknown> & { id: bigint; tenant_id: string; create_time: Date };
+
+/** Where batches go: the database, or in tests a slower stand-in. */
+export interface LogSink {
+  insert(kind: LogKind, rows: LogRow[]): Promise<void>;
+}
+
+/** Rows per statement: well under every engine's limit on bound parameters. */
+const CHUNK = 500;
+
+export class LogRepository implements LogSink {
+  readonly #db: Kysely<Database>;
+
+  constructor(private readonly store: Store) {
+    this.#db = store.db;
+  }
+
+  async insert(kind: LogKind, rows: LogRow[]): Promise<void> {
+    const table = logTables[kind].table as 'blade_log_api';
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await this.#db
+        .insertInto(table)
+        .values(rows.slice(i, i + CHUNK) as never)
+        .execute();
+    }
+  }
+
+  /** tenantId null: every tenant's rows (the platform administrator). */
+  #scoped(kind: LogKind, tenantId: string | null): AnySelect {
+    const q = (this.#db as Kysely<any>).selectFrom(logTables[kind].table); // eslint-disable-line @typescript-eslint/no-explicit-any
+    return tenantId === null ? q : q.where('tenant_id', '=', tenantId);
+  }
+
+  async page<E>(kind: LogKind, tenantId: string | null, query: ListQuery): Promise<Page<E>> {
+    const def = logTables[kind] as TableDef<unknown> as TableDef<E>;
+    const { count, page } = pageQueries(this.#scoped(kind, tenantId), query);
+    const total = Number((await count.executeTakeFirst())?.total ?? 0);
+    const rows = total > (query.current - 1) * query.size ? await page.execute() : [];
+    return {
+      records: rows.map((row) => rowToEntity(def, row, this.store.timeZone)),
+      total,
+      size: query.size,
+      current: query.current,
+      pages: Math.ceil(total / query.size),
+    };
+  }
+
+  async findById<E>(kind: LogKind, tenantId: string | null, id: string): Promise<E | undefined> {
+    const def = logTables[kind] as TableDef<unknown> as TableDef<E>;
+    const row = await this.#scoped(kind, tenantId)
+      .selectAll()
+      .where('id', '=', BigInt(id))
+      .executeTakeFirst();
+    return row ? rowToEntity(def, row, this.store.timeZone) : undefined;
+  }
+
+  /** Deletes the rows of every log created before the instant; answers how many per log. */
+  async purge(before: Date): Promise<Record<LogKind, number>> {
+    const out = { api: 0, error: 0, usual: 0 };
+    for (const kind of ['api', 'error', 'usual'] as const) {
+      const result = await this.#db
+        .deleteFrom(logTables[kind].table as 'blade_log_api')
+        .where('create_time', '<', before)
+        .executeTakeFirst();
+      out[kind] = Number(result.numDeletedRows);
+    }
+    return out;
+  }
+}

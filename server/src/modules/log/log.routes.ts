@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from 'typebox';
+import { principalOf } from '../../core/auth/guard.js';
+import { ok } from '../../core/envelope.js';
+import { Envelope, IdQuery, ListQuerySchema, Nullable, PageOf } from '../../core/schema.js';
+import type { LogKind } from './log.repository.js';
+import type { LogService } from './log.service.js';
+
+const S = () => Nullable(Type.String());
+const COMMON = {
+  id: Type.String(),
+  tenantId: Type.String(),
+  serviceId: S(),
+  serverHost: S(),
+  serverIp: S(),
+  env: S(),
+  method: S(),
+  requestUri: S(),
+  userAgent: S(),
+  remoteIp: S(),
+  methodClass: S(),
+  methodName: S(),
+  params: S(),
+  time: S(),
+  createBy: S(),
+  createTime: Type.String(),
+};
+
+const SCHEMAS: Record<LogKind, TSchema> = {
+  api: Type.Object({ ...COMMON, type: S(), title: S() }),
+  error: Type.Object({
+    ...COMMON,
+    stackTrace: S(),
+    exceptionName: S(),
+    message: S(),
+    lineNumber: Nullable(Type.Integer()),
+    fileName: S(),
+  }),
+  usual: Type.Object({ ...COMMON, logLevel: S(), logId: S(), logData: S() }),
+};
+
+const BUTTONS: Record<LogKind, string> = { api: 'log_api', error: 'log_error', usual: 'log_usual' };
+
+/**
+ * /api/blade-log/usual|api|error: list and detail, administrators only (security S3). The logs are
+ * append-only through the API: there is no submit or remove.
+ */
+export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async (app, { logs }) => {
+  for (const kind of ['usual', 'api', 'error'] as const) {
+    const config = { access: 'administrator' as const, button: BUTTONS[kind] };
+    app.get(
+      `/${kind}/list`,
+      {
+        schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(SCHEMAS[kind])) } },
+        config,
+      },
+      async (req) => ok(await logs.list(kind, principalOf(req), req.query), req.t('ok')),
+    );
+    app.get(
+      `/${kind}/detail`,
+      { schema: { querystring: IdQuery, response: { 200: Envelope(SCHEMAS[kind]) } }, config },
+      async (req) => ok(await logs.detail(kind, principalOf(req), req.query.id), req.t('ok')),
+    );
+  }
+};

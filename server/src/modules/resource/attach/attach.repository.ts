@@ -1,0 +1,38 @@
+import type { Attach } from '@console/contract';
+import { TableRepository } from '../../../core/repository/table-repository.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import { defineTable } from '../../../core/repository/table.js';
+
+/** Attachments: the files stored through put-file, and records submitted by hand (blade_attach). */
+export const attachTable = defineTable<Attach>(
+  'blade_attach',
+  { tenantScoped: true },
+  {
+    link: ['string', { filter: true }],
+    domain: ['string', { filter: true }],
+    name: ['string', { filter: true, sort: true }],
+    originalName: ['string', { filter: true, sort: true }],
+    extension: ['string', { filter: true, sort: true }],
+    attachSize: ['int', { filter: true, sort: true }],
+  },
+);
+
+export class AttachRepository extends TableRepository<Attach> {
+  constructor(store: Store) {
+    super(store, attachTable);
+  }
+
+  /** How many live attachments of the tenant other than `exceptIds` refer to a stored name. */
+  async countByName(actor: Actor, domain: string | null, name: string, exceptIds: string[]): Promise<number> {
+    let q = this.scopedSelect(actor).where('name', '=', name);
+    q = domain === null ? q.where('domain', 'is', null) : q.where('domain', '=', domain);
+    if (exceptIds.length > 0)
+      q = q.where(
+        'id',
+        'not in',
+        exceptIds.map((id) => BigInt(id)),
+      );
+    const row = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+}

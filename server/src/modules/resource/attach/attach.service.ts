@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Attach, AttachInput, Page } from '@console/contract';
+import { badRequest, notFound } from '../../../core/errors.js';
+import { parseIdList } from '../../../core/ids.js';
+import { parseListQuery } from '../../../core/list-query.js';
+import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import type { OssService } from '../oss/oss.service.js';
+import { STORED_NAME } from '../storage/object-storage.js';
+import { AttachRepository, attachTable } from './attach.repository.js';
+
+const text = (value: string | null | undefined) => value?.trim() || null;
+
+export class AttachService {
+  readonly #attachments: AttachRepository;
+
+  constructor(
+    private readonly store: Store,
+    private readonly oss: OssService,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.#attachments = new AttachRepository(store);
+  }
+
+  list(actor: Actor, query: Record<string, unknown>): Promise<Page<Attach>> {
+    return this.#attachments.page(actor, parseListQuery(query, attachTable, this.store.timeZone));
+  }
+
+  async detail(actor: Actor, id: string): Promise<Attach> {
+    const attach = await this.#attachments.findById(actor, id);
+    if (!attach) throw notFound();
+    return attach;
+  }
+
+  async submit(actor: Actor, input: AttachInput): Promise<Attach> {
+    const values = {
+      link: input.link.trim(),
+      domain: text(input.domain),
+      name: text(input.name),
+      originalName: text(input.originalName),
+      extension: text(input.extension)?.toLowerCase() ?? null,
+      attachSize: input.attachSize ?? null,
+    };
+    const id = input.id || undefined;
+    if (id === undefined)
+      return (await this.#attachments.findById(actor, await this.#attachments.insert(actor, values)))!;
+    if (!(await this.#attachments.update(actor, id, values))) throw notFound();
+    return (await this.#attachments.findById(actor, id))!;
+  }
+
+  /**
+   * Removes all of the ids or none, then the stored objects they held: each in the storage its
+   * link belongs to (local disk or one of the tenant's records), when its name is one this server
+   * generated and no other attachment of the tenant still refers to it. An object that cannot be
+   * removed is reported in the process log; the records stay removed.
+   */
+  async remove(actor: Actor, rawIds: string): Promise<number> {
+    const ids = parseIdList(rawIds);
+    if (!ids) throw badRequest('ids.invalid');
+    const removed = await inTransaction(this.store, async (tx) => {
+      const repo = new AttachRepository(tx);
+      const rows = await repo.findByIds(actor, ids);
+      if (rows.length !== ids.length || (await repo.softDelete(actor, ids)) !== ids.length) throw notFound();
+      return rows;
+    });
+    for (const row of removed) {
+      if (!row.name || !STORED_NAME.test(row.name)) continue;
+      if ((await this.#attachments.countByName(actor, row.domain, row.name, [])) > 0) continue;
+      try {
+        const storage = await this.oss.storageForDomain(actor, row.domain);
+        await storage?.remove(row.name);
+      } catch (err) {
+        this.log.warn({ err, attachId: row.id, name: row.name }, 'stored object not removed');
+      }
+    }
+    return removed.length;
+  }
+}

@@ -1,0 +1,55 @@
+import { OSS_CATEGORY, OSS_LIMITS } from '@console/contract';
+import { Type } from 'typebox';
+import {
+  AuditFieldsSchema,
+  IdString,
+  IntegerField,
+  Nullable,
+  OptionalText,
+  RequiredText,
+} from '../../../core/schema.js';
+
+const S = () => Nullable(Type.String());
+
+/** secretKey is absent on purpose: the response schema keeps it out of every answer (S5). */
+export const OssSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  category: Type.Integer(),
+  ossCode: Type.String(),
+  endpoint: S(),
+  accessKey: S(),
+  bucketName: S(),
+  appId: S(),
+  region: S(),
+  remark: S(),
+});
+
+const categories = Object.values(OSS_CATEGORY);
+
+export const OssInputSchema = Type.Object(
+  {
+    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    category: IntegerField(
+      { label: 'oss.category', required: 'oss.category.required' },
+      { minimum: Math.min(...categories), maximum: Math.max(...categories) },
+    ),
+    ossCode: RequiredText(OSS_LIMITS.ossCode, { label: 'oss.ossCode', required: 'oss.ossCode.required' }),
+    endpoint: OptionalText(OSS_LIMITS.endpoint, { label: 'oss.endpoint' }),
+    accessKey: OptionalText(OSS_LIMITS.accessKey, { label: 'oss.accessKey' }),
+    secretKey: OptionalText(OSS_LIMITS.secretKey, { label: 'oss.secretKey' }),
+    bucketName: OptionalText(OSS_LIMITS.bucketName, { label: 'oss.bucketName' }),
+    appId: OptionalText(OSS_LIMITS.appId, { label: 'oss.appId' }),
+    region: OptionalText(OSS_LIMITS.region, { label: 'oss.region' }),
+    remark: OptionalText(OSS_LIMITS.remark, { label: 'oss.remark' }),
+  },
+  { additionalProperties: true },
+);
+
+export const StoredFileSchema = Type.Object({
+  link: Type.String(),
+  domain: Type.String(),
+  name: Type.String(),
+  originalName: Type.String(),
+  attachId: Type.String(),
+});

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { OSS_CATEGORY, type Oss, type OssInput, type Page, type StoredFile } from '@console/contract';
+import { formatDateTime } from '../../../core/dates.js';
+import { ApiError, badRequest, notFound } from '../../../core/errors.js';
+import { parseIdList } from '../../../core/ids.js';
+import { parseListQuery } from '../../../core/list-query.js';
+import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import type { SecretBox } from '../../../core/secret-box.js';
+import { AttachRepository } from '../attach/attach.repository.js';
+import { contentMatches, contentTypeOf } from '../storage/file-types.js';
+import { LocalStorage } from '../storage/local-storage.js';
+import { linkOf, type ObjectStorage } from '../storage/object-storage.js';
+import { S3Storage } from '../storage/s3-storage.js';
+import { OssRepository, ossTable, type OssWithSecret } from './oss.repository.js';
+
+export interface OssServiceDependencies {
+  store: Store;
+  secrets: SecretBox;
+  /** DATA_DIR/uploads: the local storage's root. */
+  uploadsRoot: string;
+  uploadTypes: readonly string[];
+}
+
+const text = (value: string | null | undefined) => value?.trim() || null;
+
+/** An uploaded file as the multipart parser hands it over. */
+export interface Upload {
+  filename: string;
+  content: Buffer;
+}
+
+export class OssService {
+  readonly #oss: OssRepository;
+
+  constructor(private readonly deps: OssServiceDependencies) {
+    this.#oss = new OssRepository(deps.store);
+  }
+
+  list(actor: Actor, query: Record<string, unknown>): Promise<Page<Oss>> {
+    return this.#oss.page(actor, parseListQuery(query, ossTable, this.deps.store.timeZone));
+  }
+
+  async detail(actor: Actor, id: string): Promise<Oss> {
+    const oss = await this.#oss.findById(actor, id);
+    if (!oss) throw notFound();
+    return oss;
+  }
+
+  /**
+   * Creates without an id, updates with one. Every kind but local needs an http(s) endpoint, an
+   * access key, a secret key (kept when an update leaves it empty) and a bucket. The secret key is
+   * stored sealed (core/secret-box.ts) and never answered.
+   */
+  async submit(actor: Actor, input: OssInput): Promise<Oss> {
+    if (!(Object.values(OSS_CATEGORY) as number[]).includes(input.category))
+      throw badRequest('oss.category.invalid');
+    const id = input.id || undefined;
+    const existing = id === undefined ? undefined : await this.#oss.findWithSecret(actor, { id });
+    if (id !== undefined && !existing) throw notFound();
+    const values = {
+      category: input.category,
+      ossCode: input.ossCode.trim(),
+      endpoint: text(input.endpoint)?.replace(/\/+$/, '') ?? null,
+      accessKey: text(input.accessKey),
+      bucketName: text(input.bucketName),
+      appId: text(input.appId),
+      region: text(input.region),
+      remark: text(input.remark),
+      ...(text(input.secretKey) ? { secretKey: this.deps.secrets.seal(text(input.secretKey)!) } : {}),
+    };
+    if (values.category !== OSS_CATEGORY.LOCAL) {
+      if (!values.endpoint || !/^https?:\/\/[^\s/]+/.test(values.endpoint))
+        throw badRequest('oss.endpoint.invalid');
+      if (!values.accessKey) throw badRequest('oss.accessKey.required');
+      if (!values.bucketName) throw badRequest('oss.bucketName.required');
+      if (!values.secretKey && !existing?.sealedSecretKey) throw badRequest('oss.secretKey.required');
+    }
+    if (id === undefined) return (await this.#oss.findById(actor, await this.#oss.insert(actor, values)))!;
+    if (!(await this.#oss.update(actor, id, values))) throw notFound();
+    return (await this.#oss.findById(actor, id))!;
+  }
+
+  async remove(actor: Actor, rawIds: string): Promise<number> {
+    const ids = parseIdList(rawIds);
+    if (!ids) throw badRequest('ids.invalid');
+    return inTransaction(this.deps.store, async (tx) => {
+      const removed = await new OssRepository(tx).softDelete(actor, ids);
+      if (removed !== ids.length) throw notFound();
+      return removed;
+    });
+  }
+
+  /** Turns one record on and every other of the tenant off, in one transaction. */
+  async enable(actor: Actor, id: string): Promise<void> {
+    await inTransaction(this.deps.store, async (tx) => {
+      const oss = new OssRepository(tx);
+      if (!(await oss.findById(actor, id))) throw notFound();
+      await oss.enableOnly(actor, id);
+    });
+  }
+
+  #storageOf(actor: Actor, record: OssWithSecret | undefined): ObjectStorage {
+    if (!record || record.category === OSS_CATEGORY.LOCAL)
+      return new LocalStorage(this.deps.uploadsRoot, actor.tenantId);
+    return new S3Storage({
+      endpoint: record.endpoint ?? '',
+      accessKey: record.accessKey ?? '',
+      secretKey: record.sealedSecretKey ? this.deps.secrets.open(record.sealedSecretKey) : '',
+      bucketName: record.bucketName ?? '',
+      region: record.region,
+      pathStyle: record.category === OSS_CATEGORY.MINIO,
+    });
+  }
+
+  /** The storage that serves the tenant now: its enabled record, else local disk. */
+  async currentStorage(actor: Actor): Promise<ObjectStorage> {
+    return this.#storageOf(actor, await this.#oss.findWithSecret(actor, { enabled: true }));
+  }
+
+  /**
+   * The storage a stored link belongs to, by its domain: local disk, or one of the tenant's
+   * records (enabled or not); undefined when none matches (the object is then left alone).
+   */
+  async storageForDomain(actor: Actor, domain: string | null): Promise<ObjectStorage | undefined> {
+    const local = new LocalStorage(this.deps.uploadsRoot, actor.tenantId);
+    if (domain === local.domain) return local;
+    for (const record of await this.#oss.listAllWithSecrets(actor)) {
+      if (record.category === OSS_CATEGORY.LOCAL) continue;
+      const storage = this.#storageOf(actor, record);
+      if (storage.domain === domain) return storage;
+    }
+    return undefined;
+  }
+
+  /**
+   * Stores an upload through the tenant's storage and records it as an attachment. The extension
+   * (from the file's name) must be allowed and match the content; the stored name is generated.
+   */
+  async putFile(actor: Actor, upload: Upload): Promise<StoredFile> {
+    const originalName = upload.filename.trim();
+    // eslint-disable-next-line no-control-regex
+    if (/[/\\\u0000-\u001f\u007f]/.test(originalName) || originalName === '' || originalName.length > 255)
+      throw badRequest('upload.badName');
+    const extension = path.extname(originalName).slice(1).toLowerCase();
+    if (!extension || !this.deps.uploadTypes.includes(extension))
+      throw badRequest('upload.typeNotAllowed', { types: this.deps.uploadTypes.join(', ') });
+    if (!contentMatches(extension, upload.content)) throw badRequest('upload.contentMismatch', { extension });
+
+    const storage = await this.currentStorage(actor);
+    const day = formatDateTime(new Date(), this.deps.store.timeZone).slice(0, 10).replace(/-/g, '');
+    const name = `upload/${day}/${randomBytes(16).toString('hex')}.${extension}`;
+    try {
+      await storage.put(name, upload.content, contentTypeOf(extension));
+    } catch (error) {
+      throw new StorageError(error);
+    }
+    const link = linkOf(storage, name);
+    const attachId = await new AttachRepository(this.deps.store).insert(actor, {
+      link,
+      domain: storage.domain,
+      name,
+      originalName,
+      extension,
+      attachSize: upload.content.length,
+    });
+    return { link, domain: storage.domain, name, originalName, attachId };
+  }
+}
+
+/** The storage service failed: a fault (500, error log), the cause kept for the log. */
+export class StorageError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`object storage failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'StorageError';
+  }
+}
+
+export const uploadTooLarge = (limit: number) =>
+  new ApiError(413, 'upload.tooLarge', { limit: formatBytes(limit) });
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)}MB`;
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)}KB`;
+  return `${n}B`;
+}

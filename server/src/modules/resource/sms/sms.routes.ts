@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SMS_CATEGORY, SMS_LIMITS, type SmsInput } from '@console/contract';
+import { Type } from 'typebox';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { ok } from '../../../core/envelope.js';
+import {
+  AuditFieldsSchema,
+  Envelope,
+  IdQuery,
+  IdString,
+  IntegerField,
+  Nullable,
+  OptionalText,
+  RequiredText,
+} from '../../../core/schema.js';
+import type { SendRequest, SmsService } from './sms.service.js';
+
+const S = () => Nullable(Type.String());
+
+/** secretKey is absent on purpose: the response schema keeps it out of every answer (S5). */
+const SmsSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  category: Type.Integer(),
+  smsCode: Type.String(),
+  templateId: S(),
+  accessKey: S(),
+  regionId: S(),
+  appId: S(),
+  signName: S(),
+  remark: S(),
+});
+
+const categories = Object.values(SMS_CATEGORY);
+
+const SmsInputSchema = Type.Object(
+  {
+    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    category: IntegerField(
+      { label: 'sms.category', required: 'sms.category.required' },
+      { minimum: Math.min(...categories), maximum: Math.max(...categories) },
+    ),
+    smsCode: RequiredText(SMS_LIMITS.smsCode, { label: 'sms.smsCode', required: 'sms.smsCode.required' }),
+    templateId: OptionalText(SMS_LIMITS.templateId, { label: 'sms.templateId' }),
+    accessKey: OptionalText(SMS_LIMITS.accessKey, { label: 'sms.accessKey' }),
+    secretKey: OptionalText(SMS_LIMITS.secretKey, { label: 'sms.secretKey' }),
+    regionId: OptionalText(SMS_LIMITS.regionId, { label: 'sms.regionId' }),
+    appId: OptionalText(SMS_LIMITS.appId, { label: 'sms.appId' }),
+    signName: OptionalText(SMS_LIMITS.signName, { label: 'sms.signName' }),
+    remark: OptionalText(SMS_LIMITS.remark, { label: 'sms.remark' }),
+  },
+  { additionalProperties: true },
+);
+
+const SendFields = {
+  code: Type.Optional(Type.String({ maxLength: SMS_LIMITS.smsCode })),
+  phones: Type.Optional(Type.String({ maxLength: 2000 })),
+  params: Type.Optional(Type.String({ maxLength: 4000 })),
+};
+
+/**
+ * /api/blade-resource/sms: the SMS settings (administrators, as in BladeX: they hold keys) and
+ * endpoint/send-message (the page's send button), whose fields come as query parameters (BladeX)
+ * or in a JSON body.
+ */
+export const smsRoutes: FastifyPluginAsyncTypebox<{ sms: SmsService }> = async (app, { sms }) => {
+  registerCrudRoutes(app, {
+    entity: SmsSchema,
+    input: SmsInputSchema,
+    service: {
+      list: (actor, query) => sms.list(actor, query),
+      detail: (actor, id) => sms.detail(actor, id),
+      submit: (actor, input) => sms.submit(actor, input as SmsInput),
+      remove: (actor, ids) => sms.remove(actor, ids),
+    },
+    access: {
+      read: { access: 'administrator', button: 'sms' },
+      submit: { access: 'administrator', button: { create: 'sms_add', update: 'sms_edit' } },
+      remove: { access: 'administrator', button: 'sms_delete' },
+    },
+  });
+
+  app.post(
+    '/enable',
+    {
+      schema: { querystring: IdQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'administrator', button: 'sms_enable' },
+    },
+    async (req) => {
+      await sms.enable(req.actor, req.query.id);
+      return ok(true, req.t('ok'));
+    },
+  );
+
+  app.post(
+    '/endpoint/send-message',
+    {
+      schema: {
+        querystring: Type.Object(SendFields),
+        body: Type.Optional(Nullable(Type.Object(SendFields))),
+        response: { 200: Envelope(Type.Boolean()) },
+      },
+      config: { button: 'sms_send' },
+    },
+    async (req) => {
+      const body = (req.body ?? {}) as SendRequest;
+      await sms.send(req.actor, { ...req.query, ...body });
+      return ok(true, req.t('sms.sent'));
+    },
+  );
+};

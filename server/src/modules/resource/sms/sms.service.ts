@@ -1,0 +1,197 @@
+import { SMS_CATEGORY, type Page, type Sms, type SmsInput } from '@console/contract';
+import type { Cache } from '../../../core/cache/index.js';
+import type { SmsVendor } from '../../../core/config.js';
+import { ApiError, badRequest, notFound } from '../../../core/errors.js';
+import { parseIdList } from '../../../core/ids.js';
+import { parseListQuery } from '../../../core/list-query.js';
+import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import type { SecretBox } from '../../../core/secret-box.js';
+import { sendSms, type SmsResult } from './sms-providers.js';
+import { SmsRepository, smsTable } from './sms.repository.js';
+
+export interface SmsServiceDependencies {
+  store: Store;
+  secrets: SecretBox;
+  cache: Cache;
+  endpoints: Partial<Record<SmsVendor, string>>;
+  /** Every send, sent or not (the usual log). */
+  record(
+    actor: Actor,
+    entry: {
+      smsCode: string;
+      category: number;
+      phones: string[];
+      ok: boolean;
+      detail: string;
+      paramKeys: string[];
+    },
+  ): void;
+}
+
+/** One message per phone per minute, across every server process (the shared cache). */
+export const SMS_RATE_SECONDS = 60;
+const MAX_PHONES = 100;
+const PHONE = /^\d{11}$/;
+
+const text = (value: string | null | undefined) => value?.trim() || null;
+const rateKey = (tenantId: string, phone: string) => `sms:rate:${tenantId}:${phone}`;
+
+export interface SendRequest {
+  code?: string;
+  phones?: string;
+  params?: string;
+}
+
+export class SmsService {
+  readonly #sms: SmsRepository;
+
+  constructor(private readonly deps: SmsServiceDependencies) {
+    this.#sms = new SmsRepository(deps.store);
+  }
+
+  list(actor: Actor, query: Record<string, unknown>): Promise<Page<Sms>> {
+    return this.#sms.page(actor, parseListQuery(query, smsTable, this.deps.store.timeZone));
+  }
+
+  async detail(actor: Actor, id: string): Promise<Sms> {
+    const sms = await this.#sms.findById(actor, id);
+    if (!sms) throw notFound();
+    return sms;
+  }
+
+  /**
+   * Creates without an id, updates with one. A vendor needs a template, keys (the secret kept when
+   * an update leaves it empty, stored sealed and never answered); Aliyun and Tencent a signature
+   * name, Tencent its SDK app id. The log provider needs nothing.
+   */
+  async submit(actor: Actor, input: SmsInput): Promise<Sms> {
+    if (!(Object.values(SMS_CATEGORY) as number[]).includes(input.category))
+      throw badRequest('sms.category.invalid');
+    const id = input.id || undefined;
+    const existing = id === undefined ? undefined : await this.#sms.findWithSecret(actor, { id });
+    if (id !== undefined && !existing) throw notFound();
+    const values = {
+      category: input.category,
+      smsCode: input.smsCode.trim(),
+      templateId: text(input.templateId),
+      accessKey: text(input.accessKey),
+      regionId: text(input.regionId),
+      appId: text(input.appId),
+      signName: text(input.signName),
+      remark: text(input.remark),
+      ...(text(input.secretKey) ? { secretKey: this.deps.secrets.seal(text(input.secretKey)!) } : {}),
+    };
+    const c = values.category;
+    if (c !== SMS_CATEGORY.LOG) {
+      if (!values.templateId) throw badRequest('sms.templateId.required');
+      if (!values.secretKey && !existing?.sealedSecretKey) throw badRequest('sms.secretKey.required');
+      if (c !== SMS_CATEGORY.YUNPIAN && !values.accessKey) throw badRequest('sms.accessKey.required');
+      if ((c === SMS_CATEGORY.ALI || c === SMS_CATEGORY.TENCENT) && !values.signName)
+        throw badRequest('sms.signName.required');
+      if (c === SMS_CATEGORY.TENCENT && !values.appId) throw badRequest('sms.appId.required');
+    }
+    if (id === undefined) return (await this.#sms.findById(actor, await this.#sms.insert(actor, values)))!;
+    if (!(await this.#sms.update(actor, id, values))) throw notFound();
+    return (await this.#sms.findById(actor, id))!;
+  }
+
+  async remove(actor: Actor, rawIds: string): Promise<number> {
+    const ids = parseIdList(rawIds);
+    if (!ids) throw badRequest('ids.invalid');
+    return inTransaction(this.deps.store, async (tx) => {
+      const removed = await new SmsRepository(tx).softDelete(actor, ids);
+      if (removed !== ids.length) throw notFound();
+      return removed;
+    });
+  }
+
+  async enable(actor: Actor, id: string): Promise<void> {
+    await inTransaction(this.deps.store, async (tx) => {
+      const sms = new SmsRepository(tx);
+      if (!(await sms.findById(actor, id))) throw notFound();
+      await sms.enableOnly(actor, id);
+    });
+  }
+
+  /**
+   * `endpoint/send-message`: the record named by `code` (else the enabled one) sends the template
+   * with `params` (a JSON object) to `phones` (comma-joined, 11 digits each), at most one message
+   * per phone per minute. Every send is recorded, sent or not.
+   */
+  async send(actor: Actor, request: SendRequest): Promise<void> {
+    const phones = [
+      ...new Set(
+        (request.phones ?? '')
+          .split(',')
+          .map((p) => p.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (phones.length === 0) throw badRequest('sms.phones.required');
+    if (phones.length > MAX_PHONES) throw badRequest('sms.phones.tooMany', { max: MAX_PHONES });
+    const bad = phones.find((p) => !PHONE.test(p));
+    if (bad !== undefined) throw badRequest('sms.phone.invalid', { phone: bad });
+    const params = parseParams(request.params);
+
+    const code = request.code?.trim();
+    const record = code
+      ? await this.#sms.findWithSecret(actor, { smsCode: code })
+      : await this.#sms.findWithSecret(actor, { enabled: true });
+    if (!record) throw badRequest('sms.notConfigured', { code: code ?? '' });
+
+    const taken: string[] = [];
+    for (const phone of phones) {
+      if (await this.deps.cache.setIfAbsent(rateKey(actor.tenantId, phone), '1', SMS_RATE_SECONDS)) {
+        taken.push(phone);
+        continue;
+      }
+      if (taken.length > 0) await this.deps.cache.delete(...taken.map((p) => rateKey(actor.tenantId, p)));
+      throw new ApiError(429, 'sms.tooFrequent', { phone });
+    }
+
+    let result: SmsResult;
+    try {
+      result = await sendSms(
+        this.deps.endpoints,
+        {
+          category: record.category,
+          templateId: record.templateId ?? '',
+          accessKey: record.accessKey ?? '',
+          secretKey: record.sealedSecretKey ? this.deps.secrets.open(record.sealedSecretKey) : '',
+          signName: record.signName ?? '',
+          regionId: record.regionId,
+          appId: record.appId,
+        },
+        { phones, params },
+      );
+    } catch (error) {
+      result = { ok: false, detail: error instanceof Error ? error.message : String(error) };
+    }
+    this.deps.record(actor, {
+      smsCode: record.smsCode,
+      category: record.category,
+      phones,
+      ok: result.ok,
+      detail: result.detail,
+      paramKeys: Object.keys(params),
+    });
+    if (!result.ok) throw new ApiError(503, 'sms.sendFailed', { detail: result.detail.slice(0, 200) });
+  }
+}
+
+function parseParams(raw: string | undefined): Record<string, string> {
+  if (raw === undefined || raw.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw badRequest('sms.params.invalid');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw badRequest('sms.params.invalid');
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed as Record<string, unknown>)) {
+    if (value !== null && typeof value === 'object') throw badRequest('sms.params.invalid');
+    out[key] = value === null || value === undefined ? '' : String(value);
+  }
+  return out;
+}

@@ -1,0 +1,51 @@
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { STORED_NAME, type ObjectStorage } from './object-storage.js';
+
+export interface S3Settings {
+  endpoint: string;
+  accessKey: string;
+  secretKey: string;
+  bucketName: string;
+  region: string | null;
+  /** Path-style addressing (MinIO and most self-hosted services): endpoint/bucket/name. */
+  pathStyle: boolean;
+}
+
+/** Any S3-compatible service (MinIO, AWS, Aliyun OSS, Tencent COS, Qiniu) through the AWS SDK. */
+export class S3Storage implements ObjectStorage {
+  readonly domain: string;
+  readonly #client: S3Client;
+  readonly #bucket: string;
+
+  constructor(settings: S3Settings) {
+    const endpoint = settings.endpoint.replace(/\/+$/, '');
+    this.#bucket = settings.bucketName;
+    this.#client = new S3Client({
+      endpoint,
+      region: settings.region || 'us-east-1',
+      credentials: { accessKeyId: settings.accessKey, secretAccessKey: settings.secretKey },
+      forcePathStyle: settings.pathStyle,
+      maxAttempts: 2,
+    });
+    const url = new URL(endpoint);
+    this.domain = settings.pathStyle
+      ? `${endpoint}/${settings.bucketName}`
+      : `${url.protocol}//${settings.bucketName}.${url.host}`;
+  }
+
+  async put(name: string, body: Buffer, contentType: string): Promise<void> {
+    if (!STORED_NAME.test(name)) throw new Error('not a stored name');
+    await this.#client.send(
+      new PutObjectCommand({ Bucket: this.#bucket, Key: name, Body: body, ContentType: contentType }),
+    );
+  }
+
+  async remove(name: string): Promise<void> {
+    if (!STORED_NAME.test(name)) throw new Error('not a stored name');
+    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: name }));
+  }
+
+  close(): void {
+    this.#client.destroy();
+  }
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ok } from '../../../core/envelope.js';
+import { Envelope, IdQuery, IdsQuery, ListQuerySchema, TreeNodeSchema } from '../../../core/schema.js';
+import {
+  DeptInputSchema,
+  DeptLazyTreeQuery,
+  DeptNodeSchema,
+  DeptSchema,
+  DeptSelectQuery,
+  DeptTreeQuery,
+} from './dept.schemas.js';
+import type { DeptService } from './dept.service.js';
+
+/**
+ * /api/blade-system/dept (spec §7, "Dept"): the caller's tenant's departments. Reads are open to
+ * signed-in users (the user page's tree, the switch dialog); writes need the page's buttons.
+ */
+export const deptRoutes: FastifyPluginAsyncTypebox<{ depts: DeptService }> = async (app, { depts }) => {
+  app.get(
+    '/list',
+    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(DeptNodeSchema)) } } },
+    async (req) => ok(await depts.list(req.actor, req.query), req.t('ok')),
+  );
+
+  app.get(
+    '/lazy-list',
+    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(DeptNodeSchema)) } } },
+    async (req) => ok(await depts.lazyList(req.actor, req.query), req.t('ok')),
+  );
+
+  app.get(
+    '/detail',
+    { schema: { querystring: IdQuery, response: { 200: Envelope(DeptSchema) } } },
+    async (req) => ok(await depts.detail(req.actor, req.query.id), req.t('ok')),
+  );
+
+  app.get(
+    '/tree',
+    { schema: { querystring: DeptTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } } },
+    async (req) => ok(await depts.tree(req.actor, req.query.tenantId), req.t('ok')),
+  );
+
+  app.get(
+    '/lazy-tree',
+    { schema: { querystring: DeptLazyTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } } },
+    async (req) => ok(await depts.lazyTree(req.actor, req.query.parentId, req.query.tenantId), req.t('ok')),
+  );
+
+  app.get(
+    '/select',
+    { schema: { querystring: DeptSelectQuery, response: { 200: Envelope(Type.Array(DeptSchema)) } } },
+    async (req) => ok(await depts.select(req.actor, req.query.userId || undefined), req.t('ok')),
+  );
+
+  app.post(
+    '/submit',
+    {
+      schema: { body: DeptInputSchema, response: { 200: Envelope(DeptSchema) } },
+      config: { access: 'user', button: { create: 'dept_add', update: 'dept_edit' } },
+    },
+    async (req) => {
+      const created = !req.body.id;
+      const saved = await depts.submit(req.actor, req.body);
+      return ok(saved, req.t(created ? 'created' : 'updated'));
+    },
+  );
+
+  app.post(
+    '/remove',
+    {
+      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'user', button: 'dept_delete' },
+    },
+    async (req) => {
+      await depts.remove(req.actor, req.query.ids);
+      return ok(true, req.t('deleted'));
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import { DEPT_LIMITS } from '@console/contract';
+import { Type } from 'typebox';
+import {
+  AuditFieldsSchema,
+  IdString,
+  IntegerField,
+  Nullable,
+  OptionalIdQuery,
+  OptionalText,
+  ParentIdString,
+  RequiredText,
+  TenantIdQuery,
+} from '../../../core/schema.js';
+
+const deptFields = {
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  parentId: Type.String(),
+  ancestors: Type.String(),
+  deptCategory: Nullable(Type.Integer()),
+  deptName: Type.String(),
+  fullName: Nullable(Type.String()),
+  sort: Type.Integer(),
+  remark: Nullable(Type.String()),
+};
+
+export const DeptSchema = Type.Object(deptFields);
+
+/** A department of `dept/list` (with children) or `dept/lazy-list` (without). */
+export const DeptNodeSchema = Type.Cyclic(
+  {
+    DeptNode: Type.Object({
+      ...deptFields,
+      hasChildren: Type.Boolean(),
+      children: Type.Optional(Type.Array(Type.Ref('DeptNode'))),
+    }),
+  },
+  'DeptNode',
+);
+
+/** submit, in the form's order. No id creates; an id updates (and moves when parentId changes). */
+export const DeptInputSchema = Type.Object(
+  {
+    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    parentId: Type.Optional(Nullable(ParentIdString('dept.parentId'))),
+    deptName: RequiredText(DEPT_LIMITS.deptName, {
+      label: 'dept.deptName',
+      required: 'dept.deptName.required',
+    }),
+    fullName: OptionalText(DEPT_LIMITS.fullName, { label: 'dept.fullName' }),
+    deptCategory: Type.Optional(
+      Nullable(IntegerField({ label: 'dept.deptCategory' }, { minimum: 1, maximum: 99 })),
+    ),
+    sort: IntegerField({ label: 'dept.sort', required: 'dept.sort.required' }),
+    remark: OptionalText(DEPT_LIMITS.remark, { label: 'dept.remark' }),
+  },
+  { additionalProperties: false },
+);
+
+export const DeptTreeQuery = Type.Object({ tenantId: TenantIdQuery });
+export const DeptLazyTreeQuery = Type.Object({
+  tenantId: TenantIdQuery,
+  parentId: Type.Optional(ParentIdString('dept.parentId')),
+});
+export const DeptSelectQuery = Type.Object({ userId: OptionalIdQuery('user.userId') });

@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import type { Access } from '../../../core/auth/principal.js';
+import { ok } from '../../../core/envelope.js';
+import {
+  Envelope,
+  IdQuery,
+  IdsQuery,
+  ListQuerySchema,
+  PageOf,
+  TreeNodeSchema,
+} from '../../../core/schema.js';
+import {
+  DictInputSchema,
+  DictionaryQuery,
+  DictItemSchema,
+  DictNodeSchema,
+  DictSchema,
+  DictTreeQuery,
+} from './dict.schemas.js';
+import type { DictService } from './dict.service.js';
+
+export interface DictRouteOptions {
+  dicts: DictService;
+  /** Who may write: the platform administrator for system dictionaries (S4), else any holder of the buttons. */
+  writeAccess: Access;
+  /** The page's menu code, whose `_add`, `_edit` and `_delete` buttons the writes need. */
+  menuCode: string;
+}
+
+/**
+ * /api/blade-system/dict and /api/blade-system/dict-biz (spec §7): the same calls over the system
+ * dictionaries (platform-wide) and the caller's tenant's business dictionaries. Reads are open to
+ * signed-in users: every page renders dictionary columns and selects.
+ */
+export const dictRoutes: FastifyPluginAsyncTypebox<DictRouteOptions> = async (
+  app,
+  { dicts, writeAccess, menuCode },
+) => {
+  // Business dictionary rows carry their tenantId as well.
+  const Row = DictSchema;
+  const Node = DictNodeSchema;
+
+  app.get(
+    '/list',
+    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(Node)) } } },
+    async (req) => ok(await dicts.list(req.actor, req.query), req.t('ok')),
+  );
+
+  app.get(
+    '/parent-list',
+    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(Row)) } } },
+    async (req) => ok(await dicts.parentList(req.actor, req.query), req.t('ok')),
+  );
+
+  app.get(
+    '/child-list',
+    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(Node)) } } },
+    async (req) => ok(await dicts.childList(req.actor, req.query), req.t('ok')),
+  );
+
+  app.get('/detail', { schema: { querystring: IdQuery, response: { 200: Envelope(Row) } } }, async (req) =>
+    ok(await dicts.detail(req.actor, req.query.id), req.t('ok')),
+  );
+
+  app.get(
+    '/tree',
+    { schema: { querystring: DictTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } } },
+    async (req) => ok(await dicts.tree(req.actor, req.query.code), req.t('ok')),
+  );
+
+  app.get(
+    '/dictionary',
+    { schema: { querystring: DictionaryQuery, response: { 200: Envelope(Type.Array(DictItemSchema)) } } },
+    async (req) => ok(await dicts.dictionary(req.actor, req.query.code), req.t('ok')),
+  );
+
+  app.post(
+    '/submit',
+    {
+      schema: { body: DictInputSchema, response: { 200: Envelope(Row) } },
+      config: { access: writeAccess, button: { create: `${menuCode}_add`, update: `${menuCode}_edit` } },
+    },
+    async (req) => {
+      const created = !req.body.id;
+      const saved = await dicts.submit(req.actor, req.body);
+      return ok(saved, req.t(created ? 'created' : 'updated'));
+    },
+  );
+
+  app.post(
+    '/remove',
+    {
+      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: writeAccess, button: `${menuCode}_delete` },
+    },
+    async (req) => {
+      await dicts.remove(req.actor, req.query.ids);
+      return ok(true, req.t('deleted'));
+    },
+  );
+};

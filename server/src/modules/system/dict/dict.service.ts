@@ -1,0 +1,211 @@
+import {
+  DICT_PARENT_KEY,
+  ROOT_PARENT_ID,
+  type Dict,
+  type DictInput,
+  type DictItem,
+  type DictNode,
+  type Page,
+  type TreeNode,
+} from '@console/contract';
+import { badRequest, notFound } from '../../../core/errors.js';
+import { isId, parseIdList } from '../../../core/ids.js';
+import { parseListQuery, type Filter, type ListQuery } from '../../../core/list-query.js';
+import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import type { TableDef } from '../../../core/repository/table.js';
+import { forest, toTreeNodes } from '../../../core/tree.js';
+import { treeListQuery } from '../dept/dept.service.js';
+import type { DictCache } from './dict-cache.js';
+import { DictRepository } from './dict.repository.js';
+
+export interface DictServiceDependencies {
+  store: Store;
+  /** blade_dict (system, platform-wide) or blade_dict_biz (business, per tenant). */
+  def: TableDef<Dict>;
+  kind: 'system' | 'biz';
+  cache: DictCache;
+}
+
+const text = (value: string | null | undefined) => value?.trim() || null;
+const dictTitle = (dict: Dict) => dict.dictValue;
+
+/**
+ * Dictionaries and business dictionaries (spec §7, "dict and dict-biz"): a dictionary is a parent
+ * row (parentId 0) and the entries below it, which carry its code. Sealed rows (isSealed 1) change
+ * only by being unsealed, and are never removed while sealed.
+ */
+export class DictService {
+  readonly #dicts: DictRepository;
+
+  constructor(private readonly deps: DictServiceDependencies) {
+    this.#dicts = new DictRepository(deps.store, deps.def);
+  }
+
+  #column(field: string) {
+    return this.deps.def.columns.get(field)!;
+  }
+
+  #query(raw: Record<string, unknown>): ListQuery {
+    return parseListQuery(raw, this.deps.def, this.deps.store.timeZone);
+  }
+
+  #scope(actor: Actor) {
+    return this.deps.kind === 'system'
+      ? ({ kind: 'system' } as const)
+      : ({ kind: 'biz', tenantId: actor.tenantId } as const);
+  }
+
+  async #rows(actor: Actor, query: Pick<ListQuery, 'filters' | 'orders'>): Promise<Dict[]> {
+    const rows = await this.#dicts.listAll(actor, query);
+    if (!rows) throw badRequest('list.tooLarge');
+    return rows;
+  }
+
+  /** `list`: every row under the filters, as a tree (BladeX answers a tree). */
+  async list(actor: Actor, raw: Record<string, unknown>): Promise<DictNode[]> {
+    return forest(await this.#rows(actor, this.#query(treeListQuery(raw))));
+  }
+
+  /** `parent-list`: a page of dictionaries (parent rows) under the filters, by sort unless asked otherwise. */
+  async parentList(actor: Actor, raw: Record<string, unknown>): Promise<Page<Dict>> {
+    const query = this.#query(raw);
+    query.filters.push({ column: this.#column('parentId'), op: 'equal', value: ROOT_PARENT_ID });
+    if (query.orders.length === 0)
+      query.orders.push(
+        { column: this.#column('sort'), direction: 'asc' },
+        { column: this.#column('id'), direction: 'asc' },
+      );
+    return this.#dicts.page(actor, query);
+  }
+
+  /**
+   * `child-list?parentId=`: the entries of the parent's dictionary (every row with its code but
+   * the parent itself) under the filters, as a tree. No parent asked for: none.
+   */
+  async childList(actor: Actor, raw: Record<string, unknown>): Promise<DictNode[]> {
+    const { parentId: rawParentId, ...rest } = treeListQuery(raw);
+    const parentId = typeof rawParentId === 'string' ? rawParentId.trim() : '';
+    if (parentId === '' || parentId === '-1' || parentId === ROOT_PARENT_ID) return [];
+    if (!isId(parentId)) throw badRequest('query.filter', { field: 'parentId' });
+    const parent = await this.#dicts.findById(actor, parentId);
+    if (!parent) throw notFound();
+    const query = this.#query(rest);
+    const filters: Filter[] = [
+      ...query.filters,
+      { column: this.#column('code'), op: 'equal', value: parent.code },
+      { column: this.#column('id'), op: 'notEqual', value: parent.id },
+    ];
+    return forest(await this.#rows(actor, { filters, orders: query.orders }));
+  }
+
+  async detail(actor: Actor, id: string): Promise<Dict> {
+    const dict = await this.#dicts.findById(actor, id);
+    if (!dict) throw notFound();
+    return dict;
+  }
+
+  /**
+   * `tree`: the rows as a tree of choices. `code=DICT` (what BladeX's console sends) or no code:
+   * every dictionary with its entries; another code: that dictionary only.
+   */
+  async tree(actor: Actor, code: string | undefined): Promise<TreeNode[]> {
+    const wanted = code?.trim();
+    const filters: Filter[] =
+      wanted && wanted !== 'DICT' ? [{ column: this.#column('code'), op: 'equal', value: wanted }] : [];
+    return toTreeNodes(forest(await this.#rows(actor, { filters, orders: [] })), dictTitle);
+  }
+
+  /** `dictionary?code=`: the dictionary's entries by sort, from the per-process cache. */
+  async dictionary(actor: Actor, code: string | undefined): Promise<DictItem[]> {
+    const wanted = code?.trim();
+    if (!wanted) return [];
+    return this.deps.cache.get(this.#scope(actor), wanted, () => this.#dicts.items(actor, wanted));
+  }
+
+  /**
+   * Creates without an id, updates with one. Without a parent: a dictionary, whose code is unique
+   * among dictionaries (and passes to its entries when it changes). With one: an entry of the
+   * parent's dictionary, with the parent's code and a key unique within it. A sealed row accepts
+   * only a submit that unseals it and changes nothing else.
+   */
+  async submit(actor: Actor, input: DictInput): Promise<Dict> {
+    const id = input.id || undefined;
+    const parentId = input.parentId && input.parentId !== ROOT_PARENT_ID ? input.parentId : ROOT_PARENT_ID;
+    const isParent = parentId === ROOT_PARENT_ID;
+    const fields = {
+      dictValue: input.dictValue.trim(),
+      sort: input.sort,
+      remark: text(input.remark),
+      isSealed: input.isSealed,
+    };
+    const saved = await inTransaction(this.deps.store, async (tx) => {
+      const dicts = new DictRepository(tx, this.deps.def);
+      const existing = id === undefined ? undefined : await dicts.findById(actor, id);
+      if (id !== undefined && !existing) throw notFound();
+      if (existing && existing.isSealed === 1) {
+        const unchanged =
+          existing.parentId === parentId &&
+          existing.dictValue === fields.dictValue &&
+          existing.sort === fields.sort &&
+          existing.remark === fields.remark &&
+          (isParent ? existing.code === input.code.trim() : existing.dictKey === text(input.dictKey));
+        if (!unchanged || fields.isSealed !== 0) throw badRequest('dict.sealed');
+      }
+      if (existing && (existing.parentId === ROOT_PARENT_ID) !== isParent)
+        throw badRequest('dict.parentChange');
+
+      let code: string;
+      let dictKey: string;
+      if (isParent) {
+        code = input.code.trim();
+        dictKey = DICT_PARENT_KEY;
+        if (await dicts.parentWithCode(actor, code, id)) throw badRequest('dict.code.exists', { code });
+      } else {
+        const parent = await dicts.findById(actor, parentId);
+        if (!parent) throw badRequest('dict.parentMissing');
+        // Walk up from the parent: meeting the row itself would make a cycle.
+        for (let at: Dict | undefined = parent, steps = 0; at && steps < 100; steps++) {
+          if (at.id === id) throw badRequest('dict.parentSelf');
+          at = at.parentId === ROOT_PARENT_ID ? undefined : await dicts.findById(actor, at.parentId);
+        }
+        code = parent.code;
+        const key = text(input.dictKey);
+        if (key === null) throw badRequest('dict.dictKey.required');
+        dictKey = key;
+        if (await dicts.holder(actor, code, dictKey, id))
+          throw badRequest('dict.dictKey.exists', { dictKey });
+      }
+
+      const values = { ...fields, parentId, code, dictKey };
+      if (!existing) return dicts.insert(actor, values);
+      if (!(await dicts.update(actor, existing.id, values))) throw notFound();
+      if (isParent && existing.code !== code) await dicts.recode(actor, existing.code, code);
+      return existing.id;
+    });
+    await this.deps.cache.changed(this.#scope(actor));
+    return this.detail(actor, saved);
+  }
+
+  /**
+   * Removes all of the ids or none: an id that is not there answers 404; a sealed row, or a row
+   * with rows below it (other than ones removed with it), is refused, naming them.
+   */
+  async remove(actor: Actor, rawIds: string): Promise<number> {
+    const ids = parseIdList(rawIds);
+    if (!ids) throw badRequest('ids.invalid');
+    const removed = await inTransaction(this.deps.store, async (tx) => {
+      const dicts = new DictRepository(tx, this.deps.def);
+      const found = await dicts.findByIds(actor, ids);
+      if (found.length !== ids.length) throw notFound();
+      const sealed = found.filter((dict) => dict.isSealed === 1).map((dict) => dict.dictValue);
+      if (sealed.length > 0) throw badRequest('dict.sealedRemove', { names: sealed.slice(0, 5).join(', ') });
+      const children = await dicts.remainingChildren(actor, ids);
+      if (children.length > 0) throw badRequest('dict.hasChildren', { names: children.join(', ') });
+      const count = await dicts.softDelete(actor, ids);
+      if (count !== ids.length) throw notFound();
+      return count;
+    });
+    await this.deps.cache.changed(this.#scope(actor));
+    return removed;
+  }
+}

@@ -1,0 +1,157 @@
+import { MENU_LIMITS, TOP_MENU_LIMITS } from '@console/contract';
+import { Type } from 'typebox';
+import {
+  AuditFieldsSchema,
+  ID_PATTERN,
+  IdArray,
+  IdString,
+  IntegerField,
+  Nullable,
+  OptionalText,
+  ParentIdString,
+  RequiredText,
+  TreeNodeSchema,
+} from '../../../core/schema.js';
+import type { MessageKey } from '../../../core/i18n.js';
+
+/** A node of `menu/routes` and `menu/buttons` (the contract's MenuNode), children of the same shape. */
+export const MenuNodeSchema = Type.Cyclic(
+  {
+    MenuNode: Type.Object({
+      id: Type.String(),
+      parentId: Type.String(),
+      code: Type.String(),
+      name: Type.String(),
+      alias: Nullable(Type.String()),
+      path: Nullable(Type.String()),
+      source: Nullable(Type.String()),
+      sort: Type.Integer(),
+      category: Type.Integer(),
+      action: Type.Integer(),
+      isOpen: Type.Integer(),
+      remark: Nullable(Type.String()),
+      hasChildren: Type.Boolean(),
+      children: Type.Array(Type.Ref('MenuNode')),
+      meta: Type.Optional(
+        Type.Object({
+          i18n: Type.Optional(Type.String()),
+          roles: Type.Optional(Type.Array(Type.String())),
+          isTab: Type.Optional(Type.Boolean()),
+          keepAlive: Type.Optional(Type.Boolean()),
+        }),
+      ),
+    }),
+  },
+  'MenuNode',
+);
+
+export { TreeNodeSchema };
+
+export const TopMenuSchema = Type.Object({
+  ...AuditFieldsSchema,
+  code: Type.String(),
+  name: Type.String(),
+  source: Nullable(Type.String()),
+  sort: Type.Integer(),
+});
+
+/** routes: an optional top menu id; empty means none (the console may send `topMenuId=`). */
+export const RoutesQuery = Type.Object({
+  topMenuId: Type.Optional(
+    Type.Union([
+      Type.String({ pattern: ID_PATTERN, 'x-label': 'menu.topMenuId' satisfies MessageKey }),
+      Type.Literal(''),
+    ]),
+  ),
+});
+
+const menuFields = {
+  ...AuditFieldsSchema,
+  parentId: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  alias: Nullable(Type.String()),
+  path: Nullable(Type.String()),
+  source: Nullable(Type.String()),
+  sort: Type.Integer(),
+  category: Type.Integer(),
+  action: Type.Integer(),
+  isOpen: Type.Integer(),
+  remark: Nullable(Type.String()),
+};
+
+export const MenuSchema = Type.Object(menuFields);
+
+/** A row of the menu page's lists: trees (list, menu-list) or one level (the lazy lists). */
+export const MenuListNodeSchema = Type.Cyclic(
+  {
+    MenuListNode: Type.Object({
+      ...menuFields,
+      hasChildren: Type.Boolean(),
+      children: Type.Optional(Type.Array(Type.Ref('MenuListNode'))),
+    }),
+  },
+  'MenuListNode',
+);
+
+/** submit, in the form's order. category 1 menu, 2 button; isOpen 2 opens a new window. */
+export const MenuInputSchema = Type.Object(
+  {
+    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    name: RequiredText(MENU_LIMITS.name, { label: 'menu.name', required: 'menu.name.required' }),
+    path: OptionalText(MENU_LIMITS.path, { label: 'menu.path' }),
+    parentId: Type.Optional(Nullable(ParentIdString('menu.parentId'))),
+    source: OptionalText(MENU_LIMITS.source, { label: 'menu.source' }),
+    code: RequiredText(MENU_LIMITS.code, { label: 'menu.code', required: 'menu.code.required' }),
+    category: IntegerField(
+      { label: 'menu.category', required: 'menu.category.required' },
+      { minimum: 1, maximum: 2 },
+    ),
+    alias: OptionalText(MENU_LIMITS.alias, { label: 'menu.alias' }),
+    action: Type.Optional(IntegerField({ label: 'menu.action' }, { minimum: 0, maximum: 2 })),
+    isOpen: Type.Optional(IntegerField({ label: 'menu.isOpen' }, { minimum: 1, maximum: 2 })),
+    sort: IntegerField({ label: 'menu.sort', required: 'menu.sort.required' }),
+    remark: OptionalText(MENU_LIMITS.remark, { label: 'menu.remark' }),
+  },
+  { additionalProperties: false },
+);
+
+const IdListQuery = (label: MessageKey) =>
+  Type.String({ minLength: 1, maxLength: 20_000, 'x-label': label, 'x-required': 'ids.invalid' });
+
+export const RoleTreeKeysQuery = Type.Object({ roleIds: IdListQuery('menu.roleIds') });
+export const TopTreeKeysQuery = Type.Object({ topMenuIds: IdListQuery('menu.topMenuIds') });
+
+export const GrantTreeSchema = Type.Object({
+  menu: Type.Array(TreeNodeSchema),
+  dataScope: Type.Array(TreeNodeSchema),
+  apiScope: Type.Array(TreeNodeSchema),
+});
+export const GrantKeysSchema = Type.Object({
+  menu: Type.Array(Type.String()),
+  dataScope: Type.Array(Type.String()),
+  apiScope: Type.Array(Type.String()),
+});
+export const TopGrantTreeSchema = Type.Object({ menu: Type.Array(TreeNodeSchema) });
+export const TopGrantKeysSchema = Type.Object({ menu: Type.Array(Type.String()) });
+
+/** topmenu/submit, in the form's order. */
+export const TopMenuInputSchema = Type.Object(
+  {
+    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    code: RequiredText(TOP_MENU_LIMITS.code, { label: 'topMenu.code', required: 'topMenu.code.required' }),
+    name: RequiredText(TOP_MENU_LIMITS.name, { label: 'topMenu.name', required: 'topMenu.name.required' }),
+    source: OptionalText(TOP_MENU_LIMITS.source, { label: 'topMenu.source' }),
+    sort: IntegerField({ label: 'topMenu.sort', required: 'topMenu.sort.required' }),
+  },
+  { additionalProperties: false },
+);
+
+/** topmenu/grant: a JSON body. */
+export const TopMenuGrantSchema = Type.Object({
+  topMenuIds: IdArray(
+    { label: 'topMenu.topMenuIds', required: 'topMenu.topMenuIds.required' },
+    { minItems: 1 },
+  ),
+  menuIds: IdArray({ label: 'grant.menuIds' }),
+});

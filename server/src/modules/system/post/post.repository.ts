@@ -1,0 +1,31 @@
+import type { Post } from '@console/contract';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import { TableRepository } from '../../../core/repository/table-repository.js';
+import { defineTable } from '../../../core/repository/table.js';
+
+/** Posts (blade_post): the job positions of a tenant. */
+export const postTable = defineTable<Post>(
+  'blade_post',
+  { tenantScoped: true },
+  {
+    category: ['int', { filter: true, sort: true }],
+    postCode: ['string', { filter: true, sort: true }],
+    postName: ['string', { filter: true, sort: true }],
+    sort: ['int', { sort: true }],
+    remark: ['string', { filter: true }],
+  },
+);
+
+export class PostRepository extends TableRepository<Post> {
+  constructor(store: Store) {
+    super(store, postTable);
+  }
+
+  async findByCode(actor: Actor, postCode: string): Promise<Post | undefined> {
+    const row = await this.scopedSelect(actor)
+      .selectAll()
+      .where('post_code', '=', postCode)
+      .executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
+  }
+}

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { ok } from '../../../core/envelope.js';
+import { Envelope } from '../../../core/schema.js';
+import { PostInputSchema, PostSchema, PostSelectQuery } from './post.schemas.js';
+import type { PostService } from './post.service.js';
+
+/** /api/blade-system/post (spec §7, "Other system"): the caller's tenant's posts. */
+export const postRoutes: FastifyPluginAsyncTypebox<{ posts: PostService }> = async (app, { posts }) => {
+  registerCrudRoutes(app, {
+    entity: PostSchema,
+    input: PostInputSchema,
+    service: posts,
+    access: {
+      submit: { access: 'user', button: { create: 'post_add', update: 'post_edit' } },
+      remove: { access: 'user', button: 'post_delete' },
+    },
+  });
+
+  app.get(
+    '/select',
+    { schema: { querystring: PostSelectQuery, response: { 200: Envelope(Type.Array(PostSchema)) } } },
+    async (req) => ok(await posts.select(req.actor, req.query.tenantId), req.t('ok')),
+  );
+};

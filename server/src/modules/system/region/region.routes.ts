@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ok } from '../../../core/envelope.js';
+import { Envelope, ListQuerySchema, PageOf, TreeNodeSchema } from '../../../core/schema.js';
+import {
+  RegionCodeQuery,
+  RegionInputSchema,
+  RegionNodeSchema,
+  RegionParentQuery,
+  RegionRemoveQuery,
+  RegionSchema,
+} from './region.schemas.js';
+import type { RegionService } from './region.service.js';
+
+/**
+ * /api/blade-system/region (spec §7, "region"): reads for signed-in users (every address select),
+ * writes for the platform administrator (platform-wide reference data, S4).
+ */
+export const regionRoutes: FastifyPluginAsyncTypebox<{ regions: RegionService }> = async (
+  app,
+  { regions },
+) => {
+  app.get(
+    '/list',
+    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(RegionSchema)) } } },
+    async (req) => ok(await regions.list(req.query), req.t('ok')),
+  );
+
+  app.get(
+    '/lazy-list',
+    { schema: { querystring: RegionParentQuery, response: { 200: Envelope(Type.Array(RegionNodeSchema)) } } },
+    async (req) => ok(await regions.lazyList(req.query.parentCode), req.t('ok')),
+  );
+
+  app.get(
+    '/lazy-tree',
+    { schema: { querystring: RegionParentQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } } },
+    async (req) => ok(await regions.lazyTree(req.query.parentCode), req.t('ok')),
+  );
+
+  app.get(
+    '/detail',
+    { schema: { querystring: RegionCodeQuery, response: { 200: Envelope(RegionSchema) } } },
+    async (req) => ok(await regions.detail(req.query.code), req.t('ok')),
+  );
+
+  // Creating and updating share one call told apart by whether the code exists, so the guard cannot
+  // pick between region_add and region_edit; the platform administrator holds both anyway.
+  app.post(
+    '/submit',
+    {
+      schema: { body: RegionInputSchema, response: { 200: Envelope(RegionSchema) } },
+      config: { access: 'platform-admin' },
+    },
+    async (req) => {
+      const { region, created } = await regions.submit(req.body);
+      return ok(region, req.t(created ? 'created' : 'updated'));
+    },
+  );
+
+  app.post(
+    '/remove',
+    {
+      schema: { querystring: RegionRemoveQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'platform-admin', button: 'region_delete' },
+    },
+    async (req) => {
+      await regions.remove(req.query.id);
+      return ok(true, req.t('deleted'));
+    },
+  );
+};

@@ -1,0 +1,88 @@
+import type { SCOPE_CATEGORY } from '../../../core/repository/data-scope.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
+
+// The grants of roles: menus and buttons (blade_role_menu) and data and API scopes
+// (blade_role_scope). Rows without audit columns, so not a TableRepository; every read joins the
+// role to keep to the actor's tenant and to roles that still exist.
+
+const big = (ids: readonly string[]) => ids.map((id) => BigInt(id));
+
+export type ScopeCategory = (typeof SCOPE_CATEGORY)[keyof typeof SCOPE_CATEGORY];
+
+export class RoleGrantRepository {
+  constructor(private readonly store: Store) {}
+
+  /** The menus granted to the roles (of the actor's tenant), as ids. */
+  async menuIds(actor: Actor, roleIds: readonly string[]): Promise<string[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await this.store.db
+      .selectFrom('blade_role_menu as rm')
+      .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
+      .select('rm.menu_id')
+      .distinct()
+      .where('rm.role_id', 'in', big(roleIds))
+      .where('r.tenant_id', '=', actor.tenantId)
+      .where('r.is_deleted', '=', 0)
+      .execute();
+    return rows.map((row) => String(row.menu_id));
+  }
+
+  /** The scopes of a category granted to the roles (of the actor's tenant), as ids. */
+  async scopeIds(actor: Actor, roleIds: readonly string[], category: ScopeCategory): Promise<string[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await this.store.db
+      .selectFrom('blade_role_scope as rs')
+      .innerJoin('blade_role as r', 'r.id', 'rs.role_id')
+      .select('rs.scope_id')
+      .distinct()
+      .where('rs.role_id', 'in', big(roleIds))
+      .where('rs.scope_category', '=', category)
+      .where('r.tenant_id', '=', actor.tenantId)
+      .where('r.is_deleted', '=', 0)
+      .execute();
+    return rows.map((row) => String(row.scope_id));
+  }
+
+  /** Replaces the menus of the roles (the caller checked that the roles are its tenant's). */
+  async replaceMenus(roleIds: readonly string[], menuIds: readonly string[]): Promise<void> {
+    await this.store.db.deleteFrom('blade_role_menu').where('role_id', 'in', big(roleIds)).execute();
+    const rows = roleIds.flatMap((roleId) =>
+      menuIds.map((menuId) => ({
+        id: BigInt(this.store.ids.next()),
+        role_id: BigInt(roleId),
+        menu_id: BigInt(menuId),
+      })),
+    );
+    for (let i = 0; i < rows.length; i += 500)
+      await this.store.db
+        .insertInto('blade_role_menu')
+        .values(rows.slice(i, i + 500))
+        .execute();
+  }
+
+  /** Replaces the scopes of a category of the roles. */
+  async replaceScopes(
+    roleIds: readonly string[],
+    category: ScopeCategory,
+    scopeIds: readonly string[],
+  ): Promise<void> {
+    await this.store.db
+      .deleteFrom('blade_role_scope')
+      .where('role_id', 'in', big(roleIds))
+      .where('scope_category', '=', category)
+      .execute();
+    const rows = roleIds.flatMap((roleId) =>
+      scopeIds.map((scopeId) => ({
+        id: BigInt(this.store.ids.next()),
+        scope_category: category,
+        role_id: BigInt(roleId),
+        scope_id: BigInt(scopeId),
+      })),
+    );
+    for (let i = 0; i < rows.length; i += 500)
+      await this.store.db
+        .insertInto('blade_role_scope')
+        .values(rows.slice(i, i + 500))
+        .execute();
+  }
+}

@@ -1,0 +1,65 @@
+import { ROLE_LIMITS } from '@console/contract';
+import { Type } from 'typebox';
+import {
+  AuditFieldsSchema,
+  IdArray,
+  IdString,
+  IntegerField,
+  Nullable,
+  OptionalIdQuery,
+  ParentIdString,
+  RequiredText,
+  TenantIdQuery,
+} from '../../../core/schema.js';
+
+const roleFields = {
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  parentId: Type.String(),
+  roleName: Type.String(),
+  sort: Type.Integer(),
+  roleAlias: Type.String(),
+};
+
+export const RoleSchema = Type.Object(roleFields);
+
+export const RoleNodeSchema = Type.Cyclic(
+  {
+    RoleNode: Type.Object({
+      ...roleFields,
+      hasChildren: Type.Boolean(),
+      children: Type.Array(Type.Ref('RoleNode')),
+    }),
+  },
+  'RoleNode',
+);
+
+/** submit, in the form's order. */
+export const RoleInputSchema = Type.Object(
+  {
+    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    roleName: RequiredText(ROLE_LIMITS.roleName, {
+      label: 'role.roleName',
+      required: 'role.roleName.required',
+    }),
+    parentId: Type.Optional(Nullable(ParentIdString('role.parentId'))),
+    sort: IntegerField({ label: 'role.sort', required: 'role.sort.required' }),
+    roleAlias: RequiredText(ROLE_LIMITS.roleAlias, {
+      label: 'role.roleAlias',
+      required: 'role.roleAlias.required',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** grant: a JSON body. Absent scope lists leave those grants as they are; empty ones clear them. */
+export const RoleGrantSchema = Type.Object({
+  roleIds: IdArray({ label: 'role.roleIds', required: 'role.roleIds.required' }, { minItems: 1 }),
+  menuIds: IdArray({ label: 'grant.menuIds' }),
+  dataScopeIds: Type.Optional(IdArray({ label: 'grant.dataScopeIds' })),
+  apiScopeIds: Type.Optional(IdArray({ label: 'grant.apiScopeIds' })),
+});
+
+export const RoleTreeQuery = Type.Object({ tenantId: TenantIdQuery });
+export const RoleTreeByIdQuery = Type.Object({ roleId: IdString });
+export const RoleSelectQuery = Type.Object({ userId: OptionalIdQuery('user.userId') });

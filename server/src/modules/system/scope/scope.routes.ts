@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import {
+  ApiScopeInputSchema,
+  ApiScopeSchema,
+  DataScopeInputSchema,
+  DataScopeSchema,
+} from './scope.schemas.js';
+import type { ApiScopeService, DataScopeService } from './scope.service.js';
+
+/**
+ * /api/blade-system/data-scope (spec §7): administrators read the rules; only the platform
+ * administrator changes them (platform-wide rows, S4).
+ */
+export const dataScopeRoutes: FastifyPluginAsyncTypebox<{ scopes: DataScopeService }> = async (
+  app,
+  { scopes },
+) => {
+  registerCrudRoutes(app, {
+    entity: DataScopeSchema,
+    input: DataScopeInputSchema,
+    service: {
+      list: (_actor, query) => scopes.list(query),
+      detail: (_actor, id) => scopes.detail(id),
+      submit: (actor, input) => scopes.submit(actor, input),
+      remove: (actor, ids) => scopes.remove(actor, ids),
+    },
+    access: {
+      read: { access: 'administrator' },
+      submit: { access: 'platform-admin', button: 'data_scope_setting' },
+      remove: { access: 'platform-admin', button: 'data_scope_setting' },
+    },
+  });
+};
+
+/** /api/blade-system/api-scope (spec §7): as data scopes; the guard enforces the rules. */
+export const apiScopeRoutes: FastifyPluginAsyncTypebox<{ scopes: ApiScopeService }> = async (
+  app,
+  { scopes },
+) => {
+  registerCrudRoutes(app, {
+    entity: ApiScopeSchema,
+    input: ApiScopeInputSchema,
+    service: {
+      list: (_actor, query) => scopes.list(query),
+      detail: (_actor, id) => scopes.detail(id),
+      submit: (actor, input) => scopes.submit(actor, input),
+      remove: (actor, ids) => scopes.remove(actor, ids),
+    },
+    access: {
+      read: { access: 'administrator' },
+      submit: { access: 'platform-admin', button: 'api_scope_setting' },
+      remove: { access: 'platform-admin', button: 'api_scope_setting' },
+    },
+  });
+};

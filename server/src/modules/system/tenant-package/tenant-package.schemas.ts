@@ -1,0 +1,28 @@
+import { TENANT_PACKAGE_LIMITS } from '@console/contract';
+import { Type } from 'typebox';
+import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText } from '../../../core/schema.js';
+
+export const TenantPackageSchema = Type.Object({
+  ...AuditFieldsSchema,
+  packageName: Type.String(),
+  menuId: Type.String(),
+  remark: Nullable(Type.String()),
+});
+
+/** submit: no id creates, an id updates. Fields in the form's order, so messages follow it. */
+export const TenantPackageInputSchema = Type.Object(
+  {
+    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    packageName: RequiredText(TENANT_PACKAGE_LIMITS.packageName, {
+      label: 'tenantPackage.packageName',
+      required: 'tenantPackage.packageName.required',
+    }),
+    // Comma-joined menu ids (spec §3); the service checks that each names a menu.
+    menuId: RequiredText(TENANT_PACKAGE_LIMITS.menuId, {
+      label: 'tenantPackage.menuId',
+      required: 'tenantPackage.menuId.required',
+    }),
+    remark: OptionalText(TENANT_PACKAGE_LIMITS.remark, { label: 'tenantPackage.remark' }),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ok } from '../../../core/envelope.js';
+import { Envelope, IdQuery, IdsQuery, ListQuerySchema, Nullable, PageOf } from '../../../core/schema.js';
+import { TenantPackageSchema } from '../tenant-package/tenant-package.schemas.js';
+import {
+  TenantDatasourceQuery,
+  TenantInfoQuery,
+  TenantInfoSchema,
+  TenantInputSchema,
+  TenantPackageSettingQuery,
+  TenantRefQuery,
+  TenantSchema,
+  TenantSettingQuery,
+  NULL_MEANS_ABSENT,
+} from './tenant.schemas.js';
+import type { TenantService } from './tenant.service.js';
+
+/**
+ * /api/blade-system/tenant (spec §7, "Tenant"): the platform administrator's only (S3, S4) — a
+ * tenant's administrator gets 403 — except `info`, which the login page calls before anyone signs
+ * in and which answers nothing but the tenant's code, name, domain and background.
+ */
+export const tenantRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> = async (
+  app,
+  { tenants },
+) => {
+  app.get(
+    '/info',
+    {
+      schema: { querystring: TenantInfoQuery, response: { 200: Envelope(TenantInfoSchema) } },
+      config: { access: 'public' },
+    },
+    async (req) => ok(await tenants.info(req.query.domain), req.t('ok')),
+  );
+
+  app.get(
+    '/list',
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(TenantSchema)) } },
+      config: { access: 'platform-admin' },
+    },
+    async (req) => ok(await tenants.list(req.query), req.t('ok')),
+  );
+
+  app.get(
+    '/detail',
+    {
+      schema: { querystring: IdQuery, response: { 200: Envelope(TenantSchema) } },
+      config: { access: 'platform-admin' },
+    },
+    async (req) => ok(await tenants.detail(req.query.id), req.t('ok')),
+  );
+
+  app.get(
+    '/package-detail',
+    {
+      schema: { querystring: TenantRefQuery, response: { 200: Envelope(Nullable(TenantPackageSchema)) } },
+      config: { access: 'platform-admin' },
+    },
+    async (req) => ok(await tenants.packageDetail(req.query.tenantId), req.t('ok')),
+  );
+
+  app.post(
+    '/submit',
+    {
+      schema: { body: TenantInputSchema, response: { 200: Envelope(TenantSchema) } },
+      config: { access: 'platform-admin', button: { create: 'tenant_add', update: 'tenant_edit' } },
+      preValidation: async (req) => {
+        const body = req.body as Record<string, unknown> | null;
+        if (body && typeof body === 'object')
+          for (const field of NULL_MEANS_ABSENT) if (body[field] === null) delete body[field];
+      },
+    },
+    async (req) => {
+      const created = !req.body.id;
+      const saved = await tenants.submit(req.actor, req.body);
+      return ok(saved, req.t(created ? 'created' : 'updated'));
+    },
+  );
+
+  app.post(
+    '/remove',
+    {
+      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'platform-admin', button: 'tenant_delete' },
+    },
+    async (req) => {
+      await tenants.remove(req.actor, req.query.ids);
+      return ok(true, req.t('deleted'));
+    },
+  );
+
+  app.post(
+    '/setting',
+    {
+      schema: { querystring: TenantSettingQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'platform-admin', button: 'tenant_setting' },
+    },
+    async (req) => {
+      await tenants.setting(req.actor, req.query.ids, req.query.accountNumber, req.query.expireTime);
+      return ok(true, req.t('succeeded'));
+    },
+  );
+
+  app.post(
+    '/datasource',
+    {
+      schema: { querystring: TenantDatasourceQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'platform-admin', button: 'tenant_datasource' },
+    },
+    async (req) => {
+      await tenants.datasource(req.actor, req.query.tenantId, req.query.datasourceId);
+      return ok(true, req.t('succeeded'));
+    },
+  );
+
+  app.post(
+    '/package-setting',
+    {
+      schema: { querystring: TenantPackageSettingQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'platform-admin', button: 'tenant_package_setting' },
+    },
+    async (req) => {
+      await tenants.packageSetting(req.actor, req.query.tenantId, req.query.packageId);
+      return ok(true, req.t('succeeded'));
+    },
+  );
+};

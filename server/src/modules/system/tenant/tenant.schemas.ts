@@ -1,0 +1,102 @@
+import { TENANT_LIMITS } from '@console/contract';
+import { Type } from 'typebox';
+import type { MessageKey } from '../../../core/i18n.js';
+import {
+  AuditFieldsSchema,
+  IdString,
+  ID_PATTERN,
+  IntegerField,
+  Nullable,
+  OptionalText,
+  RequiredText,
+} from '../../../core/schema.js';
+
+export const TenantSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  tenantName: Type.String(),
+  domain: Nullable(Type.String()),
+  backgroundUrl: Nullable(Type.String()),
+  linkman: Nullable(Type.String()),
+  contactNumber: Nullable(Type.String()),
+  address: Nullable(Type.String()),
+  accountNumber: Type.Integer(),
+  expireTime: Nullable(Type.String()),
+  packageId: Nullable(Type.String()),
+  datasourceId: Nullable(Type.String()),
+});
+
+/** The login page's tenant info: nothing about licences, limits or packages. */
+export const TenantInfoSchema = Type.Object({
+  tenantId: Type.Optional(Type.String()),
+  tenantName: Type.Optional(Type.String()),
+  domain: Type.Optional(Nullable(Type.String())),
+  backgroundUrl: Type.Optional(Nullable(Type.String())),
+});
+
+const label = (key: MessageKey) => ({ 'x-label': key });
+
+/** A wire date-time ('YYYY-MM-DD HH:mm:ss', or a day), empty or null for none; the service parses it. */
+const OptionalDateTime = (key: MessageKey) =>
+  Type.Optional(Nullable(Type.String({ maxLength: 19, ...label(key) })));
+
+/** Fields of submit whose null means "leave as it is" (see TenantInputSchema). */
+export const NULL_MEANS_ABSENT = ['accountNumber', 'status'] as const;
+
+/** submit, in the form's order. No id creates and provisions the tenant; an id updates it. */
+export const TenantInputSchema = Type.Object(
+  {
+    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    tenantName: RequiredText(TENANT_LIMITS.tenantName, {
+      label: 'tenant.tenantName',
+      required: 'tenant.tenantName.required',
+    }),
+    linkman: OptionalText(TENANT_LIMITS.linkman, { label: 'tenant.linkman' }),
+    contactNumber: OptionalText(TENANT_LIMITS.contactNumber, { label: 'tenant.contactNumber' }),
+    address: OptionalText(TENANT_LIMITS.address, { label: 'tenant.address' }),
+    domain: OptionalText(TENANT_LIMITS.domain, { label: 'tenant.domain' }),
+    backgroundUrl: OptionalText(TENANT_LIMITS.backgroundUrl, { label: 'tenant.backgroundUrl' }),
+    // Integers without a null branch: with type coercion, ajv reads 0 as null in a nullable
+    // integer (and null as 0 in a plain one); the route drops nulls before validation instead.
+    accountNumber: Type.Optional(
+      IntegerField({ label: 'tenant.accountNumber' }, { minimum: -1, maximum: 1_000_000_000 }),
+    ),
+    expireTime: OptionalDateTime('tenant.expireTime'),
+    packageId: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    status: Type.Optional(IntegerField({ label: 'tenant.status' }, { minimum: 0, maximum: 1 })),
+  },
+  { additionalProperties: false },
+);
+
+/** A tenant named by its code (6 digits here, up to 12 in BladeX) or its row id. */
+const TenantRef = Type.String({
+  minLength: 1,
+  pattern: '^[0-9A-Za-z_-]{1,19}$',
+  ...label('tenant.tenantId'),
+});
+const OptionalIdOrEmpty = (key: MessageKey) =>
+  Type.Optional(
+    Type.Union([Type.String({ pattern: ID_PATTERN, ...label(key) }), Type.Literal(''), Type.Literal('0')]),
+  );
+
+export const TenantInfoQuery = Type.Object({ domain: Type.Optional(Type.String({ maxLength: 1000 })) });
+export const TenantRefQuery = Type.Object({ tenantId: TenantRef });
+
+/** setting: query parameters as BladeX takes them. Empty accountNumber: unlimited; empty expireTime: never. */
+export const TenantSettingQuery = Type.Object({
+  ids: Type.String({ minLength: 1, maxLength: 20_000 }),
+  accountNumber: Type.Optional(
+    Type.String({ pattern: '^(-1|\\d{1,9})?$', ...label('tenant.accountNumber') }),
+  ),
+  expireTime: Type.Optional(Type.String({ maxLength: 19, ...label('tenant.expireTime') })),
+});
+
+export const TenantDatasourceQuery = Type.Object({
+  tenantId: TenantRef,
+  datasourceId: OptionalIdOrEmpty('tenant.datasourceId'),
+});
+
+export const TenantPackageSettingQuery = Type.Object({
+  tenantId: TenantRef,
+  packageId: OptionalIdOrEmpty('tenant.packageId'),
+});

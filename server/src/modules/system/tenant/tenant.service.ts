@@ -1,0 +1,345 @@
+import { createHash, randomInt } from 'node:crypto';
+import {
+  PLATFORM_TENANT_ID,
+  ROOT_PARENT_ID,
+  UNLIMITED_ACCOUNTS,
+  type Page,
+  type Tenant,
+  type TenantInfo,
+  type TenantInput,
+  type TenantPackage,
+} from '@console/contract';
+import type { AccountStates } from '../../../core/auth/account-states.js';
+import { TENANT_ADMIN_ALIAS } from '../../../core/auth/principal.js';
+import { parseDateTime } from '../../../core/dates.js';
+import { badRequest, notFound } from '../../../core/errors.js';
+import { parseIdList } from '../../../core/ids.js';
+import { parseListQuery } from '../../../core/list-query.js';
+import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { isUniqueViolation } from '../../../db/errors.js';
+import { hashPassword } from '../../../db/seed/seed.js';
+import { DEFAULT_INIT_PASSWORD } from '../../user/user-admin.service.js';
+import { UserRepository, type User } from '../../user/user.repository.js';
+import { DeptRepository } from '../dept/dept.repository.js';
+import { dictBizTable, DictRepository } from '../dict/dict.repository.js';
+import { MenuRepository, PLATFORM } from '../menu/menu.repository.js';
+import { menusBelow, packageMenuIds, type MenuService } from '../menu/menu.service.js';
+import { ParamRepository } from '../param/param.repository.js';
+import { RoleGrantRepository } from '../role/role-grant.repository.js';
+import { RoleRepository } from '../role/role.repository.js';
+import { TenantPackageRepository } from '../tenant-package/tenant-package.repository.js';
+import { TenantRepository, tenantTable } from './tenant.repository.js';
+
+export interface TenantServiceDependencies {
+  store: Store;
+  menus: MenuService;
+  accounts: AccountStates;
+  /** A tenant's package changed: the guard's caches of permission codes must forget them. */
+  permissionsChanged(): Promise<void>;
+}
+
+/**
+ * The menus a new tenant's administrator gets when the tenant has no package (BladeX grants a
+ * default list of menu codes the same way): the tenant's own pages, not the platform's (tenants,
+ * packages, menus, top menus, clients, parameters, system dictionaries, regions, data and API
+ * scope rules, code generation).
+ */
+export const TENANT_DEFAULT_MENU_CODES = [
+  'desk',
+  'work',
+  'business',
+  'monitor',
+  'report',
+  'resource',
+  'flow',
+  'role',
+  'user',
+  'dept',
+  'post',
+  'dictbiz',
+] as const;
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+const text = (value: string | null | undefined) => value?.trim() || null;
+/** Domains are matched as written, without surrounding blanks or a trailing slash. */
+const domainOf = (value: string | null | undefined) => text(value)?.replace(/\/+$/, '') || null;
+
+/**
+ * Gives the tenant's administrator roles (alias admin) exactly the menus of its package, so that
+ * what a package adds reaches the tenant (what it drops is cut by MenuService.allowedMenuIds).
+ */
+export async function grantPackage(tx: Store, tenantId: string, menuIdList: string): Promise<void> {
+  const actor: Actor = { tenantId, userId: null, deptId: null };
+  const roleIds = await new RoleRepository(tx).idsWithAlias(actor, TENANT_ADMIN_ALIAS);
+  if (roleIds.length === 0) return;
+  const all = await new MenuRepository(tx).findAll();
+  await new RoleGrantRepository(tx).replaceMenus(roleIds, [...packageMenuIds(menuIdList, all)]);
+}
+
+/**
+ * Tenants (spec §7, "Tenant"): platform-wide rows, the platform administrator's only (S3, S4), except
+ * the login page's `info`. Creating a tenant provisions it in one transaction.
+ */
+export class TenantService {
+  readonly #tenants: TenantRepository;
+
+  constructor(private readonly deps: TenantServiceDependencies) {
+    this.#tenants = new TenantRepository(deps.store);
+  }
+
+  list(query: Record<string, unknown>): Promise<Page<Tenant>> {
+    return this.#tenants.page(PLATFORM, parseListQuery(query, tenantTable, this.deps.store.timeZone));
+  }
+
+  async detail(id: string): Promise<Tenant> {
+    const tenant = await this.#tenants.findById(PLATFORM, id);
+    if (!tenant) throw notFound();
+    return tenant;
+  }
+
+  /** `info?domain=`: what the login page needs to preset the tenant, or nothing for an unknown domain. */
+  async info(domain: string | undefined): Promise<TenantInfo> {
+    const wanted = domainOf(domain);
+    const tenant = wanted ? await this.#tenants.findByDomain(wanted) : undefined;
+    if (!tenant) return {};
+    return {
+      tenantId: tenant.tenantId,
+      tenantName: tenant.tenantName,
+      domain: tenant.domain,
+      backgroundUrl: tenant.backgroundUrl,
+    };
+  }
+
+  /** `package-detail`: the tenant's package, or null when it has none. */
+  async packageDetail(ref: string): Promise<TenantPackage | null> {
+    const tenant = await this.#tenants.findByCodeOrId(ref);
+    if (!tenant) throw notFound();
+    if (tenant.packageId === null) return null;
+    return (await new TenantPackageRepository(this.deps.store).findById(PLATFORM, tenant.packageId)) ?? null;
+  }
+
+  #expireTime(value: string | null | undefined): Date | null | undefined {
+    if (value === undefined) return undefined;
+    if (value === null || value.trim() === '') return null;
+    const parsed = parseDateTime(value, this.deps.store.timeZone);
+    if (!parsed) throw badRequest('tenant.expireTime.invalid');
+    return parsed.instant;
+  }
+
+  /** The package a tenant is given must exist. */
+  async #checkPackage(tx: Store, packageId: string | null): Promise<void> {
+    if (packageId !== null && !(await new TenantPackageRepository(tx).findById(PLATFORM, packageId)))
+      throw badRequest('tenant.packageMissing');
+  }
+
+  /** Creates without an id (provisioning the tenant), updates with one. */
+  async submit(actor: Actor, input: TenantInput): Promise<Tenant> {
+    const id = input.id || undefined;
+    const values = {
+      tenantName: input.tenantName.trim(),
+      domain: domainOf(input.domain),
+      backgroundUrl: text(input.backgroundUrl),
+      linkman: text(input.linkman),
+      contactNumber: text(input.contactNumber),
+      address: text(input.address),
+    };
+    const expireTime = this.#expireTime(input.expireTime);
+    const packageId = input.packageId === undefined ? undefined : input.packageId || null;
+    const accountNumber = input.accountNumber ?? undefined;
+    const status = input.status ?? undefined;
+    if (id === undefined)
+      return this.#create(actor, {
+        ...values,
+        accountNumber: accountNumber ?? UNLIMITED_ACCOUNTS,
+        expireTime: (expireTime ?? null) as unknown as string | null,
+        packageId: packageId ?? null,
+        status: status ?? 1,
+      });
+
+    const changed = await inTransaction(this.deps.store, async (tx) => {
+      const tenants = new TenantRepository(tx);
+      const existing = await tenants.findById(actor, id);
+      if (!existing) throw notFound();
+      if (existing.tenantId === PLATFORM_TENANT_ID && ((status ?? 1) !== 1 || (expireTime ?? null) !== null))
+        throw badRequest('tenant.platformLocked');
+      await this.#checkDomain(tx, values.domain, id);
+      const packageChanged = packageId !== undefined && packageId !== existing.packageId;
+      if (packageChanged) await this.#checkPackage(tx, packageId);
+      const update: Partial<Tenant> = { ...values };
+      if (accountNumber !== undefined) update.accountNumber = accountNumber;
+      if (expireTime !== undefined) update.expireTime = expireTime as unknown as string | null;
+      if (packageId !== undefined) update.packageId = packageId;
+      if (status !== undefined) update.status = status;
+      if (!(await tenants.update(actor, id, update))) throw notFound();
+      if (packageChanged && packageId !== null) {
+        const pkg = (await new TenantPackageRepository(tx).findById(PLATFORM, packageId))!;
+        await grantPackage(tx, existing.tenantId, pkg.menuId);
+      }
+      return { tenantId: existing.tenantId, packageChanged };
+    });
+    // Disabling or an expiry takes effect on the tenant's tokens at once, in every process.
+    await this.deps.accounts.invalidate({ tenantId: changed.tenantId });
+    if (changed.packageChanged) await this.deps.permissionsChanged();
+    return this.detail(id);
+  }
+
+  async #checkDomain(tx: Store, domain: string | null, exceptId?: string): Promise<void> {
+    if (domain === null) return;
+    const holder = await new TenantRepository(tx).findByDomain(domain);
+    if (holder && holder.id !== exceptId) throw badRequest('tenant.domain.exists', { domain });
+  }
+
+  /**
+   * A new tenant, in one transaction: a generated 6-digit code (never one given before), its
+   * administrator role (alias admin), its top department, its admin account with the initial
+   * password (parameter account.initPassword, 123456 when unset) and the role's grants — the
+   * package's menus and their buttons, or the default tenant menus without a package — and a copy
+   * of the platform tenant's business dictionaries.
+   */
+  async #create(actor: Actor, values: Partial<Tenant>): Promise<Tenant> {
+    const store = this.deps.store;
+    const param = await new ParamRepository(store).findByKey(PLATFORM, 'account.initPassword');
+    const passwordHash = await hashPassword(md5(param?.paramValue || DEFAULT_INIT_PASSWORD));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const id = await inTransaction(store, (tx) => this.#provision(tx, actor, values, passwordHash));
+        return this.detail(id);
+      } catch (error) {
+        // Another process took the same code at the same moment: try another one.
+        if (attempt < 3 && isUniqueViolation(error)) continue;
+        throw error;
+      }
+    }
+  }
+
+  async #provision(tx: Store, actor: Actor, values: Partial<Tenant>, passwordHash: string): Promise<string> {
+    const tenants = new TenantRepository(tx);
+    await this.#checkDomain(tx, values.domain ?? null);
+    await this.#checkPackage(tx, values.packageId ?? null);
+    let code = '';
+    for (let i = 0; i < 50 && (code === '' || (await tenants.codeTaken(code))); i++)
+      code = String(randomInt(1, 1_000_000)).padStart(6, '0');
+    if (await tenants.codeTaken(code)) throw new Error('no free tenant code found');
+    const id = await tenants.insert(actor, { ...values, tenantId: code });
+
+    // The new tenant's rows, created by the platform administrator.
+    const inTenant: Actor = { tenantId: code, userId: actor.userId, deptId: actor.deptId };
+    const roleId = await new RoleRepository(tx).insert(inTenant, {
+      parentId: ROOT_PARENT_ID,
+      roleName: '管理员',
+      roleAlias: TENANT_ADMIN_ALIAS,
+      sort: 2,
+    });
+    const deptName = values.tenantName!.slice(0, 45);
+    const deptId = await new DeptRepository(tx).insert(inTenant, {
+      parentId: ROOT_PARENT_ID,
+      ancestors: ROOT_PARENT_ID,
+      deptCategory: 1,
+      deptName,
+      fullName: deptName,
+      sort: 2,
+      remark: null,
+    });
+    await new UserRepository(tx).insert(inTenant, {
+      account: 'admin',
+      password: passwordHash,
+      name: 'admin',
+      realName: 'admin',
+      userType: 1,
+      roleId,
+      deptId,
+    } as Partial<User> & { password: string });
+
+    const all = await new MenuRepository(tx).findAll();
+    let menuIds: Set<string>;
+    if (values.packageId) {
+      const pkg = (await new TenantPackageRepository(tx).findById(PLATFORM, values.packageId))!;
+      menuIds = packageMenuIds(pkg.menuId, all);
+    } else menuIds = menusBelow(TENANT_DEFAULT_MENU_CODES, all);
+    await new RoleGrantRepository(tx).replaceMenus([roleId], [...menuIds]);
+
+    await new DictRepository(tx, dictBizTable).copyTenant(
+      { tenantId: PLATFORM_TENANT_ID, userId: null, deptId: null },
+      inTenant,
+    );
+    return id;
+  }
+
+  /** Removes all of the ids or none; never the platform tenant. Removed tenants' tokens stop working. */
+  async remove(actor: Actor, rawIds: string): Promise<number> {
+    const ids = parseIdList(rawIds);
+    if (!ids) throw badRequest('ids.invalid');
+    const removed = await inTransaction(this.deps.store, async (tx) => {
+      const tenants = new TenantRepository(tx);
+      const found = await tenants.findByIds(actor, ids);
+      if (found.length !== ids.length) throw notFound();
+      if (found.some((tenant) => tenant.tenantId === PLATFORM_TENANT_ID))
+        throw badRequest('tenant.platformLocked');
+      if ((await tenants.softDelete(actor, ids)) !== ids.length) throw notFound();
+      return found;
+    });
+    for (const tenant of removed) await this.deps.accounts.invalidate({ tenantId: tenant.tenantId });
+    return removed.length;
+  }
+
+  /**
+   * `setting`: the licence of the tenants — accountNumber (empty: unlimited) and expireTime (empty:
+   * never). All of the ids or none. The platform tenant cannot be given an expiry.
+   */
+  async setting(
+    actor: Actor,
+    rawIds: string,
+    rawAccountNumber: string | undefined,
+    rawExpireTime: string | undefined,
+  ): Promise<void> {
+    const ids = parseIdList(rawIds);
+    if (!ids) throw badRequest('ids.invalid');
+    const accountNumber = rawAccountNumber ? Number(rawAccountNumber) : UNLIMITED_ACCOUNTS;
+    const expireTime = this.#expireTime(rawExpireTime ?? null) ?? null;
+    const found = await inTransaction(this.deps.store, async (tx) => {
+      const tenants = new TenantRepository(tx);
+      const found = await tenants.findByIds(actor, ids);
+      if (found.length !== ids.length) throw notFound();
+      if (expireTime !== null && found.some((tenant) => tenant.tenantId === PLATFORM_TENANT_ID))
+        throw badRequest('tenant.platformLocked');
+      for (const id of ids)
+        await tenants.update(actor, id, {
+          accountNumber,
+          expireTime: expireTime as unknown as string | null,
+        });
+      return found;
+    });
+    for (const tenant of found) await this.deps.accounts.invalidate({ tenantId: tenant.tenantId });
+  }
+
+  /**
+   * `datasource`: binds the tenant to a data source (stored only: routing a tenant's data to its
+   * own database comes with the data source issue). Empty or 0 unbinds.
+   */
+  async datasource(actor: Actor, ref: string, datasourceId: string | undefined): Promise<void> {
+    const tenant = await this.#tenants.findByCodeOrId(ref);
+    if (!tenant) throw notFound();
+    const bound = datasourceId && datasourceId !== '0' ? datasourceId : null;
+    if (!(await this.#tenants.update(actor, tenant.id, { datasourceId: bound }))) throw notFound();
+  }
+
+  /**
+   * `package-setting`: gives the tenant a package (empty: none, every menu its roles are granted)
+   * and its administrator roles that package's menus. Signed-in users see the change at once.
+   */
+  async packageSetting(actor: Actor, ref: string, rawPackageId: string | undefined): Promise<void> {
+    const packageId = rawPackageId && rawPackageId !== '0' ? rawPackageId : null;
+    await inTransaction(this.deps.store, async (tx) => {
+      const tenants = new TenantRepository(tx);
+      const tenant = await tenants.findByCodeOrId(ref);
+      if (!tenant) throw notFound();
+      await this.#checkPackage(tx, packageId);
+      if (!(await tenants.update(actor, tenant.id, { packageId }))) throw notFound();
+      if (packageId !== null) {
+        const pkg = (await new TenantPackageRepository(tx).findById(PLATFORM, packageId))!;
+        await grantPackage(tx, tenant.tenantId, pkg.menuId);
+      }
+    });
+    await this.deps.permissionsChanged();
+  }
+}

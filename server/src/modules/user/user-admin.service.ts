@@ -1,0 +1,273 @@
+import { createHash } from 'node:crypto';
+import { USER_TYPE, type Page, type User, type UserInput, type UserPlatform } from '@console/contract';
+import type { AccountStates } from '../../core/auth/account-states.js';
+import { parseDateTime } from '../../core/dates.js';
+import { ApiError, badRequest, notFound } from '../../core/errors.js';
+import { isId, parseIdList } from '../../core/ids.js';
+import { parseListQuery } from '../../core/list-query.js';
+import { inTransaction, type Actor, type Store } from '../../core/repository/store.js';
+import { hashPassword } from '../../db/seed/seed.js';
+import { DeptRepository } from '../system/dept/dept.repository.js';
+import { PLATFORM } from '../system/menu/menu.repository.js';
+import { ParamRepository } from '../system/param/param.repository.js';
+import { PostRepository } from '../system/post/post.repository.js';
+import { checkGrantable } from '../system/role/role.service.js';
+import { checkAccountLimit } from '../system/tenant/account-limit.js';
+import { RoleRepository } from '../system/role/role.repository.js';
+import { UserPlatformRepository } from './user-platform.repository.js';
+import { idList, USER_STATUS, UserRepository, userTable, type User as UserRow } from './user.repository.js';
+
+export interface UserAdminDependencies {
+  store: Store;
+  accounts: AccountStates;
+}
+
+/** The password reset-password gives when the parameter account.initPassword is not set (BladeX's). */
+export const DEFAULT_INIT_PASSWORD = '123456';
+
+const PHONE = /^\d{11}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+const text = (value: string | null | undefined) => value?.trim() || null;
+
+/**
+ * The user page (spec §7, "User"): users of the caller's tenant within its data scope. Accounts
+ * are unique within a tenant; passwords are stored as slow hashes of the client's digest and never
+ * answered (S5).
+ */
+export class UserAdminService {
+  readonly #users: UserRepository;
+
+  constructor(private readonly deps: UserAdminDependencies) {
+    this.#users = new UserRepository(deps.store);
+  }
+
+  /** Role, department and post names of users, in one query per kind. */
+  async #withNames(actor: Actor, users: UserRow[]): Promise<User[]> {
+    const store = this.deps.store;
+    const all = (pick: (u: UserRow) => string | null) => [...new Set(users.flatMap((u) => idList(pick(u))))];
+    const [roles, depts, posts] = await Promise.all([
+      new RoleRepository(store).findByIds(
+        actor,
+        all((u) => u.roleId),
+      ),
+      new DeptRepository(store).findByIds(
+        actor,
+        all((u) => u.deptId),
+      ),
+      new PostRepository(store).findByIds(
+        actor,
+        all((u) => u.postId),
+      ),
+    ]);
+    const roleNames = new Map(roles.map((r) => [r.id, r.roleName]));
+    const deptNames = new Map(depts.map((d) => [d.id, d.deptName]));
+    const postNames = new Map(posts.map((p) => [p.id, p.postName]));
+    const names = (ids: string | null, known: Map<string, string>) =>
+      idList(ids)
+        .map((id) => known.get(id))
+        .filter((name): name is string => name !== undefined)
+        .join(',');
+    return users.map((user) => ({
+      ...user,
+      roleName: names(user.roleId, roleNames),
+      deptName: names(user.deptId, deptNames),
+      postName: names(user.postId, postNames),
+    }));
+  }
+
+  /** `page`: filters as every list, plus deptId meaning that department and every one below it. */
+  async page(actor: Actor, raw: Record<string, unknown>): Promise<Page<User>> {
+    const { deptId: rawDeptId, ...rest } = raw;
+    const deptId = typeof rawDeptId === 'string' ? rawDeptId.trim() : undefined;
+    if (deptId && !isId(deptId)) throw badRequest('query.filter', { field: 'deptId' });
+    const page = await this.#users.pageUsers(
+      actor,
+      parseListQuery(rest, userTable, this.deps.store.timeZone),
+      deptId || undefined,
+    );
+    return { ...page, records: await this.#withNames(actor, page.records) };
+  }
+
+  async detail(actor: Actor, id: string): Promise<User> {
+    const user = await this.#users.findById(actor, id);
+    if (!user) throw notFound();
+    return (await this.#withNames(actor, [user]))[0]!;
+  }
+
+  /** `platform-detail`: the user and the settings of its current platform (user type). */
+  async platformDetail(actor: Actor, id: string): Promise<UserPlatform> {
+    const user = await this.detail(actor, id);
+    const userExt = await new UserPlatformRepository(this.deps.store).find(actor, id, user.userType);
+    return { ...user, userExt };
+  }
+
+  /** Checks the ids of roles, departments and posts against the tenant (404 naming the missing ones). */
+  async #checkRefs(tx: Store, actor: Actor, input: UserInput, previousRoleIds: string[]) {
+    const roleIds = parseIdList(input.roleId);
+    if (!roleIds) throw badRequest('user.roleId.invalid');
+    const deptIds = parseIdList(input.deptId);
+    if (!deptIds) throw badRequest('user.deptId.invalid');
+    const postIds = input.postId ? parseIdList(input.postId) : [];
+    if (!postIds) throw badRequest('user.postId.invalid');
+    const roles = await new RoleRepository(tx).findByIds(actor, roleIds);
+    const missing = (ids: string[], found: Array<{ id: string }>) =>
+      ids.filter((id) => !found.some((row) => row.id === id)).join(',');
+    if (roles.length !== roleIds.length)
+      throw new ApiError(404, 'role.unknown', { ids: missing(roleIds, roles) });
+    // Giving someone an administrator role takes an administrator; keeping one does not.
+    checkGrantable(
+      actor,
+      roles.filter((role) => !previousRoleIds.includes(role.id)),
+    );
+    const depts = await new DeptRepository(tx).findByIds(actor, deptIds);
+    if (depts.length !== deptIds.length)
+      throw new ApiError(404, 'dept.unknown', { ids: missing(deptIds, depts) });
+    const posts = await new PostRepository(tx).findByIds(actor, postIds);
+    if (posts.length !== postIds.length)
+      throw new ApiError(404, 'post.unknown', { ids: missing(postIds, posts) });
+    return {
+      roleId: roleIds.join(','),
+      deptId: deptIds.join(','),
+      postId: postIds.length ? postIds.join(',') : null,
+    };
+  }
+
+  /**
+   * `submit` (no id creates, an id updates) and `update` (an id): the account is unique within the
+   * tenant; a new user needs a password (the client's MD5 digest, stored slow-hashed). Updates
+   * never change the password (reset-password does).
+   */
+  async save(actor: Actor, input: UserInput): Promise<User> {
+    const id = input.id || undefined;
+    const account = input.account.trim();
+    const phone = text(input.phone);
+    const email = text(input.email);
+    if (phone && !PHONE.test(phone)) throw badRequest('user.phone.invalid');
+    if (email && !EMAIL.test(email)) throw badRequest('user.email.invalid');
+    let birthday: Date | null = null;
+    if (input.birthday) {
+      const parsed = parseDateTime(input.birthday, this.deps.store.timeZone);
+      if (!parsed) throw badRequest('user.birthday.invalid');
+      birthday = parsed.instant;
+    }
+    if (id === undefined) {
+      if (!input.password) throw badRequest('user.password.required');
+      if (input.password2 && input.password2.toLowerCase() !== input.password.toLowerCase())
+        throw badRequest('user.passwordMismatch');
+    }
+    const passwordHash = id === undefined ? await hashPassword(input.password!) : undefined;
+
+    const saved = await inTransaction(this.deps.store, async (tx) => {
+      const users = new UserRepository(tx);
+      const existing = id === undefined ? undefined : await users.findById(actor, id);
+      if (id !== undefined && !existing) throw notFound();
+      const holder = await users.findCredentials(actor, account);
+      if (holder && holder.user.id !== id) throw badRequest('user.account.exists', { account });
+      const refs = await this.#checkRefs(tx, actor, input, idList(existing?.roleId ?? null));
+      const values = {
+        account,
+        name: text(input.name),
+        realName: text(input.realName),
+        avatar: text(input.avatar),
+        email,
+        phone,
+        birthday: birthday as unknown as string | null,
+        sex: input.sex ?? null,
+        code: text(input.code),
+        userType: input.userType ?? existing?.userType ?? USER_TYPE.WEB,
+        ...refs,
+      };
+      if (!existing) {
+        // The tenant's licence caps its accounts (blade_tenant.account_number).
+        await checkAccountLimit(tx, actor.tenantId);
+        const created = await users.insert(actor, { ...values, password: passwordHash } as Partial<UserRow>);
+        return created;
+      }
+      if (!(await users.update(actor, existing.id, values))) throw notFound();
+      return existing.id;
+    });
+    // Roles may have changed: the guard counts only the roles the user holds now.
+    await this.deps.accounts.invalidate({ userId: saved });
+    return this.detail(actor, saved);
+  }
+
+  /** Removes all of the ids or none; never the caller itself. Removed users' tokens stop working. */
+  async remove(actor: Actor, rawIds: string): Promise<number> {
+    const ids = parseIdList(rawIds);
+    if (!ids) throw badRequest('ids.invalid');
+    if (actor.userId && ids.includes(actor.userId)) throw badRequest('user.selfRemove');
+    const removed = await inTransaction(this.deps.store, async (tx) => {
+      const count = await new UserRepository(tx).softDelete(actor, ids);
+      if (count !== ids.length) throw notFound();
+      return count;
+    });
+    for (const id of ids) await this.deps.accounts.invalidate({ userId: id });
+    return removed;
+  }
+
+  /** `update-platform`: the user's type and the settings of that platform. */
+  async updatePlatform(
+    actor: Actor,
+    userId: string,
+    userType: number,
+    userExt: string | null,
+  ): Promise<void> {
+    await inTransaction(this.deps.store, async (tx) => {
+      if (!(await new UserRepository(tx).setUserType(actor, userId, userType))) throw notFound();
+      await new UserPlatformRepository(tx).save(actor, userId, userType, userExt);
+    });
+  }
+
+  /**
+   * `reset-password`: the users' passwords become the parameter account.initPassword (123456 when
+   * unset); every token they hold stops working (S8). All or nothing.
+   */
+  async resetPassword(actor: Actor, rawIds: string): Promise<void> {
+    const ids = parseIdList(rawIds);
+    if (!ids) throw badRequest('ids.invalid');
+    if ((await this.#users.findByIds(actor, ids)).length !== ids.length) throw notFound();
+    const param = await new ParamRepository(this.deps.store).findByKey(PLATFORM, 'account.initPassword');
+    const initial = param?.paramValue || DEFAULT_INIT_PASSWORD;
+    // One salt per user: a shared hash would tell who still has the initial password.
+    const hashes = new Map<string, string>();
+    for (const id of ids) hashes.set(id, await hashPassword(md5(initial)));
+    await inTransaction(this.deps.store, async (tx) => {
+      if ((await new UserRepository(tx).resetPasswords(actor, hashes, new Date())) !== ids.length)
+        throw notFound();
+    });
+    for (const id of ids) await this.deps.accounts.invalidate({ userId: id });
+  }
+
+  /** `grant`: the users' roles become roleIds (of the caller's tenant). All or nothing. */
+  async grant(actor: Actor, rawUserIds: string, rawRoleIds: string): Promise<void> {
+    const userIds = parseIdList(rawUserIds);
+    const roleIds = parseIdList(rawRoleIds);
+    if (!userIds || !roleIds) throw badRequest('ids.invalid');
+    await inTransaction(this.deps.store, async (tx) => {
+      const users = new UserRepository(tx);
+      if ((await users.findByIds(actor, userIds)).length !== userIds.length) throw notFound();
+      const roles = await new RoleRepository(tx).findMany(actor, roleIds);
+      if (roles.length !== roleIds.length) throw notFound();
+      checkGrantable(actor, roles);
+      if ((await users.setRoles(actor, userIds, roleIds.join(','))) !== userIds.length) throw notFound();
+    });
+    for (const id of userIds) await this.deps.accounts.invalidate({ userId: id });
+  }
+
+  /** Approves pending registrations (status 2 → 1). All or nothing; only pending users. */
+  async approve(actor: Actor, rawIds: string): Promise<void> {
+    const ids = parseIdList(rawIds);
+    if (!ids) throw badRequest('ids.invalid');
+    await inTransaction(this.deps.store, async (tx) => {
+      const users = new UserRepository(tx);
+      const found = await users.findByIds(actor, ids);
+      if (found.length !== ids.length) throw notFound();
+      const notPending = found.filter((user) => user.status !== USER_STATUS.PENDING);
+      if (notPending.length > 0)
+        throw badRequest('user.notPending', { accounts: notPending.map((u) => u.account).join(', ') });
+      await users.changeStatus(actor, ids, USER_STATUS.PENDING, USER_STATUS.ACTIVE);
+    });
+    for (const id of ids) await this.deps.accounts.invalidate({ userId: id });
+  }
+}

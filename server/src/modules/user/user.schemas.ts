@@ -1,0 +1,149 @@
+import { USER_INFO_LIMITS, USER_LIMITS } from '@console/contract';
+import { Type } from 'typebox';
+import type { MessageKey } from '../../core/i18n.js';
+import {
+  AuditFieldsSchema,
+  IdString,
+  IntegerField,
+  Nullable,
+  OptionalText,
+  RequiredText,
+} from '../../core/schema.js';
+
+/** The user's own record: declared field by field, so nothing else (no hash: S5) can leave. */
+export const UserInfoSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  code: Nullable(Type.String()),
+  userType: Type.Integer(),
+  account: Type.String(),
+  name: Nullable(Type.String()),
+  realName: Nullable(Type.String()),
+  avatar: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  birthday: Nullable(Type.String()),
+  sex: Nullable(Type.Integer()),
+  roleId: Nullable(Type.String()),
+  deptId: Nullable(Type.String()),
+  postId: Nullable(Type.String()),
+  isLocked: Type.Integer(),
+});
+
+/**
+ * update-info, in the personal info form's order (avatar, realName, name, phone, email). Anything
+ * else, an id above all, is dropped: the user is the one of the token. Phone digits and the email
+ * form are checked by the service.
+ */
+export const UserInfoInputSchema = Type.Object(
+  {
+    avatar: OptionalText(USER_INFO_LIMITS.avatar, { label: 'user.avatar' }),
+    realName: OptionalText(USER_INFO_LIMITS.realName, { label: 'user.realName' }),
+    name: OptionalText(USER_INFO_LIMITS.name, { label: 'user.name' }),
+    phone: OptionalText(USER_INFO_LIMITS.phone, { label: 'user.phone' }),
+    email: OptionalText(USER_INFO_LIMITS.email, { label: 'user.email' }),
+  },
+  { additionalProperties: false },
+);
+
+/** The MD5 of a typed password, as at sign-in: 32 hex characters. */
+const PasswordDigest = (label: MessageKey, required: MessageKey) =>
+  Type.String({ pattern: '^[0-9a-fA-F]{32}$', 'x-label': label, 'x-required': required });
+
+export const PasswordChangeSchema = Type.Object({
+  oldPassword: PasswordDigest('user.oldPassword', 'user.oldPassword.required'),
+  newPassword: PasswordDigest('user.newPassword', 'user.newPassword.required'),
+  newPassword1: PasswordDigest('user.newPassword1', 'user.newPassword1.required'),
+});
+
+/** A user of the user pages: the record plus the names of its roles, departments and posts. */
+export const UserSchema = Type.Object({
+  ...UserInfoSchema.properties,
+  roleName: Type.String(),
+  deptName: Type.String(),
+  postName: Type.String(),
+});
+
+export const UserPlatformSchema = Type.Object({
+  ...UserSchema.properties,
+  userExt: Nullable(Type.String()),
+});
+
+const IdListText = (label: MessageKey, required?: MessageKey) =>
+  Type.String({
+    minLength: 1,
+    maxLength: USER_LIMITS.ids,
+    pattern: '\\S',
+    'x-label': label,
+    ...(required ? { 'x-required': required } : {}),
+  });
+
+/** submit and update, in the form's order. The password is the MD5 of the typed one, as at sign-in. */
+const userInputFields = {
+  account: RequiredText(USER_LIMITS.account, { label: 'user.account', required: 'user.account.required' }),
+  password: Type.Optional(
+    Nullable(Type.Union([PasswordDigest('user.password', 'user.password.required'), Type.Literal('')])),
+  ),
+  password2: Type.Optional(
+    Nullable(Type.Union([PasswordDigest('user.password2', 'user.password.required'), Type.Literal('')])),
+  ),
+  name: OptionalText(USER_LIMITS.name, { label: 'user.name' }),
+  realName: OptionalText(USER_LIMITS.realName, { label: 'user.realName' }),
+  avatar: OptionalText(USER_LIMITS.avatar, { label: 'user.avatar' }),
+  email: OptionalText(USER_LIMITS.email, { label: 'user.email' }),
+  phone: OptionalText(USER_LIMITS.phone, { label: 'user.phone' }),
+  birthday: Type.Optional(
+    Nullable(
+      Type.Union([
+        Type.String({
+          pattern: '^\\d{4}-\\d{2}-\\d{2}( \\d{2}:\\d{2}:\\d{2})?$',
+          'x-label': 'user.birthday',
+        }),
+        Type.Literal(''),
+      ]),
+    ),
+  ),
+  sex: Type.Optional(Nullable(IntegerField({ label: 'user.sex' }, { minimum: 1, maximum: 3 }))),
+  code: OptionalText(USER_LIMITS.code, { label: 'user.code' }),
+  userType: Type.Optional(Nullable(IntegerField({ label: 'user.userType' }, { minimum: 1, maximum: 3 }))),
+  roleId: IdListText('user.roleId', 'user.roleId.required'),
+  deptId: IdListText('user.deptId', 'user.deptId.required'),
+  postId: Type.Optional(Nullable(Type.Union([IdListText('user.postId'), Type.Literal('')]))),
+};
+
+export const UserInputSchema = Type.Object(
+  { id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))), ...userInputFields },
+  { additionalProperties: false },
+);
+
+/** update: the edit form; the id is required. */
+export const UserUpdateSchema = Type.Object(
+  { id: IdString, ...userInputFields },
+  { additionalProperties: false },
+);
+
+const UserIds = Type.String({
+  minLength: 1,
+  maxLength: 20_000,
+  'x-label': 'user.userIds',
+  'x-required': 'user.userIds.required',
+});
+
+export const UserIdsQuery = Type.Object({ userIds: UserIds });
+
+export const UserGrantQuery = Type.Object({
+  userIds: UserIds,
+  roleIds: Type.String({
+    minLength: 1,
+    maxLength: 20_000,
+    'x-label': 'role.roleIds',
+    'x-required': 'role.roleIds.required',
+  }),
+});
+
+/** update-platform: query parameters in BladeX consoles (a JSON body works too). */
+export const UpdatePlatformSchema = Type.Object({
+  userId: IdString,
+  userType: IntegerField({ label: 'user.userType' }, { minimum: 1, maximum: 3 }),
+  userExt: OptionalText(USER_LIMITS.userExt, { label: 'user.userExt' }),
+});

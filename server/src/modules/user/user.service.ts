@@ -1,0 +1,76 @@
+import type { PasswordChange, UserInfo, UserInfoInput } from '@console/contract';
+import { verify as verifyPassword } from '@node-rs/argon2';
+import type { AccountStates } from '../../core/auth/account-states.js';
+import type { Principal } from '../../core/auth/principal.js';
+import { badRequest, notFound } from '../../core/errors.js';
+import type { Store } from '../../core/repository/store.js';
+import { hashPassword } from '../../db/seed/seed.js';
+import type { Sessions } from '../auth/sessions.js';
+import { UserRepository } from './user.repository.js';
+
+export interface UserServiceDependencies {
+  store: Store;
+  accounts: AccountStates;
+  sessions: Sessions;
+}
+
+const PHONE = /^\d{11}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A submitted text: absent leaves the field as it is; null or blank clears it. */
+const edited = (value: string | null | undefined): string | null | undefined =>
+  value === undefined ? undefined : value?.trim() || null;
+
+/** The signed-in user's own record: read it, edit a few details, change the password. */
+export class UserService {
+  readonly #users: UserRepository;
+
+  constructor(private readonly deps: UserServiceDependencies) {
+    this.#users = new UserRepository(deps.store);
+  }
+
+  async info(principal: Principal): Promise<UserInfo> {
+    const user = await this.#users.findSelf(principal);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  /** Changes the caller's own avatar, names, phone and email; the row is the token's, never the body's. */
+  async updateInfo(principal: Principal, input: UserInfoInput): Promise<UserInfo> {
+    const values = {
+      avatar: edited(input.avatar),
+      realName: edited(input.realName),
+      name: edited(input.name),
+      phone: edited(input.phone),
+      email: edited(input.email),
+    };
+    if (values.phone && !PHONE.test(values.phone)) throw badRequest('user.phone.invalid');
+    if (values.email && !EMAIL.test(values.email)) throw badRequest('user.email.invalid');
+    if (!(await this.#users.updateSelf(principal, values))) throw notFound();
+    return this.info(principal);
+  }
+
+  /**
+   * Changes the caller's password (both digests as at sign-in). Every token issued before stops
+   * working (S8) except the caller's own session, which stays signed in for `sessionTtlSeconds`.
+   */
+  async updatePassword(
+    principal: Principal,
+    change: PasswordChange,
+    sessionTtlSeconds: number,
+  ): Promise<void> {
+    if (change.newPassword.toLowerCase() !== change.newPassword1.toLowerCase())
+      throw badRequest('user.passwordMismatch');
+    const stored = await this.#users.findPasswordHash(principal, principal.userId);
+    if (stored === undefined) throw notFound();
+    if (!(await verifyPassword(stored, change.oldPassword.toLowerCase()).catch(() => false)))
+      throw badRequest('user.oldPasswordWrong');
+
+    const hash = await hashPassword(change.newPassword);
+    const now = new Date();
+    // The caller's session is renewed before the old tokens are cut off, so it never sees a gap.
+    await this.deps.sessions.renew(principal.sessionId, now, sessionTtlSeconds);
+    if (!(await this.#users.setPassword(principal, principal.userId, hash, now))) throw notFound();
+    await this.deps.accounts.invalidate({ userId: principal.userId });
+  }
+}

@@ -1,0 +1,228 @@
+import { hashPassword } from '../../../src/db/seed/seed.js';
+import { flattenMenus, menuId } from '../../../src/db/seed/menus.js';
+import { md5, type TestApp } from './test-app.js';
+
+// Rows the user, role and top-menu APIs will create once they exist; until then tests insert them
+// through Kysely on the test app's store.
+
+const audit = () => {
+  const now = new Date();
+  return {
+    create_user: null,
+    create_dept: null,
+    create_time: now,
+    update_user: null,
+    update_time: now,
+    status: 1,
+    is_deleted: 0,
+  };
+};
+
+export interface TestAccount {
+  tenantId: string;
+  account: string;
+  password: string;
+  userId: string;
+  roleIds: string[];
+}
+
+/** A tenant (if missing), roles granted the given menus, and a user holding all the roles. */
+export async function createAccount(
+  t: Pick<TestApp, 'store'>,
+  options: {
+    tenantId?: string;
+    account?: string;
+    password?: string;
+    /** One role per entry: its alias and the menu ids granted to it. */
+    roles?: Array<{ alias?: string; menuIds?: string[] }>;
+    name?: string;
+    /** Comma-joined department ids of the user (default '1', no such department). */
+    deptId?: string;
+    /** The user's status (default 1); 0 disabled, 2 pending. */
+    userStatus?: number;
+    /** Status and expiry of the tenant, when this call creates it. */
+    tenantStatus?: number;
+    expireTime?: Date | null;
+  } = {},
+): Promise<TestAccount> {
+  const db = t.store.db;
+  const tenantId = options.tenantId ?? '000000';
+  const account = options.account ?? `u${t.store.ids.next().slice(-9)}`;
+  const password = options.password ?? 'secret';
+  const existing = await db
+    .selectFrom('blade_tenant')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!existing) {
+    await db
+      .insertInto('blade_tenant')
+      .values({
+        id: BigInt(t.store.ids.next()),
+        tenant_id: tenantId,
+        tenant_name: `租户${tenantId}`,
+        domain: null,
+        background_url: null,
+        linkman: null,
+        contact_number: null,
+        address: null,
+        account_number: -1,
+        expire_time: options.expireTime ?? null,
+        package_id: null,
+        datasource_id: null,
+        license_key: null,
+        ...audit(),
+        status: options.tenantStatus ?? 1,
+      })
+      .execute();
+  }
+  const roleIds: string[] = [];
+  for (const role of options.roles ?? [{}]) {
+    const roleId = t.store.ids.next();
+    roleIds.push(roleId);
+    await db
+      .insertInto('blade_role')
+      .values({
+        id: BigInt(roleId),
+        tenant_id: tenantId,
+        parent_id: 0n,
+        role_name: '角色',
+        sort: 1,
+        role_alias: role.alias ?? 'operator',
+        ...audit(),
+      })
+      .execute();
+    await grantMenus(t, roleId, role.menuIds ?? []);
+  }
+  const userId = t.store.ids.next();
+  await db
+    .insertInto('blade_user')
+    .values({
+      id: BigInt(userId),
+      tenant_id: tenantId,
+      code: null,
+      user_type: 1,
+      account,
+      password: await hashPassword(md5(password)),
+      name: options.name ?? account,
+      real_name: account.slice(0, 10),
+      avatar: null,
+      email: null,
+      phone: null,
+      birthday: null,
+      sex: null,
+      role_id: roleIds.join(','),
+      dept_id: options.deptId ?? '1',
+      post_id: null,
+      is_locked: 0,
+      token_valid_after: null,
+      ...audit(),
+      status: options.userStatus ?? 1,
+    })
+    .execute();
+  return { tenantId, account, password, userId, roleIds };
+}
+
+export async function grantMenus(
+  t: Pick<TestApp, 'store'>,
+  roleId: string,
+  menuIds: string[],
+): Promise<void> {
+  if (menuIds.length === 0) return;
+  await t.store.db
+    .insertInto('blade_role_menu')
+    .values(
+      menuIds.map((menuId) => ({
+        id: BigInt(t.store.ids.next()),
+        menu_id: BigInt(menuId),
+        role_id: BigInt(roleId),
+      })),
+    )
+    .execute();
+}
+
+/** A top menu listing the given menus (blade_top_menu + blade_top_menu_setting); answers its id. */
+export async function createTopMenu(
+  t: Pick<TestApp, 'store'>,
+  options: { code: string; name?: string; sort?: number; menuIds?: string[]; source?: string | null },
+): Promise<string> {
+  const id = t.store.ids.next();
+  await t.store.db
+    .insertInto('blade_top_menu')
+    .values({
+      id: BigInt(id),
+      code: options.code,
+      name: options.name ?? options.code,
+      source: options.source ?? null,
+      sort: options.sort ?? 1,
+      ...audit(),
+    })
+    .execute();
+  const menuIds = options.menuIds ?? [];
+  if (menuIds.length > 0) {
+    await t.store.db
+      .insertInto('blade_top_menu_setting')
+      .values(
+        menuIds.map((menuId) => ({
+          id: BigInt(t.store.ids.next()),
+          top_menu_id: BigInt(id),
+          menu_id: BigInt(menuId),
+        })),
+      )
+      .execute();
+  }
+  return id;
+}
+
+/** Signs in and answers the access token (and the rest of the token response). */
+export async function signInAs(t: TestApp, user: TestAccount) {
+  const res = await t.signIn(user.account, user.password, user.tenantId);
+  if (res.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+  return res.body as { access_token: string; refresh_token: string };
+}
+
+/** Every seeded menu and button: what a tenant's administrator role is granted in these tests. */
+export const ALL_MENU_IDS = flattenMenus().map((m) => m.id);
+
+/** An administrator (alias admin) of another tenant, granted every menu and button. */
+export async function createTenantAdmin(
+  t: TestApp,
+  tenantId: string,
+): Promise<TestAccount & { token: string }> {
+  const admin = await createAccount(t, { tenantId, roles: [{ alias: 'admin', menuIds: ALL_MENU_IDS }] });
+  return { ...admin, token: (await signInAs(t, admin)).access_token };
+}
+
+/** A user of the tenant with one role granted exactly these menu codes; answers it with a token. */
+export async function createOperator(
+  t: TestApp,
+  codes: string[],
+  options: { tenantId?: string; deptId?: string; account?: string } = {},
+): Promise<TestAccount & { token: string }> {
+  const user = await createAccount(t, { ...options, roles: [{ menuIds: codes.map(menuId) }] });
+  return { ...user, token: (await signInAs(t, user)).access_token };
+}
+
+/** A department row inserted directly (ancestors as given); answers its id. */
+export async function insertDept(
+  t: Pick<TestApp, 'store'>,
+  options: { tenantId?: string; parentId?: string; ancestors?: string; deptName: string; sort?: number },
+): Promise<string> {
+  const id = t.store.ids.next();
+  await t.store.db
+    .insertInto('blade_dept')
+    .values({
+      id: BigInt(id),
+      tenant_id: options.tenantId ?? '000000',
+      parent_id: BigInt(options.parentId ?? '0'),
+      ancestors: options.ancestors ?? '0',
+      dept_category: 1,
+      dept_name: options.deptName,
+      full_name: null,
+      sort: options.sort ?? 1,
+      remark: null,
+      ...audit(),
+    })
+    .execute();
+  return id;
+}

@@ -1,0 +1,33 @@
+import { BugOutlined } from '@ant-design/icons';
+import { Badge, Button, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOG_BADGE_CAP, useErrorLog } from './error-log-store';
+import { ErrorLogDialog } from './ErrorLogDialog';
+
+/**
+ * The log icon of the top bar, with the number of local error-log entries (antd's Badge shows
+ * logBadgeText's "99+" above the cap); opens the log dialog.
+ */
+export function ErrorLogButton() {
+  const { t } = useTranslation();
+  const count = useErrorLog((state) => state.entries.length);
+  const [open, setOpen] = useState(false);
+  const label = count > 0 ? t('shell.errorLog.labelCount', { count }) : t('shell.errorLog.label');
+  return (
+    <>
+      <Tooltip title={t('shell.errorLog.label')}>
+        <Badge
+          count={count}
+          overflowCount={LOG_BADGE_CAP}
+          size="small"
+          offset={[-4, 4]}
+          className="shell-log-badge"
+        >
+          <Button type="text" aria-label={label} icon={<BugOutlined />} onClick={() => setOpen(true)} />
+        </Badge>
+      </Tooltip>
+      <ErrorLogDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { ClockCircleOutlined, ToolOutlined } from '@ant-design/icons';
+import { Button, Flex, Result, Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { website } from '../../config/website';
+
+/** While a page's code or data loads. */
+export function PageSpinner() {
+  return (
+    <Flex justify="center" align="center" style={{ minHeight: 240 }}>
+      <Spin size="large" />
+    </Flex>
+  );
+}
+
+function BackHome() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return <Button onClick={() => void navigate(website.homePath)}>{t('error.backHome')}</Button>;
+}
+
+/** A menu's page whose code does not exist yet (no entry in web/src/pages/registry.ts). */
+export function PageNotReady({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      icon={<ToolOutlined aria-hidden />}
+      title={t('shell.placeholder.notReadyTitle')}
+      subTitle={t('shell.placeholder.notReadyText', { name })}
+      extra={<BackHome />}
+    />
+  );
+}
+
+/** A fixed page whose content comes with a later feature: it says which. */
+export function ComingLater({
+  title,
+  text,
+  children,
+}: {
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
+  return (
+    <Result icon={<ClockCircleOutlined aria-hidden />} title={title} subTitle={text} extra={<BackHome />}>
+      {children}
+    </Result>
+  );
+}
+
+/** The menu could not be loaded: without it no menu page can open. */
+export function MenuLoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="warning"
+      title={t('shell.failure.menuTitle')}
+      subTitle={t('shell.failure.menuText')}
+      extra={
+        <Button type="primary" onClick={onRetry}>
+          {t('shell.failure.retry')}
+        </Button>
+      }
+    />
+  );
+}

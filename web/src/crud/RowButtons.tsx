@@ -1,0 +1,104 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useHasPermission } from '../app/menu/permission-store';
+import type { CrudMode, CrudRowAction, CrudToolbarAction } from './types';
+
+/** A row's button: its text is its accessible name, its icon is decoration (styles: crud.css). */
+function LinkButton(props: { icon?: ReactNode; text: string; danger?: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className={props.danger ? 'crud-row-action crud-row-action--danger' : 'crud-row-action'}
+      onClick={props.onClick}
+    >
+      {props.icon}
+      {props.text}
+    </button>
+  );
+}
+
+interface RowButtonsProps<T> {
+  row: T;
+  /** Which of the kit's buttons the user may use. */
+  view: boolean;
+  edit: boolean;
+  remove: boolean;
+  actions: readonly CrudRowAction<T>[] | undefined;
+  onOpen: (mode: CrudMode, row: T) => void;
+  onRemove: (rows: readonly T[]) => void;
+  onAction: (action: CrudRowAction<T>, row: T) => unknown;
+}
+
+/** The buttons of a row: view, edit, delete, then the page's own. */
+function RowButtonsOf<T>({
+  row,
+  view,
+  edit,
+  remove,
+  actions,
+  onOpen,
+  onRemove,
+  onAction,
+}: RowButtonsProps<T>) {
+  const { t } = useTranslation();
+  return (
+    <span className="crud-row-actions">
+      {view && (
+        <LinkButton
+          icon={<EyeOutlined aria-hidden />}
+          text={t('crud.action.view')}
+          onClick={() => onOpen('view', row)}
+        />
+      )}
+      {edit && (
+        <LinkButton
+          icon={<EditOutlined aria-hidden />}
+          text={t('crud.action.edit')}
+          onClick={() => onOpen('edit', row)}
+        />
+      )}
+      {remove && (
+        <LinkButton
+          icon={<DeleteOutlined aria-hidden />}
+          text={t('crud.action.delete')}
+          onClick={() => onRemove([row])}
+        />
+      )}
+      {actions?.map((action) =>
+        action.visible && !action.visible(row) ? null : (
+          <RowActionButton key={action.key} action={action} onClick={() => void onAction(action, row)} />
+        ),
+      )}
+    </span>
+  );
+}
+
+export const RowButtons = memo(RowButtonsOf) as typeof RowButtonsOf;
+
+/** A page's own row button, shown only with its permission. */
+function RowActionButton<T>({ action, onClick }: { action: CrudRowAction<T>; onClick: () => void }) {
+  const { t } = useTranslation();
+  if (!useHasPermission(action.permission)) return null;
+  return <LinkButton icon={action.icon} text={t(action.label)} danger={action.danger} onClick={onClick} />;
+}
+
+/** A page's own toolbar button, shown only with its permission. */
+export function ToolbarActionButton<T>({
+  action,
+  onClick,
+}: {
+  action: CrudToolbarAction<T>;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  const permitted = useHasPermission(action.permission);
+  if (!permitted) return null;
+  const text = t(action.label);
+  return (
+    <Button icon={action.icon} danger={action.danger} aria-label={text} onClick={onClick}>
+      {text}
+    </Button>
+  );
+}

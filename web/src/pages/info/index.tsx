@@ -1,0 +1,273 @@
+import { UploadOutlined, UserOutlined } from '@ant-design/icons';
+import { USER_INFO_LIMITS, type UserInfo } from '@console/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  Tabs,
+  Typography,
+  Upload,
+  type UploadProps,
+} from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { putFile } from '../../api/resource/oss';
+import { isTransportFailure } from '../../api/request';
+import { info, updateInfo, updatePassword } from '../../api/user';
+import { PageSpinner } from '../../app/layout/PageState';
+import { updateUserInfo, useSession } from '../../app/session/session-store';
+import { PHONE_MESSAGES, phoneProblem } from '../../utils/validate';
+
+/** Largest avatar accepted (spec §9: 500 KB). */
+export const AVATAR_MAX_BYTES = 500 * 1024;
+const AVATAR_TYPES = ['image/jpeg', 'image/png'];
+const AVATAR_EXTENSION = /\.(jpe?g|png)$/i;
+
+/** Why a file cannot be the avatar, checked before it is sent: not jpg/png, or above 500 KB. */
+export function avatarProblem(file: {
+  type?: string;
+  name: string;
+  size: number;
+}): 'type' | 'size' | undefined {
+  const typed = file.type ? AVATAR_TYPES.includes(file.type) : AVATAR_EXTENSION.test(file.name);
+  if (!typed) return 'type';
+  if (file.size > AVATAR_MAX_BYTES) return 'size';
+  return undefined;
+}
+
+interface InfoForm {
+  avatar: string;
+  realName: string;
+  name: string;
+  phone: string;
+  email: string;
+}
+
+interface PasswordForm {
+  oldPassword: string;
+  newPassword: string;
+  newPassword1: string;
+}
+
+/** The avatar field: the picture and an upload button; its value is the picture's link. */
+function AvatarField({ value, onChange }: { value?: string; onChange?: (link: string) => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [uploading, setUploading] = useState(false);
+
+  const beforeUpload: UploadProps['beforeUpload'] = (file) => {
+    const problem = avatarProblem(file);
+    if (problem === 'type') void message.error(t('shell.info.avatarType'));
+    if (problem === 'size') void message.error(t('shell.info.avatarSize'));
+    return problem ? Upload.LIST_IGNORE : true;
+  };
+
+  const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
+    setUploading(true);
+    putFile(file as Blob, (file as File).name)
+      .then((stored) => {
+        onChange?.(stored.link);
+        onSuccess?.(stored);
+      })
+      .catch((error: unknown) => {
+        // An answered failure has been shown by the request layer; the old avatar stays.
+        if (isTransportFailure(error)) void message.error(t('request.unreachable'));
+        onError?.(error as Error);
+      })
+      .finally(() => setUploading(false));
+  };
+
+  return (
+    <Flex align="center" gap={16}>
+      <Avatar size={72} src={value || undefined} icon={<UserOutlined />} alt={t('shell.info.avatar')} />
+      <Flex vertical gap={4}>
+        <Upload
+          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+          showUploadList={false}
+          beforeUpload={beforeUpload}
+          customRequest={customRequest}
+        >
+          <Button icon={<UploadOutlined />} loading={uploading}>
+            {t('shell.info.avatarUpload')}
+          </Button>
+        </Upload>
+        <Typography.Text type="secondary">{t('shell.info.avatarHint')}</Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}
+
+/** Empty strings for missing fields: the form's initial values. */
+const formOf = (user: UserInfo): InfoForm => ({
+  avatar: user.avatar ?? '',
+  realName: user.realName ?? '',
+  name: user.name ?? '',
+  phone: user.phone ?? '',
+  email: user.email ?? '',
+});
+
+function InfoTab() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const userId = useSession((state) => state.userInfo?.user_id);
+  const [saving, setSaving] = useState(false);
+  const user = useQuery({ queryKey: ['user', userId, 'info'], queryFn: () => info(), staleTime: 5 * 60_000 });
+
+  const phoneRule: Rule = {
+    validator: (_, value: unknown) => {
+      const problem = phoneProblem(value);
+      return problem ? Promise.reject(new Error(t(PHONE_MESSAGES[problem]))) : Promise.resolve();
+    },
+  };
+
+  const onFinish = async (values: InfoForm) => {
+    setSaving(true);
+    try {
+      const input = {
+        avatar: values.avatar || null,
+        realName: values.realName.trim(),
+        name: values.name.trim() || null,
+        phone: values.phone.trim(),
+        email: values.email.trim() || null,
+      };
+      await updateInfo(input);
+      updateUserInfo({ real_name: input.realName, avatar: input.avatar ?? '' });
+      await queryClient.invalidateQueries({ queryKey: ['user', userId, 'info'] });
+      void message.success(t('shell.info.saved'));
+    } catch (error) {
+      if (isTransportFailure(error)) void message.error(t('request.unreachable'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (user.isPending) return <PageSpinner />;
+  // Without the record (the request layer said why) the form still opens, empty.
+  const initialValues = user.data ? formOf(user.data) : undefined;
+
+  return (
+    // The form takes the record once, when it first renders: a kept-alive tab that shows again keeps
+    // what the user typed rather than reloading the record over it.
+    <Form<InfoForm>
+      name="user-info"
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={(values) => void onFinish(values)}
+      style={{ maxWidth: 480 }}
+    >
+      <Form.Item name="avatar" label={t('shell.info.avatar')}>
+        <AvatarField />
+      </Form.Item>
+      <Form.Item
+        name="realName"
+        label={t('shell.info.realName')}
+        rules={[{ required: true, whitespace: true, message: t('shell.info.realNameRequired') }]}
+      >
+        <Input autoComplete="name" maxLength={USER_INFO_LIMITS.realName} />
+      </Form.Item>
+      <Form.Item name="name" label={t('shell.info.name')}>
+        <Input autoComplete="nickname" maxLength={USER_INFO_LIMITS.name} />
+      </Form.Item>
+      <Form.Item name="phone" label={t('shell.info.phone')} rules={[phoneRule]} required>
+        <Input autoComplete="tel" inputMode="numeric" maxLength={USER_INFO_LIMITS.phone} />
+      </Form.Item>
+      <Form.Item
+        name="email"
+        label={t('shell.info.email')}
+        rules={[{ type: 'email', message: t('shell.info.emailInvalid') }]}
+      >
+        <Input autoComplete="email" maxLength={USER_INFO_LIMITS.email} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {t('shell.info.save')}
+      </Button>
+    </Form>
+  );
+}
+
+function PasswordTab() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<PasswordForm>();
+  const [saving, setSaving] = useState(false);
+
+  const onFinish = async (values: PasswordForm) => {
+    setSaving(true);
+    try {
+      await updatePassword(values);
+      form.resetFields();
+      void message.success(t('shell.info.saved'));
+    } catch (error) {
+      if (isTransportFailure(error)) void message.error(t('request.unreachable'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const required = (text: string) => [{ required: true, message: text }];
+  return (
+    <Form<PasswordForm>
+      form={form}
+      name="change-password"
+      layout="vertical"
+      onFinish={(values) => void onFinish(values)}
+      style={{ maxWidth: 480 }}
+    >
+      <Form.Item
+        name="oldPassword"
+        label={t('shell.info.oldPassword')}
+        rules={required(t('shell.info.oldPasswordRequired'))}
+      >
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword"
+        label={t('shell.info.newPassword')}
+        rules={required(t('shell.info.newPasswordRequired'))}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        name="newPassword1"
+        label={t('shell.info.newPassword1')}
+        dependencies={['newPassword']}
+        rules={[
+          ...required(t('shell.info.newPassword1Required')),
+          ({ getFieldValue }) => ({
+            validator: (_, value: unknown) =>
+              !value || value === getFieldValue('newPassword')
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('shell.info.passwordMismatch'))),
+          }),
+        ]}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={saving}>
+        {t('shell.info.save')}
+      </Button>
+    </Form>
+  );
+}
+
+/** Personal info (spec §2): the user's own details and avatar, and a password change. */
+export default function InfoPage() {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <Tabs
+        items={[
+          { key: 'info', label: t('shell.info.tabInfo'), children: <InfoTab /> },
+          { key: 'password', label: t('shell.info.tabPassword'), children: <PasswordTab /> },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { PARAM_LIMITS, type Param, type ParamInput } from '@console/contract';
+import * as paramApi from '../../../api/system/param';
+import { CrudPage, defineCrud } from '../../../crud';
+
+/** System parameters (/api/blade-system/param): platform-wide key/value settings. */
+const config = defineCrud<Param, ParamInput>({
+  name: 'param',
+  title: 'system.param.title',
+  rowTitle: 'paramName',
+  api: paramApi,
+  permissions: { add: 'param_add', edit: 'param_edit', delete: 'param_delete', view: 'param_view' },
+  columns: [
+    {
+      prop: 'paramName',
+      label: 'system.param.paramName',
+      search: true,
+      form: { required: 'system.param.paramNameRequired', maxLength: PARAM_LIMITS.paramName },
+    },
+    {
+      prop: 'paramKey',
+      label: 'system.param.paramKey',
+      search: true,
+      form: { required: 'system.param.paramKeyRequired', maxLength: PARAM_LIMITS.paramKey },
+    },
+    {
+      prop: 'paramValue',
+      label: 'system.param.paramValue',
+      type: 'textarea',
+      table: { ellipsis: true },
+      form: { required: 'system.param.paramValueRequired', maxLength: PARAM_LIMITS.paramValue },
+    },
+    {
+      prop: 'remark',
+      label: 'system.param.remark',
+      table: { ellipsis: true },
+      form: { maxLength: PARAM_LIMITS.remark },
+    },
+  ],
+});
+
+export default function ParamPage() {
+  return <CrudPage config={config} />;
+}
