@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleSuite } from './support/suite.js';
 import { buttonName } from './support/sign-in.js';
+import { closeDialog } from './support/dialog.js';
 
 // The console's shell against the real server: menus from menu/routes, tabs kept alive, themes,
 // languages, menu search, the local error log and the screen classes.
@@ -328,7 +329,7 @@ describe('top bar', () => {
       });
     // 200: the session goes on after the upload.
     await expect.poll(usualLog, { timeout: 10_000 }).toMatch(/^200 .*boom/);
-    await page.keyboard.press('Escape');
+    await closeDialog(dialog);
 
     // Clearing asks first, then empties the log without sending it.
     await page.evaluate(() => {
@@ -346,7 +347,7 @@ describe('top bar', () => {
       .click();
     await page.getByText('清空成功!').waitFor();
     await dialog.getByText('暂无错误日志').waitFor();
-    await page.keyboard.press('Escape');
+    await closeDialog(dialog);
     await page.getByRole('button', { name: '错误日志', exact: true }).waitFor();
   });
 
