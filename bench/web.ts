@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import { launchChromium } from '../web/e2e/support/browser.js';
 import { repoRoot, startServer, type RunningServer } from '../web/e2e/support/server.js';
-import { CaptchaSolver, REDIS_URL } from '../web/e2e/support/sign-in.js';
+import { CaptchaSolver, REDIS_URL, uniqueKeyPrefix } from '../web/e2e/support/sign-in.js';
 
 const RUNS = intEnv('BENCH_RUNS', 5, 1, 50);
 const CPU_THROTTLE = intEnv('BENCH_CPU_THROTTLE', 1, 1, 20);
@@ -196,9 +196,10 @@ async function seedParams(baseUrl: string): Promise<void> {
 async function main(): Promise<void> {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
-  const captchas = new CaptchaSolver();
+  const keyPrefix = uniqueKeyPrefix();
+  const captchas = new CaptchaSolver(keyPrefix);
   try {
-    server = await startServer({ env: { REDIS_URL } });
+    server = await startServer({ env: { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix } });
     browser = await launchChromium();
     await seedParams(server.baseUrl);
 
@@ -206,7 +207,6 @@ async function main(): Promise<void> {
     const signIns = [];
     const rows = [];
     for (let run = 0; run < RUNS; run++) {
-      await captchas.resetAddressLimits();
       logins.push(await measureLogin(browser, server.baseUrl));
       const signIn = await measureSignIn(browser, server.baseUrl, captchas);
       signIns.push(signIn);

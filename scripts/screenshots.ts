@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { launchChromium } from '../web/e2e/support/browser.js';
 import { repoRoot, startServer } from '../web/e2e/support/server.js';
-import { CaptchaSolver, REDIS_URL, signIn } from '../web/e2e/support/sign-in.js';
+import { CaptchaSolver, REDIS_URL, signIn, uniqueKeyPrefix } from '../web/e2e/support/sign-in.js';
 import { THEMES, type ThemeName } from '../web/src/app/settings/themes.js';
 
 const SHOTS: Array<{ theme: ThemeName; language: 'zh' | 'en'; page: string; file: string }> = [
@@ -17,11 +17,11 @@ const SHOTS: Array<{ theme: ThemeName; language: 'zh' | 'en'; page: string; file
 
 const out = path.join(repoRoot, 'docs/screenshots');
 mkdirSync(out, { recursive: true });
-const server = await startServer({ env: { REDIS_URL } });
+const keyPrefix = uniqueKeyPrefix();
+const server = await startServer({ env: { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix } });
 const browser = await launchChromium();
-const captchas = new CaptchaSolver();
+const captchas = new CaptchaSolver(keyPrefix);
 try {
-  await captchas.resetAddressLimits();
   for (const shot of SHOTS) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 860 } });
     const page = await context.newPage();

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const config = readConfig();
   const database = openDatabase(config.databaseUrl, config.databaseKind);
   const ids = new IdGenerator(config.workerId ?? randomInt(1024));
-  const cache = await openCache(config.redisUrl);
+  const cache = await openCache(config.redisUrl, config.redisKeyPrefix);
 
   await migrateToLatest(database.db);
   const seedStarted = performance.now();

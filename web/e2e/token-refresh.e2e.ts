@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
 import { buildConsole } from './support/build.js';
 import { repoRoot, startServer, type RunningServer } from './support/server.js';
-import { CaptchaSolver, REDIS_URL, signIn } from './support/sign-in.js';
+import { CaptchaSolver, REDIS_URL, signIn, uniqueKeyPrefix } from './support/sign-in.js';
 
 // The console refreshes its token once it is website.tokenTime seconds old (3000 s); this bundle is
 // built with 5 s, so the 10 s check refreshes within a test's time.
@@ -20,10 +20,10 @@ let context: BrowserContext | undefined;
 
 beforeAll(async () => {
   const webDist = await buildConsole(OUT_DIR, { VITE_TOKEN_TIME: String(TOKEN_TIME_SECONDS) });
-  server = await startServer({ webDist, env: { REDIS_URL } });
+  const keyPrefix = uniqueKeyPrefix();
+  server = await startServer({ webDist, env: { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix } });
   browser = await launchChromium();
-  captchas = new CaptchaSolver();
-  await captchas.resetAddressLimits();
+  captchas = new CaptchaSolver(keyPrefix);
 });
 
 afterAll(async () => {

@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl: string;
   databaseKind: DatabaseKind;
   redisUrl: string | null;
+  /** Prefix of every key and channel in Redis, so that installations (and test runs) can share one. */
+  redisKeyPrefix: string;
   dataDir: string;
   /** Null means: generate once into DATA_DIR (security S1). */
   jwtSecret: string | null;
@@ -231,6 +233,11 @@ export function loadConfig(env: Env = process.env): Config {
     fail('REDIS_URL', 'a redis:// or rediss:// URL', redisUrl);
   }
 
+  const redisKeyPrefix = value(env, 'REDIS_KEY_PREFIX') ?? 'console:';
+  if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(redisKeyPrefix)) {
+    fail('REDIS_KEY_PREFIX', '1–64 letters, digits or _ . : -', redisKeyPrefix);
+  }
+
   const jwtSecret = value(env, 'JWT_SECRET') ?? null;
   if (jwtSecret !== null && jwtSecret.length < 32) {
     fail('JWT_SECRET', 'at least 32 characters', `${jwtSecret.length} characters`);
@@ -254,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     databaseKind,
     redisUrl,
+    redisKeyPrefix,
     dataDir,
     jwtSecret,
     logLevel: logLevel as Config['logLevel'],

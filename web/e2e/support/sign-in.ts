@@ -3,8 +3,11 @@ import type { Page, Response } from 'playwright-core';
 
 /** The Redis the browser tests' servers share (README, "Testing"). */
 export const REDIS_URL = 'redis://127.0.0.1:6379';
-/** The server's key prefix in Redis (server/src/core/cache/redis-cache.ts). */
-const KEY_PREFIX = 'console:';
+/**
+ * A Redis key prefix of its own for each browser-test server (REDIS_KEY_PREFIX), so that test files
+ * running side by side, or runs on one machine at once, never share captchas or per-address limits.
+ */
+export const uniqueKeyPrefix = (): string => `e2e-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
 
 const isCaptcha = (response: Response) =>
   new URL(response.url()).pathname === '/api/blade-auth/oauth/captcha';
@@ -16,25 +19,22 @@ const isCaptcha = (response: Response) =>
 export class CaptchaSolver {
   readonly #redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
 
-  /**
-   * Every server shares one Redis and one key prefix, and the server limits captchas and failed
-   * sign-ins per address for 10 and 15 minutes: without a reset, a few runs in a row would meet the
-   * limits. (A key-prefix setting on the server would let each run keep its own keys instead.)
-   */
-  async resetAddressLimits(): Promise<void> {
-    await this.#redis.del(`${KEY_PREFIX}auth:captcha:ip:127.0.0.1`, `${KEY_PREFIX}auth:fail:ip:127.0.0.1`);
-  }
+  /** `keyPrefix`: the REDIS_KEY_PREFIX of the server whose captchas this reads. */
+  constructor(private readonly keyPrefix: string) {}
 
   /** The code of the next captcha the page loads; call before the action that loads it. */
   async next(page: Page): Promise<string> {
     const response = await page.waitForResponse(isCaptcha);
     const { key } = (await response.json()) as { key: string };
-    const code = await this.#redis.get(`${KEY_PREFIX}captcha:${key}`);
+    const code = await this.#redis.get(`${this.keyPrefix}captcha:${key}`);
     if (!code) throw new Error(`no captcha code in Redis for key ${key}`);
     return code;
   }
 
+  /** Removes this server's keys, so test runs leave nothing behind in the shared Redis. */
   async close(): Promise<void> {
+    const keys = await this.#redis.keys(`${this.keyPrefix}*`);
+    if (keys.length > 0) await this.#redis.del(...keys);
     await this.#redis.quit();
   }
 }

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
-import { CaptchaSolver, REDIS_URL, signIn } from './sign-in.js';
+import { CaptchaSolver, REDIS_URL, signIn, uniqueKeyPrefix } from './sign-in.js';
 
 export interface ConsoleSuite {
   /** The running server, browser and captcha reader; throws when they did not start. */
@@ -15,7 +15,7 @@ export interface ConsoleSuite {
 
 /**
  * What every browser test file sets up: the built server (fresh SQLite, captchas in the local Redis
- * so the tests can read them), one Chromium, and a fresh context per test. Call at the top of a file.
+ * under a key prefix of its own so the tests can read them), one Chromium, and a fresh context per test. Call at the top of a file.
  */
 export function consoleSuite(env: Record<string, string> = {}): ConsoleSuite {
   let server: RunningServer | undefined;
@@ -24,10 +24,10 @@ export function consoleSuite(env: Record<string, string> = {}): ConsoleSuite {
   let context: BrowserContext | undefined;
 
   beforeAll(async () => {
-    server = await startServer({ env: { REDIS_URL, ...env } });
+    const keyPrefix = uniqueKeyPrefix();
+    server = await startServer({ env: { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, ...env } });
     browser = await launchChromium();
-    captchas = new CaptchaSolver();
-    await captchas.resetAddressLimits();
+    captchas = new CaptchaSolver(keyPrefix);
   });
 
   afterEach(async () => {

@@ -11,6 +11,9 @@ import { queryClient } from '../app/query-client';
 import { changeLanguage } from '../i18n';
 import { clearBrowserState, renderApp } from '../test/dom';
 import { CrudPage, defineCrud, type CrudConfig } from '.';
+// The kit's tests borrow the parameter and package pages' texts.
+import '../pages/system/param/locales';
+import '../pages/system/tenantpackage/locales';
 
 // A kit page is a whole antd table with its dialog: in jsdom (antd's styles computed in its slow CSS
 // engine) a test that opens, selects and saves takes several seconds, more while other suites run.

@@ -6,11 +6,26 @@ export interface PageModule {
 }
 
 /**
- * The code of each menu page, by the menu's path without `/index` (web/src/app/menu/routes.ts). Each
- * entry is a dynamic import, so each page is its own download, fetched when first opened. A menu
- * path not listed here shows "not available yet".
+ * The menu areas whose pages live under web/src/pages/<area>/<page>/index.tsx (the log pages one
+ * level deeper, as their menu paths are). A page's folder is its menu path: /system/user is
+ * ./system/user/index.tsx. Each is a dynamic import, so each page is its own download, fetched when
+ * first opened; a menu path without a folder shows "not available yet".
  */
-export const pageRegistry: Readonly<Record<string, () => Promise<PageModule>>> = {
-  '/system/param': () => import('./system/param'),
-  '/system/tenantpackage': () => import('./system/tenantpackage'),
-};
+const pageModules = import.meta.glob<PageModule>([
+  './authority/*/index.tsx',
+  './base/*/index.tsx',
+  './business/*/index.tsx',
+  './desk/*/index.tsx',
+  './flow/*/index.tsx',
+  './monitor/log/*/index.tsx',
+  './report/*/index.tsx',
+  './resource/*/index.tsx',
+  './system/*/index.tsx',
+  './tool/*/index.tsx',
+  './work/*/index.tsx',
+]);
+
+/** The code of each menu page, by the menu's path without `/index` (web/src/app/menu/routes.ts). */
+export const pageRegistry: Readonly<Record<string, () => Promise<PageModule>>> = Object.fromEntries(
+  Object.entries(pageModules).map(([file, load]) => [file.slice(1, -'/index.tsx'.length), load]),
+);

@@ -1,10 +1,9 @@
 import { shellEn } from '../../app/layout/locales';
 import { menuEn } from '../../app/menu/locales';
 import { crudEn } from '../../crud/locales';
-import { systemEn } from '../../pages/system/locales';
-import type { Messages } from './zh';
+import type { CoreMessages } from './zh';
 
-export const en: Messages = {
+export const en: CoreMessages = {
   app: {
     title: 'Admin Console',
   },
@@ -88,7 +87,6 @@ export const en: Messages = {
   shell: shellEn,
   menu: menuEn,
   crud: crudEn,
-  system: systemEn,
   request: {
     unreachable: 'Cannot reach the server; please try again later',
     unknownError: 'unknown error',

@@ -1,7 +1,7 @@
 import { shellZh } from '../../app/layout/locales';
 import { menuZh } from '../../app/menu/locales';
 import { crudZh } from '../../crud/locales';
-import { systemZh } from '../../pages/system/locales';
+import type { AreaTexts } from '../page-texts';
 
 /** Chinese texts, the default language; `en` must have exactly the same keys. */
 export const zh = {
@@ -87,11 +87,14 @@ export const zh = {
   shell: shellZh,
   menu: menuZh,
   crud: crudZh,
-  system: systemZh,
   request: {
     unreachable: '无法连接服务器，请稍后重试',
     unknownError: '未知错误',
   },
 };
 
-export type Messages = typeof zh;
+/** The texts loaded with the console's code. */
+export type CoreMessages = typeof zh;
+
+/** Every text key: the core texts and those each page brings with it (web/src/i18n/page-texts.ts). */
+export type Messages = CoreMessages & AreaTexts;

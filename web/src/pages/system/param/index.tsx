@@ -1,4 +1,5 @@
 import { PARAM_LIMITS, type Param, type ParamInput } from '@console/contract';
+import './locales';
 import * as paramApi from '../../../api/system/param';
 import { CrudPage, defineCrud } from '../../../crud';
 

@@ -1,4 +1,5 @@
 import { TENANT_PACKAGE_LIMITS, type TenantPackage, type TenantPackageInput } from '@console/contract';
+import './locales';
 import * as menuApi from '../../../api/system/menu';
 import * as tenantPackageApi from '../../../api/system/tenant-package';
 import { CrudPage, defineCrud, optionsFromTree } from '../../../crud';
