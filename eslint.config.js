@@ -6,8 +6,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
-      '**/dist-e2e/**',
-      '**/dist-bench/**',
+      '**/dist-*/**',
       '**/node_modules/**',
       'data/**',
       'coverage/**',

@@ -20,7 +20,10 @@ export interface RunningServer {
 }
 
 export interface ServerOptions {
-  /** The built console to serve (WEB_DIST), relative to the repository; web/dist by default. */
+  /**
+   * The built console to serve (WEB_DIST), relative to the repository: E2E_WEB_DIST or web/dist
+   * (a build of one's own lets several people, or agents, run browser tests side by side).
+   */
   webDist?: string;
   /** Further environment, e.g. REDIS_URL. */
   env?: Record<string, string>;
@@ -28,7 +31,7 @@ export interface ServerOptions {
 
 /** Starts the built server, serving the built console, on a free port with a fresh SQLite database. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const webDist = options.webDist ?? 'web/dist';
+  const webDist = options.webDist ?? process.env.E2E_WEB_DIST ?? 'web/dist';
   for (const artefact of ['server/dist/main.js', `${webDist}/index.html`]) {
     if (!existsSync(join(repoRoot, artefact))) {
       throw new Error(`${artefact} is missing: run \`npm run build\` first`);
