@@ -45,6 +45,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A real browser on a shared 2-core machine: a polled condition gets 10 s, not 1 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

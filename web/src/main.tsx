@@ -11,7 +11,7 @@ import { routes } from './app/router';
 import { LOGIN_PATH } from './app/session/guard';
 import { followOtherTabs, getToken, logoutLocal } from './app/session/session-store';
 import { startSessionRefresh } from './app/session/token-refresh';
-import { currentLanguage } from './i18n';
+import { currentLanguage, loadLanguage } from './i18n';
 
 const router = createBrowserRouter(routes);
 
@@ -37,10 +37,15 @@ installChunkErrorListener();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+
+// The chosen language's texts first (only a language other than the default downloads anything);
+// if they cannot be loaded, the page still opens, in the default language's texts.
+loadLanguage(currentLanguage()).then(render, render);

@@ -276,7 +276,7 @@ export interface MenuInput {
   source?: string | null;
   sort: number;
   category: number;
-  /** 0 toolbar, 1 toolbar and row, 2 row (BladeX's button_func); 0 for menus. */
+  /** Where a button shows (dictionary button_func): 1 toolbar, 2 row, 3 both; 0 for menus. */
   action?: number;
   isOpen?: number;
   remark?: string | null;

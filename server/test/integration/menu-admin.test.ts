@@ -214,6 +214,12 @@ describe.each(enginesUnderTest())('the menu page on %s', (kind) => {
       msg: '更新成功',
       data: { name: '导出全部', isOpen: 2, code: 'reports_export' },
     });
+
+    // Where a button shows is dictionary button_func's key: 1 toolbar, 2 row, 3 both (as seeded).
+    const seededDelete = (await get(`detail?id=${menuId('param_delete')}`)).body.data;
+    expect(seededDelete.action).toBe(3);
+    expect((await submit(seededDelete)).status).toBe(200);
+    expect((await submit({ ...button.body.data, action: 4 })).body.msg).toBe('按钮功能不能大于3');
   });
 
   it('keeps menu writes to the platform administrator (S4), and codes are permissions at once', async () => {

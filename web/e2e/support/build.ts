@@ -13,7 +13,9 @@ export async function buildConsole(outDir: string, env: Record<string, string>):
     [vite, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
     {
       cwd: join(repoRoot, 'web'),
-      env: { ...process.env, ...env },
+      // vitest sets NODE_ENV=test, which would make Vite produce a development bundle (React's
+      // development build, antd's test ids): the tests must see what users get.
+      env: { ...process.env, NODE_ENV: 'production', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

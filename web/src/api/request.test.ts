@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Language } from '../i18n';
+import { loadLanguage, type Language } from '../i18n';
 import { configureRequest, get, post, RequestError } from './request';
 
 // A real HTTP server on loopback answers every call; each test sets how it answers.
@@ -41,6 +41,8 @@ let messages: string[];
 let unauthorizedCount: number;
 
 beforeAll(async () => {
+  // The console loads a language's texts before switching to it; these tests switch by hand.
+  await loadLanguage('en');
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });

@@ -1,8 +1,8 @@
-import { Flex, Spin } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useDocumentTitle } from './document-title';
 import { NavigationGuard } from './session/NavigationGuard';
+import { Spinner } from './Spinner';
 
 /** Wraps every route: the document title, the navigation guard, and a spinner while a page's code downloads. */
 export function RootLayout() {
@@ -11,9 +11,11 @@ export function RootLayout() {
     <NavigationGuard>
       <Suspense
         fallback={
-          <Flex justify="center" align="center" style={{ minHeight: '100vh' }}>
-            <Spin size="large" />
-          </Flex>
+          <div
+            style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh' }}
+          >
+            <Spinner size="large" />
+          </div>
         }
       >
         <Outlet />

@@ -14,6 +14,7 @@ export interface WebsiteConfig {
   storagePrefix: string;
   tenantId: string;
   captchaMode: boolean;
+  /** Sign-in asks for the tenant's code (spec §6, off by default); VITE_TENANT_MODE overrides it at build time. */
   tenantMode: boolean;
   switchMode: boolean;
   /** Milliseconds before a request is abandoned. */
@@ -42,7 +43,7 @@ export const website: Readonly<WebsiteConfig> = {
   storagePrefix: 'saber-',
   tenantId: '000000',
   captchaMode: true,
-  tenantMode: false,
+  tenantMode: flag(import.meta.env.VITE_TENANT_MODE) ?? false,
   switchMode: false,
   requestTimeout: REQUEST_TIMEOUT_MS,
   statusWhiteList: [],
@@ -59,4 +60,11 @@ export const website: Readonly<WebsiteConfig> = {
 function positiveNumber(text: string | undefined): number | undefined {
   const value = Number(text);
   return text && Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+/** A build-time switch, when it is 'true' or 'false'. */
+function flag(text: string | undefined): boolean | undefined {
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  return undefined;
 }

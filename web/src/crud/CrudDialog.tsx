@@ -7,6 +7,7 @@ import { formValuesOf, initialFormValues } from './form-values';
 import { fieldRules } from './rules';
 import type { ColumnOptions } from './useColumnOptions';
 import type { ColumnShape, CrudFormValues, CrudMode } from './types';
+import '../i18n/console-texts';
 
 export interface CrudDialogProps {
   /** The page's name: the form is `<name>-form`, its fields `<name>-form_<prop>`. */
@@ -15,6 +16,8 @@ export interface CrudDialogProps {
   mode: CrudMode;
   /** The record edited or viewed; undefined while it loads, and when adding. */
   record: Readonly<Record<string, unknown>> | undefined;
+  /** Add: values filled in over the columns' initial ones (a child's parent). */
+  addValues?: CrudFormValues;
   /** The record is being loaded (edit and view with a detail call). */
   loading: boolean;
   /** Loading the record failed (the request layer has said why). */
@@ -60,7 +63,9 @@ export function CrudDialog(props: CrudDialogProps) {
   const okText = t(mode === 'edit' ? 'crud.dialog.update' : 'crud.dialog.save');
   const cancelText = t('crud.dialog.cancel');
   const initialValues =
-    mode === 'add' ? initialFormValues(columns) : formValuesOf(columns, record ?? {}, mode);
+    mode === 'add'
+      ? { ...initialFormValues(columns), ...props.addValues }
+      : formValuesOf(columns, record ?? {}, mode);
 
   return (
     <Modal
@@ -103,7 +108,10 @@ export function CrudDialog(props: CrudDialogProps) {
           {fields.map((column) => {
             const spec = formSpec(column) ?? {};
             const label = t(column.label);
-            const disabled = viewing || (spec.disableIn ?? []).includes(mode);
+            const disabled =
+              viewing ||
+              (spec.disableIn ?? []).includes(mode) ||
+              (mode === 'edit' && record !== undefined && spec.disableWhen?.(record) === true);
             const columnOptions = options.get(column.prop) ?? [];
             const span = perRow === 1 ? 24 : (spec.span ?? (fieldType(column) === 'textarea' ? 24 : 12));
             return (
@@ -115,7 +123,7 @@ export function CrudDialog(props: CrudDialogProps) {
                   extra={spec.help ? t(spec.help) : undefined}
                 >
                   {spec.render
-                    ? spec.render({ mode, disabled, options: columnOptions })
+                    ? spec.render({ mode, disabled, options: columnOptions, record })
                     : fieldControl({
                         type: fieldType(column),
                         options: columnOptions,

@@ -38,6 +38,7 @@ import type {
 import { useColumnOptions } from './useColumnOptions';
 import { useStableHandler } from './useStableHandler';
 import './crud.css';
+import '../i18n/console-texts';
 
 export interface CrudPageProps<T, I> {
   config: CrudConfig<T, I>;
@@ -53,6 +54,8 @@ interface DialogState<T> {
   open: boolean;
   mode: CrudMode;
   row?: T;
+  /** Add: values filled in besides the columns' own (a page action's `openAdd`). */
+  values?: CrudFormValues;
 }
 
 /** The permission code to check: none for a button offered to everyone. */
@@ -82,6 +85,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
         '--crud-danger': token.colorError,
         '--crud-danger-hover': token.colorErrorHover,
         '--crud-focus': token.colorPrimaryBorder,
+        '--crud-disabled': token.colorTextDisabled,
       }) as CSSProperties,
     [token],
   );
@@ -184,6 +188,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
     refresh,
     success,
     confirm,
+    openAdd: (values) => setDialog({ open: true, mode: 'add', values }),
   });
 
   const remove = useStableHandler((targets: readonly T[]) => {
@@ -241,46 +246,61 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
   );
   const rowActions = config.rowActions;
   const hasRowButtons = canView || canEdit || canDelete || (rowActions?.length ?? 0) > 0;
-  const tableColumnList = useMemo(
-    () =>
-      tableColumns({
-        columns: config.columns,
-        labels: options.labels,
-        sort: listState.sort,
-        t,
-        actions: hasRowButtons
-          ? {
-              title: t('crud.table.actions'),
-              render: (row: T) => (
-                <RowButtons
-                  row={row}
-                  view={canView}
-                  edit={canEdit}
-                  remove={canDelete}
-                  actions={rowActions}
-                  onOpen={open}
-                  onRemove={remove}
-                  onAction={runRowAction}
-                />
-              ),
-            }
-          : undefined,
-      }),
-    [
-      config.columns,
-      options.labels,
-      listState.sort,
+  const { removable } = config;
+  const showIndex = config.table?.index === true;
+  // Row numbers go on across pages (row 11 heads page 2).
+  const indexOffset = (listState.current - 1) * listState.size;
+  const tableColumnList = useMemo(() => {
+    const list = tableColumns({
+      columns: config.columns,
+      labels: options.labels,
+      sort: listState.sort,
       t,
-      hasRowButtons,
-      canView,
-      canEdit,
-      canDelete,
-      rowActions,
-      open,
-      remove,
-      runRowAction,
-    ],
-  );
+      actions: hasRowButtons
+        ? {
+            title: t('crud.table.actions'),
+            render: (row: T) => (
+              <RowButtons
+                row={row}
+                view={canView}
+                edit={canEdit}
+                remove={canDelete}
+                removable={removable?.(row) ?? true}
+                actions={rowActions}
+                onOpen={open}
+                onRemove={remove}
+                onAction={runRowAction}
+              />
+            ),
+          }
+        : undefined,
+    });
+    if (!showIndex) return list;
+    const index: (typeof list)[number] = {
+      key: '$index',
+      title: t('crud.table.index'),
+      width: 64,
+      align: 'center',
+      render: (_: unknown, __: T, at: number) => indexOffset + at + 1,
+    };
+    return [index, ...list];
+  }, [
+    config.columns,
+    options.labels,
+    listState.sort,
+    t,
+    hasRowButtons,
+    canView,
+    canEdit,
+    canDelete,
+    removable,
+    rowActions,
+    open,
+    remove,
+    runRowAction,
+    showIndex,
+    indexOffset,
+  ]);
   const onSort = useCallback(
     (sorter: TableSorter | TableSorter[]) => {
       const fieldOf = (key: string) => {
@@ -370,6 +390,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
           onExpandedChange={setExpanded}
           onExpand={loadChildren}
           paging={paging}
+          scrollY={config.table?.scrollY}
           onPage={onPage}
           onSort={onSort}
         />
@@ -378,6 +399,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
           open={dialog.open}
           mode={dialog.mode}
           record={record as Readonly<Record<string, unknown>> | undefined}
+          addValues={dialog.mode === 'add' ? dialog.values : undefined}
           loading={detailId !== undefined && detail.isPending}
           failed={detailId !== undefined && detail.isError}
           columns={columns}

@@ -1,6 +1,6 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '../api/request';
 import { isChoice, searchParamSpecs, searchSpec, searchType } from './columns';
@@ -8,6 +8,8 @@ import { fieldControl } from './field-control';
 import { searchParams } from './search';
 import type { ColumnShape } from './types';
 import type { ColumnOptions } from './useColumnOptions';
+import { useStableHandler } from './useStableHandler';
+import '../i18n/console-texts';
 
 const DateRangeField = lazy(() => import('./DateRangeField'));
 
@@ -21,7 +23,15 @@ export interface CrudSearchProps {
 }
 
 /** The search form of the columns marked `search`: Enter or 搜索 searches, 清空 resets. */
-export function CrudSearch({ name, columns, options, onSearch }: CrudSearchProps) {
+export function CrudSearch({ onSearch, ...props }: CrudSearchProps) {
+  // The form renders again only when its fields change, not at each page turn or dialog: antd's
+  // Form.Item reads the layout while it renders, which made the browser lay out the page (200 rows
+  // of it) in the middle of a page turn (docs/decisions/0008). `onSearch` is the latest one given.
+  const search = useStableHandler(onSearch);
+  return <SearchForm {...props} onSearch={search} />;
+}
+
+const SearchForm = memo(function SearchForm({ name, columns, options, onSearch }: CrudSearchProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Record<string, unknown>>();
   const searchable = columns.filter((column) => searchSpec(column) !== undefined);
@@ -94,4 +104,4 @@ export function CrudSearch({ name, columns, options, onSearch }: CrudSearchProps
       </Form.Item>
     </Form>
   );
-}
+});

@@ -1,5 +1,6 @@
 import { DatePicker, type GetProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import '../i18n/console-texts';
 
 type RangePickerProps = GetProps<typeof DatePicker.RangePicker>;
 

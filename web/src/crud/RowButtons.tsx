@@ -4,13 +4,21 @@ import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../app/menu/permission-store';
 import type { CrudMode, CrudRowAction, CrudToolbarAction } from './types';
+import '../i18n/console-texts';
 
 /** A row's button: its text is its accessible name, its icon is decoration (styles: crud.css). */
-function LinkButton(props: { icon?: ReactNode; text: string; danger?: boolean; onClick: () => void }) {
+function LinkButton(props: {
+  icon?: ReactNode;
+  text: string;
+  danger?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
   return (
     <button
       type="button"
       className={props.danger ? 'crud-row-action crud-row-action--danger' : 'crud-row-action'}
+      disabled={props.disabled}
       onClick={props.onClick}
     >
       {props.icon}
@@ -25,6 +33,8 @@ interface RowButtonsProps<T> {
   view: boolean;
   edit: boolean;
   remove: boolean;
+  /** false: the row may not be deleted (config.removable), its delete button shows disabled. */
+  removable?: boolean;
   actions: readonly CrudRowAction<T>[] | undefined;
   onOpen: (mode: CrudMode, row: T) => void;
   onRemove: (rows: readonly T[]) => void;
@@ -37,6 +47,7 @@ function RowButtonsOf<T>({
   view,
   edit,
   remove,
+  removable = true,
   actions,
   onOpen,
   onRemove,
@@ -63,6 +74,7 @@ function RowButtonsOf<T>({
         <LinkButton
           icon={<DeleteOutlined aria-hidden />}
           text={t('crud.action.delete')}
+          disabled={!removable}
           onClick={() => onRemove([row])}
         />
       )}

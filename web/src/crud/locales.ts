@@ -18,6 +18,7 @@ export const crudZh = {
     total: '共 {{total}} 条',
     selectAll: '全选本页',
     selectRow: '选择 {{name}}',
+    index: '序号',
   },
   action: {
     view: '查看',
@@ -76,6 +77,7 @@ export const crudEn: typeof crudZh = {
     total: '{{total}} in total',
     selectAll: 'Select all on this page',
     selectRow: 'Select {{name}}',
+    index: 'No.',
   },
   action: {
     view: 'View',

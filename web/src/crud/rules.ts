@@ -1,6 +1,7 @@
 import type { FormRule } from 'antd';
 import { formSpec, isChoice, isMultiple, fieldType } from './columns';
 import type { ColumnShape, TextKey } from './types';
+import '../i18n/console-texts';
 
 /** Translates a text key (the component passes i18next's `t`). */
 export type Translate = (key: TextKey, values?: Record<string, string | number>) => string;

@@ -83,6 +83,8 @@ export interface FieldRenderContext {
   mode: CrudMode;
   disabled: boolean;
   options: readonly CrudOption[];
+  /** The record edited or viewed; undefined when adding. */
+  record?: Readonly<Record<string, unknown>>;
 }
 
 export interface FormFieldSpec {
@@ -103,6 +105,8 @@ export interface FormFieldSpec {
   hideIn?: readonly CrudMode[];
   /** Modes in which it shows but cannot change (a code fixed once created). */
   disableIn?: readonly CrudMode[];
+  /** Records whose field cannot change (a sealed dictionary entry): true disables it when editing. */
+  disableWhen?: (record: Readonly<Record<string, unknown>>) => boolean;
   /** A page-made control instead of the type's own. */
   render?: (context: FieldRenderContext) => ReactNode;
 }
@@ -179,6 +183,8 @@ export interface CrudActionContext<T> {
   success: (text?: TextKey) => void;
   /** Asks in the kit's confirm dialog (inside the page); true when confirmed. */
   confirm: (content: TextKey) => Promise<boolean>;
+  /** Opens the add dialog with some fields filled in (a child's parent): form values by prop. */
+  openAdd: (values?: CrudFormValues) => void;
 }
 
 interface ActionBase {
@@ -235,6 +241,10 @@ export interface CrudConfig<T, I> {
     columns?: 1 | 2;
   };
   tree?: CrudTreeSpec<T>;
+  /** Table extras: a row number column (序号); a fixed body height that scrolls (px). */
+  table?: { index?: boolean; scrollY?: number };
+  /** Whether a row may be deleted (default: every row); others show their delete button disabled. */
+  removable?: (row: T) => boolean;
   /**
    * The call's input from the form's values: by default the values (several-valued fields
    * comma-joined) plus the row key of the record being edited.

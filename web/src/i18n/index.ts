@@ -2,8 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStore, writeStore } from '../app/storage';
 import { website } from '../config/website';
-import { en } from './locales/en';
-import { zh } from './locales/zh';
+import { zh, type CoreMessages } from './locales/zh';
 
 export const LANGUAGES = ['zh', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -22,9 +21,11 @@ function toLanguage(value: unknown): Language {
 
 export const i18n = i18next.createInstance();
 
-// Resources are bundled, so initialisation completes synchronously: texts are ready before the first render.
+// The default language's texts are bundled, so initialisation completes synchronously; the other
+// language's core texts download when it is chosen (`loadLanguage`, awaited by main.tsx before the
+// first render and by `changeLanguage`), so the sign-in page carries one language.
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: zh }, en: { translation: en } },
+  resources: { zh: { translation: zh } },
   lng: toLanguage(readStore(LANGUAGE_STORE)),
   fallbackLng: website.language,
   supportedLngs: LANGUAGES,
@@ -36,8 +37,26 @@ export function currentLanguage(): Language {
   return toLanguage(i18n.language);
 }
 
+const coreTexts: Record<Language, () => Promise<CoreMessages>> = {
+  zh: () => Promise.resolve(zh),
+  en: () => import('./locales/en').then((module) => module.en),
+};
+const loaded = new Set<Language>(['zh']);
+
+/** Makes sure a language's core texts are there (they download once, the first time it is used). */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (loaded.has(language)) return;
+  const texts = await coreTexts[language]();
+  // Deep, without overwriting what the shell and the pages already added for this language.
+  i18n.addResourceBundle(language, 'translation', texts, true, false);
+  loaded.add(language);
+  // Started in this language before its texts were there: i18next resolves it again.
+  if (i18n.language === language && i18n.resolvedLanguage !== language) await i18n.changeLanguage(language);
+}
+
 /** Switches every text and remembers the choice for the next visit. */
 export async function changeLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   writeStore(LANGUAGE_STORE, language);
   await i18n.changeLanguage(language);
 }

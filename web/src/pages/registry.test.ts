@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pageRegistry } from './registry';
+
+// Loading a page's module the first time transforms its whole import graph: seconds under load.
+vi.setConfig({ testTimeout: 30_000 });
 
 describe('page registry', () => {
   it('finds each page by its menu path, from the folder layout', async () => {

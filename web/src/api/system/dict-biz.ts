@@ -1,5 +1,6 @@
 import { get } from '../request';
 import type { DictItem } from './dict';
+import { dictApiAt, type DictApi } from './dict-api';
 
 const BASE = '/api/blade-system/dict-biz';
 
@@ -7,3 +8,6 @@ const BASE = '/api/blade-system/dict-biz';
 export function dictionary(code: string): Promise<DictItem[]> {
   return get<DictItem[]>(`${BASE}/dictionary`, { code });
 }
+
+/** The business dictionaries' calls: the signed-in user's tenant's own dictionaries. */
+export const dictBizApi: DictApi = dictApiAt(BASE);

@@ -1,4 +1,5 @@
 import { get } from '../request';
+import { dictApiAt, type DictApi } from './dict-api';
 
 const BASE = '/api/blade-system/dict';
 
@@ -12,3 +13,6 @@ export interface DictItem {
 export function dictionary(code: string): Promise<DictItem[]> {
   return get<DictItem[]>(`${BASE}/dictionary`, { code });
 }
+
+/** The system dictionaries' calls (platform-wide; writes are the platform administrator's). */
+export const dictApi: DictApi = dictApiAt(BASE);

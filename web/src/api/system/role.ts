@@ -1,4 +1,5 @@
-import { get } from '../request';
+import type { Role, RoleGrant, RoleInput, RoleNode, TreeNode } from '@console/contract';
+import { get, post, type QueryParams } from '../request';
 
 const BASE = '/api/blade-system/role';
 
@@ -11,4 +12,33 @@ export interface RoleOption {
 /** The roles a user may act as: the signed-in user's without `userId`. */
 export function select(userId?: string): Promise<RoleOption[]> {
   return get<RoleOption[]>(`${BASE}/select`, { userId });
+}
+
+/** The tenant's roles under the filters, as a tree (BladeX answers a tree, not a page). */
+export function list(filters: QueryParams = {}): Promise<RoleNode[]> {
+  return get<RoleNode[]>(`${BASE}/list`, filters);
+}
+
+export function detail(id: string): Promise<Role> {
+  return get<Role>(`${BASE}/detail`, { id });
+}
+
+/** The roles as a tree of choices; `tenantId` (the platform administrator only) reads another tenant's. */
+export function tree(tenantId?: string): Promise<TreeNode[]> {
+  return get<TreeNode[]>(`${BASE}/tree`, { tenantId });
+}
+
+/** Creates the role when it has no id, updates it otherwise. */
+export function submit(role: RoleInput): Promise<unknown> {
+  return post<unknown>(`${BASE}/submit`, role);
+}
+
+/** Refused (with the server's message) while a role has roles below it that are not removed with it. */
+export function remove(ids: readonly string[]): Promise<unknown> {
+  return post<unknown>(`${BASE}/remove`, undefined, { params: { ids: ids.join(',') } });
+}
+
+/** Replaces the roles' menus and, when given, their data and API scopes (a JSON body). */
+export function grant(body: RoleGrant): Promise<unknown> {
+  return post<unknown>(`${BASE}/grant`, body);
 }

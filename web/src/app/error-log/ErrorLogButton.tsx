@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOG_BADGE_CAP, useErrorLog } from './error-log-store';
 import { ErrorLogDialog } from './ErrorLogDialog';
+import '../../i18n/console-texts';
 
 /**
  * The log icon of the top bar, with the number of local error-log entries (antd's Badge shows

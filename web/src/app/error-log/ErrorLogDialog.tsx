@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { uploadLocalLog } from '../../api/log';
 import { isTransportFailure } from '../../api/request';
 import { clearErrorLog, useErrorLog, type ErrorLogEntry } from './error-log-store';
+import '../../i18n/console-texts';
 
 interface ErrorLogDialogProps {
   open: boolean;

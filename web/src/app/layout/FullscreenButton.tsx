@@ -2,6 +2,7 @@ import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../i18n/console-texts';
 
 /** Full screen through the Fullscreen API; the icon follows the state, also when Esc leaves it. */
 export function FullscreenButton() {

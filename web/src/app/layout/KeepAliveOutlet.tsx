@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { UNSAFE_LocationContext as LocationContext, useOutlet } from 'react-router';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { PageSpinner } from './PageState';
+import '../../i18n/console-texts';
 
 interface KeptPage {
   element: ReactNode;

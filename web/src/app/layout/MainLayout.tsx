@@ -17,6 +17,7 @@ import { SidebarContent } from './Sidebar';
 import { TopBar } from './TopBar';
 import { ShellProviders } from '../ShellProviders';
 import './layout.css';
+import '../../i18n/console-texts';
 
 const SIDER_WIDTH = 220;
 const SIDER_COLLAPSED_WIDTH = 64;

@@ -9,6 +9,7 @@ import { searchMenu } from '../menu/menu-search';
 import { useMenu } from '../menu/menu-queries';
 import { trailTo } from '../menu/routes';
 import { useOpenMenuItem } from './Sidebar';
+import '../../i18n/console-texts';
 
 /** At most this many results are listed; typing more narrows them. */
 const MAX_RESULTS = 20;

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { website } from '../../config/website';
+import '../../i18n/console-texts';
 
 /** While a page's code or data loads. */
 export function PageSpinner() {

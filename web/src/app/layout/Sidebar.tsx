@@ -9,6 +9,7 @@ import { useLabelText } from '../menu/labels';
 import { useSidebarMenu } from '../menu/menu-queries';
 import { isItemAt, parentsOf, trailTo, type MenuItem } from '../menu/routes';
 import type { ShellColors } from '../settings/themes';
+import '../../i18n/console-texts';
 
 type AntdItems = NonNullable<MenuProps['items']>;
 

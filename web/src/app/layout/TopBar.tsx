@@ -13,6 +13,7 @@ import { NoticesButton } from './NoticesButton';
 import type { ScreenClass, SidebarMode } from './screen';
 import { TopMenuBar } from './TopMenuBar';
 import { UserMenu } from './UserMenu';
+import '../../i18n/console-texts';
 
 interface TopBarProps {
   screen: ScreenClass;

@@ -7,6 +7,7 @@ import { website } from '../../config/website';
 import { MenuIcon } from '../menu/icons';
 import { useLabelText } from '../menu/labels';
 import { chooseTopMenu, useTopMenuChoice, useTopMenus } from '../menu/menu-queries';
+import '../../i18n/console-texts';
 
 const HOME_KEY = 'home';
 

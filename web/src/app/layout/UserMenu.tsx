@@ -7,6 +7,7 @@ import { website } from '../../config/website';
 import { SwitchDeptRoleDialog } from '../account/SwitchDeptRoleDialog';
 import { displayName, useSession } from '../session/session-store';
 import { useLogout } from '../session/useLogout';
+import '../../i18n/console-texts';
 
 export const INFO_PATH = '/info/index';
 

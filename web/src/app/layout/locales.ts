@@ -1,7 +1,9 @@
 /**
  * Texts of the shell: top bar, sidebar, tabs bar, settings, error log (web/src/app/layout), and of
  * the pages that come with it (home, personal info, the fixed routes' pages), under `shell.*`; en
- * must have exactly the keys of zh.
+ * must have exactly the keys of zh. They load with the main layout and the CRUD kit
+ * (i18n/console-texts.ts), not with the sign-in page; `shell.failure.*`, which the root's error view
+ * shows, is with the core texts (i18n/locales).
  */
 export const shellZh = {
   landmarks: {
@@ -55,6 +57,10 @@ export const shellZh = {
     emptyMail: '暂无邮件',
     emptyMessages: '暂无消息',
     emptyNotices: '暂无公告',
+    latest: '最新公告',
+    loading: '公告加载中',
+    loadFailed: '公告加载失败',
+    retry: '重试',
   },
   user: {
     menu: '用户菜单',
@@ -89,18 +95,6 @@ export const shellZh = {
     clear: '清空本地日志',
     clearConfirm: '确定清空本地日志记录?',
     cleared: '清空成功!',
-  },
-  failure: {
-    chunkTitle: '页面加载失败',
-    chunkText: '页面的部分文件没有下载下来（网络中断，或系统刚刚更新）。刷新页面即可重新加载。',
-    cssChunkText: '页面的样式文件没有下载下来（网络中断，或系统刚刚更新）。刷新页面即可重新加载。',
-    renderTitle: '页面出错了',
-    renderText: '错误已记入本地错误日志（顶栏的日志按钮）。可以重试，或刷新页面。',
-    code: '错误代码：{{code}}',
-    reload: '刷新页面',
-    retry: '重试',
-    menuTitle: '菜单加载失败',
-    menuText: '没有取到菜单，页面无法打开。',
   },
   pages: {
     info: '个人信息',
@@ -229,6 +223,10 @@ export const shellEn: typeof shellZh = {
     emptyMail: 'No mail',
     emptyMessages: 'No messages',
     emptyNotices: 'No notices',
+    latest: 'Latest notices',
+    loading: 'Loading the notices',
+    loadFailed: 'The notices could not be loaded',
+    retry: 'Retry',
   },
   user: {
     menu: 'User menu',
@@ -263,21 +261,6 @@ export const shellEn: typeof shellZh = {
     clear: 'Clear the local log',
     clearConfirm: 'Clear the local log?',
     cleared: 'Cleared!',
-  },
-  failure: {
-    chunkTitle: 'The page did not load',
-    chunkText:
-      'Part of the page could not be downloaded (the network dropped, or the console was just updated). Reloading the page loads it again.',
-    cssChunkText:
-      'The page’s styles could not be downloaded (the network dropped, or the console was just updated). Reloading the page loads them again.',
-    renderTitle: 'Something went wrong on this page',
-    renderText:
-      'The error is in the local error log (the log button in the top bar). Try again, or reload the page.',
-    code: 'Error code: {{code}}',
-    reload: 'Reload the page',
-    retry: 'Try again',
-    menuTitle: 'The menu did not load',
-    menuText: 'Without the menu this page cannot open.',
   },
   pages: {
     info: 'Personal info',

@@ -1,6 +1,7 @@
 import type { ParseKeys } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../../i18n/console-texts';
 
 /** Shows labels that are a text key or a stored name, in the current language. */
 export type LabelText = (label: string, key?: string) => string;

@@ -3,6 +3,7 @@ import { Button, ColorPicker, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { website } from '../../config/website';
 import { setColor, useSettings } from './settings-store';
+import '../../i18n/console-texts';
 
 /** Colours offered at a click: the default and Saber's palette. */
 const PRESET_COLORS = [

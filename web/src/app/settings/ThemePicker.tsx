@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setTheme, useSettings } from './settings-store';
 import { THEME_NAMES, THEMES, type ThemeName } from './themes';
+import '../../i18n/console-texts';
 
 /** A small picture of a theme: its sidebar, header and primary colour. */
 function Swatch({ name }: { name: ThemeName }) {

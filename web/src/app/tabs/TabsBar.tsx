@@ -9,6 +9,7 @@ import { isTransportFailure } from '../../api/request';
 import { useLabelText } from '../menu/labels';
 import { canCloseTab, filterTabs, tabKey, tabUrl, type Tab } from './tab-rules';
 import { CLOSE_OPTIONS, HOME_TAB, keepOnlyTab, removeTab, resetTabs, useTabs } from './tabs-store';
+import '../../i18n/console-texts';
 
 /**
  * The tabs bar (spec §2, §4): a tab per open page; close on each tab (not on home, not on the last

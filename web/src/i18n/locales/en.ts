@@ -1,6 +1,3 @@
-import { shellEn } from '../../app/layout/locales';
-import { menuEn } from '../../app/menu/locales';
-import { crudEn } from '../../crud/locales';
 import type { CoreMessages } from './zh';
 
 export const en: CoreMessages = {
@@ -14,6 +11,7 @@ export const en: CoreMessages = {
     ok: 'OK',
     cancel: 'Cancel',
     tip: 'Tip',
+    loading: 'Loading',
   },
   login: {
     title: 'Sign in',
@@ -28,6 +26,7 @@ export const en: CoreMessages = {
     captchaImage: 'Verification code image',
     captchaRefresh: 'Hard to read? Click the image for a new one',
     captchaFailed: 'The code did not load; click to retry',
+    showPassword: 'Show password',
     submit: 'Sign in',
     submitting: 'Signing in…',
     socialPending: 'Signing in through the third party…',
@@ -84,9 +83,23 @@ export const en: CoreMessages = {
     '500': { title: 'Server error', description: 'Sorry, something went wrong on the server.' },
     backHome: 'Back home',
   },
-  shell: shellEn,
-  menu: menuEn,
-  crud: crudEn,
+  shell: {
+    failure: {
+      chunkTitle: 'The page did not load',
+      chunkText:
+        'Part of the page could not be downloaded (the network dropped, or the console was just updated). Reloading the page loads it again.',
+      cssChunkText:
+        'The page’s styles could not be downloaded (the network dropped, or the console was just updated). Reloading the page loads them again.',
+      renderTitle: 'Something went wrong on this page',
+      renderText:
+        'The error is in the local error log (the log button in the top bar). Try again, or reload the page.',
+      code: 'Error code: {{code}}',
+      reload: 'Reload the page',
+      retry: 'Try again',
+      menuTitle: 'The menu did not load',
+      menuText: 'Without the menu this page cannot open.',
+    },
+  },
   request: {
     unreachable: 'Cannot reach the server; please try again later',
     unknownError: 'unknown error',

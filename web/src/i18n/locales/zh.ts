@@ -1,6 +1,4 @@
-import { shellZh } from '../../app/layout/locales';
-import { menuZh } from '../../app/menu/locales';
-import { crudZh } from '../../crud/locales';
+import type { ConsoleTexts } from '../console-texts';
 import type { AreaTexts } from '../page-texts';
 
 /** Chinese texts, the default language; `en` must have exactly the same keys. */
@@ -15,6 +13,7 @@ export const zh = {
     ok: '确定',
     cancel: '取消',
     tip: '提示',
+    loading: '加载中',
   },
   login: {
     title: '登录',
@@ -29,6 +28,7 @@ export const zh = {
     captchaImage: '验证码图片',
     captchaRefresh: '看不清？点击图片换一张',
     captchaFailed: '验证码加载失败，点击重试',
+    showPassword: '显示密码',
     submit: '登录',
     submitting: '登录中…',
     socialPending: '第三方系统登录中，请稍候…',
@@ -84,17 +84,42 @@ export const zh = {
     '500': { title: '服务器出错', description: '抱歉，服务器出错了。' },
     backHome: '返回首页',
   },
-  shell: shellZh,
-  menu: menuZh,
-  crud: crudZh,
+  shell: {
+    // What the root's error view says when a page's code did not download (app/ErrorFallback.tsx):
+    // the rest of `shell.*` comes with the main layout (i18n/console-texts.ts).
+    failure: {
+      chunkTitle: '页面加载失败',
+      chunkText: '页面的部分文件没有下载下来（网络中断，或系统刚刚更新）。刷新页面即可重新加载。',
+      cssChunkText: '页面的样式文件没有下载下来（网络中断，或系统刚刚更新）。刷新页面即可重新加载。',
+      renderTitle: '页面出错了',
+      renderText: '错误已记入本地错误日志（顶栏的日志按钮）。可以重试，或刷新页面。',
+      code: '错误代码：{{code}}',
+      reload: '刷新页面',
+      retry: '重试',
+      menuTitle: '菜单加载失败',
+      menuText: '没有取到菜单，页面无法打开。',
+    },
+  },
   request: {
     unreachable: '无法连接服务器，请稍后重试',
     unknownError: '未知错误',
   },
 };
 
-/** The texts loaded with the console's code. */
+/** The texts loaded with the console's first download (the sign-in page's). */
 export type CoreMessages = typeof zh;
 
-/** Every text key: the core texts and those each page brings with it (web/src/i18n/page-texts.ts). */
-export type Messages = CoreMessages & AreaTexts;
+/**
+ * Every text key: the core texts, the shell's and the kit's (loaded with the main layout and the
+ * kit, web/src/i18n/console-texts.ts) and those each page brings with it (web/src/i18n/page-texts.ts).
+ */
+export type Messages = Omit<CoreMessages, 'shell'> & {
+  shell: {
+    [K in keyof ConsoleTexts['shell'] | keyof CoreMessages['shell']]: K extends keyof CoreMessages['shell']
+      ? CoreMessages['shell'][K]
+      : K extends keyof ConsoleTexts['shell']
+        ? ConsoleTexts['shell'][K]
+        : never;
+  };
+} & Omit<ConsoleTexts, 'shell'> &
+  AreaTexts;

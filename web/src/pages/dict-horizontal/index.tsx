@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { ComingLater } from '../../app/layout/PageState';
+import { DictLayout } from '../system/dict-shared';
 
-/** Dictionaries, parent list beside the child tree (spec §2); its data comes with the dictionaries issue. */
+/** Dictionaries, the list beside the chosen dictionary's entries (spec §2). */
 export default function DictHorizontalPage() {
-  const { t } = useTranslation();
-  return <ComingLater title={t('shell.pages.dictHorizontal')} text={t('shell.placeholder.dictionaries')} />;
+  return <DictLayout direction="horizontal" />;
 }

@@ -55,10 +55,16 @@ interface PasswordForm {
   newPassword1: string;
 }
 
-/** The avatar field: the picture and an upload button; its value is the picture's link. */
+/**
+ * The avatar field: the picture and an upload button; its value is the picture's link. An upload
+ * is stored through put-file and saved as the user's avatar at once (update-info with the avatar
+ * alone), so the top bar's user menu shows it without waiting for the form's save.
+ */
 function AvatarField({ value, onChange }: { value?: string; onChange?: (link: string) => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const userId = useSession((state) => state.userInfo?.user_id);
   const [uploading, setUploading] = useState(false);
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
@@ -68,13 +74,20 @@ function AvatarField({ value, onChange }: { value?: string; onChange?: (link: st
     return problem ? Upload.LIST_IGNORE : true;
   };
 
+  const upload = async (file: File) => {
+    const stored = await putFile(file, file.name);
+    await updateInfo({ avatar: stored.link });
+    updateUserInfo({ avatar: stored.link });
+    onChange?.(stored.link);
+    void queryClient.invalidateQueries({ queryKey: ['user', userId, 'info'] });
+    void message.success(t('shell.info.saved'));
+    return stored;
+  };
+
   const customRequest: UploadProps['customRequest'] = ({ file, onSuccess, onError }) => {
     setUploading(true);
-    putFile(file as Blob, (file as File).name)
-      .then((stored) => {
-        onChange?.(stored.link);
-        onSuccess?.(stored);
-      })
+    upload(file as File)
+      .then((stored) => onSuccess?.(stored))
       .catch((error: unknown) => {
         // An answered failure has been shown by the request layer; the old avatar stays.
         if (isTransportFailure(error)) void message.error(t('request.unreachable'));

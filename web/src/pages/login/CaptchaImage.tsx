@@ -1,7 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Spin, theme } from 'antd';
+import { theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Captcha } from '../../api/auth';
+import { Spinner } from '../../app/Spinner';
 
 interface CaptchaImageProps {
   captcha: Captcha | undefined;
@@ -39,7 +40,7 @@ export function CaptchaImage({ captcha, loading, failed, onRefresh }: CaptchaIma
       }}
     >
       {loading ? (
-        <Spin size="small" />
+        <Spinner size="small" />
       ) : failed || !captcha ? (
         <span style={{ color: token.colorError, fontSize: 12, lineHeight: 1.2 }}>
           <ReloadOutlined /> {t('login.captchaFailed')}

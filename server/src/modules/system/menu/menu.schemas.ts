@@ -94,7 +94,10 @@ export const MenuListNodeSchema = Type.Cyclic(
   'MenuListNode',
 );
 
-/** submit, in the form's order. category 1 menu, 2 button; isOpen 2 opens a new window. */
+/**
+ * submit, in the form's order. category 1 menu, 2 button; action where a button shows (dictionary
+ * button_func: 1 toolbar, 2 row, 3 both; 0 for menus); isOpen 2 opens a new window.
+ */
 export const MenuInputSchema = Type.Object(
   {
     id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
@@ -108,7 +111,7 @@ export const MenuInputSchema = Type.Object(
       { minimum: 1, maximum: 2 },
     ),
     alias: OptionalText(MENU_LIMITS.alias, { label: 'menu.alias' }),
-    action: Type.Optional(IntegerField({ label: 'menu.action' }, { minimum: 0, maximum: 2 })),
+    action: Type.Optional(IntegerField({ label: 'menu.action' }, { minimum: 0, maximum: 3 })),
     isOpen: Type.Optional(IntegerField({ label: 'menu.isOpen' }, { minimum: 1, maximum: 2 })),
     sort: IntegerField({ label: 'menu.sort', required: 'menu.sort.required' }),
     remark: OptionalText(MENU_LIMITS.remark, { label: 'menu.remark' }),

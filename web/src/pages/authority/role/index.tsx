@@ -1,0 +1,160 @@
+import { SafetyOutlined } from '@ant-design/icons';
+import {
+  PLATFORM_TENANT_ID,
+  ROLE_LIMITS,
+  ROOT_PARENT_ID,
+  type RoleInput,
+  type RoleNode,
+} from '@console/contract';
+import type { TFunction } from 'i18next';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import './locales';
+import * as menuApi from '../../../api/system/menu';
+import * as roleApi from '../../../api/system/role';
+import { useSession } from '../../../app/session/session-store';
+import { website } from '../../../config/website';
+import { CrudPage, defineCrud, optionsFromTree, type CrudFormValues } from '../../../crud';
+import { refreshingChoices } from '../shared/refreshing-choices';
+import { GrantTreeDialog, type GrantSection } from '../shared/GrantTreeDialog';
+import { ParentSelect } from '../shared/ParentSelect';
+
+/** The parent field's choices. */
+const ROLE_TREE = ['role', 'tree'] as const;
+
+/** The submit body: the root for no parent, the id when editing. */
+function toInput(values: CrudFormValues, row: RoleNode | undefined): RoleInput {
+  const parentId =
+    typeof values.parentId === 'string' && values.parentId !== '' ? values.parentId : ROOT_PARENT_ID;
+  return {
+    ...(row ? { id: row.id } : {}),
+    roleName: String(values.roleName ?? ''),
+    roleAlias: String(values.roleAlias ?? ''),
+    parentId,
+    sort: Number(values.sort),
+  };
+}
+
+/** The grant dialog's three tabs: the trees the caller may grant, checked as the roles hold them. */
+export async function loadRoleGrant(roleIds: readonly string[], t: TFunction): Promise<GrantSection[]> {
+  const [tree, keys] = await Promise.all([menuApi.grantTree(), menuApi.roleTreeKeys(roleIds)]);
+  return [
+    { key: 'menu', label: t('authority.role.grantMenu'), nodes: tree.menu, granted: keys.menu },
+    {
+      key: 'dataScope',
+      label: t('authority.role.grantDataScope'),
+      nodes: tree.dataScope,
+      granted: keys.dataScope,
+    },
+    {
+      key: 'apiScope',
+      label: t('authority.role.grantApiScope'),
+      nodes: tree.apiScope,
+      granted: keys.apiScope,
+    },
+  ];
+}
+
+/** Saves the three tabs' checks for every role at once (`role/grant`). */
+export function saveRoleGrant(roleIds: readonly string[], granted: Readonly<Record<string, string[]>>) {
+  return roleApi.grant({
+    roleIds: [...roleIds],
+    menuIds: granted.menu ?? [],
+    dataScopeIds: granted.dataScope ?? [],
+    apiScopeIds: granted.apiScope ?? [],
+  });
+}
+
+function roleConfig(showTenant: boolean, grant: (roleIds: readonly string[]) => void) {
+  return defineCrud<RoleNode, RoleInput>({
+    name: 'role',
+    title: 'authority.role.title',
+    rowTitle: 'roleName',
+    api: {
+      list: (_current, _size, filters) => roleApi.list(filters),
+      detail: roleApi.detail as (id: string) => Promise<RoleNode>,
+      submit: refreshingChoices(roleApi.submit, ROLE_TREE),
+      remove: refreshingChoices(roleApi.remove, ROLE_TREE),
+    },
+    permissions: { add: 'role_add', edit: 'role_edit', delete: 'role_delete', view: 'role_view' },
+    tree: {},
+    dialog: { width: 600, columns: 1 },
+    toInput,
+    toolbarActions: [
+      {
+        key: 'grant',
+        label: 'authority.role.grant',
+        icon: <SafetyOutlined aria-hidden />,
+        permission: 'role_grant',
+        needsSelection: true,
+        onClick: ({ selectedIds }) => grant(selectedIds),
+      },
+    ],
+    columns: [
+      {
+        prop: 'roleName',
+        label: 'authority.role.roleName',
+        search: true,
+        form: { required: 'authority.role.roleNameRequired', maxLength: ROLE_LIMITS.roleName },
+      },
+      // The tenant a role belongs to: shown to the platform (tenant mode), never changed here.
+      ...(showTenant
+        ? [
+            {
+              prop: 'tenantId' as const,
+              label: 'authority.role.tenantId' as const,
+              form: { hideIn: ['add', 'edit'] as const },
+            },
+          ]
+        : []),
+      {
+        prop: 'roleAlias',
+        label: 'authority.role.roleAlias',
+        search: true,
+        form: { required: 'authority.role.roleAliasRequired', maxLength: ROLE_LIMITS.roleAlias },
+      },
+      {
+        prop: 'parentId',
+        label: 'authority.role.parentId',
+        type: 'treeSelect',
+        remote: { queryKey: ROLE_TREE, load: async () => optionsFromTree(await roleApi.tree()) },
+        table: false,
+        form: {
+          render: ({ options, disabled }) => (
+            <ParentSelect options={options} disabled={disabled} placeholder="authority.role.parentRoot" />
+          ),
+        },
+      },
+      {
+        prop: 'sort',
+        label: 'authority.role.sort',
+        type: 'number',
+        table: { width: 100 },
+        form: { required: 'authority.role.sortRequired', initialValue: 1 },
+      },
+    ],
+  });
+}
+
+/**
+ * Roles (/api/blade-system/role): the tenant's roles as a tree, and 权限设置 — the menus, data
+ * scopes and API scopes of the selected roles (`role/grant`).
+ */
+export default function RolePage() {
+  const { t } = useTranslation();
+  const platform = useSession((state) => state.userInfo?.tenant_id === PLATFORM_TENANT_ID);
+  const [granting, setGranting] = useState<readonly string[]>([]);
+  const config = useMemo(() => roleConfig(website.tenantMode || platform, setGranting), [platform]);
+  return (
+    <CrudPage config={config}>
+      <GrantTreeDialog
+        targetIds={granting}
+        title={t('authority.role.grant')}
+        queryKey="role"
+        load={(ids) => loadRoleGrant(ids, t)}
+        save={saveRoleGrant}
+        onClose={() => setGranting([])}
+      />
+    </CrudPage>
+  );
+}

@@ -1,0 +1,43 @@
+import { addPageTexts } from '../../../i18n/page-texts';
+
+export const roleZh = {
+  title: '角色管理',
+  roleName: '角色名称',
+  roleNameRequired: '请输入角色名称',
+  tenantId: '所属租户',
+  roleAlias: '角色别名',
+  roleAliasRequired: '请输入角色别名',
+  parentId: '上级角色',
+  parentRoot: '顶级角色',
+  sort: '角色排序',
+  sortRequired: '请输入角色排序',
+  grant: '权限设置',
+  grantMenu: '菜单权限',
+  grantDataScope: '数据权限',
+  grantApiScope: '接口权限',
+};
+
+export const roleEn: typeof roleZh = {
+  title: 'Roles',
+  roleName: 'Role name',
+  roleNameRequired: 'Please enter the role name',
+  tenantId: 'Tenant',
+  roleAlias: 'Role alias',
+  roleAliasRequired: 'Please enter the role alias',
+  parentId: 'Parent role',
+  parentRoot: 'Top level',
+  sort: 'Sort',
+  sortRequired: 'Please enter the sort order',
+  grant: 'Permissions',
+  grantMenu: 'Menus',
+  grantDataScope: 'Data scopes',
+  grantApiScope: 'API scopes',
+};
+
+declare module '../../../i18n/page-texts' {
+  interface AuthorityTexts {
+    role: typeof roleZh;
+  }
+}
+
+addPageTexts('authority', 'role', roleZh, roleEn);

@@ -1,0 +1,162 @@
+// @vitest-environment jsdom
+import type { Region, TreeNode } from '@console/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { detail, lazyTree, submit } from '../../../api/base/region';
+import { usePermissions } from '../../../app/menu/permission-store';
+import { queryClient } from '../../../app/query-client';
+import { clearBrowserState, renderApp } from '../../../test/dom';
+import { withChildren } from './tree-data';
+import RegionPage from '.';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const node = (id: string, title: string, hasChildren: boolean): TreeNode => ({
+  id,
+  parentId: '',
+  title,
+  key: id,
+  value: id,
+  hasChildren,
+});
+
+const region = (fields: Partial<Region>): Region => ({
+  code: '',
+  parentCode: '00',
+  ancestors: '00',
+  name: '',
+  level: 1,
+  sort: 1,
+  remark: null,
+  provinceCode: null,
+  provinceName: null,
+  cityCode: null,
+  cityName: null,
+  districtCode: null,
+  districtName: null,
+  townCode: null,
+  townName: null,
+  villageCode: null,
+  villageName: null,
+  ...fields,
+});
+
+const regions: Record<string, Region> = {
+  '00': region({ code: '00', parentCode: '0', name: '中国', level: 0, ancestors: '0' }),
+  '11': region({ code: '11', name: '北京市', provinceCode: '11', provinceName: '北京市' }),
+  '1101': region({
+    code: '1101',
+    parentCode: '11',
+    ancestors: '00,11',
+    name: '北京市辖区',
+    level: 2,
+    provinceCode: '11',
+    provinceName: '北京市',
+    cityCode: '1101',
+    cityName: '北京市辖区',
+  }),
+};
+
+vi.mock('../../../api/base/region', () => ({
+  lazyTree: vi.fn((parentCode: string) =>
+    Promise.resolve(
+      parentCode === '00'
+        ? [node('11', '北京市', true), node('12', '天津市', false)]
+        : parentCode === '11'
+          ? [node('1101', '北京市辖区', false)]
+          : [],
+    ),
+  ),
+  detail: vi.fn((code: string) => Promise.resolve(regions[code])),
+  submit: vi.fn(() => Promise.resolve(regions['1101'])),
+  remove: vi.fn(() => Promise.resolve(true)),
+}));
+vi.mock('../../../api/system/dict', () => ({
+  dictionary: vi.fn(() =>
+    Promise.resolve([
+      { dictKey: '1', dictValue: '省份/直辖市' },
+      { dictKey: '2', dictValue: '地市' },
+    ]),
+  ),
+}));
+
+beforeEach(() =>
+  usePermissions.setState({ flags: { region_add: true, region_edit: true, region_delete: true } }),
+);
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.clearAllMocks();
+  usePermissions.setState({ flags: {} });
+  clearBrowserState();
+});
+
+describe('regions page', () => {
+  it('loads the tree a level at a time, shows a region’s details and adds a region below it', async () => {
+    renderApp('/base/region/index', [{ path: '/base/region/index', element: <RegionPage /> }]);
+    const page = await screen.findByRole('region', { name: '行政区划' });
+    const tree = await within(page).findByRole('tree', { name: '区划列表' });
+    expect(lazyTree).toHaveBeenCalledWith('00');
+
+    // 新增下级 without a chosen region warns, as Saber does.
+    fireEvent.click(within(page).getByRole('button', { name: /新增下级/ }));
+    await screen.findByText('请先选择一项区划');
+
+    // Expanding 北京市 loads its children; choosing one shows its details and pairs.
+    fireEvent.click(tree.querySelector('.ant-tree-switcher_close') as HTMLElement);
+    await within(tree).findByText('北京市辖区');
+    expect(lazyTree).toHaveBeenCalledWith('11');
+    fireEvent.click(within(tree).getByText('北京市辖区'));
+    await within(page).findByDisplayValue('00,11');
+    expect(detail).toHaveBeenCalledWith('1101');
+    expect((within(page).getByLabelText('父区划名称') as HTMLInputElement).value).toBe('北京市');
+    expect((within(page).getByLabelText('市级名称') as HTMLInputElement).value).toBe('北京市辖区');
+    expect(within(page).getByLabelText('区划编号').hasAttribute('disabled')).toBe(true);
+
+    // Below it: the parent's code as the prefix, the level one deeper.
+    fireEvent.click(within(page).getByRole('button', { name: /新增下级/ }));
+    await within(page).findByText('新增 [北京市辖区] 的下级区划');
+    expect((within(page).getByLabelText('父区划编号') as HTMLInputElement).value).toBe('1101');
+    fireEvent.click(within(page).getByRole('button', { name: /保\s?存/ }));
+    expect(await within(page).findByText('请输入区划编号')).toBeTruthy();
+    fireEvent.change(within(page).getByLabelText('区划编号'), { target: { value: '02' } });
+    fireEvent.change(within(page).getByLabelText('区划名称'), { target: { value: '新区' } });
+    fireEvent.change(within(page).getByLabelText('区划排序'), { target: { value: '7' } });
+    fireEvent.click(within(page).getByRole('button', { name: /保\s?存/ }));
+    await screen.findByText('新增成功');
+    expect(submit).toHaveBeenCalledWith({
+      code: '110102',
+      parentCode: '1101',
+      name: '新区',
+      sort: 7,
+      remark: null,
+    });
+    await waitFor(() => expect(lazyTree).toHaveBeenCalledWith('1101'));
+  });
+});
+
+describe('region tree data', () => {
+  it('replaces a node’s children, keeping what was loaded below the others', () => {
+    const top = [
+      {
+        key: '11',
+        title: '北京市',
+        isLeaf: false,
+        children: [{ key: '1101', title: '市辖区', isLeaf: true }],
+      },
+      { key: '12', title: '天津市', isLeaf: false },
+    ];
+    const fresh = [
+      { key: '11', title: '北京', isLeaf: false },
+      { key: '12', title: '天津市', isLeaf: false },
+    ];
+    expect(withChildren(top, undefined, fresh)[0]).toEqual({ ...fresh[0], children: top[0]!.children });
+    expect(withChildren(top, '12', [])[1]).toEqual({
+      key: '12',
+      title: '天津市',
+      isLeaf: true,
+      children: [],
+    });
+  });
+});

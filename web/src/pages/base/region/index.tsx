@@ -1,0 +1,200 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { REGION_LEVEL, REGION_ROOT_CODE, type RegionInput } from '@console/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Card, Col, ConfigProvider, Empty, Modal, Row, Space, Spin, Tree } from 'antd';
+import { useCallback, useEffect, useRef, useState, type Key } from 'react';
+import { useTranslation } from 'react-i18next';
+import './locales';
+// The kit's messages and confirmation texts (crud.*), which this page shows too.
+import '../../../i18n/console-texts';
+import * as regionApi from '../../../api/base/region';
+import { useHasPermission } from '../../../app/menu/permission-store';
+import { RegionForm, type RegionFormMode } from './RegionForm';
+import { toTreeNodes, withChildren, type RegionTreeNode } from './tree-data';
+
+const TREE_HEIGHT = 600;
+
+/** The node to load again after a change below `parentCode`: undefined for the top level. */
+const levelOf = (parentCode: string) => (parentCode === REGION_ROOT_CODE ? undefined : parentCode);
+
+/**
+ * Regions (/base/region), as Saber's page: the region tree, loaded a level at a time, beside the
+ * chosen region's details, with 新增下级 (a region below it) and 删除. Everything it opens renders
+ * inside the page, so it hides with the page's tab.
+ */
+export default function RegionPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
+  const queryClient = useQueryClient();
+  const containerRef = useRef<HTMLElement>(null);
+  const getContainer = useCallback(() => containerRef.current ?? document.body, []);
+  const canAdd = useHasPermission('region_add');
+  const canEdit = useHasPermission('region_edit');
+  const canDelete = useHasPermission('region_delete');
+
+  // ----- the tree
+  const [nodes, setNodes] = useState<RegionTreeNode[]>([]);
+  const [treeLoading, setTreeLoading] = useState(true);
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  const [loadedKeys, setLoadedKeys] = useState<Key[]>([]);
+  const reload = useCallback(async (parentCode: string | undefined) => {
+    const fresh = toTreeNodes(await regionApi.lazyTree(parentCode ?? REGION_ROOT_CODE));
+    setNodes((current) => withChildren(current, parentCode, fresh));
+    if (parentCode !== undefined)
+      setLoadedKeys((keys) => (keys.includes(parentCode) ? keys : [...keys, parentCode]));
+  }, []);
+  useEffect(() => {
+    reload(undefined)
+      .catch(() => undefined) // the request layer has said why; the tree stays empty
+      .finally(() => setTreeLoading(false));
+  }, [reload]);
+
+  // ----- the chosen region
+  const [selected, setSelected] = useState<string>();
+  const [mode, setMode] = useState<RegionFormMode>('edit');
+  const detail = useQuery({
+    queryKey: ['region', 'detail', selected],
+    queryFn: () => regionApi.detail(selected!),
+    enabled: selected !== undefined,
+    gcTime: 0,
+  });
+  const region = detail.data;
+  const parentCode = region?.parentCode;
+  const parent = useQuery({
+    queryKey: ['region', 'detail', parentCode],
+    queryFn: () => regionApi.detail(parentCode!),
+    enabled: parentCode !== undefined,
+  });
+
+  const choose = (code: string | undefined) => {
+    setSelected(code);
+    setMode('edit');
+  };
+
+  const addChild = () => {
+    if (!region) {
+      void message.warning(t('base.region.chooseFirst'));
+      return;
+    }
+    setMode('add');
+  };
+
+  const save = async (input: RegionInput) => {
+    await regionApi.submit(input);
+    if (mode === 'add') {
+      void message.success(t('crud.message.added'));
+      await reload(input.parentCode).catch(() => undefined);
+      setExpanded((keys) => (keys.includes(input.parentCode) ? keys : [...keys, input.parentCode]));
+      choose(input.code);
+    } else {
+      void message.success(t('crud.message.updated'));
+      await queryClient.invalidateQueries({ queryKey: ['region', 'detail', input.code] });
+      await reload(levelOf(input.parentCode)).catch(() => undefined);
+    }
+  };
+
+  const remove = () => {
+    if (!region) {
+      void message.warning(t('base.region.chooseFirst'));
+      return;
+    }
+    void modal.confirm({
+      title: t('crud.confirm.title'),
+      content: t('base.region.confirmDelete', { name: region.name }),
+      okText: t('crud.confirm.ok'),
+      cancelText: t('crud.confirm.cancel'),
+      getContainer,
+      onOk: async () => {
+        try {
+          await regionApi.remove(region.code);
+        } catch {
+          return; // the request layer has shown the server's reason (regions below it, …)
+        }
+        void message.success(t('crud.message.deleted'));
+        choose(undefined);
+        await reload(levelOf(region.parentCode)).catch(() => undefined);
+      },
+    });
+  };
+
+  const canSave = mode === 'add' ? canAdd : canEdit;
+  return (
+    <ConfigProvider getPopupContainer={getContainer}>
+      <section ref={containerRef} aria-label={t('base.region.title')} style={{ position: 'relative' }}>
+        <Row gutter={16}>
+          <Col xs={24} md={9}>
+            <Card title={t('base.region.tree')}>
+              {treeLoading ? (
+                <Spin style={{ display: 'block', padding: 24 }} />
+              ) : nodes.length === 0 ? (
+                <Empty />
+              ) : (
+                <Tree<RegionTreeNode>
+                  aria-label={t('base.region.tree')}
+                  treeData={nodes}
+                  // A virtual list: thousands of regions once a few provinces are open.
+                  height={TREE_HEIGHT}
+                  expandedKeys={expanded}
+                  onExpand={(keys) => setExpanded(keys)}
+                  loadedKeys={loadedKeys}
+                  loadData={(node) => reload(node.key).catch(() => undefined)}
+                  selectedKeys={selected ? [selected] : []}
+                  onSelect={(keys) => choose(keys[0] === undefined ? undefined : String(keys[0]))}
+                />
+              )}
+            </Card>
+          </Col>
+          <Col xs={24} md={15}>
+            <Card
+              title={
+                mode === 'add' && region
+                  ? t('base.region.adding', { name: region.name })
+                  : t('base.region.detail')
+              }
+              extra={
+                <Space>
+                  {canAdd && (
+                    <Button
+                      type="primary"
+                      icon={<PlusOutlined aria-hidden />}
+                      disabled={region !== undefined && region.level >= REGION_LEVEL.VILLAGE}
+                      onClick={addChild}
+                    >
+                      {t('base.region.addChild')}
+                    </Button>
+                  )}
+                  {canDelete && (
+                    <Button danger icon={<DeleteOutlined aria-hidden />} onClick={remove}>
+                      {t('base.region.delete')}
+                    </Button>
+                  )}
+                </Space>
+              }
+            >
+              {selected === undefined ? (
+                <Empty description={t('base.region.empty')} />
+              ) : !region || (mode === 'edit' && parent.isPending && parentCode !== undefined) ? (
+                detail.isError ? (
+                  <Empty description={t('crud.dialog.loadFailed')} />
+                ) : (
+                  <Spin style={{ display: 'block', padding: 48 }} />
+                )
+              ) : (
+                <RegionForm
+                  mode={mode}
+                  region={region}
+                  parentName={parent.data?.name}
+                  canSave={canSave}
+                  onSubmit={save}
+                  onCancelAdd={() => setMode('edit')}
+                />
+              )}
+            </Card>
+          </Col>
+        </Row>
+        {modalHolder}
+      </section>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,83 @@
+import { addPageTexts } from '../../../i18n/page-texts';
+
+export const regionZh = {
+  title: '行政区划',
+  tree: '区划列表',
+  detail: '区划详情',
+  parentCode: '父区划编号',
+  parentName: '父区划名称',
+  code: '区划编号',
+  codeRequired: '请输入区划编号',
+  codeInvalid: '区划编号只能是数字',
+  codeHelp: '以父区划编号 {{prefix}} 开头，只需输入其后的部分',
+  name: '区划名称',
+  nameRequired: '请输入区划名称',
+  level: '区划等级',
+  sort: '区划排序',
+  sortRequired: '请输入区划排序',
+  remark: '区划备注',
+  ancestors: '祖区划编号',
+  provinceCode: '省级区划编号',
+  provinceName: '省级名称',
+  cityCode: '市级区划编号',
+  cityName: '市级名称',
+  districtCode: '区级区划编号',
+  districtName: '区级名称',
+  townCode: '镇级区划编号',
+  townName: '镇级名称',
+  villageCode: '村级区划编号',
+  villageName: '村级名称',
+  addChild: '新增下级',
+  delete: '删除',
+  save: '保存',
+  cancelAdd: '取消新增',
+  chooseFirst: '请先选择一项区划',
+  confirmDelete: '确定将 [{{name}}] 数据删除?',
+  empty: '在左侧选择一项区划查看或修改，或新增它的下级',
+  adding: '新增 [{{name}}] 的下级区划',
+};
+
+export const regionEn: typeof regionZh = {
+  title: 'Regions',
+  tree: 'Region tree',
+  detail: 'Region details',
+  parentCode: 'Parent code',
+  parentName: 'Parent name',
+  code: 'Code',
+  codeRequired: 'Please enter the region code',
+  codeInvalid: 'The region code is digits only',
+  codeHelp: 'It starts with the parent’s code {{prefix}}: type the rest only',
+  name: 'Name',
+  nameRequired: 'Please enter the region name',
+  level: 'Level',
+  sort: 'Sort',
+  sortRequired: 'Please enter the sort',
+  remark: 'Remark',
+  ancestors: 'Ancestor codes',
+  provinceCode: 'Province code',
+  provinceName: 'Province',
+  cityCode: 'City code',
+  cityName: 'City',
+  districtCode: 'District code',
+  districtName: 'District',
+  townCode: 'Town code',
+  townName: 'Town',
+  villageCode: 'Village code',
+  villageName: 'Village',
+  addChild: 'Add child',
+  delete: 'Delete',
+  save: 'Save',
+  cancelAdd: 'Cancel adding',
+  chooseFirst: 'Please choose a region first',
+  confirmDelete: 'Delete [{{name}}]?',
+  empty: 'Choose a region on the left to view or change it, or to add a region below it',
+  adding: 'New region below [{{name}}]',
+};
+
+declare module '../../../i18n/page-texts' {
+  interface BaseTexts {
+    region: typeof regionZh;
+  }
+}
+
+addPageTexts('base', 'region', regionZh, regionEn);

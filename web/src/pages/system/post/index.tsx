@@ -1,0 +1,52 @@
+import { POST_LIMITS, type Post, type PostInput } from '@console/contract';
+import './locales';
+import * as postApi from '../../../api/system/post';
+import { CrudPage, defineCrud } from '../../../crud';
+
+/** Posts (/api/blade-system/post): the job positions of the tenant, given to users. */
+const config = defineCrud<Post, PostInput>({
+  name: 'post',
+  title: 'system.post.title',
+  rowTitle: 'postName',
+  api: postApi,
+  permissions: { add: 'post_add', edit: 'post_edit', delete: 'post_delete', view: 'post_view' },
+  columns: [
+    {
+      prop: 'category',
+      label: 'system.post.category',
+      dict: { code: 'post_category', numeric: true },
+      search: true,
+      form: { required: 'system.post.categoryRequired' },
+    },
+    {
+      prop: 'postCode',
+      label: 'system.post.postCode',
+      search: true,
+      form: { required: 'system.post.postCodeRequired', maxLength: POST_LIMITS.postCode },
+    },
+    {
+      prop: 'postName',
+      label: 'system.post.postName',
+      search: true,
+      form: { required: 'system.post.postNameRequired', maxLength: POST_LIMITS.postName },
+    },
+    {
+      prop: 'sort',
+      label: 'system.post.sort',
+      type: 'number',
+      table: { width: 110, sort: true },
+      form: { required: 'system.post.sortRequired' },
+    },
+    {
+      prop: 'remark',
+      label: 'system.post.remark',
+      type: 'textarea',
+      table: false,
+      form: { maxLength: POST_LIMITS.remark },
+    },
+  ],
+});
+
+export default function PostPage() {
+  return <CrudPage config={config} />;
+}

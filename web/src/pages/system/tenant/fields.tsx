@@ -1,0 +1,36 @@
+import { UNLIMITED_ACCOUNTS } from '@console/contract';
+import { Input, InputNumber } from 'antd';
+import { fromLocalInput, toLocalInput } from './date-time';
+
+/** An expiry moment; the form holds the wire's text (or null for never). Form.Item gives id, value, onChange. */
+export function ExpireTimeField({
+  id,
+  value,
+  onChange,
+  disabled,
+}: {
+  id?: string;
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <Input
+      id={id}
+      type="datetime-local"
+      value={toLocalInput(value)}
+      disabled={disabled}
+      onChange={(event) => onChange?.(fromLocalInput(event.target.value))}
+    />
+  );
+}
+
+/** An account limit: -1 (unlimited) or a whole number from 0. Form.Item gives id, value, onChange. */
+export function AccountNumberField(props: {
+  id?: string;
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  disabled?: boolean;
+}) {
+  return <InputNumber {...props} min={UNLIMITED_ACCOUNTS} precision={0} style={{ width: '100%' }} />;
+}

@@ -1,0 +1,214 @@
+// @vitest-environment jsdom
+import type { TreeNode, User } from '@console/contract';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as userApi from '../../../api/system/user';
+import { usePermissions } from '../../../app/menu/permission-store';
+import { queryClient } from '../../../app/query-client';
+import { buttonName, clearBrowserState, renderApp } from '../../../test/dom';
+import UserPage from '.';
+
+// A whole antd table page in jsdom: several seconds a test, more while other suites run.
+vi.setConfig({ testTimeout: 120_000 });
+
+const user = (id: string, account: string, roleId: string): User => ({
+  id,
+  tenantId: '000000',
+  code: null,
+  userType: 1,
+  account,
+  name: null,
+  realName: account.toUpperCase(),
+  avatar: null,
+  email: null,
+  phone: null,
+  birthday: null,
+  sex: null,
+  roleId,
+  deptId: '10',
+  postId: null,
+  isLocked: 0,
+  roleName: '医生',
+  deptName: '内科',
+  postName: '',
+  createUser: null,
+  createDept: null,
+  createTime: null,
+  updateUser: null,
+  updateTime: null,
+  status: 1,
+  isDeleted: 0,
+});
+
+const node = (id: string, title: string, children: TreeNode[] = []): TreeNode => ({
+  id,
+  parentId: '0',
+  title,
+  key: id,
+  value: id,
+  hasChildren: children.length > 0,
+  children,
+});
+
+vi.mock('../../../api/system/user', () => ({
+  list: vi.fn(() =>
+    Promise.resolve({
+      records: [user('1', 'zhang', '100'), user('2', 'li', '100,101')],
+      total: 2,
+      size: 10,
+      current: 1,
+      pages: 1,
+    }),
+  ),
+  detail: vi.fn(),
+  submit: vi.fn(() => Promise.resolve(true)),
+  remove: vi.fn(() => Promise.resolve(true)),
+  grant: vi.fn(() => Promise.resolve(true)),
+  resetPassword: vi.fn(() => Promise.resolve(true)),
+  unlock: vi.fn(() => Promise.resolve(true)),
+  auditPass: vi.fn(() => Promise.resolve(true)),
+  platformDetail: vi.fn(),
+  updatePlatform: vi.fn(() => Promise.resolve(true)),
+}));
+vi.mock('../../../api/system/dept', () => ({
+  tree: vi.fn(() => Promise.resolve([node('10', '内科', [node('11', '心内科')]), node('20', '外科')])),
+}));
+vi.mock('../../../api/system/role', () => ({
+  tree: vi.fn(() => Promise.resolve([node('100', '医生', [node('101', '主任医师')]), node('102', '护士')])),
+}));
+vi.mock('../../../api/system/post', () => ({ select: vi.fn(() => Promise.resolve([])) }));
+vi.mock('../../../api/system/dict', () => ({ dictionary: vi.fn(() => Promise.resolve([])) }));
+
+const ALL_BUTTONS = ['user_add', 'user_edit', 'user_delete', 'user_view', 'user_role', 'user_reset'];
+
+beforeEach(() =>
+  usePermissions.setState({ flags: Object.fromEntries(ALL_BUTTONS.map((code) => [code, true] as const)) }),
+);
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.clearAllMocks();
+  usePermissions.setState({ flags: {} });
+  clearBrowserState();
+});
+
+async function openPage() {
+  renderApp('/system/user/index', [{ path: '/system/user/index', element: <UserPage /> }]);
+  const page = await screen.findByRole('region', { name: '用户管理' });
+  await within(page).findByText('zhang');
+  return page;
+}
+
+const dialogTitled = (title: string) =>
+  waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
+      (dialog) => dialog.querySelector('.ant-modal-title')?.textContent === title,
+    );
+    if (!found) throw new Error(`no dialog titled ${title}`);
+    return found;
+  });
+
+const toolbar = (page: HTMLElement) => within(page.querySelector<HTMLElement>('[role="toolbar"]')!);
+/** A node of the role tree (jsdom cannot name it: its checkbox is labelled by the node itself). */
+const role = async (dialog: HTMLElement, name: string) =>
+  (await within(dialog).findByText(name)).closest<HTMLElement>('[role="treeitem"]')!;
+const checkboxOf = (item: HTMLElement) => item.querySelector<HTMLElement>('[role="checkbox"]')!;
+const errors = (dialog: HTMLElement) =>
+  [...dialog.querySelectorAll('.ant-form-item-explain-error')].map((error) => error.textContent);
+const lastFilters = () => vi.mocked(userApi.list).mock.lastCall?.[2];
+
+describe('users page', () => {
+  it('lists the users of a department picked in the tree, and all again on 全部部门', async () => {
+    await openPage();
+    expect(lastFilters()).toEqual({});
+    const filter = screen.getByRole('region', { name: '部门筛选' });
+    fireEvent.click(await within(filter).findByText('心内科'));
+    await waitFor(() => expect(lastFilters()).toEqual({ deptId: '11' }));
+
+    // Picking the chosen department again clears the filter; so does 全部部门.
+    fireEvent.click(within(filter).getByText('内科'));
+    await waitFor(() => expect(lastFilters()).toEqual({ deptId: '10' }));
+    fireEvent.click(within(filter).getByText('内科'));
+    await waitFor(() => expect(lastFilters()).toEqual({}));
+    fireEvent.click(within(filter).getByText('外科'));
+    await waitFor(() => expect(lastFilters()).toEqual({ deptId: '20' }));
+    fireEvent.click(within(filter).getByRole('button', { name: '全部部门' }));
+    await waitFor(() => expect(lastFilters()).toEqual({}));
+  });
+
+  it('asks for the password twice when adding, and refuses a confirmation that differs', async () => {
+    const page = await openPage();
+    fireEvent.click(toolbar(page).getByRole('button', { name: '新增' }));
+    const dialog = await dialogTitled('新增');
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(errors(dialog)).toEqual([
+        '请输入登录账号',
+        '请输入密码',
+        '请再次输入密码',
+        '请选择所属角色',
+        '请选择所属部门',
+      ]),
+    );
+
+    fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: 'secret-1' } });
+    fireEvent.change(within(dialog).getByLabelText('确认密码'), { target: { value: 'secret-2' } });
+    fireEvent.change(within(dialog).getByLabelText('手机号码'), { target: { value: '1380000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(errors(dialog)).toContain('两次输入密码不一致!'));
+    expect(errors(dialog)).toContain('手机号码长度不为11位');
+    expect(userApi.submit).not.toHaveBeenCalled();
+
+    fireEvent.change(within(dialog).getByLabelText('确认密码'), { target: { value: 'secret-1' } });
+    await waitFor(() => expect(errors(dialog)).not.toContain('两次输入密码不一致!'));
+
+    // Editing shows no password field at all.
+    fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    vi.mocked(userApi.detail).mockResolvedValue(user('1', 'zhang', '100'));
+    fireEvent.click(within(page).getAllByRole('button', { name: '编辑' })[0]!);
+    const edit = await dialogTitled('编辑');
+    await within(edit).findByDisplayValue('zhang');
+    expect(within(edit).queryByLabelText('密码')).toBeNull();
+    expect(within(edit).queryByLabelText('确认密码')).toBeNull();
+  });
+
+  it('grants roles to the selected users, and resets their passwords after asking', async () => {
+    const page = await openPage();
+    // Nothing selected: the spec's warning, no dialog.
+    fireEvent.click(toolbar(page).getByRole('button', { name: '角色配置' }));
+    expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
+
+    fireEvent.click(within(page).getByRole('checkbox', { name: '选择 li' }));
+    fireEvent.click(toolbar(page).getByRole('button', { name: '角色配置' }));
+    const dialog = await dialogTitled('用户角色配置');
+    // One user: its roles start checked, each on its own (checkStrictly).
+    expect((await role(dialog, '医生')).getAttribute('aria-checked')).toBe('true');
+    expect((await role(dialog, '主任医师')).getAttribute('aria-checked')).toBe('true');
+    expect((await role(dialog, '护士')).getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(checkboxOf(await role(dialog, '医生')));
+    fireEvent.click(checkboxOf(await role(dialog, '主任医师')));
+    fireEvent.click(within(dialog).getByRole('button', { name: buttonName('确定') }));
+    expect(await within(dialog).findByText('请选择角色')).toBeTruthy();
+    expect(userApi.grant).not.toHaveBeenCalled();
+
+    fireEvent.click(checkboxOf(await role(dialog, '护士')));
+    fireEvent.click(within(dialog).getByRole('button', { name: buttonName('确定') }));
+    await waitFor(() => expect(userApi.grant).toHaveBeenCalledWith(['2'], ['102']));
+    expect(await screen.findByText('操作成功!')).toBeTruthy();
+
+    // Reset: asks first; cancelling sends nothing, confirming resets and says so.
+    fireEvent.click(toolbar(page).getByRole('button', { name: '密码重置' }));
+    expect(await screen.findByText('确定将选择账号的密码重置为初始密码?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(userApi.resetPassword).toHaveBeenCalledWith(['2']));
+    expect(await screen.findByText('密码重置成功，已恢复为初始密码')).toBeTruthy();
+  });
+
+  it('shows each extra button only with its code', async () => {
+    usePermissions.setState({ flags: { user_view: true } });
+    const page = await openPage();
+    for (const name of ['角色配置', '密码重置', '账号解封', '审核通过', '平台配置', '新增'])
+      expect(within(page).queryByRole('button', { name })).toBeNull();
+  });
+});

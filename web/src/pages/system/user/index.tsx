@@ -1,0 +1,181 @@
+import {
+  CheckCircleOutlined,
+  KeyOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UnlockOutlined,
+} from '@ant-design/icons';
+import type { UserInput } from '@console/contract';
+import { Flex } from 'antd';
+import { useMemo, useState } from 'react';
+import './locales';
+import * as userApi from '../../../api/system/user';
+import { CrudPage, defineCrud, type CrudActionContext, type TextKey } from '../../../crud';
+import { DeptFilter } from './DeptFilter';
+import { GrantRolesDialog } from './GrantRolesDialog';
+import { PlatformDialog } from './PlatformDialog';
+import { USER_STATUS, userColumns, type UserRow } from './user-columns';
+
+type Context = CrudActionContext<UserRow>;
+
+/** A page dialog's subject, with the page's actions for when it is done. */
+interface Opened<S> {
+  subject: S;
+  context: Context;
+  /** Each opening mounts the dialog afresh, so it starts from its subject. */
+  key: number;
+}
+
+let openings = 0;
+
+/** Asks, calls with the users' ids, then says it worked and shows the users as they are now. */
+async function confirmThen(
+  context: Context,
+  ids: readonly string[],
+  question: TextKey,
+  call: (ids: readonly string[]) => Promise<unknown>,
+  done: TextKey,
+) {
+  if (!(await context.confirm(question))) return;
+  try {
+    await call(ids);
+  } catch {
+    return; // the request layer has said why
+  }
+  context.success(done);
+  await context.refresh();
+}
+
+/**
+ * Users (/api/blade-user) of the tenant, filtered by a department picked in the tree beside the
+ * table. Besides add, edit, view and delete: roles, password reset, unlock, platform settings and
+ * approval of pending registrations, each shown only with its button code. Passwords are typed
+ * when adding only and never shown.
+ */
+export default function UserPage() {
+  const [deptId, setDeptId] = useState<string>();
+  const [grant, setGrant] = useState<Opened<readonly UserRow[]>>();
+  const [platform, setPlatform] = useState<Opened<UserRow>>();
+
+  // Built once: the actions only set this page's state, whose setters never change.
+  const config = useMemo(
+    () =>
+      defineCrud<UserRow, UserInput>({
+        name: 'user',
+        title: 'system.user.title',
+        rowTitle: 'account',
+        api: userApi,
+        permissions: { add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' },
+        columns: userColumns,
+        toolbarActions: [
+          {
+            key: 'grant',
+            label: 'system.user.grant.action',
+            icon: <TeamOutlined aria-hidden />,
+            permission: 'user_role',
+            needsSelection: true,
+            onClick: (context) => setGrant({ subject: context.selectedRows, context, key: ++openings }),
+          },
+          {
+            key: 'reset',
+            label: 'system.user.reset.action',
+            icon: <KeyOutlined aria-hidden />,
+            permission: 'user_reset',
+            needsSelection: true,
+            onClick: (context) =>
+              confirmThen(
+                context,
+                context.selectedIds,
+                'system.user.reset.confirm',
+                userApi.resetPassword,
+                'system.user.reset.done',
+              ),
+          },
+          {
+            key: 'unlock',
+            label: 'system.user.unlock.action',
+            icon: <UnlockOutlined aria-hidden />,
+            permission: 'user_unlock',
+            needsSelection: true,
+            onClick: (context) =>
+              confirmThen(
+                context,
+                context.selectedIds,
+                'system.user.unlock.confirm',
+                userApi.unlock,
+                'system.user.unlock.done',
+              ),
+          },
+          {
+            key: 'audit',
+            label: 'system.user.audit.action',
+            icon: <CheckCircleOutlined aria-hidden />,
+            permission: 'user_audit',
+            needsSelection: true,
+            onClick: (context) =>
+              confirmThen(
+                context,
+                context.selectedIds,
+                'system.user.audit.confirm',
+                userApi.auditPass,
+                'system.user.audit.done',
+              ),
+          },
+        ],
+        rowActions: [
+          {
+            key: 'platform',
+            label: 'system.user.platform.action',
+            icon: <SettingOutlined aria-hidden />,
+            permission: 'user_platform',
+            onClick: (row, context) => setPlatform({ subject: row, context, key: ++openings }),
+          },
+          {
+            key: 'audit',
+            label: 'system.user.audit.action',
+            icon: <CheckCircleOutlined aria-hidden />,
+            permission: 'user_audit',
+            visible: (row) => row.status === USER_STATUS.PENDING,
+            onClick: (row, context) =>
+              confirmThen(
+                context,
+                [row.id],
+                'system.user.audit.confirm',
+                userApi.auditPass,
+                'system.user.audit.done',
+              ),
+          },
+        ],
+      }),
+    [],
+  );
+  const params = useMemo(() => ({ deptId }), [deptId]);
+
+  const finish = (opened: Opened<unknown> | undefined, close: () => void) => {
+    close();
+    opened?.context.success();
+    void opened?.context.refresh();
+  };
+
+  return (
+    <Flex gap={16} align="flex-start" wrap>
+      <DeptFilter deptId={deptId} onChange={setDeptId} />
+      <div style={{ flex: '1 1 640px', minWidth: 0 }}>
+        <CrudPage config={config} params={params}>
+          <GrantRolesDialog
+            key={`grant-${grant?.key ?? 0}`}
+            users={grant?.subject ?? []}
+            onClose={() => setGrant(undefined)}
+            onGranted={() => finish(grant, () => setGrant(undefined))}
+          />
+          <PlatformDialog
+            key={`platform-${platform?.key ?? 0}`}
+            user={platform?.subject}
+            onClose={() => setPlatform(undefined)}
+            onSaved={() => finish(platform, () => setPlatform(undefined))}
+          />
+        </CrudPage>
+      </div>
+    </Flex>
+  );
+}
