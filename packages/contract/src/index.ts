@@ -5,3 +5,4 @@ export * from './envelope.js';
 export * from './constants.js';
 export * from './entities.js';
 export * from './auth.js';
+export * from './rich-text-policy.js';
