@@ -131,6 +131,10 @@ describe('menus, pages and tabs', () => {
     await tabNode(page, '部门管理').getByRole('button', { name: '关闭' }).click();
     await page.waitForURL(`${baseUrl}/system/user/index`);
     await expect.poll(() => tabLabels(page)).toEqual(['首页', '参数管理', '用户管理']);
+    // The user page is on screen again before the next step. (Without this wait, close others
+    // right after closing a tab lost its navigation about one run in four under CI timing; not
+    // yet explained — see the closing note of this change.)
+    await page.getByRole('region', { name: '用户管理' }).waitFor();
 
     // The right-click menu of a tab: close others keeps it and home, and opens it.
     await tabsBar(page).getByRole('tab', { name: '参数管理' }).click({ button: 'right' });
