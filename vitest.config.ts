@@ -2,8 +2,14 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // The contract package is consumed from source in tests, so no build step is needed before them.
-const contractSource = fileURLToPath(new URL('./packages/contract/src/index.ts', import.meta.url));
-const resolve = { alias: { '@console/contract': contractSource } };
+const contractFile = (file: string) =>
+  fileURLToPath(new URL(`./packages/contract/src/${file}`, import.meta.url));
+const resolve = {
+  alias: [
+    { find: /^@console\/contract$/, replacement: contractFile('index.ts') },
+    { find: /^@console\/contract\/rich-text-policy$/, replacement: contractFile('rich-text-policy.ts') },
+  ],
+};
 
 export default defineConfig({
   test: {

@@ -5,4 +5,5 @@ export * from './envelope.js';
 export * from './constants.js';
 export * from './entities.js';
 export * from './auth.js';
-export * from './rich-text-policy.js';
+// The rich-text allow-list is its own entry, '@console/contract/rich-text-policy': only the notice
+// pages need it, and through this index it would land in the console's first download.

@@ -4,7 +4,7 @@ import {
   RICH_TEXT_VOID_TAGS,
   cleanAttribute,
   safeUrl as policySafeUrl,
-} from '@console/contract';
+} from '@console/contract/rich-text-policy';
 
 // Rich text from the console (notice content) is cleaned on the server before it is stored
 // (security S10): an allow-list of elements and attributes, re-serialised from scratch, so what

@@ -1,4 +1,4 @@
-import { cleanAttribute, safeStyle, safeUrl } from '@console/contract';
+import { cleanAttribute, safeStyle, safeUrl } from '@console/contract/rich-text-policy';
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../../src/core/sanitize-html.js';
 

@@ -10,7 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { UNSAFE_LocationContext as LocationContext, useOutlet } from 'react-router';
 import { PageErrorBoundary } from './PageErrorBoundary';
-import { PageSpinner } from './PageState';
+import { PageSpinner } from './PageSpinner';
 import '../../i18n/console-texts';
 
 interface KeptPage {

@@ -1,76 +1,55 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { AutoComplete, Input } from 'antd';
-import { useMemo, useState } from 'react';
+import { Input, type InputProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_TAGS, useLanguage } from '../../i18n';
-import { MenuIcon } from '../menu/icons';
-import { useLabelText } from '../menu/labels';
-import { searchMenu } from '../menu/menu-search';
-import { useMenu } from '../menu/menu-queries';
-import { trailTo } from '../menu/routes';
-import { useOpenMenuItem } from './Sidebar';
+import { useIdleComponent } from '../deferred';
 import '../../i18n/console-texts';
 
-/** At most this many results are listed; typing more narrows them. */
-const MAX_RESULTS = 20;
+export interface MenuSearchProps {
+  width: number;
+  text: string;
+  setText: (text: string) => void;
+  /** The input had the focus before the search box replaced it. */
+  autoFocus: boolean;
+}
+
+/** The search field itself, alone until the search box has loaded, then inside it. */
+export function SearchInput(props: InputProps) {
+  const { t } = useTranslation();
+  return (
+    <Input
+      prefix={<SearchOutlined aria-hidden />}
+      placeholder={t('shell.search.placeholder')}
+      aria-label={t('shell.search.label')}
+      allowClear
+      {...props}
+    />
+  );
+}
+
+const loadSearchBox = () => import('./MenuSearchBox').then((module) => module.default);
 
 /**
- * The menu search of the top bar (spec §5): menus whose name starts with the typed text, in the
- * current language or as stored. The results are a listbox: arrow keys move, Enter opens.
+ * The top bar's menu search. Its results list (antd's AutoComplete) loads when the browser is idle
+ * after the first signed-in page, or when the field is reached; the field is there from the start,
+ * and what was typed and the focus carry over.
  */
 export function MenuSearch({ width }: { width: number }) {
-  const { t } = useTranslation();
-  const language = useLanguage();
-  const { items } = useMenu();
-  const labelText = useLabelText();
-  const openItem = useOpenMenuItem();
   const [text, setText] = useState('');
-
-  const results = useMemo(
-    () => searchMenu(items, text, (item) => labelText(item.name, item.i18n), LANGUAGE_TAGS[language]),
-    [items, text, labelText, language],
-  );
-  const options = results.slice(0, MAX_RESULTS).map((item) => {
-    const path = trailTo(items, (candidate) => candidate.id === item.id)
-      .slice(0, -1)
-      .map((parent) => labelText(parent.name, parent.i18n))
-      .join(' / ');
-    const label = labelText(item.name, item.i18n);
-    return {
-      value: item.id,
-      // The option's accessible name (the visible one holds an icon and the menu's place).
-      'aria-label': path ? `${label}, ${path}` : label,
-      label: (
-        <span className="shell-search-option">
-          <MenuIcon name={item.icon} /> <span>{label}</span>
-          {path && <span className="shell-search-path">{path}</span>}
-        </span>
-      ),
-    };
-  });
-
+  const { Component: SearchBox, request } = useIdleComponent(loadSearchBox);
+  const [focused, setFocused] = useState(false);
+  if (SearchBox) return <SearchBox width={width} text={text} setText={setText} autoFocus={focused} />;
   return (
-    <AutoComplete
-      value={text}
-      options={options}
-      onChange={setText}
-      onSelect={(id: string) => {
-        const item = results.find((result) => result.id === id);
-        setText('');
-        if (item) openItem(item);
-      }}
-      notFoundContent={text.trim() ? t('shell.search.empty') : null}
+    <SearchInput
       style={{ width }}
-      popupMatchSelectWidth={Math.max(width, 260)}
-      // A plain list: its options are real, named options for assistive technology.
-      virtual={false}
-    >
-      <Input
-        prefix={<SearchOutlined aria-hidden />}
-        placeholder={t('shell.search.placeholder')}
-        aria-label={t('shell.search.label')}
-        allowClear
-      />
-    </AutoComplete>
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onFocus={() => {
+        setFocused(true);
+        request();
+      }}
+      onBlur={() => setFocused(false)}
+      onMouseEnter={request}
+    />
   );
 }

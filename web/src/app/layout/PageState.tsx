@@ -1,19 +1,13 @@
 import { ClockCircleOutlined, ToolOutlined } from '@ant-design/icons';
-import { Button, Flex, Result, Spin } from 'antd';
+import { Button, Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { website } from '../../config/website';
 import '../../i18n/console-texts';
 
-/** While a page's code or data loads. */
-export function PageSpinner() {
-  return (
-    <Flex justify="center" align="center" style={{ minHeight: 240 }}>
-      <Spin size="large" />
-    </Flex>
-  );
-}
+// Pages that cannot be shown. The spinner is in PageSpinner.tsx: every page needs it at once, these
+// views (antd's Result, with its illustrations) only when something is missing.
 
 function BackHome() {
   const { t } = useTranslation();

@@ -1,15 +1,21 @@
 import { DownOutlined, HomeOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { website } from '../../config/website';
-import { SwitchDeptRoleDialog } from '../account/SwitchDeptRoleDialog';
+import { lazyPage } from '../chunk-load';
+import { useOpenedOnce } from '../deferred';
 import { displayName, useSession } from '../session/session-store';
 import { useLogout } from '../session/useLogout';
 import '../../i18n/console-texts';
 
 export const INFO_PATH = '/info/index';
+
+// The switch dialog (a form with two selects) loads when it is first opened.
+const SwitchDeptRoleDialog = lazyPage(() =>
+  import('../account/SwitchDeptRoleDialog').then((module) => ({ default: module.SwitchDeptRoleDialog })),
+);
 
 /** The avatar and name with their menu: home, user info, switch department/role (switch mode), log out. */
 export function UserMenu({ compact }: { compact: boolean }) {
@@ -18,6 +24,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
   const logout = useLogout();
   const user = useSession((state) => state.userInfo);
   const [switching, setSwitching] = useState(false);
+  const switchOpened = useOpenedOnce(switching);
   const name = displayName(user);
 
   const items: MenuProps['items'] = [
@@ -46,7 +53,11 @@ export function UserMenu({ compact }: { compact: boolean }) {
           <DownOutlined aria-hidden style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
-      {website.switchMode && <SwitchDeptRoleDialog open={switching} onClose={() => setSwitching(false)} />}
+      {website.switchMode && switchOpened && (
+        <Suspense fallback={null}>
+          <SwitchDeptRoleDialog open={switching} onClose={() => setSwitching(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

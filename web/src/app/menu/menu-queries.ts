@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { create } from 'zustand';
 import { buttons, routes, topMenus } from '../../api/system/menu';
 import { useSession } from '../session/session-store';
+import { menuOwnerOf, takePrefetched } from './menu-prefetch';
 import { setPermissions } from './permission-store';
 import { buildMenu, rolesOf, routeTable, type MenuItem } from './routes';
 
@@ -13,11 +14,7 @@ import { buildMenu, rolesOf, routeTable, type MenuItem } from './routes';
 const MENU_STALE_TIME = Number.POSITIVE_INFINITY;
 
 function useMenuOwner(): string | undefined {
-  return useSession((state) =>
-    state.token && state.userInfo
-      ? `${state.userInfo.user_id}/${state.userInfo.dept_id}/${state.userInfo.role_id}`
-      : undefined,
-  );
+  return useSession(menuOwnerOf);
 }
 
 /** The top menu chosen in the top bar; none: the whole menu. */
@@ -46,7 +43,7 @@ function useBuiltMenu(topMenuId: string | undefined): MenuState {
   const roleName = useSession((state) => state.userInfo?.role_name);
   const query = useQuery({
     queryKey: ['menu', owner, 'routes', topMenuId ?? ''],
-    queryFn: () => routes(topMenuId),
+    queryFn: () => (topMenuId === undefined && takePrefetched(owner, 'routes')) || routes(topMenuId),
     enabled: owner !== undefined,
     staleTime: MENU_STALE_TIME,
   });
@@ -72,7 +69,7 @@ export function useTopMenus() {
   const owner = useMenuOwner();
   return useQuery({
     queryKey: ['menu', owner, 'top-menu'],
-    queryFn: () => topMenus(),
+    queryFn: () => takePrefetched(owner, 'topMenus') ?? topMenus(),
     enabled: owner !== undefined,
     staleTime: MENU_STALE_TIME,
   });
@@ -84,7 +81,7 @@ export function useButtonPermissions(): void {
   useQuery({
     queryKey: ['menu', owner, 'buttons'],
     queryFn: async () => {
-      const tree = await buttons();
+      const tree = await (takePrefetched(owner, 'buttons') ?? buttons());
       setPermissions(tree);
       return tree;
     },

@@ -10,6 +10,7 @@ import {
   type SocialLogin,
 } from '../../api/auth';
 import { website } from '../../config/website';
+import { prefetchMenus } from '../menu/menu-prefetch';
 import { getRefreshToken, logoutLocal, replaceSession, startSession, useSession } from './session-store';
 
 // What the pages call: each step talks to the server, then updates the session.
@@ -17,6 +18,7 @@ import { getRefreshToken, logoutLocal, replaceSession, startSession, useSession 
 /** Signs in; rejects with the server's reason (a RequestError) and leaves no session on failure. */
 export async function login(credentials: PasswordLogin): Promise<void> {
   startSession(await loginByUsername(credentials));
+  prefetchMenus(useSession.getState());
 }
 
 /**
@@ -27,6 +29,7 @@ export async function loginWithProvider(login: SocialLogin): Promise<OAuthToken 
   const answer = await loginBySocial(login);
   if (isUnlinked(answer)) return answer;
   startSession(answer);
+  prefetchMenus(useSession.getState());
   return undefined;
 }
 

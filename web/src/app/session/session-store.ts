@@ -22,7 +22,7 @@ const USER_INFO_STORE = 'userInfo';
 /** The signed-in user as the token call describes them; the tokens themselves are kept apart, once. */
 export type UserInfo = Omit<OAuthToken, 'access_token' | 'refresh_token'>;
 
-interface SessionState {
+export interface SessionState {
   /** The access token sent as `Blade-Auth: bearer <token>`; undefined when signed out. */
   token: string | undefined;
   userInfo: UserInfo | undefined;

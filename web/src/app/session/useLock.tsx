@@ -1,28 +1,25 @@
-import { Form, Input, Modal, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { website } from '../../config/website';
+import { lazyPage } from '../chunk-load';
+import { useOpenedOnce } from '../deferred';
 import { hasLockPassword, lockScreen, setLockPassword } from './lock-store';
 import type { RedirectState } from './NavigationGuard';
 
 /** Between the lock action and the lock page (spec §9), so the menu or dialog that asked closes first. */
 export const LOCK_DELAY_MS = 100;
 
-interface LockPasswordForm {
-  password: string;
-}
+const LockPasswordDialog = lazyPage(() => import('./LockPasswordDialog'));
 
 /**
  * Locking the screen: `lock()` asks for a lock password first when none is set, then locks and
  * opens /lock, which leads back here once unlocked. Render `lockDialog` where the hook is used.
  */
 export function useLock(): { lock: () => void; lockDialog: ReactNode } {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [asking, setAsking] = useState(false);
-  const [form] = Form.useForm<LockPasswordForm>();
+  const asked = useOpenedOnce(asking);
 
   const lockNow = () => {
     const state: RedirectState = { from: { pathname: location.pathname, search: location.search } };
@@ -35,37 +32,18 @@ export function useLock(): { lock: () => void; lockDialog: ReactNode } {
 
   const lock = () => (hasLockPassword() ? lockNow() : setAsking(true));
 
-  const onFinish = ({ password }: LockPasswordForm) => {
-    setLockPassword(password);
-    setAsking(false);
-    lockNow();
-  };
-
-  const lockDialog = (
-    <Modal
-      open={asking}
-      title={t('lock.setPassword')}
-      okText={t('lock.lock')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit' }}
-      onCancel={() => setAsking(false)}
-      destroyOnHidden
-      // The form wraps the footer too, so the OK button and Enter both submit it.
-      modalRender={(dialog) => (
-        <Form form={form} layout="vertical" name="lock-password" onFinish={onFinish} clearOnDestroy>
-          {dialog}
-        </Form>
-      )}
-    >
-      <Typography.Paragraph type="secondary">{t('lock.setPasswordHint')}</Typography.Paragraph>
-      <Form.Item
-        name="password"
-        label={t('lock.password')}
-        rules={[{ required: true, whitespace: true, message: t('lock.passwordRequired') }]}
-      >
-        <Input.Password autoFocus autoComplete="new-password" />
-      </Form.Item>
-    </Modal>
+  const lockDialog = asked && (
+    <Suspense fallback={null}>
+      <LockPasswordDialog
+        open={asking}
+        onCancel={() => setAsking(false)}
+        onSubmit={(password) => {
+          setLockPassword(password);
+          setAsking(false);
+          lockNow();
+        }}
+      />
+    </Suspense>
   );
 
   return { lock, lockDialog };

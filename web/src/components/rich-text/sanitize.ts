@@ -11,7 +11,7 @@ import {
   RICH_TEXT_VOID_TAGS,
   cleanAttribute,
   safeUrl,
-} from '@console/contract';
+} from '@console/contract/rich-text-policy';
 
 /** A cleaned node: text, or an allowed element with allowed attributes. */
 export type CleanNode = string | CleanElement;

@@ -1,5 +1,5 @@
 import { NotificationOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Col, Flex, List, Row, Statistic, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Col, Flex, Row, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MenuIcon } from '../../app/menu/icons';
@@ -9,7 +9,9 @@ import { leavesOf } from '../../app/menu/routes';
 import { displayName, useSession } from '../../app/session/session-store';
 import { useOpenMenuItem } from '../../app/layout/Sidebar';
 import { INFO_PATH } from '../../app/layout/UserMenu';
-import { LANGUAGE_TAGS, useLanguage } from '../../i18n';
+import { useLanguage } from '../../i18n';
+import { formatLongDate } from '../../i18n/long-date';
+import './home.css';
 
 /** Demo figures (spec §1: the dashboard's texts are demo content). */
 const DEMO_STATS = [
@@ -36,7 +38,7 @@ export default function HomePage() {
   const { items } = useMenu();
   const labelText = useLabelText();
   const openItem = useOpenMenuItem();
-  const today = new Intl.DateTimeFormat(LANGUAGE_TAGS[language], { dateStyle: 'full' }).format(new Date());
+  const today = formatLongDate(new Date(), language);
   const shortcuts = leavesOf(items).slice(0, SHORTCUTS);
 
   return (
@@ -79,17 +81,14 @@ export default function HomePage() {
         </Col>
         <Col xs={24} lg={10}>
           <Card title={t('shell.home.noticesTitle')}>
-            <List
-              size="small"
-              dataSource={[...DEMO_NOTICES]}
-              renderItem={(notice) => (
-                <List.Item>
-                  <Typography.Text>
-                    <NotificationOutlined aria-hidden /> {t(`shell.home.demoNotices.${notice}`)}
-                  </Typography.Text>
-                </List.Item>
-              )}
-            />
+            {/* A plain list: antd's List brings its pager, and with it the select, for three lines. */}
+            <ul className="home-notices">
+              {DEMO_NOTICES.map((notice) => (
+                <li key={notice}>
+                  <NotificationOutlined aria-hidden /> {t(`shell.home.demoNotices.${notice}`)}
+                </li>
+              ))}
+            </ul>
           </Card>
         </Col>
       </Row>

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { putFile } from '../../api/resource/oss';
 import { isTransportFailure } from '../../api/request';
 import { info, updateInfo, updatePassword } from '../../api/user';
-import { PageSpinner } from '../../app/layout/PageState';
+import { PageSpinner } from '../../app/layout/PageSpinner';
 import { updateUserInfo, useSession } from '../../app/session/session-store';
 import { PHONE_MESSAGES, phoneProblem } from '../../utils/validate';
 

@@ -11,7 +11,8 @@ import { lazy, Suspense, useRef, useState, type CSSProperties, type FormEvent } 
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../api/request';
 import { PublicPageHeading, PublicPageLayout } from '../../app/PublicPageLayout';
-import { loadHomePage, loadMainLayout } from '../../app/layout/load-main-layout';
+import { preloadSignedIn } from '../../app/layout/load-main-layout';
+import { whenIdle } from '../../app/deferred';
 import { login } from '../../app/session/session-actions';
 import { website } from '../../config/website';
 import { CaptchaImage } from './CaptchaImage';
@@ -82,6 +83,7 @@ export default function LoginPage() {
   const check = (name: FieldName, value: string) => (value.trim() === '' ? messages[name] : undefined);
 
   const change = (name: FieldName) => (value: string) => {
+    whenIdle(preloadSignedIn);
     setValues((previous) => ({ ...previous, [name]: value }));
     setErrors((previous) => ({ ...previous, [name]: check(name, value) }));
   };
@@ -100,15 +102,16 @@ export default function LoginPage() {
     inFlight.current = true;
     setSubmitting(true);
     setError(undefined);
-    // Ignored when it fails: the router loads the layout again (and reports a failure) after sign-in.
-    for (const load of [loadMainLayout, loadHomePage]) load().catch(() => undefined);
     try {
-      await login({
+      // The token request first: the layout's downloads below must not queue ahead of it.
+      const signingIn = login({
         tenantId: website.tenantMode ? values.tenantId.trim() : website.tenantId,
         username: values.username.trim(),
         password: values.password,
         captcha: website.captchaMode ? { key: captcha?.key ?? '', code: values.code.trim() } : undefined,
       });
+      preloadSignedIn();
+      await signingIn;
     } catch (failure) {
       setError(failure instanceof RequestError ? failure.message : t('request.unreachable'));
       // The server spent the captcha on this attempt.
