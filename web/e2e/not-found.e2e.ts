@@ -55,11 +55,11 @@ describe('console routes in the browser', () => {
       if (chunk) chunks.push(chunk);
     });
     await page.getByLabel('账号', { exact: true }).waitFor();
-    // The sign-in page travels in the first-load chunk (web/vite.config.ts); menu pages are named
-    // after their folders (web/src/pages/registry.ts).
+    // The sign-in page travels in the first-load chunk (web/vite.config.ts), the layout and home
+    // page in the signed-in chunk; menu pages are named after their folders (web/src/pages/registry.ts).
     expect(chunks).toContain('first-load');
     for (const pageChunk of [
-      'HomePage',
+      'signed-in',
       'param',
       'tenantpackage',
       'user',
