@@ -184,6 +184,27 @@ describe('a table page from its configuration', () => {
     expect(within(page).getByRole('form', { name: '搜索条件' })).toBeTruthy();
   });
 
+  it('keeps the rows on screen under a loading veil until the next page arrives', async () => {
+    const { api, page } = await renderPage(25);
+    let answer: (page: Page<Item>) => void = () => undefined;
+    const list = api.list.getMockImplementation()!;
+    api.list.mockImplementationOnce((current, size, filters) => {
+      const next = list(current, size, filters);
+      return new Promise((resolve) => (answer = (value) => resolve(value))).then(() => next);
+    });
+    fireEvent.click(within(page).getByTitle('2'));
+    await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(2, 10, {}));
+    // The first page's rows stay, under the veil; the pager already shows page 2.
+    expect(within(page).getByRole('status', { name: '加载中' })).toBeTruthy();
+    expect(page.querySelector('.crud-table')?.getAttribute('aria-busy')).toBe('true');
+    expect(rowOf('参数1')).toBeTruthy();
+    expect(within(page).getByTitle('2').className).toContain('ant-pagination-item-active');
+    act(() => answer({ records: [], total: 0, size: 10, current: 2, pages: 0 }));
+    await waitFor(() => expect(within(page).getByText('参数11')).toBeTruthy());
+    expect(within(page).queryByRole('status', { name: '加载中' })).toBeNull();
+    expect(within(page).queryByText('参数1', { exact: true })).toBeNull();
+  });
+
   it('shows the empty state when there is nothing to list', async () => {
     const { page } = await renderPage(0);
     expect(await within(page).findByText('暂无数据', { selector: '.ant-empty-description' })).toBeTruthy();

@@ -130,7 +130,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
     queryFn: () => api.list(listState.current, listState.size, listFilters(listState, params)),
     placeholderData: keepPreviousData,
   });
-  const { rows, total, paged } = useMemo(() => toListRows(list.data), [list.data]);
+  const { rows, total, paged, offset: indexOffset } = useMemo(() => toListRows(list.data), [list.data]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const [loadedChildren, setLoadedChildren] = useState<ReadonlyMap<string, readonly T[]>>(new Map());
   const requestedChildren = useRef(new Set<string>());
@@ -248,8 +248,6 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
   const hasRowButtons = canView || canEdit || canDelete || (rowActions?.length ?? 0) > 0;
   const { removable } = config;
   const showIndex = config.table?.index === true;
-  // Row numbers go on across pages (row 11 heads page 2).
-  const indexOffset = (listState.current - 1) * listState.size;
   const tableColumnList = useMemo(() => {
     const list = tableColumns({
       columns: config.columns,
@@ -276,6 +274,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
         : undefined,
     });
     if (!showIndex) return list;
+    // Row numbers go on across pages (row 11 heads page 2).
     const index: (typeof list)[number] = {
       key: '$index',
       title: t('crud.table.index'),

@@ -1,8 +1,8 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHasPermission } from '../app/menu/permission-store';
+import { DELETE_ICON, EDIT_ICON, VIEW_ICON } from './row-icons';
 import type { CrudMode, CrudRowAction, CrudToolbarAction } from './types';
 import '../i18n/console-texts';
 
@@ -57,22 +57,14 @@ function RowButtonsOf<T>({
   return (
     <span className="crud-row-actions">
       {view && (
-        <LinkButton
-          icon={<EyeOutlined aria-hidden />}
-          text={t('crud.action.view')}
-          onClick={() => onOpen('view', row)}
-        />
+        <LinkButton icon={VIEW_ICON} text={t('crud.action.view')} onClick={() => onOpen('view', row)} />
       )}
       {edit && (
-        <LinkButton
-          icon={<EditOutlined aria-hidden />}
-          text={t('crud.action.edit')}
-          onClick={() => onOpen('edit', row)}
-        />
+        <LinkButton icon={EDIT_ICON} text={t('crud.action.edit')} onClick={() => onOpen('edit', row)} />
       )}
       {remove && (
         <LinkButton
-          icon={<DeleteOutlined aria-hidden />}
+          icon={DELETE_ICON}
           text={t('crud.action.delete')}
           disabled={!removable}
           onClick={() => onRemove([row])}

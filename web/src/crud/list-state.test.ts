@@ -102,12 +102,14 @@ describe('list call', () => {
       rows: [{ id: '1' }],
       total: 11,
       paged: true,
+      offset: 10,
     });
     expect(toListRows([{ id: '1' }, { id: '2' }])).toEqual({
       rows: [{ id: '1' }, { id: '2' }],
       total: 2,
       paged: false,
+      offset: 0,
     });
-    expect(toListRows(undefined)).toEqual({ rows: [], total: 0, paged: true });
+    expect(toListRows(undefined)).toEqual({ rows: [], total: 0, paged: true, offset: 0 });
   });
 });

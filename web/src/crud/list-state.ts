@@ -96,12 +96,16 @@ export interface ListRows<T> {
   total: number;
   /** false: the answer was the whole list, so the table shows no pager. */
   paged: boolean;
+  /** How many rows come before these (row numbers go on across pages): from the answer, so they
+   * change with the rows, not when a page turn starts. */
+  offset: number;
 }
 
 export function toListRows<T>(answer: Page<T> | readonly T[] | undefined): ListRows<T> {
-  if (answer === undefined) return { rows: [], total: 0, paged: true };
-  if (isRowArray(answer)) return { rows: [...answer], total: answer.length, paged: false };
-  return { rows: answer.records, total: answer.total, paged: true };
+  if (answer === undefined) return { rows: [], total: 0, paged: true, offset: 0 };
+  if (isRowArray(answer)) return { rows: [...answer], total: answer.length, paged: false, offset: 0 };
+  const offset = Math.max(0, (answer.current - 1) * answer.size);
+  return { rows: answer.records, total: answer.total, paged: true, offset };
 }
 
 function isRowArray<T>(answer: Page<T> | readonly T[]): answer is readonly T[] {

@@ -19,6 +19,7 @@ export const crudZh = {
     selectAll: '全选本页',
     selectRow: '选择 {{name}}',
     index: '序号',
+    loading: '加载中',
   },
   action: {
     view: '查看',
@@ -78,6 +79,7 @@ export const crudEn: typeof crudZh = {
     selectAll: 'Select all on this page',
     selectRow: 'Select {{name}}',
     index: 'No.',
+    loading: 'Loading',
   },
   action: {
     view: 'View',
