@@ -302,12 +302,18 @@ describe('top bar', () => {
     const dialog = page.getByRole('dialog', { name: '错误日志' });
     await dialog.getByRole('cell', { name: 'boom', exact: true }).waitFor();
     await dialog.getByRole('cell', { name: 'rejected', exact: true }).waitFor();
-    // Each row opens to its source and stack.
+    // Each row opens to its source and stack (another entry logged meanwhile must not move it).
     await dialog
+      .getByRole('row', { name: /boom/ })
       .getByRole('button', { name: /展开行|Expand row/ })
-      .last()
       .click();
-    await dialog.getByText('window.onerror', { exact: false }).waitFor();
+    await dialog
+      .getByText('window.onerror', { exact: false })
+      .waitFor()
+      .catch(async (error: Error) => {
+        // Says which entries were there: an error logged by the console itself would show here.
+        throw new Error(`${error.message}\nThe dialog held: ${await dialog.textContent()}`);
+      });
 
     // Uploading asks first, stores the entries in the server's usual log, keeps the session and
     // empties the local log.

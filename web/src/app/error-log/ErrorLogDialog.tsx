@@ -5,6 +5,20 @@ import { isTransportFailure } from '../../api/request';
 import { clearErrorLog, useErrorLog, type ErrorLogEntry } from './error-log-store';
 import '../../i18n/console-texts';
 
+// A row's key is its entry's own: entries are kept, never copied, as newer ones come in front of
+// them, so an opened row stays open on its entry when another error is logged meanwhile (a key from
+// the position would move the opened row onto the entry before it).
+const rowKeys = new WeakMap<ErrorLogEntry, number>();
+let lastRowKey = 0;
+function rowKeyOf(entry: ErrorLogEntry): number {
+  let key = rowKeys.get(entry);
+  if (key === undefined) {
+    key = ++lastRowKey;
+    rowKeys.set(entry, key);
+  }
+  return key;
+}
+
 interface ErrorLogDialogProps {
   open: boolean;
   onClose: () => void;
@@ -16,7 +30,7 @@ export function ErrorLogDialog({ open, onClose }: ErrorLogDialogProps) {
   const { modal, message } = App.useApp();
   const entries = useErrorLog((state) => state.entries);
 
-  const columns: TableColumnsType<ErrorLogEntry & { key: number }> = [
+  const columns: TableColumnsType<ErrorLogEntry> = [
     { title: t('shell.errorLog.type'), dataIndex: 'type', width: 80 },
     { title: t('shell.errorLog.message'), dataIndex: 'message', ellipsis: true },
     { title: t('shell.errorLog.url'), dataIndex: 'url', ellipsis: true, width: 240 },
@@ -74,9 +88,9 @@ export function ErrorLogDialog({ open, onClose }: ErrorLogDialogProps) {
     >
       <Table
         size="small"
-        rowKey="key"
+        rowKey={rowKeyOf}
         columns={columns}
-        dataSource={entries.map((entry, key) => ({ ...entry, key }))}
+        dataSource={entries}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
         locale={{ emptyText: t('shell.errorLog.empty') }}
         expandable={{
