@@ -5,10 +5,7 @@ interface LockPasswordForm {
   password: string;
 }
 
-/**
- * Asks for the lock password before the first lock (useLock.tsx). Its own module: a form is not
- * needed to show the first signed-in page, so it loads when first asked for.
- */
+/** Asks for the lock password before the first lock (useLock.tsx). */
 export default function LockPasswordDialog({
   open,
   onCancel,

@@ -1,15 +1,12 @@
-import { Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { website } from '../../config/website';
-import { lazyPage } from '../chunk-load';
-import { useOpenedOnce } from '../deferred';
 import { hasLockPassword, lockScreen, setLockPassword } from './lock-store';
+import LockPasswordDialog from './LockPasswordDialog';
 import type { RedirectState } from './NavigationGuard';
 
 /** Between the lock action and the lock page (spec §9), so the menu or dialog that asked closes first. */
 export const LOCK_DELAY_MS = 100;
-
-const LockPasswordDialog = lazyPage(() => import('./LockPasswordDialog'));
 
 /**
  * Locking the screen: `lock()` asks for a lock password first when none is set, then locks and
@@ -19,7 +16,6 @@ export function useLock(): { lock: () => void; lockDialog: ReactNode } {
   const navigate = useNavigate();
   const location = useLocation();
   const [asking, setAsking] = useState(false);
-  const asked = useOpenedOnce(asking);
 
   const lockNow = () => {
     const state: RedirectState = { from: { pathname: location.pathname, search: location.search } };
@@ -32,18 +28,18 @@ export function useLock(): { lock: () => void; lockDialog: ReactNode } {
 
   const lock = () => (hasLockPassword() ? lockNow() : setAsking(true));
 
-  const lockDialog = asked && (
-    <Suspense fallback={null}>
-      <LockPasswordDialog
-        open={asking}
-        onCancel={() => setAsking(false)}
-        onSubmit={(password) => {
-          setLockPassword(password);
-          setAsking(false);
-          lockNow();
-        }}
-      />
-    </Suspense>
+  // Not loaded lazily, unlike the top bar's other dialogs: a browser test saw a click on its OK
+  // button, right after the lazily loaded dialog had appeared, come to nothing (once, under load).
+  const lockDialog = (
+    <LockPasswordDialog
+      open={asking}
+      onCancel={() => setAsking(false)}
+      onSubmit={(password) => {
+        setLockPassword(password);
+        setAsking(false);
+        lockNow();
+      }}
+    />
   );
 
   return { lock, lockDialog };
