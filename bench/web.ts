@@ -7,8 +7,9 @@
 //      menu rendered), and the bytes downloaded for it from the first keystroke (the console
 //      preloads the signed-in code while the form is filled in) to a second after;
 //   3. a kit page: the parameter list at 200 rows per page (400 parameters seeded first), turning to
-//      page 2: from the list's answer arriving (Resource Timing) to the frame after the 200th new
-//      row is in the DOM.
+//      page 2: from the list's answer arriving (Resource Timing) to the frame after the rows on
+//      screen are the new page's. The kit draws a long page's rows in view and spacers for the rest
+//      (decision 0010); how many rows were drawn is recorded too.
 // Budgets (issue 4): /login ≤ 180 KB gzip JS+CSS; sign-in to interactive home < 1 s; 200 rows
 // rendered < 150 ms. A missed budget is reported (PASS/FAIL), the exit code says whether it ran.
 //
@@ -149,26 +150,42 @@ async function measureRows(page: Page, baseUrl: string) {
   // 200 rows per page (the page-size menu's own work is not measured)...
   await page.locator('.ant-pagination-options .ant-select').click();
   await page.getByRole('option', { name: new RegExp(`^${ROWS}`) }).click();
-  await page
-    .locator('.ant-table-row')
-    .nth(ROWS - 1)
-    .waitFor();
+  // A page this long draws the rows in view and spacers for the rest (decision 0010): the table
+  // says how many rows it has (aria-rowcount counts the header row too).
+  await page.locator(`table[aria-rowcount="${ROWS + 1}"]`).waitFor();
+  // tsx compiles this file keeping function names, through a helper the page does not have.
+  await page.evaluate('globalThis.__name ??= (fn) => fn');
   // ...then page 2: 200 new rows replace 200 rows. Measured from the list's answer (Resource
-  // Timing) to the frame after the last new row is in the DOM (a MutationObserver in the page).
+  // Timing) to the frame after the rows on screen are all the new page's, from the top of the view
+  // (or of the rows) to its bottom (or the last row): a MutationObserver in the page checks.
   await page.evaluate((rows) => {
-    const body = document.querySelector('.ant-table-tbody')!;
-    const before = body.querySelector('.ant-table-row')?.textContent;
-    const done = new Promise<number>((resolve) => {
+    const body = document.querySelector<HTMLElement>('.ant-table-tbody')!;
+    const scroller = document.querySelector<HTMLElement>('.shell-main')!;
+    const drawn = () => Array.from(body.querySelectorAll<HTMLElement>('tr.ant-table-row'));
+    const before = new Set(drawn().map((row) => row.textContent));
+    const screenIsNew = () => {
+      const all = drawn();
+      if (all.length === 0 || all.some((row) => before.has(row.textContent))) return false;
+      const view = scroller.getBoundingClientRect();
+      const first = all[0]!;
+      const last = all[all.length - 1]!;
+      const coversTop =
+        first.getBoundingClientRect().top <= view.top || first.getAttribute('aria-rowindex') === '2';
+      const coversBottom =
+        last.getBoundingClientRect().bottom >= view.bottom ||
+        last.getAttribute('aria-rowindex') === String(rows + 1);
+      return coversTop && coversBottom;
+    };
+    const done = new Promise<{ at: number; drawn: number }>((resolve) => {
       const observer = new MutationObserver(() => {
-        const all = body.querySelectorAll('.ant-table-row');
-        if (all.length >= rows && all[0]?.textContent !== before && all[rows - 1]?.textContent) {
-          observer.disconnect();
-          requestAnimationFrame(() => setTimeout(() => resolve(performance.now())));
-        }
+        if (!screenIsNew()) return;
+        observer.disconnect();
+        const count = drawn().length;
+        requestAnimationFrame(() => setTimeout(() => resolve({ at: performance.now(), drawn: count })));
       });
       observer.observe(body, { childList: true, subtree: true, characterData: true });
     });
-    (window as unknown as { rowsRendered: Promise<number> }).rowsRendered = done;
+    (window as unknown as { rowsRendered: Promise<unknown> }).rowsRendered = done;
   }, ROWS);
   const listed = page.waitForResponse(
     (r) => r.url().includes('/param/list') && r.url().includes('current=2'),
@@ -176,7 +193,7 @@ async function measureRows(page: Page, baseUrl: string) {
   await page.getByRole('listitem', { name: '2' }).click();
   const response = await listed;
   const rendered = await page.evaluate(
-    () => (window as unknown as { rowsRendered: Promise<number> }).rowsRendered,
+    () => (window as unknown as { rowsRendered: Promise<{ at: number; drawn: number }> }).rowsRendered,
   );
   const answered = await page.evaluate(
     (listUrl) =>
@@ -184,7 +201,7 @@ async function measureRows(page: Page, baseUrl: string) {
     response.url(),
   );
   if (answered === undefined) throw new Error('no resource timing for the list call');
-  return rendered - answered;
+  return { ms: rendered.at - answered, drawn: rendered.drawn };
 }
 
 async function seedParams(baseUrl: string): Promise<void> {
@@ -258,7 +275,12 @@ async function main(): Promise<void> {
         downloadedGzipKB: kb(sum(signIns[0]!.transfers, 'gzip')),
         files: signIns[0]!.transfers.map((t) => ({ url: t.url, rawKB: kb(t.raw), gzipKB: kb(t.gzip) })),
       },
-      kitPage: { rows: ROWS, renderMs: round(median(rows)), allRunsMs: rows.map(round) },
+      kitPage: {
+        rows: ROWS,
+        renderMs: round(median(rows.map((r) => r.ms))),
+        allRunsMs: rows.map((r) => round(r.ms)),
+        rowsDrawn: rows.map((r) => r.drawn),
+      },
     };
     const verdicts = [
       [
@@ -287,7 +309,8 @@ async function main(): Promise<void> {
     console.log(
       `/login: first contentful paint ${result.login.fcpMs} ms, load ${result.login.loadMs} ms, form ready ${result.login.formReadyMs} ms (medians of ${RUNS})`,
     );
-    console.log(`sign-in downloads ${result.signIn.downloadedGzipKB} KB gzip more\n`);
+    console.log(`sign-in downloads ${result.signIn.downloadedGzipKB} KB gzip more`);
+    console.log(`${ROWS}-row page: ${result.kitPage.rowsDrawn.join(', ')} rows drawn per run\n`);
     console.log('| measure | median | budget | verdict |\n|---|---|---|---|');
     for (const [name, value, budget, pass] of verdicts)
       console.log(`| ${name} | ${value} | ${budget} | ${pass ? 'PASS' : 'FAIL'} |`);

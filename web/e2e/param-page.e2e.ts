@@ -9,11 +9,34 @@ const suite = consoleSuite();
 async function paramPage(): Promise<Page> {
   const page = await suite.signedInPage({ width: 1440, height: 900 });
   await page.goto(`${suite.running().baseUrl}/system/param/index`);
-  await page.getByRole('row', { name: /account\.initPassword/ }).waitFor();
+  await page.getByText(/^共 \d+ 条$/).waitFor();
+  await page.locator('.ant-table-tbody .ant-table-row').first().waitFor();
   return page;
 }
 
 const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Adds `count` parameters through the API the console uses, with the page's own session. */
+async function addParams(page: Page, name: string, key: string, count: number): Promise<void> {
+  await page.evaluate(
+    async ({ name, key, count }) => {
+      const token = JSON.parse(localStorage.getItem('saber-token') ?? '{}').content as string;
+      for (let i = 1; i <= count; i++) {
+        const response = await fetch('/api/blade-system/param/submit', {
+          method: 'POST',
+          headers: {
+            Authorization: `Basic ${btoa('saber:saber_secret')}`,
+            'Blade-Auth': `bearer ${token}`,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ paramName: `${name} ${i}`, paramKey: `${key}.${i}`, paramValue: String(i) }),
+        });
+        if (response.status !== 200) throw new Error(`submit answered ${response.status}`);
+      }
+    },
+    { name, key, count },
+  );
+}
 const rows = (page: Page) => page.locator('.ant-table-tbody .ant-table-row');
 
 describe('parameters page (CRUD kit) against the real server', () => {
@@ -88,27 +111,54 @@ describe('parameters page (CRUD kit) against the real server', () => {
     const page = await paramPage();
     const totalText = page.getByText(/^共 \d+ 条$/);
     const before = Number((await totalText.textContent())?.match(/\d+/)?.[0]);
-    // 25 more parameters through the API the console uses, with the page's own session.
-    await page.evaluate(async () => {
-      const token = JSON.parse(localStorage.getItem('saber-token') ?? '{}').content as string;
-      for (let i = 1; i <= 25; i++) {
-        const response = await fetch('/api/blade-system/param/submit', {
-          method: 'POST',
-          headers: {
-            Authorization: `Basic ${btoa('saber:saber_secret')}`,
-            'Blade-Auth': `bearer ${token}`,
-            'Content-Type': 'application/json',
-          },
-          body: JSON.stringify({ paramName: `分页 ${i}`, paramKey: `page.${i}`, paramValue: String(i) }),
-        });
-        if (response.status !== 200) throw new Error(`submit answered ${response.status}`);
-      }
-    });
+    await addParams(page, '分页', 'page', 25);
     await page.getByRole('button', { name: '刷新' }).click();
     await page.getByText(`共 ${before + 25} 条`).waitFor();
     expect(await rows(page).count()).toBe(10);
     await page.locator('.ant-pagination-options .ant-select').click();
     await page.getByRole('option', { name: /^200/ }).click();
     await expect.poll(() => rows(page).count()).toBe(before + 25);
+  });
+
+  it('draws a long page’s rows in view, reaches every row by scrolling, and selects the whole page', async () => {
+    const page = await paramPage();
+    const count = 120;
+    await addParams(page, '长页', 'long', count);
+    const search = page.getByRole('form', { name: '搜索条件' });
+    await search.getByLabel('参数键名').fill('long.');
+    await search.getByRole('button', { name: '搜索' }).click();
+    await page.getByText(`共 ${count} 条`).waitFor();
+    await page.locator('.ant-pagination-options .ant-select').click();
+    await page.getByRole('option', { name: /^200/ }).click();
+
+    // The table says it holds every row (plus its header) but draws only those near the view.
+    const table = page.locator(`table[aria-rowcount="${count + 1}"]`);
+    await table.waitFor();
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(10);
+    expect(await rows(page).count()).toBeLessThan(count);
+    expect(await rows(page).first().getAttribute('aria-rowindex')).toBe('2');
+
+    // The page scrolls as far as all its rows reach; at the end the last row is drawn, in view.
+    const main = page.locator('.shell-main');
+    await main.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect.poll(() => rows(page).last().getAttribute('aria-rowindex')).toBe(String(count + 1));
+    const last = await rows(page).last().boundingBox();
+    const view = await main.boundingBox();
+    expect(last && view && last.y + last.height <= view.y + view.height + 1).toBe(true);
+    expect(last && view && last.y >= view.y).toBe(true);
+
+    // Halfway down, the rows drawn are those around the middle.
+    await main.evaluate((element) => element.scrollTo(0, element.scrollHeight / 2));
+    await expect
+      .poll(async () => Number(await rows(page).first().getAttribute('aria-rowindex')))
+      .toBeGreaterThan(20);
+
+    // "Select all" selects every row of the page, drawn or not: deleting them empties the search.
+    await page.getByRole('checkbox', { name: '全选本页' }).check();
+    await page.getByRole('button', { name: '批量删除' }).click();
+    await page.getByText('确定将选择数据删除?').waitFor();
+    await page.getByRole('button', { name: '确定' }).click();
+    await page.getByText('删除成功').waitFor();
+    await page.getByText('共 0 条').waitFor();
   });
 });

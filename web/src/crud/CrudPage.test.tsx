@@ -354,6 +354,40 @@ describe('delete', () => {
   });
 });
 
+describe('a long page', () => {
+  it('draws a window of its rows, says how many there are, and “select all” takes every row', async () => {
+    const memory = memoryApi(120);
+    // The whole list in one answer: 120 rows on one page.
+    const api = {
+      ...memory.api,
+      list: vi.fn(() => Promise.resolve(memory.records.map((one) => ({ ...one })))),
+    };
+    renderApp('/items', [
+      { path: '/items', element: <CrudPage config={itemConfig(api, { table: { index: true } })} /> },
+    ]);
+    const page = await screen.findByRole('region', { name: '参数管理' });
+    await within(page).findByText('参数1');
+    const table = page.querySelector('table')!;
+    expect(table.getAttribute('aria-rowcount')).toBe('121');
+    const drawn = page.querySelectorAll('tr.ant-table-row');
+    // jsdom lays nothing out: the window is the first screen's worth of rows and its margin.
+    expect(drawn.length).toBeGreaterThan(10);
+    expect(drawn.length).toBeLessThan(120);
+    expect(drawn[0]!.getAttribute('aria-rowindex')).toBe('2');
+    expect(drawn[0]!.querySelector('td:nth-child(2)')!.textContent).toBe('1');
+    // The rest of the rows are a spacer, not cells.
+    expect(within(page).queryByText('参数120')).toBeNull();
+    expect(page.querySelector('.crud-table-spacer td')!.getAttribute('colspan')).toBe('7');
+
+    const every = memory.records.map((one) => one.id);
+    fireEvent.click(within(table).getByRole('checkbox', { name: '全选本页' }));
+    fireEvent.click(button('批量删除', toolbar(page)));
+    fireEvent.click(button('确定', await findDialog('提示')));
+    expect(await screen.findByText('删除成功')).toBeTruthy();
+    expect(api.remove).toHaveBeenCalledWith(every);
+  });
+});
+
 describe('the dialog', () => {
   it('checks the rules, then adds and says 新增成功', async () => {
     const { api, page } = await renderPage();

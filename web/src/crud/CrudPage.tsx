@@ -274,13 +274,15 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
         : undefined,
     });
     if (!showIndex) return list;
-    // Row numbers go on across pages (row 11 heads page 2).
+    // Row numbers go on across pages (row 11 heads page 2). A long page draws a window of its rows
+    // (decision 0010), so a row's number comes from its place in the page, not in what antd drew.
+    const positions = new Map(dataSource.map((row, at) => [row, at]));
     const index: (typeof list)[number] = {
       key: '$index',
       title: t('crud.table.index'),
       width: 64,
       align: 'center',
-      render: (_: unknown, __: T, at: number) => indexOffset + at + 1,
+      render: (_: unknown, row: T, at: number) => indexOffset + (positions.get(row) ?? at) + 1,
     };
     return [index, ...list];
   }, [
@@ -299,6 +301,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
     runRowAction,
     showIndex,
     indexOffset,
+    dataSource,
   ]);
   const onSort = useCallback(
     (sorter: TableSorter | TableSorter[]) => {

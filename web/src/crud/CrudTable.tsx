@@ -1,4 +1,5 @@
 import {
+  Checkbox,
   Pagination,
   Spin,
   Table,
@@ -8,11 +9,25 @@ import {
   type TableProps,
 } from 'antd';
 import type { CheckboxChangeEvent } from 'antd/es/checkbox';
-import { isValidElement, memo, useMemo, type CSSProperties, type Key, type ReactNode } from 'react';
+import {
+  createContext,
+  isValidElement,
+  memo,
+  useContext,
+  useMemo,
+  useRef,
+  type CSSProperties,
+  type HTMLAttributes,
+  type Key,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useStableHandler } from './useStableHandler';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, type TableSorter } from './list-state';
 import { PageSizeSelect } from './PageSizeSelect';
+import type { RowWindow } from './row-window';
+import { useRowWindow } from './useRowWindow';
 import '../i18n/console-texts';
 
 export interface CrudTableProps<T> {
@@ -76,6 +91,7 @@ function CrudTableOf<T extends object>(props: CrudTableProps<T>) {
   const { t } = useTranslation();
   const { paging, loading, onPage } = props;
   const { token } = theme.useToken();
+  const host = useRef<HTMLDivElement>(null);
   // The row checkboxes' and the veil's colours (crud.css); the rest comes from the page's variables.
   const colors = useMemo(
     () =>
@@ -87,8 +103,9 @@ function CrudTableOf<T extends object>(props: CrudTableProps<T>) {
     [token],
   );
   return (
-    <div className="crud-table" style={colors} aria-busy={loading}>
+    <div ref={host} className="crud-table" style={colors} aria-busy={loading}>
       <CrudRows<T>
+        host={host}
         columns={props.columns}
         rows={props.rows}
         rowKey={props.rowKey}
@@ -126,12 +143,33 @@ function CrudTableOf<T extends object>(props: CrudTableProps<T>) {
 
 export const CrudTable = memo(CrudTableOf) as typeof CrudTableOf;
 
-type CrudRowsProps<T> = Omit<CrudTableProps<T>, 'loading' | 'paging' | 'onPage'>;
+type CrudRowsProps<T> = Omit<CrudTableProps<T>, 'loading' | 'paging' | 'onPage'> & {
+  /** The element holding the table, whose rows a long page's window measures. */
+  host: RefObject<HTMLElement | null>;
+};
 
-/** antd's table of the rows: renders again only when the rows, columns, selection or sort change. */
+/**
+ * antd's table of the rows: renders again only when the rows, columns, selection, sort or, on a
+ * long flat page, the window of drawn rows change (decision 0010).
+ */
 function CrudRowsOf<T extends object>(props: CrudRowsProps<T>) {
   const { t } = useTranslation();
-  const { selectedKeys, expandedKeys, rowTitle, onSelect, onExpandedChange, onExpand, onSort } = props;
+  const { rows, rowKey, selectedKeys, expandedKeys, rowTitle, onExpandedChange, onExpand, onSort } = props;
+  // Tree tables keep every row: their rows open and close in place.
+  const drawn = useRowWindow(rows, rowKey, expandedKeys === undefined, props.host);
+  const windowed = drawn !== undefined;
+  const start = drawn?.start ?? 0;
+  const end = drawn?.end ?? rows.length;
+  const dataSource = useMemo(() => (windowed ? rows.slice(start, end) : rows), [windowed, rows, start, end]);
+  // antd knows only the drawn rows: selections are answered with rows of the whole page.
+  const onSelect = useStableHandler((keys: Key[], chosen: T[]) => {
+    if (!windowed) return props.onSelect(keys, chosen);
+    const wanted = new Set(keys);
+    props.onSelect(
+      keys,
+      rows.filter((row) => wanted.has(rowKey(row))),
+    );
+  });
   const onChange = useStableHandler<Parameters<NonNullable<TableProps<T>['onChange']>>, void>(
     (_pagination, _filters, sorter, { action }) => {
       if (action === 'sort') onSort(sorter);
@@ -146,8 +184,21 @@ function CrudRowsOf<T extends object>(props: CrudRowsProps<T>) {
         getCheckboxProps: (row) => ({ 'aria-label': t('crud.table.selectRow', { name: rowTitle(row) }) }),
         renderCell: renderRowCheck,
         getTitleCheckboxProps: () => ({ 'aria-label': t('crud.table.selectAll') }),
+        ...(windowed && {
+          // Keys of rows outside the window stay selected, and "select all" means the whole page.
+          preserveSelectedRowKeys: true,
+          columnTitle: (
+            <SelectAllRows
+              rows={rows}
+              rowKey={rowKey}
+              selectedKeys={selectedKeys}
+              label={t('crud.table.selectAll')}
+              onSelect={onSelect}
+            />
+          ),
+        }),
       },
-    [selectedKeys, onSelect, rowTitle, t],
+    [selectedKeys, onSelect, rowTitle, t, windowed, rows, rowKey],
   );
   const expandable = useMemo<TableProps<T>['expandable']>(
     () =>
@@ -163,18 +214,94 @@ function CrudRowsOf<T extends object>(props: CrudRowsProps<T>) {
     () => (props.scrollY === undefined ? undefined : { x: 'max-content' as const, y: props.scrollY }),
     [props.scrollY],
   );
+  // Screen readers hear where a drawn row sits in the whole page (aria-rowcount, aria-rowindex).
+  const onRow = useMemo(
+    () => (windowed ? (_row: T, at?: number) => ({ 'aria-rowindex': start + (at ?? 0) + 2 }) : undefined),
+    [windowed, start],
+  );
+  const before = drawn?.before ?? 0;
+  const after = drawn?.after ?? 0;
+  const colSpan = props.columns.length + (selectedKeys ? 1 : 0);
+  const spacers = useMemo<WindowSpacers | undefined>(
+    () => (windowed ? { before, after, rowCount: rows.length + 1, colSpan } : undefined),
+    [windowed, before, after, rows.length, colSpan],
+  );
   return (
-    <Table<T>
-      rowKey={props.rowKey}
-      columns={props.columns}
-      dataSource={props.rows}
-      scroll={scroll}
-      rowSelection={rowSelection}
-      expandable={expandable}
-      pagination={false}
-      onChange={onChange}
-    />
+    <WindowContext.Provider value={spacers}>
+      <Table<T>
+        rowKey={rowKey}
+        columns={props.columns}
+        dataSource={dataSource}
+        scroll={scroll}
+        rowSelection={rowSelection}
+        expandable={expandable}
+        pagination={false}
+        onChange={onChange}
+        // A window's columns keep their widths whichever rows are drawn.
+        tableLayout={windowed ? 'fixed' : undefined}
+        components={windowed ? WINDOW_PARTS : undefined}
+        onRow={onRow}
+        onHeaderRow={windowed ? headerRowIndex : undefined}
+      />
+    </WindowContext.Provider>
   );
 }
 
 const CrudRows = memo(CrudRowsOf) as typeof CrudRowsOf;
+
+type WindowSpacers = Pick<RowWindow, 'before' | 'after'> & { rowCount: number; colSpan: number };
+
+/** The drawn window of a long page, for the table parts below; undefined when every row is drawn. */
+const WindowContext = createContext<WindowSpacers | undefined>(undefined);
+
+const headerRowIndex = () => ({ 'aria-rowindex': 1 });
+
+/** A windowed table says how many rows the whole page has. */
+function WindowTable(props: HTMLAttributes<HTMLTableElement>) {
+  const spacers = useContext(WindowContext);
+  return <table {...props} aria-rowcount={spacers?.rowCount} />;
+}
+
+/** The body of a windowed table: the drawn rows between two spacers as tall as the rows left out. */
+function WindowBody(props: HTMLAttributes<HTMLTableSectionElement>) {
+  const spacers = useContext(WindowContext);
+  const { children, ...rest } = props;
+  return (
+    <tbody {...rest}>
+      {spacers && spacers.before > 0 && <Spacer height={spacers.before} colSpan={spacers.colSpan} />}
+      {children}
+      {spacers && spacers.after > 0 && <Spacer height={spacers.after} colSpan={spacers.colSpan} />}
+    </tbody>
+  );
+}
+
+function Spacer({ height, colSpan }: { height: number; colSpan: number }) {
+  return (
+    <tr className="crud-table-spacer" aria-hidden="true">
+      <td colSpan={colSpan} style={{ height }} />
+    </tr>
+  );
+}
+
+const WINDOW_PARTS: TableProps['components'] = { table: WindowTable, body: { wrapper: WindowBody } };
+
+/** "Select all" of a windowed page: every row of the page, not only the drawn ones. */
+function SelectAllRows<T>(props: {
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  selectedKeys: readonly Key[];
+  label: string;
+  onSelect: (keys: Key[], rows: T[]) => void;
+}) {
+  const { rows, rowKey, selectedKeys, onSelect } = props;
+  const chosen = new Set(selectedKeys);
+  const count = rows.reduce((n, row) => (chosen.has(rowKey(row)) ? n + 1 : n), 0);
+  return (
+    <Checkbox
+      aria-label={props.label}
+      checked={count > 0 && count === rows.length}
+      indeterminate={count > 0 && count < rows.length}
+      onChange={(event) => (event.target.checked ? onSelect(rows.map(rowKey), [...rows]) : onSelect([], []))}
+    />
+  );
+}
