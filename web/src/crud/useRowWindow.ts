@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import {
   ESTIMATED_ROW_PX,
   WINDOW_FROM_ROWS,
@@ -71,7 +72,9 @@ export function useRowWindow<T>(
     const scroller = scrollParentOf(host.current);
     const target: HTMLElement | Window = scroller ?? window;
     const onMove = () => {
-      if (remeasure.current()) redraw();
+      // Drawn before this frame is painted: a render left to a later task paints the old rows at
+      // the new scroll position first, and finds the view moved on again when it runs.
+      if (remeasure.current()) flushSync(redraw);
     };
     target.addEventListener('scroll', onMove, { passive: true });
     window.addEventListener('resize', onMove);
