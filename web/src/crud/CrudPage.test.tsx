@@ -6,10 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryParams } from '../api/request';
 import { RequestError } from '../api/request';
 import { dictionary } from '../api/system/dict';
-import { usePermissions } from '../app/menu/permission-store';
-import { queryClient } from '../app/query-client';
 import { changeLanguage } from '../i18n';
-import { clearBrowserState, renderApp } from '../test/dom';
+import { findDialog, grantOnly, messages, renderPageAt, resetPageTest, toolbar } from '../test/page-test-kit';
 import { CrudPage, defineCrud, type CrudConfig } from '.';
 // The kit's tests borrow the parameter and package pages' texts.
 import '../pages/system/param/locales';
@@ -122,51 +120,24 @@ function itemConfig(
   });
 }
 
-function grant(...codes: string[]) {
-  usePermissions.setState({ flags: Object.fromEntries(codes.map((code) => [code, true] as const)) });
-}
-
 async function renderPage(count = 2, extra: Partial<CrudConfig<Item, ItemInput>> = {}) {
   const memory = memoryApi(count);
-  const view = renderApp('/items', [
-    { path: '/items', element: <CrudPage config={itemConfig(memory.api, extra)} /> },
-  ]);
-  const page = await screen.findByRole('region', { name: '参数管理' });
-  if (count > 0) await within(page).findByText('参数1');
-  return { ...memory, page, ...view };
+  const page = await renderPageAt('/items', <CrudPage config={itemConfig(memory.api, extra)} />, {
+    title: '参数管理',
+    showing: count > 0 ? '参数1' : undefined,
+  });
+  return { ...memory, page };
 }
 
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 // The kit names its buttons with their text (aria-label), so names match exactly; role queries
 // over a whole page are slow in jsdom, so they run in the smallest part that holds the button.
 const button = (name: string, scope: HTMLElement) => within(scope).getByRole('button', { name });
-const toolbar = (page: HTMLElement) => page.querySelector<HTMLElement>('[role="toolbar"]')!;
 const searchForm = (page: HTMLElement) => page.querySelector<HTMLElement>('form[aria-label]')!;
-/**
- * The open dialog titled `title`. Under NODE_ENV=test rc-util's useId answers one fixed id, so a
- * dialog's aria-labelledby can point at another antd part (the pager's input); in a browser ids
- * are unique and `getByRole('dialog', { name })` works.
- */
-const findDialog = (title: string) =>
-  waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
-      (dialog) => dialog.querySelector('.ant-modal-title, .ant-modal-confirm-title')?.textContent === title,
-    );
-    if (!found) throw new Error(`no dialog titled ${title}`);
-    return found;
-  });
-const messages = () => [...document.querySelectorAll('.ant-message-notice')].map((node) => node.textContent);
 
-beforeEach(() => grant(...ALL_FLAGS));
+beforeEach(() => grantOnly(...ALL_FLAGS));
 
-afterEach(async () => {
-  cleanup();
-  queryClient.clear();
-  vi.clearAllMocks();
-  usePermissions.setState({ flags: {} });
-  await changeLanguage('zh');
-  clearBrowserState();
-});
+afterEach(resetPageTest);
 
 describe('a table page from its configuration', () => {
   it('lists the records with dictionary labels, the total and the page sizes', async () => {
@@ -250,9 +221,7 @@ describe('search', () => {
       pick = setDeptId;
       return <CrudPage config={itemConfig(memory.api)} params={{ deptId, empty: '' }} />;
     }
-    renderApp('/items', [{ path: '/items', element: <WithSideTree /> }]);
-    const page = await screen.findByRole('region', { name: '参数管理' });
-    await within(page).findByText('参数1');
+    const page = await renderPageAt('/items', <WithSideTree />, { title: '参数管理', showing: '参数1' });
     expect(memory.api.list).toHaveBeenLastCalledWith(1, 10, { deptId: 'a' });
     fireEvent.click(within(page).getByTitle('2'));
     await waitFor(() => expect(memory.api.list).toHaveBeenLastCalledWith(2, 10, { deptId: 'a' }));
@@ -362,11 +331,11 @@ describe('a long page', () => {
       ...memory.api,
       list: vi.fn(() => Promise.resolve(memory.records.map((one) => ({ ...one })))),
     };
-    renderApp('/items', [
-      { path: '/items', element: <CrudPage config={itemConfig(api, { table: { index: true } })} /> },
-    ]);
-    const page = await screen.findByRole('region', { name: '参数管理' });
-    await within(page).findByText('参数1');
+    const page = await renderPageAt(
+      '/items',
+      <CrudPage config={itemConfig(api, { table: { index: true } })} />,
+      { title: '参数管理', showing: '参数1' },
+    );
     const table = page.querySelector('table')!;
     expect(table.getAttribute('aria-rowcount')).toBe('121');
     const drawn = page.querySelectorAll('tr.ant-table-row');
@@ -478,7 +447,7 @@ describe('the dialog', () => {
 
 describe('permissions', () => {
   it('hides every button whose permission the user lacks', async () => {
-    grant();
+    grantOnly();
     const { page } = await renderPage();
     for (const name of ['新增', '批量删除', '编辑', '删除', '查看'])
       expect(within(page).queryByRole('button', { name })).toBeNull();
@@ -489,7 +458,7 @@ describe('permissions', () => {
   });
 
   it('shows each button with its own permission', async () => {
-    grant('item_view');
+    grantOnly('item_view');
     const { page } = await renderPage();
     expect(within(rowOf('参数1')).getByRole('button', { name: '查看' })).toBeTruthy();
     expect(within(page).queryByRole('button', { name: '编辑' })).toBeNull();
@@ -525,7 +494,7 @@ describe('permissions', () => {
     expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
     cleanup();
 
-    grant(...ALL_FLAGS, 'item_seal');
+    grantOnly(...ALL_FLAGS, 'item_seal');
     await renderPage(2, extra);
     fireEvent.click(within(rowOf('参数2')).getByRole('button', { name: '备注' }));
     expect(onRow).toHaveBeenCalledWith(expect.objectContaining({ id: '2' }), expect.anything());
@@ -536,10 +505,10 @@ describe('English', () => {
   async function renderEnglish() {
     await changeLanguage('en');
     const memory = memoryApi(2);
-    renderApp('/items', [{ path: '/items', element: <CrudPage config={itemConfig(memory.api)} /> }]);
-    const page = await screen.findByRole('region', { name: 'Parameters' });
-    await within(page).findByText('参数1');
-    return page;
+    return renderPageAt('/items', <CrudPage config={itemConfig(memory.api)} />, {
+      title: 'Parameters',
+      showing: '参数1',
+    });
   }
 
   it('names the controls and warns in English', async () => {
@@ -587,8 +556,7 @@ describe('kept-alive tabs', () => {
         </Activity>
       );
     }
-    renderApp('/items', [{ path: '/items', element: <Tab /> }]);
-    const page = await screen.findByRole('region', { name: '参数管理' });
+    const page = await renderPageAt('/items', <Tab />, { title: '参数管理' });
     fireEvent.click(button('新增', toolbar(page)));
     const dialog = await findDialog('新增');
     fireEvent.change(within(dialog).getByLabelText('参数名称'), { target: { value: '写了一半' } });
@@ -615,11 +583,11 @@ describe('tree tables', () => {
       { id: '2', name: '末级', code: 'l', status: 2, remark: null, hasChildren: false },
     ];
     const api = { list: vi.fn(() => Promise.resolve(roots)) };
-    renderApp('/items', [
-      { path: '/items', element: <CrudPage config={itemConfig(api, { tree: { lazy: { load } } })} /> },
-    ]);
-    const page = await screen.findByRole('region', { name: '参数管理' });
-    await within(page).findByText('上级');
+    const page = await renderPageAt(
+      '/items',
+      <CrudPage config={itemConfig(api, { tree: { lazy: { load } } })} />,
+      { title: '参数管理', showing: '上级' },
+    );
     expect(within(page).queryByText('共 2 条')).toBeNull(); // a whole list: no pager
     expect(within(rowOf('末级')).queryByRole('button', { name: /展开|Expand/i })).toBeNull();
 

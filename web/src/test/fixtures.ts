@@ -1,3 +1,8 @@
+// Answers for component tests (the app never imports this). It loads no app code (its app imports
+// are types), so a vi.mock factory can load it without loading the module being mocked:
+// `vi.mock('…/api/x', async () => (await import('…/test/fixtures')).crudApiMock(() => stored))`.
+import type { AuditFields, Page, TreeNode } from '@console/contract';
+import { vi } from 'vitest';
 import type { OAuthToken } from '../api/auth';
 
 /** A token answer as the server gives it for the seeded administrator. */
@@ -24,5 +29,40 @@ export function tokenAnswer(overrides: Partial<OAuthToken> = {}): OAuthToken {
     license: 'powered by console',
     jti: 'jti-1',
     ...overrides,
+  };
+}
+
+/** The audit columns of a record as seeded: no author or editor, enabled, not deleted. */
+export const auditColumns: Readonly<Omit<AuditFields, 'id'>> = {
+  createUser: null,
+  createDept: null,
+  createTime: null,
+  updateUser: null,
+  updateTime: null,
+  status: 1,
+  isDeleted: 0,
+};
+
+/** A node of a `tree` answer (menus, departments, roles): its id is also its key and value. */
+export function treeNode(id: string, title: string, children: TreeNode[] = []): TreeNode {
+  return { id, parentId: '0', title, key: id, value: id, hasChildren: children.length > 0, children };
+}
+
+/** A `list` answer holding all of `records` on its first and only page of 10. */
+export function onePage<T>(...records: T[]): Page<T> {
+  return { records, total: records.length, size: 10, current: 1, pages: 1 };
+}
+
+/**
+ * What vi.mock can answer for a table page's api module: `record` alone in the list and as the
+ * detail, and saves and removals that succeed. `record` is a getter because vi.mock's factory runs
+ * before the test file's own constants are set; it is read only when the page calls.
+ */
+export function crudApiMock<T>(record: () => T) {
+  return {
+    list: vi.fn(() => Promise.resolve(onePage(record()))),
+    detail: vi.fn(() => Promise.resolve(record())),
+    submit: vi.fn(() => Promise.resolve(true)),
+    remove: vi.fn(() => Promise.resolve(true)),
   };
 }

@@ -1,30 +1,19 @@
 // @vitest-environment jsdom
 import type { DataScope, MenuListNode } from '@console/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { list, submit } from '../../../api/authority/data-scope';
 import { lazyMenuList } from '../../../api/system/menu';
-import { usePermissions } from '../../../app/menu/permission-store';
-import { queryClient } from '../../../app/query-client';
-import { clearBrowserState, renderApp } from '../../../test/dom';
+import { auditColumns } from '../../../test/fixtures';
+import { findDialog, grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import DataScopePage from '.';
 
 // Two antd table pages (the menus, and a menu's scopes in a drawer) in jsdom: over half a minute
 // alone, much more while other suites run.
 vi.setConfig({ testTimeout: 120_000 });
 
-const audit = {
-  createUser: null,
-  createDept: null,
-  createTime: null,
-  updateUser: null,
-  updateTime: null,
-  status: 1,
-  isDeleted: 0,
-};
-
 const userMenu: MenuListNode = {
-  ...audit,
+  ...auditColumns,
   id: '5',
   parentId: '1',
   code: 'user',
@@ -41,7 +30,7 @@ const userMenu: MenuListNode = {
 };
 
 const ownRows: DataScope = {
-  ...audit,
+  ...auditColumns,
   id: '50',
   menuId: '5',
   resourceCode: 'user',
@@ -57,12 +46,9 @@ const ownRows: DataScope = {
 vi.mock('../../../api/system/menu', () => ({
   lazyMenuList: vi.fn(() => Promise.resolve([userMenu])),
 }));
-vi.mock('../../../api/authority/data-scope', () => ({
-  list: vi.fn(() => Promise.resolve({ records: [ownRows], total: 1, size: 10, current: 1, pages: 1 })),
-  detail: vi.fn(() => Promise.resolve(ownRows)),
-  submit: vi.fn(() => Promise.resolve(true)),
-  remove: vi.fn(() => Promise.resolve(true)),
-}));
+vi.mock('../../../api/authority/data-scope', async () =>
+  (await import('../../../test/fixtures')).crudApiMock(() => ownRows),
+);
 vi.mock('../../../api/system/dict', () => ({
   dictionary: vi.fn(() =>
     Promise.resolve([
@@ -73,33 +59,16 @@ vi.mock('../../../api/system/dict', () => ({
   ),
 }));
 
-beforeEach(() => usePermissions.setState({ flags: { data_scope_setting: true } }));
+beforeEach(() => grantOnly('data_scope_setting'));
 
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.clearAllMocks();
-  usePermissions.setState({ flags: {} });
-  clearBrowserState();
-});
-
-const dialogTitled = (title: string) =>
-  waitFor(() => {
-    // Modals only: the drawer holds the modal, title and all.
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-modal[role="dialog"]')].find(
-      (dialog) => dialog.querySelector('.ant-modal-title')?.textContent === title,
-    );
-    if (!found) throw new Error(`no dialog titled ${title}`);
-    return found;
-  });
+afterEach(resetPageTest);
 
 describe('data scopes under a menu', () => {
   it('opens a menu’s scopes in a drawer and adds one filled in from the menu and the rule type', async () => {
-    renderApp('/authority/datascope/index', [
-      { path: '/authority/datascope/index', element: <DataScopePage /> },
-    ]);
-    const page = await screen.findByRole('region', { name: '数据权限' });
-    await within(page).findByText('用户管理');
+    const page = await renderPageAt('/authority/datascope/index', <DataScopePage />, {
+      title: '数据权限',
+      showing: '用户管理',
+    });
     expect(lazyMenuList).toHaveBeenCalledWith({ parentId: '0' });
 
     fireEvent.click(within(page).getByRole('button', { name: '权限配置' }));
@@ -109,7 +78,7 @@ describe('data scopes under a menu', () => {
     expect(list).toHaveBeenCalledWith(1, 10, { menuId: '5' });
 
     fireEvent.click(within(scopes).getByRole('button', { name: '新增' }));
-    const dialog = await dialogTitled('新增');
+    const dialog = await findDialog('新增');
     expect((within(dialog).getByLabelText('资源编号') as HTMLInputElement).value).toBe('user');
     // The rule values are for custom rules only.
     expect(within(dialog).getByLabelText('规则值').closest('.ant-select-disabled')).toBeTruthy();

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import type { RoleNode, TreeNode } from '@console/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RoleNode } from '@console/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { roleTreeKeys } from '../../../api/system/menu';
 import { grant } from '../../../api/system/role';
-import { usePermissions } from '../../../app/menu/permission-store';
-import { queryClient } from '../../../app/query-client';
-import { clearBrowserState, renderApp } from '../../../test/dom';
+import { auditColumns, treeNode } from '../../../test/fixtures';
+import { findDialog, grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import RolePage from '.';
 
 // A whole antd table page in jsdom: several seconds a test, more while other suites run.
@@ -21,23 +20,7 @@ const role = (id: string, roleName: string): RoleNode => ({
   sort: 1,
   hasChildren: false,
   children: [],
-  createUser: null,
-  createDept: null,
-  createTime: null,
-  updateUser: null,
-  updateTime: null,
-  status: 1,
-  isDeleted: 0,
-});
-
-const node = (id: string, title: string, children: TreeNode[] = []): TreeNode => ({
-  id,
-  parentId: '0',
-  title,
-  key: id,
-  value: id,
-  hasChildren: children.length > 0,
-  children,
+  ...auditColumns,
 });
 
 vi.mock('../../../api/system/role', () => ({
@@ -51,8 +34,8 @@ vi.mock('../../../api/system/role', () => ({
 vi.mock('../../../api/system/menu', () => ({
   grantTree: vi.fn(() =>
     Promise.resolve({
-      menu: [node('1', '系统管理', [node('2', '用户管理'), node('3', '参数管理')])],
-      dataScope: [node('2', '用户管理', [node('21', '本人可见'), node('22', '所在机构可见')])],
+      menu: [treeNode('1', '系统管理', [treeNode('2', '用户管理'), treeNode('3', '参数管理')])],
+      dataScope: [treeNode('2', '用户管理', [treeNode('21', '本人可见'), treeNode('22', '所在机构可见')])],
       apiScope: [],
     }),
   ),
@@ -60,35 +43,20 @@ vi.mock('../../../api/system/menu', () => ({
 }));
 
 async function openGrant(...roles: string[]) {
-  renderApp('/authority/role/index', [{ path: '/authority/role/index', element: <RolePage /> }]);
-  const page = await screen.findByRole('region', { name: '角色管理' });
-  await within(page).findByText('医生');
+  const page = await renderPageAt('/authority/role/index', <RolePage />, {
+    title: '角色管理',
+    showing: '医生',
+  });
   for (const name of roles) fireEvent.click(within(page).getByRole('checkbox', { name: `选择 ${name}` }));
   fireEvent.click(within(page).getByRole('button', { name: '权限设置' }));
-  return dialogTitled('权限设置');
+  return findDialog('权限设置');
 }
 
 const box = (scope: HTMLElement, name: string) => within(scope).getByRole('checkbox', { name });
 
-// jsdom gives every antd dialog the same title id, so dialogs are found by their title's text.
-const dialogTitled = (title: string) =>
-  waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-modal[role="dialog"]')].find(
-      (dialog) => dialog.querySelector('.ant-modal-title')?.textContent === title,
-    );
-    if (!found) throw new Error(`no dialog titled ${title}`);
-    return found;
-  });
+beforeEach(() => grantOnly('role_grant'));
 
-beforeEach(() => usePermissions.setState({ flags: { role_grant: true } }));
-
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.clearAllMocks();
-  usePermissions.setState({ flags: {} });
-  clearBrowserState();
-});
+afterEach(resetPageTest);
 
 describe('role grant dialog (权限设置)', () => {
   it('shows what the role holds, and saves exactly the checked ids of the three tabs', async () => {

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import type { Region, TreeNode } from '@console/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { detail, lazyTree, submit } from '../../../api/base/region';
-import { usePermissions } from '../../../app/menu/permission-store';
-import { queryClient } from '../../../app/query-client';
-import { clearBrowserState, renderApp } from '../../../test/dom';
+import { grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import { withChildren } from './tree-data';
 import RegionPage from '.';
 
@@ -80,22 +78,13 @@ vi.mock('../../../api/system/dict', () => ({
   ),
 }));
 
-beforeEach(() =>
-  usePermissions.setState({ flags: { region_add: true, region_edit: true, region_delete: true } }),
-);
+beforeEach(() => grantOnly('region_add', 'region_edit', 'region_delete'));
 
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.clearAllMocks();
-  usePermissions.setState({ flags: {} });
-  clearBrowserState();
-});
+afterEach(resetPageTest);
 
 describe('regions page', () => {
   it('loads the tree a level at a time, shows a region’s details and adds a region below it', async () => {
-    renderApp('/base/region/index', [{ path: '/base/region/index', element: <RegionPage /> }]);
-    const page = await screen.findByRole('region', { name: '行政区划' });
+    const page = await renderPageAt('/base/region/index', <RegionPage />, { title: '行政区划' });
     const tree = await within(page).findByRole('tree', { name: '区划列表' });
     expect(lazyTree).toHaveBeenCalledWith('00');
 

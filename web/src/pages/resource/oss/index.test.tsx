@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import { OSS_CATEGORY, RESOURCE_STATUS, type Oss } from '@console/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enable, submit } from '../../../api/resource/oss';
-import { usePermissions } from '../../../app/menu/permission-store';
-import { queryClient } from '../../../app/query-client';
-import { clearBrowserState, renderApp } from '../../../test/dom';
+import { auditColumns } from '../../../test/fixtures';
+import { findDialog, grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import { settingsInput } from '../shared/settings';
 import OssPage from '.';
 
@@ -23,54 +22,24 @@ const stored: Oss = {
   appId: null,
   region: null,
   remark: null,
-  createUser: null,
-  createDept: null,
-  createTime: null,
-  updateUser: null,
-  updateTime: null,
+  ...auditColumns,
   status: RESOURCE_STATUS.DISABLED,
-  isDeleted: 0,
 };
 
-vi.mock('../../../api/resource/oss', () => ({
-  list: vi.fn(() => Promise.resolve({ records: [stored], total: 1, size: 10, current: 1, pages: 1 })),
+vi.mock('../../../api/resource/oss', async () => ({
+  ...(await import('../../../test/fixtures')).crudApiMock(() => stored),
   // Were a server ever to answer the key, the console must still not show it.
   detail: vi.fn(() => Promise.resolve({ ...stored, secretKey: 'leaked-secret' })),
-  submit: vi.fn(() => Promise.resolve(true)),
-  remove: vi.fn(() => Promise.resolve(true)),
   enable: vi.fn(() => Promise.resolve(true)),
   putFile: vi.fn(),
 }));
 
-const dialogTitled = (title: string) =>
-  waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
-      (dialog) => dialog.querySelector('.ant-modal-title')?.textContent === title,
-    );
-    if (!found) throw new Error(`no dialog titled ${title}`);
-    return found;
-  });
+const openPage = () =>
+  renderPageAt('/resource/oss/index', <OssPage />, { title: '对象存储', showing: 'minio-main' });
 
-async function openPage() {
-  renderApp('/resource/oss/index', [{ path: '/resource/oss/index', element: <OssPage /> }]);
-  const page = await screen.findByRole('region', { name: '对象存储' });
-  await within(page).findByText('minio-main');
-  return page;
-}
+beforeEach(() => grantOnly('oss_add', 'oss_edit', 'oss_delete', 'oss_view', 'oss_enable'));
 
-beforeEach(() =>
-  usePermissions.setState({
-    flags: { oss_add: true, oss_edit: true, oss_delete: true, oss_view: true, oss_enable: true },
-  }),
-);
-
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.clearAllMocks();
-  usePermissions.setState({ flags: {} });
-  clearBrowserState();
-});
+afterEach(resetPageTest);
 
 describe('the secret key is write-only (security S5)', () => {
   it('sends a typed key, and leaves the key out when the field stays empty', () => {
@@ -89,7 +58,7 @@ describe('the secret key is write-only (security S5)', () => {
     expect(within(page).getByText('未启用')).toBeTruthy();
 
     fireEvent.click(within(page).getByRole('button', { name: '编辑' }));
-    const dialog = await dialogTitled('编辑');
+    const dialog = await findDialog('编辑');
     await within(dialog).findByDisplayValue('minio-main');
     const secret = within(dialog).getByLabelText('secretKey') as HTMLInputElement;
     expect(secret.value).toBe('');
@@ -105,7 +74,7 @@ describe('the secret key is write-only (security S5)', () => {
   it('views without a secret field', async () => {
     const page = await openPage();
     fireEvent.click(within(page).getByRole('button', { name: '查看' }));
-    const view = await dialogTitled('查看');
+    const view = await findDialog('查看');
     await within(view).findByDisplayValue('minio-main');
     expect(within(view).queryByLabelText('secretKey')).toBeNull();
     expect(view.textContent).not.toContain('leaked-secret');

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
 import type { Client } from '@console/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { submit } from '../../../api/system/client';
-import { usePermissions } from '../../../app/menu/permission-store';
-import { queryClient } from '../../../app/query-client';
-import { clearBrowserState, renderApp } from '../../../test/dom';
+import { auditColumns } from '../../../test/fixtures';
+import { findDialog, grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import ClientPage from '.';
 
 // A whole antd table page in jsdom: several seconds a test, more while other suites run.
@@ -23,51 +22,19 @@ const stored: Client = {
   refreshTokenValidity: 604800,
   additionalInformation: null,
   autoapprove: null,
-  createUser: null,
-  createDept: null,
-  createTime: null,
-  updateUser: null,
-  updateTime: null,
-  status: 1,
-  isDeleted: 0,
+  ...auditColumns,
 };
 
-vi.mock('../../../api/system/client', () => ({
-  list: vi.fn(() => Promise.resolve({ records: [stored], total: 1, size: 10, current: 1, pages: 1 })),
-  detail: vi.fn(() => Promise.resolve(stored)),
-  submit: vi.fn(() => Promise.resolve(true)),
-  remove: vi.fn(() => Promise.resolve(true)),
-}));
-
-const dialogTitled = (title: string) =>
-  waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
-      (dialog) => dialog.querySelector('.ant-modal-title')?.textContent === title,
-    );
-    if (!found) throw new Error(`no dialog titled ${title}`);
-    return found;
-  });
-
-beforeEach(() =>
-  usePermissions.setState({
-    flags: { client_add: true, client_edit: true, client_delete: true, client_view: true },
-  }),
+vi.mock('../../../api/system/client', async () =>
+  (await import('../../../test/fixtures')).crudApiMock(() => stored),
 );
 
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.clearAllMocks();
-  usePermissions.setState({ flags: {} });
-  clearBrowserState();
-});
+beforeEach(() => grantOnly('client_add', 'client_edit', 'client_delete', 'client_view'));
 
-async function openPage() {
-  renderApp('/system/client/index', [{ path: '/system/client/index', element: <ClientPage /> }]);
-  const page = await screen.findByRole('region', { name: '应用管理' });
-  await within(page).findByText('saber');
-  return page;
-}
+afterEach(resetPageTest);
+
+const openPage = () =>
+  renderPageAt('/system/client/index', <ClientPage />, { title: '应用管理', showing: 'saber' });
 
 describe('clients page', () => {
   it('keeps the secret write-only: required to add, never shown, empty on edit keeps it', async () => {
@@ -75,7 +42,7 @@ describe('clients page', () => {
     expect(within(page).queryByRole('columnheader', { name: '应用密钥' })).toBeNull();
 
     fireEvent.click(within(page).getByRole('button', { name: '新增' }));
-    const add = await dialogTitled('新增');
+    const add = await findDialog('新增');
     fireEvent.change(within(add).getByLabelText('应用id'), { target: { value: 'app' } });
     fireEvent.click(within(add).getByRole('button', { name: '保存' }));
     expect(await within(add).findByText('请输入应用密钥')).toBeTruthy();
@@ -83,7 +50,7 @@ describe('clients page', () => {
     fireEvent.click(within(add).getByRole('button', { name: '取消' }));
 
     fireEvent.click(within(page).getByRole('button', { name: '编辑' }));
-    const edit = await dialogTitled('编辑');
+    const edit = await findDialog('编辑');
     await within(edit).findByDisplayValue('saber');
     const secret = within(edit).getByLabelText('应用密钥') as HTMLInputElement;
     expect(secret.value).toBe('');

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import type { DeptNode, TreeNode } from '@console/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DeptNode } from '@console/contract';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lazyList } from '../../../api/system/dept';
-import { usePermissions } from '../../../app/menu/permission-store';
-import { queryClient } from '../../../app/query-client';
-import { clearBrowserState, renderApp } from '../../../test/dom';
+import { auditColumns, treeNode } from '../../../test/fixtures';
+import { grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import DeptPage from '.';
 
 // A whole antd table page in jsdom: several seconds a test, more while other suites run.
@@ -22,23 +21,7 @@ const dept = (id: string, parentId: string, deptName: string, hasChildren: boole
   sort: 1,
   remark: null,
   hasChildren,
-  createUser: null,
-  createDept: null,
-  createTime: null,
-  updateUser: null,
-  updateTime: null,
-  status: 1,
-  isDeleted: 0,
-});
-
-const node = (id: string, title: string, children: TreeNode[] = []): TreeNode => ({
-  id,
-  parentId: '0',
-  title,
-  key: id,
-  value: id,
-  hasChildren: children.length > 0,
-  children,
+  ...auditColumns,
 });
 
 vi.mock('../../../api/system/dept', () => ({
@@ -52,7 +35,7 @@ vi.mock('../../../api/system/dept', () => ({
     ),
   ),
   detail: vi.fn(),
-  tree: vi.fn(() => Promise.resolve([node('10', '内科', [node('11', '心内科')])])),
+  tree: vi.fn(() => Promise.resolve([treeNode('10', '内科', [treeNode('11', '心内科')])])),
   submit: vi.fn(() => Promise.resolve(true)),
   remove: vi.fn(() => Promise.resolve(true)),
 }));
@@ -60,22 +43,13 @@ vi.mock('../../../api/system/dict', () => ({
   dictionary: vi.fn(() => Promise.resolve([{ dictKey: '2', dictValue: '部门' }])),
 }));
 
-beforeEach(() =>
-  usePermissions.setState({ flags: { dept_add: true, dept_edit: true, dept_delete: true, dept_view: true } }),
-);
+beforeEach(() => grantOnly('dept_add', 'dept_edit', 'dept_delete', 'dept_view'));
 
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.clearAllMocks();
-  usePermissions.setState({ flags: {} });
-  clearBrowserState();
-});
+afterEach(resetPageTest);
 
 describe('departments page', () => {
   it('loads the top level, expands a level on demand, adds a child under its row, lists searches flat', async () => {
-    renderApp('/system/dept/index', [{ path: '/system/dept/index', element: <DeptPage /> }]);
-    const page = await screen.findByRole('region', { name: '部门管理' });
+    const page = await renderPageAt('/system/dept/index', <DeptPage />, { title: '部门管理' });
     const row = (await within(page).findByText('内科')).closest('tr')!;
     expect(lazyList).toHaveBeenCalledWith({ parentId: '0' });
 

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import type { Dict, DictNode } from '@console/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dictApi } from '../../../api/system/dict';
-import { usePermissions } from '../../../app/menu/permission-store';
-import { queryClient } from '../../../app/query-client';
-import { clearBrowserState, renderApp } from '../../../test/dom';
+import { renderApp } from '../../../test/dom';
+import { auditColumns, onePage } from '../../../test/fixtures';
+import { findDialog, grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import { DictLayout } from './DictLayout';
 import { DictPage } from './DictPage';
 import { SYSTEM_DICT } from './kinds';
@@ -13,7 +13,6 @@ import { SYSTEM_DICT } from './kinds';
 // Whole antd tables and dialogs in jsdom: several seconds a test.
 vi.setConfig({ testTimeout: 60_000 });
 
-const audit = { createUser: null, createDept: null, createTime: null, updateUser: null, updateTime: null };
 const dict = (id: string, fields: Partial<Dict>): Dict => ({
   id,
   parentId: '0',
@@ -23,9 +22,7 @@ const dict = (id: string, fields: Partial<Dict>): Dict => ({
   sort: 1,
   remark: null,
   isSealed: 0,
-  status: 1,
-  isDeleted: 0,
-  ...audit,
+  ...auditColumns,
   ...fields,
 });
 const sex = dict('11', { code: 'sex', dictValue: '性别', isSealed: 1 });
@@ -38,9 +35,7 @@ const male: DictNode = {
 vi.mock('../../../api/system/dict', () => ({
   dictionary: vi.fn(() => Promise.resolve([])),
   dictApi: {
-    parentList: vi.fn(() =>
-      Promise.resolve({ records: [sex, notice], total: 2, size: 10, current: 1, pages: 1 }),
-    ),
+    parentList: vi.fn(() => Promise.resolve(onePage(sex, notice))),
     childList: vi.fn(() => Promise.resolve([male])),
     detail: vi.fn((id: string) => Promise.resolve(id === '11' ? sex : notice)),
     submit: vi.fn(() => Promise.resolve(sex)),
@@ -49,36 +44,18 @@ vi.mock('../../../api/system/dict', () => ({
   },
 }));
 
-const dialogTitled = (title: string) =>
-  waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
-      (dialog) => dialog.querySelector('.ant-modal-title')?.textContent === title,
-    );
-    if (!found) throw new Error(`no dialog titled ${title}`);
-    return found;
-  });
-
 const rowOf = async (scope: HTMLElement, text: string) =>
   (await within(scope).findByText(text)).closest('tr') as HTMLElement;
 
-beforeEach(() =>
-  usePermissions.setState({ flags: { dict_add: true, dict_edit: true, dict_delete: true, dict_view: true } }),
-);
+beforeEach(() => grantOnly('dict_add', 'dict_edit', 'dict_delete', 'dict_view'));
 
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.clearAllMocks();
-  usePermissions.setState({ flags: {} });
-  clearBrowserState();
-});
+afterEach(resetPageTest);
 
 describe('dictionary pages', () => {
   it('mirrors the sealed rule: no delete, and an edit that can only unseal', async () => {
-    renderApp('/system/dict/index', [
-      { path: '/system/dict/index', element: <DictPage kind={SYSTEM_DICT} /> },
-    ]);
-    const page = await screen.findByRole('region', { name: '系统字典' });
+    const page = await renderPageAt('/system/dict/index', <DictPage kind={SYSTEM_DICT} />, {
+      title: '系统字典',
+    });
     const sealed = await rowOf(page, '性别');
     const open = await rowOf(page, '通知类型');
     expect(within(sealed).getByRole('button', { name: '删除' }).hasAttribute('disabled')).toBe(true);
@@ -87,7 +64,7 @@ describe('dictionary pages', () => {
     expect(within(open).getAllByRole('cell')[1]?.textContent).toBe('2');
 
     fireEvent.click(within(sealed).getByRole('button', { name: '编辑' }));
-    const dialog = await dialogTitled('编辑');
+    const dialog = await findDialog('编辑');
     await within(dialog).findByDisplayValue('性别');
     for (const field of ['字典编号', '字典名称', '字典排序', '字典备注'])
       expect(within(dialog).getByLabelText(field).hasAttribute('disabled')).toBe(true);
@@ -122,7 +99,7 @@ describe('dictionary pages', () => {
 
     // 新增子项 on an entry: the dictionary's code, fixed, and the entry as the parent.
     fireEvent.click(within(await rowOf(entries, '男')).getByRole('button', { name: '新增子项' }));
-    const dialog = await dialogTitled('新增');
+    const dialog = await findDialog('新增');
     const code = within(dialog).getByLabelText('字典编号');
     expect((code as HTMLInputElement).value).toBe('sex');
     expect(code.hasAttribute('disabled')).toBe(true);

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import type { Menu, MenuListNode, TreeNode } from '@console/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureRequest } from '../../../api/request';
 import type * as MenuApi from '../../../api/system/menu';
 import { lazyList, submit } from '../../../api/system/menu';
-import { usePermissions } from '../../../app/menu/permission-store';
-import { queryClient } from '../../../app/query-client';
-import { clearBrowserState, renderApp } from '../../../test/dom';
+import { auditColumns } from '../../../test/fixtures';
+import { findDialog, grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import MenuPage from '.';
 
 // A whole antd table page in jsdom: slow on a busy machine.
@@ -27,13 +26,7 @@ const row = (id: string, name: string, category: number, hasChildren: boolean): 
   isOpen: 1,
   remark: null,
   hasChildren,
-  createUser: null,
-  createDept: null,
-  createTime: null,
-  updateUser: null,
-  updateTime: null,
-  status: 1,
-  isDeleted: 0,
+  ...auditColumns,
 });
 
 const node = (id: string, title: string): TreeNode => ({
@@ -64,33 +57,13 @@ beforeEach(() => {
     onUnauthorized: () => undefined,
     notifyError: (text) => notified.push(text),
   });
-  usePermissions.setState({ flags: { menu_add: true, menu_edit: true, menu_delete: true, menu_view: true } });
+  grantOnly('menu_add', 'menu_edit', 'menu_delete', 'menu_view');
 });
 
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.clearAllMocks();
-  vi.unstubAllGlobals();
-  usePermissions.setState({ flags: {} });
-  clearBrowserState();
-});
+afterEach(resetPageTest);
 
-const dialogTitled = (title: string) =>
-  waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-modal[role="dialog"]')].find(
-      (dialog) => dialog.querySelector('.ant-modal-title')?.textContent === title,
-    );
-    if (!found) throw new Error(`no dialog titled ${title}`);
-    return found;
-  });
-
-async function openPage() {
-  renderApp('/system/menu/index', [{ path: '/system/menu/index', element: <MenuPage /> }]);
-  const page = await screen.findByRole('region', { name: '菜单管理' });
-  await within(page).findByText('系统管理');
-  return page;
-}
+const openPage = () =>
+  renderPageAt('/system/menu/index', <MenuPage />, { title: '菜单管理', showing: '系统管理' });
 
 describe('menus page', () => {
   it('starts at the top level and adds a child under a menu (not under a button)', async () => {
@@ -101,7 +74,7 @@ describe('menus page', () => {
     expect(within(buttonRow).queryByRole('button', { name: '新增子项' })).toBeNull();
 
     fireEvent.click(within(menuRow).getByRole('button', { name: '新增子项' }));
-    const dialog = await dialogTitled('新增');
+    const dialog = await findDialog('新增');
     await waitFor(() => expect(within(dialog).getByTitle('系统管理')).toBeTruthy());
     fireEvent.change(within(dialog).getByLabelText('菜单名称'), { target: { value: '日志' } });
     fireEvent.change(within(dialog).getByLabelText('菜单编号'), { target: { value: 'log' } });

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import type { Param } from '@console/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { list, submit } from '../../../api/system/param';
-import { usePermissions } from '../../../app/menu/permission-store';
-import { queryClient } from '../../../app/query-client';
 import { changeLanguage } from '../../../i18n';
-import { clearBrowserState, renderApp } from '../../../test/dom';
+import { auditColumns } from '../../../test/fixtures';
+import { findDialog, grantOnly, renderPageAt, resetPageTest, toolbar } from '../../../test/page-test-kit';
 import ParamPage from '.';
 
 // A whole antd table page in jsdom: several seconds a test, more while other suites run.
@@ -18,52 +17,20 @@ const stored: Param = {
   paramKey: 'account.registerUser',
   paramValue: 'true'.repeat(40),
   remark: null,
-  createUser: null,
-  createDept: null,
+  ...auditColumns,
   createTime: '2024-01-01 00:00:00',
-  updateUser: null,
-  updateTime: null,
-  status: 1,
-  isDeleted: 0,
 };
 
-vi.mock('../../../api/system/param', () => ({
-  list: vi.fn(() => Promise.resolve({ records: [stored], total: 1, size: 10, current: 1, pages: 1 })),
-  detail: vi.fn(() => Promise.resolve(stored)),
-  submit: vi.fn(() => Promise.resolve(true)),
-  remove: vi.fn(() => Promise.resolve(true)),
-}));
+vi.mock('../../../api/system/param', async () =>
+  (await import('../../../test/fixtures')).crudApiMock(() => stored),
+);
 
-const grant = (...codes: string[]) =>
-  usePermissions.setState({ flags: Object.fromEntries(codes.map((code) => [code, true] as const)) });
+const openPage = (title = '参数管理') =>
+  renderPageAt('/system/param/index', <ParamPage />, { title, showing: '是否开启注册' });
 
-async function openPage(title = '参数管理') {
-  renderApp('/system/param/index', [{ path: '/system/param/index', element: <ParamPage /> }]);
-  const page = await screen.findByRole('region', { name: title });
-  await within(page).findByText('是否开启注册');
-  return page;
-}
+beforeEach(() => grantOnly('param_add', 'param_edit', 'param_delete', 'param_view'));
 
-const toolbar = (page: HTMLElement) => page.querySelector<HTMLElement>('[role="toolbar"]')!;
-const dialogTitled = (title: string) =>
-  waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
-      (dialog) => dialog.querySelector('.ant-modal-title')?.textContent === title,
-    );
-    if (!found) throw new Error(`no dialog titled ${title}`);
-    return found;
-  });
-
-beforeEach(() => grant('param_add', 'param_edit', 'param_delete', 'param_view'));
-
-afterEach(async () => {
-  cleanup();
-  queryClient.clear();
-  vi.clearAllMocks();
-  usePermissions.setState({ flags: {} });
-  await changeLanguage('zh');
-  clearBrowserState();
-});
+afterEach(resetPageTest);
 
 describe('parameters page', () => {
   it('lists parameters with the long value cut short, searchable by name and key', async () => {
@@ -80,7 +47,7 @@ describe('parameters page', () => {
   it('asks for name, key and value (spec §5), in an 880 wide dialog with a text area', async () => {
     const page = await openPage();
     fireEvent.click(within(toolbar(page)).getByRole('button', { name: '新增' }));
-    const dialog = await dialogTitled('新增');
+    const dialog = await findDialog('新增');
     expect(dialog.style.width).toBe('880px');
     expect(within(dialog).getByLabelText('参数键值').tagName).toBe('TEXTAREA');
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
@@ -102,7 +69,7 @@ describe('parameters page', () => {
   });
 
   it('shows each button only with its param_* permission', async () => {
-    grant('param_view');
+    grantOnly('param_view');
     const page = await openPage();
     expect(within(page).getByRole('button', { name: '查看' })).toBeTruthy();
     for (const name of ['新增', '编辑', '删除', '批量删除'])
@@ -114,7 +81,7 @@ describe('parameters page', () => {
     const page = await openPage('Parameters');
     expect(within(page).getByRole('columnheader', { name: 'Parameter value' })).toBeTruthy();
     fireEvent.click(within(toolbar(page)).getByRole('button', { name: 'Add' }));
-    const dialog = await dialogTitled('Add');
+    const dialog = await findDialog('Add');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please enter the parameter name')).toBeTruthy();
     expect(within(dialog).getByText('Please enter the parameter key')).toBeTruthy();

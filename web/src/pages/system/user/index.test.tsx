@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import type { TreeNode, User } from '@console/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { User } from '@console/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as userApi from '../../../api/system/user';
-import { usePermissions } from '../../../app/menu/permission-store';
-import { queryClient } from '../../../app/query-client';
-import { buttonName, clearBrowserState, renderApp } from '../../../test/dom';
+import { buttonName } from '../../../test/dom';
+import { auditColumns, onePage, treeNode } from '../../../test/fixtures';
+import { findDialog, grantOnly, renderPageAt, resetPageTest, toolbar } from '../../../test/page-test-kit';
 import UserPage from '.';
 
 // A whole antd table page in jsdom: several seconds a test, more while other suites run.
@@ -31,35 +31,11 @@ const user = (id: string, account: string, roleId: string): User => ({
   roleName: '医生',
   deptName: '内科',
   postName: '',
-  createUser: null,
-  createDept: null,
-  createTime: null,
-  updateUser: null,
-  updateTime: null,
-  status: 1,
-  isDeleted: 0,
-});
-
-const node = (id: string, title: string, children: TreeNode[] = []): TreeNode => ({
-  id,
-  parentId: '0',
-  title,
-  key: id,
-  value: id,
-  hasChildren: children.length > 0,
-  children,
+  ...auditColumns,
 });
 
 vi.mock('../../../api/system/user', () => ({
-  list: vi.fn(() =>
-    Promise.resolve({
-      records: [user('1', 'zhang', '100'), user('2', 'li', '100,101')],
-      total: 2,
-      size: 10,
-      current: 1,
-      pages: 1,
-    }),
-  ),
+  list: vi.fn(() => Promise.resolve(onePage(user('1', 'zhang', '100'), user('2', 'li', '100,101')))),
   detail: vi.fn(),
   submit: vi.fn(() => Promise.resolve(true)),
   remove: vi.fn(() => Promise.resolve(true)),
@@ -71,45 +47,27 @@ vi.mock('../../../api/system/user', () => ({
   updatePlatform: vi.fn(() => Promise.resolve(true)),
 }));
 vi.mock('../../../api/system/dept', () => ({
-  tree: vi.fn(() => Promise.resolve([node('10', '内科', [node('11', '心内科')]), node('20', '外科')])),
+  tree: vi.fn(() =>
+    Promise.resolve([treeNode('10', '内科', [treeNode('11', '心内科')]), treeNode('20', '外科')]),
+  ),
 }));
 vi.mock('../../../api/system/role', () => ({
-  tree: vi.fn(() => Promise.resolve([node('100', '医生', [node('101', '主任医师')]), node('102', '护士')])),
+  tree: vi.fn(() =>
+    Promise.resolve([treeNode('100', '医生', [treeNode('101', '主任医师')]), treeNode('102', '护士')]),
+  ),
 }));
 vi.mock('../../../api/system/post', () => ({ select: vi.fn(() => Promise.resolve([])) }));
 vi.mock('../../../api/system/dict', () => ({ dictionary: vi.fn(() => Promise.resolve([])) }));
 
 const ALL_BUTTONS = ['user_add', 'user_edit', 'user_delete', 'user_view', 'user_role', 'user_reset'];
 
-beforeEach(() =>
-  usePermissions.setState({ flags: Object.fromEntries(ALL_BUTTONS.map((code) => [code, true] as const)) }),
-);
+beforeEach(() => grantOnly(...ALL_BUTTONS));
 
-afterEach(() => {
-  cleanup();
-  queryClient.clear();
-  vi.clearAllMocks();
-  usePermissions.setState({ flags: {} });
-  clearBrowserState();
-});
+afterEach(resetPageTest);
 
-async function openPage() {
-  renderApp('/system/user/index', [{ path: '/system/user/index', element: <UserPage /> }]);
-  const page = await screen.findByRole('region', { name: '用户管理' });
-  await within(page).findByText('zhang');
-  return page;
-}
+const openPage = () =>
+  renderPageAt('/system/user/index', <UserPage />, { title: '用户管理', showing: 'zhang' });
 
-const dialogTitled = (title: string) =>
-  waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('[role="dialog"]')].find(
-      (dialog) => dialog.querySelector('.ant-modal-title')?.textContent === title,
-    );
-    if (!found) throw new Error(`no dialog titled ${title}`);
-    return found;
-  });
-
-const toolbar = (page: HTMLElement) => within(page.querySelector<HTMLElement>('[role="toolbar"]')!);
 /** A node of the role tree (jsdom cannot name it: its checkbox is labelled by the node itself). */
 const role = async (dialog: HTMLElement, name: string) =>
   (await within(dialog).findByText(name)).closest<HTMLElement>('[role="treeitem"]')!;
@@ -139,8 +97,8 @@ describe('users page', () => {
 
   it('asks for the password twice when adding, and refuses a confirmation that differs', async () => {
     const page = await openPage();
-    fireEvent.click(toolbar(page).getByRole('button', { name: '新增' }));
-    const dialog = await dialogTitled('新增');
+    fireEvent.click(within(toolbar(page)).getByRole('button', { name: '新增' }));
+    const dialog = await findDialog('新增');
     fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
     await waitFor(() =>
       expect(errors(dialog)).toEqual([
@@ -167,7 +125,7 @@ describe('users page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '取消' }));
     vi.mocked(userApi.detail).mockResolvedValue(user('1', 'zhang', '100'));
     fireEvent.click(within(page).getAllByRole('button', { name: '编辑' })[0]!);
-    const edit = await dialogTitled('编辑');
+    const edit = await findDialog('编辑');
     await within(edit).findByDisplayValue('zhang');
     expect(within(edit).queryByLabelText('密码')).toBeNull();
     expect(within(edit).queryByLabelText('确认密码')).toBeNull();
@@ -176,12 +134,12 @@ describe('users page', () => {
   it('grants roles to the selected users, and resets their passwords after asking', async () => {
     const page = await openPage();
     // Nothing selected: the spec's warning, no dialog.
-    fireEvent.click(toolbar(page).getByRole('button', { name: '角色配置' }));
+    fireEvent.click(within(toolbar(page)).getByRole('button', { name: '角色配置' }));
     expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
 
     fireEvent.click(within(page).getByRole('checkbox', { name: '选择 li' }));
-    fireEvent.click(toolbar(page).getByRole('button', { name: '角色配置' }));
-    const dialog = await dialogTitled('用户角色配置');
+    fireEvent.click(within(toolbar(page)).getByRole('button', { name: '角色配置' }));
+    const dialog = await findDialog('用户角色配置');
     // One user: its roles start checked, each on its own (checkStrictly).
     expect((await role(dialog, '医生')).getAttribute('aria-checked')).toBe('true');
     expect((await role(dialog, '主任医师')).getAttribute('aria-checked')).toBe('true');
@@ -198,7 +156,7 @@ describe('users page', () => {
     expect(await screen.findByText('操作成功!')).toBeTruthy();
 
     // Reset: asks first; cancelling sends nothing, confirming resets and says so.
-    fireEvent.click(toolbar(page).getByRole('button', { name: '密码重置' }));
+    fireEvent.click(within(toolbar(page)).getByRole('button', { name: '密码重置' }));
     expect(await screen.findByText('确定将选择账号的密码重置为初始密码?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(userApi.resetPassword).toHaveBeenCalledWith(['2']));
@@ -206,7 +164,7 @@ describe('users page', () => {
   });
 
   it('shows each extra button only with its code', async () => {
-    usePermissions.setState({ flags: { user_view: true } });
+    grantOnly('user_view');
     const page = await openPage();
     for (const name of ['角色配置', '密码重置', '账号解封', '审核通过', '平台配置', '新增'])
       expect(within(page).queryByRole('button', { name })).toBeNull();
