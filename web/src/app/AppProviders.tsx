@@ -5,6 +5,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { LANGUAGE_TAGS, useLanguage, type Language } from '../i18n';
 import { useSettings } from './settings/settings-store';
 import { antdThemeOf } from './settings/themes';
+import { StyleWarmupSlot } from './style-warmup';
 
 const antdLocales: Record<Language, ConfigProviderProps['locale']> = { zh: zhCN, en: enUS };
 
@@ -36,6 +37,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={antdLocales[language]} theme={theme}>
       {children}
+      <StyleWarmupSlot />
     </ConfigProvider>
   );
 }

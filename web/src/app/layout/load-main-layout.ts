@@ -1,3 +1,6 @@
+import { whenIdle } from '../deferred';
+import { startStyleWarmup } from '../style-warmup';
+
 /**
  * The main layout's chunk and the home page's. The router loads them for the first signed-in page;
  * the sign-in page starts the same downloads earlier (preloadSignedIn), so that the code is there,
@@ -16,8 +19,10 @@ let preloading = false;
 export function preloadSignedIn(): void {
   if (preloading) return;
   preloading = true;
-  for (const load of [loadMainLayout, loadHomePage])
-    load().catch(() => {
-      preloading = false;
-    });
+  const failed = () => {
+    preloading = false;
+  };
+  // Once the code is there, and the browser idle, antd's styles for the shell are written too.
+  loadMainLayout().then((layout) => whenIdle(() => startStyleWarmup(layout.StyleWarmup)), failed);
+  loadHomePage().catch(failed);
 }
