@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as StyleWarmupModule from './style-warmup';
 
 // The warm-up's phase is module state: each test loads a fresh copy of the module.
-let warmup: typeof import('./style-warmup');
+let warmup: typeof StyleWarmupModule;
 beforeEach(async () => {
   vi.resetModules();
   warmup = await import('./style-warmup');
