@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buttons, routes, topMenus } from '../../api/system/menu';
 import { clearBrowserState, renderApp } from '../../test/dom';
-import { tokenAnswer } from '../../test/fixtures';
+import { auditColumns, tokenAnswer } from '../../test/fixtures';
 import { menuNode, sampleRoutes } from '../../test/menus';
 import { usePermissions } from '../menu/permission-store';
 import { logoutLocal, startSession } from '../session/session-store';
@@ -20,13 +20,7 @@ const operations: TopMenu = {
   name: '运维',
   source: 'ToolOutlined',
   sort: 1,
-  createUser: null,
-  createDept: null,
-  createTime: null,
-  updateUser: null,
-  updateTime: null,
-  status: 1,
-  isDeleted: 0,
+  ...auditColumns,
 };
 
 const buttonTree = (): MenuNode[] => [

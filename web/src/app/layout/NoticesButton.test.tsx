@@ -6,6 +6,7 @@ import { list } from '../../api/desk/notice';
 import { queryClient } from '../query-client';
 import { clearBrowserState, renderApp } from '../../test/dom';
 import { NoticesButton } from './NoticesButton';
+import { auditColumns } from '../../test/fixtures';
 
 vi.setConfig({ testTimeout: 40_000 });
 
@@ -16,13 +17,7 @@ const notice = (id: string, title: string, content: string): Notice => ({
   category: 1,
   releaseTime: `2026-11-0${id} 08:00:00`,
   content,
-  createUser: null,
-  createDept: null,
-  createTime: null,
-  updateUser: null,
-  updateTime: null,
-  status: 1,
-  isDeleted: 0,
+  ...auditColumns,
 });
 
 vi.mock('../../api/desk/notice', () => ({
