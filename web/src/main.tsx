@@ -8,7 +8,7 @@ import { AppProviders } from './app/AppProviders';
 import { installChunkErrorListener } from './app/chunk-load';
 import { installErrorLogListeners } from './app/error-log/error-log-store';
 import { routes } from './app/router';
-import { LOGIN_PATH } from './app/session/guard';
+import { LOGIN_PATH, loginPath } from './app/session/guard';
 import { followOtherTabs, getToken, logoutLocal } from './app/session/session-store';
 import { startSessionRefresh } from './app/session/token-refresh';
 import { currentLanguage, loadLanguage } from './i18n';
@@ -18,9 +18,11 @@ const router = createBrowserRouter(routes);
 configureRequest({
   getToken,
   getLanguage: currentLanguage,
+  // A 401 ends the session and leads to sign-in (spec §4, §8), which comes back to this page.
   onUnauthorized: () => {
+    const { pathname, search } = router.state.location;
     logoutLocal();
-    void router.navigate(LOGIN_PATH);
+    if (pathname !== LOGIN_PATH) void router.navigate(loginPath(pathname, search), { replace: true });
   },
   // antd's message is loaded with the first failure to report (app/notify.tsx).
   notifyError: (text) => void import('./app/notify').then(({ notifyError }) => notifyError(text)),

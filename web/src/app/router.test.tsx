@@ -38,17 +38,39 @@ describe('routes and the navigation guard', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
-  it('sends an unknown path to the 404 page, with or without a session', async () => {
+  it('sends an unknown path to sign-in without a session, and to the 404 page once signed in', async () => {
+    // Without a session the menu is unknown: any address may be a page of it.
     const { router } = renderApp('/nowhere');
+    await screen.findByLabelText('账号');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fnowhere');
+
+    startSession(tokenAnswer());
     expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/404');
     expect(document.title).toBe('页面不存在 - 后台管理系统');
-    cleanup();
+  });
+
+  it('leads a signed-out deep link to sign-in, and back to the page once signed in', async () => {
+    const { router } = renderApp('/system/param/index?x=1');
+    await screen.findByLabelText('账号');
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/system/param/index?x=1');
 
     startSession(tokenAnswer());
-    const signedIn = renderApp('/nowhere');
-    expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeTruthy();
-    expect(signedIn.router.state.location.pathname).toBe('/404');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/system/param/index'));
+    expect(router.state.location.search).toBe('?x=1');
+  });
+
+  it('ignores a redirect to another site after sign-in', async () => {
+    for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example']) {
+      startSession(tokenAnswer());
+      const { router } = renderApp(`/login?${new URLSearchParams({ redirect }).toString()}`);
+      expect(await screen.findByRole('heading', { name: '你好，管理员' })).toBeTruthy();
+      expect(router.state.location.pathname, redirect).toBe('/wel/index');
+      cleanup();
+      logoutLocal();
+    }
   });
 
   it('opens the error pages without a session', async () => {

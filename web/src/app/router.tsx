@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { website } from '../config/website';
 import { SocialRedirect } from '../pages/login/social-callback';
 import { lazyPage, withChunkTimeout } from './chunk-load';
@@ -7,7 +7,7 @@ import type { RouteHandle } from './document-title';
 import { RouteErrorView } from './ErrorFallback';
 import { loadHomePage, loadMainLayout } from './layout/load-main-layout';
 import { RootLayout } from './RootLayout';
-import { LOGIN_PATH } from './session/guard';
+import { LOGIN_PATH, loginPath } from './session/guard';
 import { useSession } from './session/session-store';
 
 // Each page is its own chunk, and so is the main layout with everything of the shell (sidebar, top
@@ -31,13 +31,15 @@ const page = (title: NonNullable<RouteHandle['title']>): RouteHandle => ({ title
 const publicPage = (title?: RouteHandle['title']): RouteHandle => ({ title, auth: false });
 
 /**
- * The main layout, for signed-in users only. Its catch-all route is open without a session so that
- * an unknown address answers /404 to anyone (spec §2); without a session the layout is not even
- * downloaded.
+ * The main layout, for signed-in users only: without a session the layout is not even downloaded.
+ * Every route under it needs a session, its catch-all too: signed out, the navigation guard leads
+ * any such address (a bookmarked menu page, a page whose session just ended) to /login with the
+ * address to come back to; signed in, an address outside the user's menu is /404 (spec §2).
  */
 function SignedInLayout(): ReactNode {
   const signedIn = useSession((state) => state.token !== undefined);
-  return signedIn ? <MainLayout /> : <Navigate to="/404" replace />;
+  const location = useLocation();
+  return signedIn ? <MainLayout /> : <Navigate to={loginPath(location.pathname, location.search)} replace />;
 }
 
 export const routes: RouteObject[] = [
@@ -90,9 +92,9 @@ export const routes: RouteObject[] = [
             element: <LeavePage view="detail" />,
             handle: page('shell.pages.leaveDetail'),
           },
-          // The user's menu pages (menu/routes.ts); an address that is none of them goes to /404,
-          // with or without a session.
-          { path: '*', element: <MenuRouteView />, handle: publicPage() },
+          // The user's menu pages (menu/routes.ts); once signed in, an address that is none of them
+          // goes to /404.
+          { path: '*', element: <MenuRouteView /> },
         ],
       },
     ],

@@ -23,6 +23,7 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
 
   const decision = decideNavigation({
     path: location.pathname,
+    search: location.search,
     signedIn: hasSessionCookie(),
     token,
     locked,

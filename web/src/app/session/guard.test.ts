@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideNavigation, type GuardInput } from './guard';
+import { decideNavigation, loginPath, safeRedirect, type GuardInput } from './guard';
 
 const signedIn: GuardInput = {
   path: '/wel/index',
@@ -28,6 +28,26 @@ describe('navigation guard', () => {
     });
   });
 
+  it('sends a signed-in user from /login to the redirect it names, when that is a console path', () => {
+    const from = (search: string) =>
+      decideNavigation({ ...signedIn, path: '/login', search, needsAuth: false });
+    expect(from('?redirect=%2Fsystem%2Fparam%2Findex%3Fa%3D1')).toEqual({
+      action: 'redirect',
+      to: '/system/param/index?a=1',
+    });
+    for (const outside of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      expect(from(`?${new URLSearchParams({ redirect: outside }).toString()}`), outside).toEqual({
+        action: 'redirect',
+        to: '/',
+      });
+    }
+  });
+
   it('sends a signed-in user from /login to /', () => {
     expect(decideNavigation({ ...signedIn, path: '/login', needsAuth: false })).toEqual({
       action: 'redirect',
@@ -51,6 +71,10 @@ describe('navigation guard', () => {
 
   it('lets a user without a session open only the routes that need no auth', () => {
     expect(decideNavigation(signedOut)).toEqual({ action: 'redirect', to: '/login' });
+    expect(decideNavigation({ ...signedOut, path: '/system/param/index', search: '?a=1' })).toEqual({
+      action: 'redirect',
+      to: '/login?redirect=%2Fsystem%2Fparam%2Findex%3Fa%3D1',
+    });
     expect(decideNavigation({ ...signedOut, path: '/' })).toEqual({ action: 'redirect', to: '/login' });
     for (const path of ['/login', '/lock', '/403', '/404', '/500']) {
       expect(decideNavigation({ ...signedOut, path, needsAuth: false }), path).toEqual({ action: 'show' });
@@ -62,5 +86,42 @@ describe('navigation guard', () => {
       action: 'redirect',
       to: '/login',
     });
+  });
+});
+
+describe('redirect after sign-in', () => {
+  it('accepts absolute paths of the console, normalised', () => {
+    expect(safeRedirect('/system/user/index')).toBe('/system/user/index');
+    expect(safeRedirect('/myiframe/urlPath?src=https%3A%2F%2Fexample.com#top')).toBe(
+      '/myiframe/urlPath?src=https%3A%2F%2Fexample.com#top',
+    );
+    expect(safeRedirect('/a/../system/user/index')).toBe('/system/user/index');
+  });
+
+  it.each([
+    undefined,
+    null,
+    '',
+    'system/user/index',
+    'https://evil.example/',
+    'http:/evil.example',
+    '//evil.example/x',
+    '///evil.example',
+    '/\\evil.example',
+    '/\tevil',
+    '\\evil.example',
+    ' /x',
+    'javascript:alert(1)',
+    '/login',
+    '/login?redirect=/x',
+  ])('refuses %j', (value) => {
+    expect(safeRedirect(value)).toBeUndefined();
+  });
+
+  it('builds the sign-in address that comes back, plain for the home page', () => {
+    expect(loginPath('/system/user/index')).toBe('/login?redirect=%2Fsystem%2Fuser%2Findex');
+    expect(loginPath('/')).toBe('/login');
+    expect(loginPath('/wel/index')).toBe('/login');
+    expect(loginPath('/login', '?redirect=%2Fx')).toBe('/login');
   });
 });
