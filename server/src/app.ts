@@ -75,7 +75,13 @@ export interface AppDependencies {
     Partial<
       Pick<
         Config,
-        'trustProxy' | 'logRetentionDays' | 'uploadMaxBytes' | 'uploadTypes' | 'smsEndpoints' | 'dataDir'
+        | 'trustProxy'
+        | 'logRetentionDays'
+        | 'uploadMaxBytes'
+        | 'uploadTypes'
+        | 'smsEndpoints'
+        | 'dataDir'
+        | 'frameOrigins'
       >
     >;
   store: Store;
@@ -170,7 +176,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   installRequestContext(app);
   installErrorHandling(app, (req, error, elapsed) => recordFault(logWriter, req, error, elapsed));
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, deps.config.frameOrigins ?? []);
   installRequestLogs(app, logWriter);
 
   const signer = new TokenSigner(deps.jwtSecret);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_OUTBOUND_HOSTS, parseOutboundHosts, type OutboundEntry } from './outbound/policy.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql';
 
@@ -39,6 +40,13 @@ export interface Config {
   dataKey: string | null;
   /** Base URLs of the SMS vendors' APIs, by provider (aliyun, tencent, qiniu, yunpian). */
   smsEndpoints: Partial<Record<SmsVendor, string>>;
+  /**
+   * Origins whose pages the console's iframe route may show (CSP frame-src), besides its own:
+   * `https://bi.example.com`, `https://*.example.com`, or `https:` for every HTTPS site. None by default.
+   */
+  frameOrigins: string[];
+  /** Where the server may connect for tenants and vendors (OUTBOUND_HOSTS; core/outbound/policy.ts). */
+  outboundHosts: OutboundEntry[];
 }
 
 export type SmsVendor = 'aliyun' | 'tencent' | 'qiniu' | 'yunpian';
@@ -99,6 +107,39 @@ function smsEndpoints(env: Env): Partial<Record<SmsVendor, string>> {
     out[key as SmsVendor] = url.replace(/\/+$/, '');
   }
   return out;
+}
+
+const FRAME_ORIGIN =
+  /^https?:\/\/(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:\d{1,5})?$/;
+
+function frameOrigins(env: Env): string[] {
+  const raw = value(env, 'FRAME_ORIGINS');
+  if (raw === undefined) return [];
+  const origins = raw
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase().replace(/\/$/, ''))
+    .filter(Boolean);
+  const bad = origins.find((origin) => origin !== 'https:' && !FRAME_ORIGIN.test(origin));
+  if (bad !== undefined || origins.length === 0) {
+    fail(
+      'FRAME_ORIGINS',
+      'origins separated by commas, such as https://bi.example.com,https://*.example.org, or https:',
+      bad ?? raw,
+    );
+  }
+  return [...new Set(origins)];
+}
+
+function outboundHosts(env: Env): OutboundEntry[] {
+  const raw = value(env, 'OUTBOUND_HOSTS') ?? DEFAULT_OUTBOUND_HOSTS.join(',');
+  const parsed = parseOutboundHosts(raw);
+  if ('bad' in parsed)
+    fail(
+      'OUTBOUND_HOSTS',
+      'host names (*.example.com for subdomains, * for any public host), addresses or CIDRs, or default, separated by commas',
+      parsed.bad,
+    );
+  return parsed;
 }
 
 function trustProxy(env: Env): false | number | string[] {
@@ -275,5 +316,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadTypes: uploadTypes(env),
     dataKey,
     smsEndpoints: smsEndpoints(env),
+    frameOrigins: frameOrigins(env),
+    outboundHosts: outboundHosts(env),
   };
 }

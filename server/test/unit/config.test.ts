@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, databaseKindOf, loadConfig, UPLOAD_TYPES_DEFAULT } from '../../src/core/config.js';
+import { contentSecurityPolicy } from '../../src/core/security-headers.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -94,6 +95,7 @@ describe('loadConfig defaults', () => {
       uploadTypes: UPLOAD_TYPES_DEFAULT,
       dataKey: null,
       smsEndpoints: {},
+      frameOrigins: [],
     });
   });
 
@@ -283,5 +285,48 @@ describe('resource and log settings (issue 7)', () => {
     expect(configError({ SMS_ENDPOINTS: '{"other":"http://x"}' }).message).toMatch(/^SMS_ENDPOINTS/);
     expect(configError({ SMS_ENDPOINTS: '{"aliyun":"ftp://x"}' }).message).toMatch(/^SMS_ENDPOINTS/);
     expect(configError({ SMS_ENDPOINTS: '[1]' }).message).toMatch(/^SMS_ENDPOINTS/);
+  });
+});
+
+describe('FRAME_ORIGINS (issue 22)', () => {
+  it('frames no other site by default', () => {
+    expect(loadConfig({}).frameOrigins).toEqual([]);
+    expect(contentSecurityPolicy([])).toContain("frame-src 'self';");
+  });
+
+  it('reads origins, wildcard subdomains and https:, and puts them in frame-src only', () => {
+    const { frameOrigins } = loadConfig({
+      FRAME_ORIGINS:
+        ' https://BI.example.com/, https://*.example.org ,http://127.0.0.1:9000,https:,https://bi.example.com',
+    });
+    expect(frameOrigins).toEqual([
+      'https://bi.example.com',
+      'https://*.example.org',
+      'http://127.0.0.1:9000',
+      'https:',
+    ]);
+    const csp = contentSecurityPolicy(frameOrigins);
+    expect(csp).toContain(
+      "frame-src 'self' https://bi.example.com https://*.example.org http://127.0.0.1:9000 https:;",
+    );
+    // The console itself stays unframeable.
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('refuses anything but origins, naming the variable in one line', () => {
+    for (const bad of [
+      'bi.example.com',
+      'https://bi.example.com/path',
+      'javascript:alert(1)',
+      "https://x.example.com 'unsafe-inline'",
+      'https://x.example.com;script-src *',
+      '*',
+      'http:',
+      ',',
+    ]) {
+      const message = configError({ FRAME_ORIGINS: bad }).message;
+      expect(message, bad).toMatch(/^FRAME_ORIGINS must be origins separated by commas/);
+      expect(message).not.toContain('\n');
+    }
   });
 });
