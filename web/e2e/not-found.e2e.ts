@@ -34,11 +34,16 @@ async function open(path: string, onRequest?: (url: string) => void): Promise<Pa
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe('console routes in the browser', () => {
-  it('shows the 404 page for an unknown path', async () => {
-    const page = await open('/nowhere');
+  it('shows the 404 page at /404; an unknown path, signed out, asks to sign in first', async () => {
+    const page = await open('/404');
     await page.getByText('抱歉，您访问的页面不存在。').waitFor();
-    expect(pathOf(page)).toBe('/404');
     expect(await page.title()).toBe('页面不存在 - 后台管理系统');
+
+    // Without a session the menu is unknown: the path may be one of its pages (fit-and-finish.e2e.ts).
+    await page.goto(`${server?.baseUrl}/nowhere`);
+    await page.getByLabel('账号', { exact: true }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/nowhere');
   });
 
   it('sends a visitor without a session from / to the sign-in page', async () => {
