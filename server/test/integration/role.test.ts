@@ -201,12 +201,12 @@ describe.each(enginesUnderTest())('roles on %s', (kind) => {
       const res = await submit({ roleName: 'x', roleAlias: alias, sort: 1 }, operator.token, 'en');
       expect(res.body).toMatchObject({ code: 400, msg: `You may not use the role alias ${alias}` });
     }
-    // Nor rename the administrator's role away from its alias.
+    // Nor change the administrator's role at all (security S12: 403, it is not theirs to change).
     const rename = await submit(
       { id: SEED_IDS.administratorRole, roleName: '超级管理员', roleAlias: 'ops', sort: 1 },
       operator.token,
     );
-    expect(rename.status).toBe(400);
+    expect(rename.status).toBe(403);
     expect((await row(SEED_IDS.administratorRole)).role_alias).toBe('administrator');
     expect((await submit({ roleName: '平台', roleAlias: 'administrator', sort: 9 })).status).toBe(200);
   });

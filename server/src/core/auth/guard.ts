@@ -60,7 +60,8 @@ function bearerToken(req: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export const revokedKey = (jti: string) => `auth:revoked:${jti}`;
+/** A sign-in session ended by logout: every token it issued is refused (sessions.ts). */
+export const revokedSessionKey = (sid: string) => `auth:revoked-session:${sid}`;
 
 async function authenticateUser(
   req: FastifyRequest,
@@ -71,24 +72,22 @@ async function authenticateUser(
   if (!token) return null;
   const claims = await deps.signer.verify(token, 'access');
   if (!claims || claims.client_id !== client.clientId) return null;
-  if (await deps.cache.get(revokedKey(claims.jti))) return null;
+  if (await deps.cache.get(revokedSessionKey(claims.sid))) return null;
   const state = await deps.accounts.get(claims.tenant_id, claims.user_id);
   if (!(await sessionTokenAllowed(deps.cache, state, claims))) return null;
-  // The token names the roles it was issued for (aliases in the same order); only those the user
-  // still holds count, so taking a role away takes effect at once, not at the next refresh.
-  const tokenRoleIds = claims.role_id ? claims.role_id.split(',') : [];
-  const tokenAliases = claims.role_name ? claims.role_name.split(',') : [];
-  const held = state?.roleIds ? new Set(state.roleIds) : null;
-  const kept = tokenRoleIds
-    .map((id, i) => [id, tokenAliases[i] ?? ''] as const)
-    .filter(([id]) => !held || held.has(id));
+  // The token names the role ids it was issued for (switch mode: one of them); only those the user
+  // still holds, of roles that still exist, count — taking a role away or removing it takes effect
+  // at once. Aliases come from the role records, never from the token's joined role names: an
+  // alias is compared whole, so no alias can make its holder an administrator (security S12).
+  const held = new Map((state?.roles ?? []).map((role) => [role.id, role.alias]));
+  const kept = (claims.role_id ? claims.role_id.split(',') : []).filter((id) => held.has(id));
   return {
     tenantId: claims.tenant_id,
     userId: claims.user_id,
     deptId: claims.dept_id || null,
     account: claims.account,
-    roleIds: kept.map(([id]) => id),
-    roleAliases: kept.map(([, alias]) => alias).filter(Boolean),
+    roleIds: kept,
+    roleAliases: kept.map((id) => held.get(id)!).filter(Boolean),
     clientId: claims.client_id,
     jti: claims.jti,
     expiresAt: claims.exp,

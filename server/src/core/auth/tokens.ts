@@ -23,6 +23,8 @@ export interface VerifiedToken extends SessionClaims {
   jti: string;
   exp: number;
   iat: number;
+  /** Issued at, in milliseconds: revocations are compared at this precision (tokens before it lack it). */
+  iat_ms?: number;
   token_type: 'access' | 'refresh';
 }
 
@@ -43,9 +45,10 @@ export class TokenSigner {
     ttlSeconds: number,
   ): Promise<{ token: string; jti: string; exp: number }> {
     const jti = randomUUID();
-    const now = Math.floor(Date.now() / 1000);
+    const nowMs = Date.now();
+    const now = Math.floor(nowMs / 1000);
     const exp = now + ttlSeconds;
-    const token = await new SignJWT({ ...claims, token_type: type })
+    const token = await new SignJWT({ ...claims, token_type: type, iat_ms: nowMs })
       .setProtectedHeader({ alg: 'HS512', typ: 'JWT' })
       .setIssuer(ISSUER)
       .setJti(jti)

@@ -130,7 +130,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
   );
 
   app.get('/logout', async (req) => {
-    await auth.logout(principalOf(req));
+    await auth.logout(principalOf(req), req.client!);
     return ok(true, req.t('ok'));
   });
 
@@ -139,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
   app.post('/logout', async (req) => {
     const entries = localLogEntries(req.body);
     if (entries === undefined) {
-      await auth.logout(principalOf(req));
+      await auth.logout(principalOf(req), req.client!);
       return ok(true, req.t('ok'));
     }
     storeLocalLogs?.(req, entries);

@@ -1,10 +1,11 @@
 import type { Cache } from '../../core/cache/index.js';
 import { renewedSessionKey } from '../../core/auth/account-states.js';
-import { revokedKey } from '../../core/auth/guard.js';
+import { revokedSessionKey } from '../../core/auth/guard.js';
 
 // A sign-in session holds the id of its one valid refresh token. Refreshing swaps it (rotation);
 // presenting an older refresh token ends the session (a stolen, replayed token is detected).
-// Logout ends the session and revokes the access token in every process.
+// Logout ends the session: its refresh token and every access token it issued stop working in every
+// process at once (not only the access token presented to log out).
 
 const sessionKey = (sid: string) => `auth:session:${sid}`;
 
@@ -28,12 +29,12 @@ export class Sessions {
    * that changed the password): its tokens count as issued then, for as long as it can live.
    */
   async renew(sid: string, at: Date, ttlSeconds: number): Promise<void> {
-    await this.cache.set(renewedSessionKey(sid), String(Math.ceil(at.getTime() / 1000)), ttlSeconds);
+    await this.cache.set(renewedSessionKey(sid), String(at.getTime()), ttlSeconds);
   }
 
-  async end(sid: string, accessJti: string, accessExpiresAt: number): Promise<void> {
+  /** Ends the session; `ttlSeconds`: how long its access tokens can live (the client's validity). */
+  async end(sid: string, ttlSeconds: number): Promise<void> {
+    await this.cache.set(revokedSessionKey(sid), '1', Math.max(1, ttlSeconds));
     await this.cache.delete(sessionKey(sid));
-    const ttl = accessExpiresAt - Math.floor(Date.now() / 1000);
-    if (ttl > 0) await this.cache.set(revokedKey(accessJti), '1', ttl);
   }
 }

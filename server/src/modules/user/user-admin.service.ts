@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { USER_TYPE, type Page, type User, type UserInput, type UserPlatform } from '@console/contract';
 import type { AccountStates } from '../../core/auth/account-states.js';
+import type { Principal } from '../../core/auth/principal.js';
 import { parseDateTime } from '../../core/dates.js';
 import { ApiError, badRequest, notFound } from '../../core/errors.js';
 import { isId, parseIdList } from '../../core/ids.js';
@@ -11,7 +12,7 @@ import { DeptRepository } from '../system/dept/dept.repository.js';
 import { PLATFORM } from '../system/menu/menu.repository.js';
 import { ParamRepository } from '../system/param/param.repository.js';
 import { PostRepository } from '../system/post/post.repository.js';
-import { checkGrantable } from '../system/role/role.service.js';
+import type { GrantPolicy } from '../system/role/grant-policy.js';
 import { checkAccountLimit } from '../system/tenant/account-limit.js';
 import { RoleRepository } from '../system/role/role.repository.js';
 import { UserPlatformRepository } from './user-platform.repository.js';
@@ -20,6 +21,8 @@ import { idList, USER_STATUS, UserRepository, userTable, type User as UserRow } 
 export interface UserAdminDependencies {
   store: Store;
   accounts: AccountStates;
+  /** Who may give which roles to whom (security S12). */
+  grants: GrantPolicy;
 }
 
 /** The password reset-password gives when the parameter account.initPassword is not set (BladeX's). */
@@ -102,8 +105,28 @@ export class UserAdminService {
     return { ...user, userExt };
   }
 
+  /**
+   * The roles a submit gives may change only as the caller may change them (keeping them as they
+   * are is no grant). Checked before the write's transaction (the policy reads through the store);
+   * malformed or unknown ids are left to #checkRefs, which refuses them inside it.
+   */
+  async #checkRoleChange(actor: Principal, userId: string | undefined, rawRoleIds: string): Promise<void> {
+    const roleIds = parseIdList(rawRoleIds);
+    if (!roleIds) return;
+    const existing = userId === undefined ? undefined : await this.#users.findById(actor, userId);
+    const roleRepository = new RoleRepository(this.deps.store);
+    const roles = await roleRepository.findByIds(actor, roleIds);
+    if (roles.length !== roleIds.length) return;
+    await this.deps.grants.checkUserRoles(
+      actor,
+      [existing ? { userId: existing.id, previous: idList(existing.roleId) } : { userId: '', previous: [] }],
+      roles,
+      (ids) => roleRepository.findByIds(actor, ids),
+    );
+  }
+
   /** Checks the ids of roles, departments and posts against the tenant (404 naming the missing ones). */
-  async #checkRefs(tx: Store, actor: Actor, input: UserInput, previousRoleIds: string[]) {
+  async #checkRefs(tx: Store, actor: Actor, input: UserInput) {
     const roleIds = parseIdList(input.roleId);
     if (!roleIds) throw badRequest('user.roleId.invalid');
     const deptIds = parseIdList(input.deptId);
@@ -115,11 +138,6 @@ export class UserAdminService {
       ids.filter((id) => !found.some((row) => row.id === id)).join(',');
     if (roles.length !== roleIds.length)
       throw new ApiError(404, 'role.unknown', { ids: missing(roleIds, roles) });
-    // Giving someone an administrator role takes an administrator; keeping one does not.
-    checkGrantable(
-      actor,
-      roles.filter((role) => !previousRoleIds.includes(role.id)),
-    );
     const depts = await new DeptRepository(tx).findByIds(actor, deptIds);
     if (depts.length !== deptIds.length)
       throw new ApiError(404, 'dept.unknown', { ids: missing(deptIds, depts) });
@@ -138,7 +156,7 @@ export class UserAdminService {
    * tenant; a new user needs a password (the client's MD5 digest, stored slow-hashed). Updates
    * never change the password (reset-password does).
    */
-  async save(actor: Actor, input: UserInput): Promise<User> {
+  async save(actor: Principal, input: UserInput): Promise<User> {
     const id = input.id || undefined;
     const account = input.account.trim();
     const phone = text(input.phone);
@@ -157,6 +175,7 @@ export class UserAdminService {
         throw badRequest('user.passwordMismatch');
     }
     const passwordHash = id === undefined ? await hashPassword(input.password!) : undefined;
+    await this.#checkRoleChange(actor, id, input.roleId);
 
     const saved = await inTransaction(this.deps.store, async (tx) => {
       const users = new UserRepository(tx);
@@ -164,7 +183,7 @@ export class UserAdminService {
       if (id !== undefined && !existing) throw notFound();
       const holder = await users.findCredentials(actor, account);
       if (holder && holder.user.id !== id) throw badRequest('user.account.exists', { account });
-      const refs = await this.#checkRefs(tx, actor, input, idList(existing?.roleId ?? null));
+      const refs = await this.#checkRefs(tx, actor, input);
       const values = {
         account,
         name: text(input.name),
@@ -240,16 +259,26 @@ export class UserAdminService {
   }
 
   /** `grant`: the users' roles become roleIds (of the caller's tenant). All or nothing. */
-  async grant(actor: Actor, rawUserIds: string, rawRoleIds: string): Promise<void> {
+  async grant(actor: Principal, rawUserIds: string, rawRoleIds: string): Promise<void> {
     const userIds = parseIdList(rawUserIds);
     const roleIds = parseIdList(rawRoleIds);
     if (!userIds || !roleIds) throw badRequest('ids.invalid');
+    // The policy reads through the store, so it runs before the write's transaction.
+    const found = await this.#users.findByIds(actor, userIds);
+    if (found.length !== userIds.length) throw notFound();
+    const roleRepository = new RoleRepository(this.deps.store);
+    const roles = await roleRepository.findMany(actor, roleIds);
+    if (roles.length !== roleIds.length) throw notFound();
+    await this.deps.grants.checkUserRoles(
+      actor,
+      found.map((user) => ({ userId: user.id, previous: idList(user.roleId) })),
+      roles,
+      (ids) => roleRepository.findByIds(actor, ids),
+    );
     await inTransaction(this.deps.store, async (tx) => {
       const users = new UserRepository(tx);
       if ((await users.findByIds(actor, userIds)).length !== userIds.length) throw notFound();
-      const roles = await new RoleRepository(tx).findMany(actor, roleIds);
-      if (roles.length !== roleIds.length) throw notFound();
-      checkGrantable(actor, roles);
+      if ((await new RoleRepository(tx).findMany(actor, roleIds)).length !== roleIds.length) throw notFound();
       if ((await users.setRoles(actor, userIds, roleIds.join(','))) !== userIds.length) throw notFound();
     });
     for (const id of userIds) await this.deps.accounts.invalidate({ userId: id });

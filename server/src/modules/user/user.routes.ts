@@ -147,7 +147,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     },
     async (req) => {
       const created = !req.body.id;
-      const saved = await admin.save(req.actor, req.body);
+      const saved = await admin.save(principalOf(req), req.body);
       return ok(saved, req.t(created ? 'created' : 'updated'));
     },
   );
@@ -158,7 +158,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       schema: { body: UserUpdateSchema, response: { 200: Envelope(UserSchema) } },
       config: { access: 'user', button: 'user_edit' },
     },
-    async (req) => ok(await admin.save(req.actor, req.body), req.t('updated')),
+    async (req) => ok(await admin.save(principalOf(req), req.body), req.t('updated')),
   );
 
   app.post(
@@ -205,7 +205,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       config: { access: 'user', button: 'user_role' },
     },
     async (req) => {
-      await admin.grant(req.actor, req.query.userIds, req.query.roleIds);
+      await admin.grant(principalOf(req), req.query.userIds, req.query.roleIds);
       return ok(true, req.t('succeeded'));
     },
   );

@@ -9,6 +9,15 @@ const big = (ids: readonly string[]) => ids.map((id) => BigInt(id));
 
 export type ScopeCategory = (typeof SCOPE_CATEGORY)[keyof typeof SCOPE_CATEGORY];
 
+/** A data scope rule as granted to one role. */
+export interface GrantedDataRule {
+  roleId: string;
+  scopeId: string;
+  resourceCode: string;
+  scopeType: number;
+  menuId: string;
+}
+
 export class RoleGrantRepository {
   constructor(private readonly store: Store) {}
 
@@ -41,6 +50,54 @@ export class RoleGrantRepository {
       .where('r.is_deleted', '=', 0)
       .execute();
     return rows.map((row) => String(row.scope_id));
+  }
+
+  /** The scopes of a category granted to each of the roles (of the actor's tenant): role id → scope ids. */
+  async scopeIdsByRole(
+    actor: Actor,
+    roleIds: readonly string[],
+    category: ScopeCategory,
+  ): Promise<Map<string, Set<string>>> {
+    const byRole = new Map(roleIds.map((id) => [id, new Set<string>()]));
+    if (roleIds.length === 0) return byRole;
+    const rows = await this.store.db
+      .selectFrom('blade_role_scope as rs')
+      .innerJoin('blade_role as r', 'r.id', 'rs.role_id')
+      .select(['rs.role_id', 'rs.scope_id'])
+      .where('rs.role_id', 'in', big(roleIds))
+      .where('rs.scope_category', '=', category)
+      .where('r.tenant_id', '=', actor.tenantId)
+      .where('r.is_deleted', '=', 0)
+      .execute();
+    for (const row of rows) byRole.get(String(row.role_id))?.add(String(row.scope_id));
+    return byRole;
+  }
+
+  /**
+   * The data scope rules in force granted to the roles (enabled, not removed: the ones data-scope.ts
+   * applies), with what decides their reach: the resource they limit, their type and their menu.
+   */
+  async dataRulesOf(actor: Actor, roleIds: readonly string[]): Promise<GrantedDataRule[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await this.store.db
+      .selectFrom('blade_role_scope as rs')
+      .innerJoin('blade_role as r', 'r.id', 'rs.role_id')
+      .innerJoin('blade_scope_data as sd', 'sd.id', 'rs.scope_id')
+      .select(['rs.role_id', 'sd.id', 'sd.resource_code', 'sd.scope_type', 'sd.menu_id'])
+      .where('rs.role_id', 'in', big(roleIds))
+      .where('rs.scope_category', '=', 1)
+      .where('r.tenant_id', '=', actor.tenantId)
+      .where('r.is_deleted', '=', 0)
+      .where('sd.is_deleted', '=', 0)
+      .where('sd.status', '=', 1)
+      .execute();
+    return rows.map((row) => ({
+      roleId: String(row.role_id),
+      scopeId: String(row.id),
+      resourceCode: String(row.resource_code),
+      scopeType: Number(row.scope_type),
+      menuId: String(row.menu_id),
+    }));
   }
 
   /** Replaces the menus of the roles (the caller checked that the roles are its tenant's). */

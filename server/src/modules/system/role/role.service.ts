@@ -1,6 +1,8 @@
 import {
   PLATFORM_TENANT_ID,
   ROOT_PARENT_ID,
+  type ApiScope,
+  type DataScope,
   type Role,
   type RoleGrant,
   type RoleInput,
@@ -13,6 +15,7 @@ import {
   TENANT_ADMIN_ALIAS,
   type Principal,
 } from '../../../core/auth/principal.js';
+import { authorityOf, GrantPolicy, ROLE_ALIAS_PATTERN } from './grant-policy.js';
 import { ApiError, badRequest, notFound } from '../../../core/errors.js';
 import { parseIdList } from '../../../core/ids.js';
 import { parseListQuery } from '../../../core/list-query.js';
@@ -33,43 +36,37 @@ export interface RoleServiceDependencies {
   menus: MenuService;
   /** Grants changed: the guard's caches must forget them (core/auth/permissions.ts). */
   permissionsChanged(): Promise<void>;
+  /** A tenant's roles were removed or renamed: the guard must re-read who holds what. */
+  rolesChanged(tenantId: string): Promise<void>;
 }
 
 const roleTitle = (role: Role) => role.roleName;
 
-/** Whether the caller is an administrator: its tenant's (`admin`) or the platform's. */
-const isAdministratorActor = (actor: Actor) =>
-  isPlatformAdminActor(actor) || (actor.roleAliases ?? []).includes(TENANT_ADMIN_ALIAS);
-
 /**
  * Aliases that decide who someone is: `administrator` (the platform administrator, in the platform
  * tenant only, set by the platform administrator only) and `admin` (a tenant's administrator, set
- * by administrators only).
+ * by administrators only). Any other alias is a plain code: letters, digits, `_` and `-`, so it
+ * can never be read as a list of aliases. Reserved aliases are refused in any letter case to those
+ * who may not set them (authority compares aliases exactly).
  */
 export function checkAlias(actor: Actor, alias: string): void {
-  if (alias === PLATFORM_ADMIN_ALIAS) {
+  if (!ROLE_ALIAS_PATTERN.test(alias)) throw badRequest('role.aliasInvalid');
+  const lower = alias.toLowerCase();
+  if (lower === PLATFORM_ADMIN_ALIAS) {
     if (actor.tenantId !== PLATFORM_TENANT_ID) throw badRequest('role.aliasPlatform', { alias });
-    if (!isPlatformAdminActor(actor)) throw badRequest('role.aliasReserved', { alias });
+    if (authorityOf(actor) !== 'platform') throw badRequest('role.aliasReserved', { alias });
   }
-  if (alias === TENANT_ADMIN_ALIAS && !isAdministratorActor(actor))
+  if (lower === TENANT_ADMIN_ALIAS && authorityOf(actor) === 'none')
     throw badRequest('role.aliasReserved', { alias });
-}
-
-/** Roles an actor may give to users: administrator roles only by administrators (and the platform's by it). */
-export function checkGrantable(actor: Actor, roles: readonly Role[]): void {
-  for (const role of roles) {
-    if (role.roleAlias === PLATFORM_ADMIN_ALIAS && !isPlatformAdminActor(actor))
-      throw new ApiError(403, 'grant.adminRole');
-    if (role.roleAlias === TENANT_ADMIN_ALIAS && !isAdministratorActor(actor))
-      throw new ApiError(403, 'grant.adminRole');
-  }
 }
 
 export class RoleService {
   readonly #roles: RoleRepository;
+  readonly #policy: GrantPolicy;
 
   constructor(private readonly deps: RoleServiceDependencies) {
     this.#roles = new RoleRepository(deps.store);
+    this.#policy = new GrantPolicy(deps.store, deps.menus);
   }
 
   /** `role/list`: the roles under the filters, as a tree (BladeX answers a tree, not a page). */
@@ -130,13 +127,14 @@ export class RoleService {
       sort: input.sort,
       parentId,
     };
-    checkAlias(actor, values.roleAlias);
-    return inTransaction(this.deps.store, async (tx) => {
+    const saved = await inTransaction(this.deps.store, async (tx) => {
       const roles = new RoleRepository(tx);
       const existing = id === undefined ? undefined : await roles.findById(actor, id);
       if (id !== undefined && !existing) throw notFound();
-      // Renaming the platform administrator's role away from its alias is the platform administrator's too.
-      if (existing) checkAlias(actor, existing.roleAlias);
+      // An administrator's role is changed by administrators only; an alias kept as it was (one
+      // stored before aliases were checked) may stay, a new one must be valid.
+      if (existing) this.#policy.checkRoleChange(actor, existing);
+      if (!existing || existing.roleAlias !== values.roleAlias) checkAlias(actor, values.roleAlias);
       if (parentId !== ROOT_PARENT_ID) {
         const all = await roles.listAll(actor, { filters: [], orders: [] });
         const byId = new Map((all ?? []).map((role) => [role.id, role]));
@@ -149,10 +147,14 @@ export class RoleService {
         )
           if (at.id === id) throw badRequest('role.parentSelf');
       }
-      if (id === undefined) return (await roles.findById(actor, await roles.insert(actor, values)))!;
+      if (id === undefined)
+        return { role: (await roles.findById(actor, await roles.insert(actor, values)))! };
       if (!(await roles.update(actor, id, values))) throw notFound();
-      return (await roles.findById(actor, id))!;
+      return { role: (await roles.findById(actor, id))!, renamed: existing!.roleAlias !== values.roleAlias };
     });
+    // Authority follows aliases: holders of a renamed role are re-read at once.
+    if (saved.renamed) await this.deps.rolesChanged(actor.tenantId);
+    return saved.role;
   }
 
   /**
@@ -168,12 +170,15 @@ export class RoleService {
       if (found.length !== ids.length) throw notFound();
       const platform = found.find((role) => role.roleAlias === PLATFORM_ADMIN_ALIAS);
       if (platform) throw badRequest('role.aliasReserved', { alias: platform.roleAlias });
+      for (const role of found) this.#policy.checkRoleChange(actor, role);
       const children = await roles.remainingChildren(actor, ids);
       if (children.length > 0) throw badRequest('role.hasChildren', { names: children.join(', ') });
       const count = await roles.softDelete(actor, ids);
       if (count !== ids.length) throw notFound();
       return count;
     });
+    // Decision 0005: removal takes effect at once — holders' tokens lose the role's rights now.
+    await this.deps.rolesChanged(actor.tenantId);
     await this.deps.permissionsChanged();
     return removed;
   }
@@ -188,7 +193,8 @@ export class RoleService {
     const roleIds = [...new Set(grant.roleIds)];
     const menuIds = [...new Set(grant.menuIds)];
     const store = this.deps.store;
-    if ((await this.#roles.findByIds(principal, roleIds)).length !== roleIds.length) throw notFound();
+    const roles = await this.#roles.findByIds(principal, roleIds);
+    if (roles.length !== roleIds.length) throw notFound();
     const all = await new MenuRepository(store).findAll();
     const menuById = new Map(all.map((menu) => [menu.id, menu]));
     const unknownMenus = menuIds.filter((id) => !menuById.has(id));
@@ -204,27 +210,33 @@ export class RoleService {
       ids: string[] | undefined,
       repository: DataScopeRepository | ApiScopeRepository,
       unknownKey: 'grant.dataScopeUnknown' | 'grant.apiScopeUnknown',
-    ): Promise<string[] | undefined> => {
+    ): Promise<{ ids: string[]; found: Array<DataScope | ApiScope> } | undefined> => {
       if (ids === undefined) return undefined;
       const wanted = [...new Set(ids)].filter((id) => !menuById.has(id));
-      const found = await repository.findByIds(principal, wanted);
+      const found: Array<DataScope | ApiScope> = await repository.findByIds(principal, wanted);
       const known = new Set(found.map((scope) => scope.id));
       const unknown = wanted.filter((id) => !known.has(id));
       if (unknown.length > 0) throw badRequest(unknownKey, { ids: unknown.join(',') });
       const notHeld = allowed ? found.filter((scope) => !allowed.has(scope.menuId)).map((s) => s.id) : [];
       if (notHeld.length > 0) throw new ApiError(403, 'grant.notAllowed', { ids: notHeld.join(',') });
-      return wanted;
+      return { ids: wanted, found };
     };
-    const dataScopeIds = await checkScopes(
+    const dataScopes = await checkScopes(
       grant.dataScopeIds,
       new DataScopeRepository(store),
       'grant.dataScopeUnknown',
     );
-    const apiScopeIds = await checkScopes(
+    const apiScopes = await checkScopes(
       grant.apiScopeIds,
       new ApiScopeRepository(store),
       'grant.apiScopeUnknown',
     );
+    await this.#policy.checkRoleGrant(principal, roles, {
+      ...(dataScopes ? { dataScopes: dataScopes.found as DataScope[] } : {}),
+      ...(apiScopes ? { apiScopeIds: apiScopes.ids } : {}),
+    });
+    const dataScopeIds = dataScopes?.ids;
+    const apiScopeIds = apiScopes?.ids;
 
     await inTransaction(store, async (tx) => {
       if ((await new RoleRepository(tx).findByIds(principal, roleIds)).length !== roleIds.length)
