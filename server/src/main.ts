@@ -25,7 +25,13 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = openDatabase(config.databaseUrl, config.databaseKind);
+  // Lost connections are logged once the app's logger exists; the pool replaces them either way.
+  let connectionLost = (error: Error): void => {
+    process.stderr.write(`database connection lost: ${error.message}\n`);
+  };
+  const database = openDatabase(config.databaseUrl, config.databaseKind, {
+    onConnectionLost: (error) => connectionLost(error),
+  });
   const ids = new IdGenerator(config.workerId ?? randomInt(1024));
   const cache = await openCache(config.redisUrl, config.redisKeyPrefix);
 
@@ -42,6 +48,8 @@ async function main(): Promise<void> {
     dataKey: loadSecret(config.dataKey, config.dataDir, 'data-key'),
     ping: database.ping,
   });
+
+  connectionLost = (err) => app.log.warn({ err }, 'database connection lost');
 
   // The first start loads the reference data (dictionaries, the regions of China): say how long it took.
   if (seeded) app.log.info({ ms: seedMs }, 'seeded the database');

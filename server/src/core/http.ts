@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PLATFORM_TENANT_ID } from '@console/contract';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import { failure } from './envelope.js';
 import { ApiError } from './errors.js';
 import { languageOf, translate, type Language, type MessageKey, type MessageParams } from './i18n.js';
@@ -64,6 +65,11 @@ export function installErrorHandling(
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, 413, req.t('error.bodyTooLarge'));
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return send(reply, 400, req.t('error.notJson'));
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A lost or refused database connection: the caller may retry; the pool reconnects.
+      req.log.warn({ err: error }, 'database unavailable');
+      return send(reply, 503, req.t('error.unavailable'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -58,7 +58,12 @@ function sqliteFile(url: string): string {
   return url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
 }
 
-export function openDatabase(url: string, kind: DatabaseKind): DatabaseHandle {
+export interface DatabaseOptions {
+  /** Told when a pooled connection is lost (network error, server restart, terminated session). */
+  onConnectionLost?: (error: Error) => void;
+}
+
+export function openDatabase(url: string, kind: DatabaseKind, options: DatabaseOptions = {}): DatabaseHandle {
   if (kind === 'sqlite') {
     const file = sqliteFile(url);
     if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -86,8 +91,12 @@ export function openDatabase(url: string, kind: DatabaseKind): DatabaseHandle {
 
   if (kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-    // An idle client's network error must not crash the process; the next query reconnects.
-    pool.on('error', () => undefined);
+    // A connection lost while idle in the pool: the pool drops it, the next query opens another.
+    pool.on('error', (error) => options.onConnectionLost?.(error));
+    // A connection lost while checked out (the pool takes its own listener off at checkout):
+    // without a listener of its own the client's 'error' event would kill the process. The query
+    // using it fails (a 503, core/http.ts) and the pool discards the client when it comes back.
+    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
@@ -113,6 +122,11 @@ export function openDatabase(url: string, kind: DatabaseKind): DatabaseHandle {
     flags: ['-LOCAL_FILES'],
   });
   const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+  // mysql2's pool listens for one 'error' per connection (to drop it); a second one on a lost
+  // connection, with no listener left, would kill the process. This listener stays.
+  pool.on('connection', (connection) =>
+    connection.on('error', (error: Error) => options.onConnectionLost?.(error)),
+  );
   return {
     db,
     kind,

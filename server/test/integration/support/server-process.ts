@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The server as an operator runs it: a real process from source (tsx), a real port, real signals.
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Running {
+  child: ChildProcess;
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `server/src/main.ts` and waits until /api/ready answers 200 (at most 60 s). */
+export async function startServer(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { child, port, output: () => output, exited };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server not ready in 60 s:\n${output}`);
+}
+
+/** Runs `server/src/main.ts` to its exit (a start-up that must refuse); answers its code and stderr. */
+export async function runToExit(
+  env: Record<string, string>,
+): Promise<{ code: number | null; stderr: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  // A server that wrongly starts is stopped once it answers.
+  const timer = setInterval(() => {
+    void fetch(`http://127.0.0.1:${port}/api/health`).then(
+      () => child.kill('SIGKILL'),
+      () => undefined,
+    );
+  }, 500);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  clearInterval(timer);
+  return { code, stderr };
+}
+
+export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+/** Signs in as admin with the password grant; answers the headers of a signed-in console call. */
+export async function adminHeaders(port: number): Promise<Record<string, string>> {
+  const query = new URLSearchParams({
+    tenantId: '000000',
+    username: 'admin',
+    password: createHash('md5').update('admin').digest('hex'),
+    grant_type: 'password',
+    scope: 'all',
+  });
+  const res = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { authorization: BASIC },
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return { authorization: BASIC, 'blade-auth': `bearer ${body.access_token}` };
+}
+
+/** Whether a parsed body is the contract's R envelope. */
+export function isEnvelope(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const r = body as Record<string, unknown>;
+  return (
+    typeof r.code === 'number' && typeof r.success === 'boolean' && 'data' in r && typeof r.msg === 'string'
+  );
+}
