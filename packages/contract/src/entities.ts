@@ -13,11 +13,29 @@ export interface AuditFields {
 }
 
 /** A system parameter (blade_param): platform-wide key/value settings. */
+/**
+ * Who reads a parameter: public ones every signed-in user, private ones the platform administrator
+ * only (account.initPassword and anything new unless marked public).
+ */
+export const PARAM_VISIBILITY = { PRIVATE: 0, PUBLIC: 1 } as const;
+export type ParamVisibility = (typeof PARAM_VISIBILITY)[keyof typeof PARAM_VISIBILITY];
+
 export interface Param extends AuditFields {
   paramName: string;
   paramKey: string;
   paramValue: string;
   remark: string | null;
+  visibility: ParamVisibility;
+}
+
+/**
+ * One user's new password as `user/reset-password` answers it (a list, one per user): random,
+ * shown once to whoever reset it, stored only as a hash.
+ */
+export interface ResetPassword {
+  userId: string;
+  account: string;
+  password: string;
 }
 
 /** What `param/submit` takes: no id creates, an id updates. */
@@ -27,6 +45,8 @@ export interface ParamInput {
   paramKey: string;
   paramValue: string;
   remark?: string | null;
+  /** Private (0) when left out on create; kept when left out on update. */
+  visibility?: ParamVisibility;
 }
 
 /** Field limits the server enforces and the console's forms mirror. */
@@ -211,7 +231,13 @@ export interface RoleInput {
   sort: number;
 }
 
-export const ROLE_LIMITS = { roleName: 255, roleAlias: 255 } as const;
+export const ROLE_LIMITS = { roleName: 255, roleAlias: 64 } as const;
+
+/**
+ * A role alias is a plain code: letters, digits, `_` and `-`, starting with a letter. Never a list
+ * separator: tokens carry aliases joined with commas, and no alias may read as two (security S12).
+ */
+export const ROLE_ALIAS_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 /** What `role/grant` takes (a JSON body): the grants of these roles are replaced by these ids. */
 export interface RoleGrant {
@@ -677,6 +703,11 @@ export interface LogError extends LogFields {
   message: string | null;
   lineNumber: number | null;
   fileName: string | null;
+  /**
+   * The failed request's id (its X-Request-Id answer header). A tenant's administrator sees this
+   * and a message; stack, file, line, host and address are the platform administrator's only.
+   */
+  requestId: string | null;
 }
 
 export interface LogUsual extends LogFields {

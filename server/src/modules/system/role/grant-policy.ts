@@ -35,8 +35,7 @@ export function authorityOf(actor: Actor): Authority {
 export const isAdministratorRole = (role: Pick<Role, 'roleAlias'>) =>
   role.roleAlias === TENANT_ADMIN_ALIAS || role.roleAlias === PLATFORM_ADMIN_ALIAS;
 
-/** Aliases: letters, digits, `_` and `-`, from a letter; never a list separator or a blank. */
-export const ROLE_ALIAS_PATTERN = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
+export { ROLE_ALIAS_PATTERN } from '@console/contract';
 
 /** What a caller holds, to compare grants with. */
 interface Holdings {

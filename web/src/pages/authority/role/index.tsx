@@ -1,6 +1,7 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import {
   PLATFORM_TENANT_ID,
+  ROLE_ALIAS_PATTERN,
   ROLE_LIMITS,
   ROOT_PARENT_ID,
   type RoleInput,
@@ -111,7 +112,11 @@ function roleConfig(showTenant: boolean, grant: (roleIds: readonly string[]) => 
         prop: 'roleAlias',
         label: 'authority.role.roleAlias',
         search: true,
-        form: { required: 'authority.role.roleAliasRequired', maxLength: ROLE_LIMITS.roleAlias },
+        form: {
+          required: 'authority.role.roleAliasRequired',
+          maxLength: ROLE_LIMITS.roleAlias,
+          pattern: { regex: ROLE_ALIAS_PATTERN, message: 'authority.role.roleAliasPattern' },
+        },
       },
       {
         prop: 'parentId',
