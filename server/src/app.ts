@@ -18,7 +18,8 @@ import { accountStateLoader, AuthService } from './modules/auth/auth.service.js'
 import { Captchas } from './modules/auth/captcha.js';
 import { Sessions } from './modules/auth/sessions.js';
 import { OAuth2Provider } from './modules/auth/social-provider.js';
-import { SignInLimits } from './modules/auth/sign-in-limits.js';
+import { SignInLimits, type LockoutPolicy } from './modules/auth/sign-in-limits.js';
+import { SignInLockRepository } from './modules/auth/sign-in-lock.repository.js';
 import { ClientRepository } from './modules/system/client/client.repository.js';
 import { clientRoutes } from './modules/system/client/client.routes.js';
 import { ClientService } from './modules/system/client/client.service.js';
@@ -94,6 +95,8 @@ export interface AppDependencies {
   dataKey?: Uint8Array;
   /** The log writer's batching, and (tests) a store standing in for the database. */
   logs?: LogWriterOptions & { sink?: (database: LogSink) => LogSink };
+  /** Sign-in lockout limits and clock (default: sign-in-limits.ts; tests shorten or move them). */
+  signInLockout?: Partial<LockoutPolicy>;
 }
 
 declare module 'fastify' {
@@ -182,7 +185,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const signer = new TokenSigner(deps.jwtSecret);
   const accounts = new AccountStates(deps.cache, accountStateLoader(deps.store));
   const captchas = new Captchas(deps.cache);
-  const limits = new SignInLimits(deps.cache);
+  const limits = new SignInLimits(deps.cache, new SignInLockRepository(deps.store.db), deps.signInLockout);
   const sessions = new Sessions(deps.cache);
   const auth = new AuthService({
     store: deps.store,

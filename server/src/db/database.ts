@@ -54,7 +54,8 @@ class SqliteDatePlugin implements KyselyPlugin {
   }
 }
 
-function sqliteFile(url: string): string {
+/** The file of a sqlite: URL (sqlite:///abs/path and sqlite:rel/path). */
+export function sqliteFile(url: string): string {
   return url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
 }
 

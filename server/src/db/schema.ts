@@ -308,6 +308,15 @@ export interface AttachTable extends AuditColumns, TenantScoped {
   attach_size: DbId | null;
 }
 
+/** Failed sign-ins of an account and its temporary lock (migration 0009, decision 0013). */
+export interface SignInLockTable {
+  user_id: DbId;
+  tenant_id: string;
+  failures: DbInt;
+  last_failure_time: DbDate;
+  locked_until: DbDate | null;
+}
+
 export interface Database {
   blade_tenant: TenantTable;
   blade_client: ClientTable;
@@ -336,4 +345,5 @@ export interface Database {
   blade_oss: OssTable;
   blade_sms: SmsTable;
   blade_attach: AttachTable;
+  blade_sign_in_lock: SignInLockTable;
 }

@@ -337,12 +337,7 @@ describe.each(enginesUnderTest())('the user page on %s', (kind) => {
     expect((await get('platform-detail?id=42')).status).toBe(404);
   });
 
-  it('resets passwords to the initial password; earlier tokens stop working', async () => {
-    await t.store.db
-      .updateTable('blade_param')
-      .set({ param_value: 'start-123' })
-      .where('param_key', '=', 'account.initPassword')
-      .execute();
+  it('resets passwords to one-time random passwords; earlier tokens stop working', async () => {
     const token = (await t.signIn('ua-a2', 'pw-ua-a2')).body.access_token as string;
     expect((await get('info', token)).status).toBe(200);
     // Tokens carry whole seconds: let this one be issued strictly before the reset.
@@ -351,9 +346,11 @@ describe.each(enginesUnderTest())('the user page on %s', (kind) => {
     expect((await t.signIn('ua-a2', 'pw-ua-a2')).status).toBe(200);
     const reset = await post_(`reset-password?userIds=${user['ua-a2']},${user['ua-a4']}`);
     expect(reset).toMatchObject({ status: 200, body: { success: true, msg: '操作成功!' } });
+    const passwordOf = (id: string) =>
+      (reset.body.data as Array<{ userId: string; password: string }>).find((p) => p.userId === id)!.password;
     expect((await t.signIn('ua-a2', 'pw-ua-a2')).status).toBe(400);
-    expect((await t.signIn('ua-a2', 'start-123')).status).toBe(200);
-    expect((await t.signIn('ua-a4', 'start-123')).status).toBe(200);
+    expect((await t.signIn('ua-a2', passwordOf(user['ua-a2']!))).status).toBe(200);
+    expect((await t.signIn('ua-a4', passwordOf(user['ua-a4']!))).status).toBe(200);
     expect((await get('info', token)).status).toBe(401);
     const [a2, a4] = [await row(user['ua-a2']!), await row(user['ua-a4']!)];
     expect(a2.password).not.toBe(a4.password); // one salt each
@@ -434,17 +431,27 @@ describe.each(enginesUnderTest())('the user page on %s', (kind) => {
   });
 
   it('unlocks users of the tenant; unknown ids answer 404', async () => {
+    // A sign-in lock (decision 0013): failures and a lock in force, kept in blade_sign_in_lock.
+    const id = user['ua-a1']!;
+    const lock = () =>
+      t.store.db.selectFrom('blade_sign_in_lock').selectAll().where('user_id', '=', BigInt(id)).execute();
     await t.store.db
-      .updateTable('blade_user')
-      .set({ is_locked: 1 })
-      .where('id', '=', BigInt(user['ua-a1']!))
+      .insertInto('blade_sign_in_lock')
+      .values({
+        user_id: BigInt(id),
+        tenant_id: String((await row(id)).tenant_id),
+        failures: 6,
+        last_failure_time: new Date(),
+        locked_until: new Date(Date.now() + 3600_000),
+      })
       .execute();
-    expect((await post_(`unlock?userIds=${user['ua-a1']},42`)).status).toBe(404);
-    expect((await post_(`unlock?userIds=${user['ua-a1']}`)).body).toMatchObject({
+    expect((await post_(`unlock?userIds=${id},42`)).status).toBe(404);
+    expect(await lock()).toHaveLength(1);
+    expect((await post_(`unlock?userIds=${id}`)).body).toMatchObject({
       success: true,
       msg: '解锁成功',
     });
-    expect(Number((await row(user['ua-a1']!)).is_locked)).toBe(0);
+    expect(await lock()).toHaveLength(0);
   });
 
   it('needs the page to read and the buttons to write', async () => {

@@ -3,7 +3,6 @@ import type { Cache } from '../cache/index.js';
 /** What the guard must know about a token's user and tenant on every request. */
 export interface AccountState {
   userStatus: number;
-  locked: boolean;
   /** Tokens issued before this instant (ms) no longer count: password change, forced sign-out. */
   tokenValidAfter: number | null;
   tenantStatus: number;
@@ -21,7 +20,9 @@ export function stateAllowsToken(
   issuedAt: number,
   now = Date.now(),
 ): boolean {
-  if (!state || state.userStatus !== 1 || state.locked || state.tenantStatus !== 1) return false;
+  // A sign-in lock (failed passwords, decision 0013) is not a condition: failures by others never
+  // end a session.
+  if (!state || state.userStatus !== 1 || state.tenantStatus !== 1) return false;
   if (state.tenantExpiresAt !== null && state.tenantExpiresAt <= now) return false;
   // Token times have whole seconds: compare in seconds.
   return state.tokenValidAfter === null || issuedAt >= Math.floor(state.tokenValidAfter / 1000);
@@ -55,7 +56,7 @@ const TTL_MS = 30_000;
 
 /**
  * A short-lived per-process cache of account states, so the guard costs no query on most
- * requests. A change (user disabled, locked, password changed, tenant disabled) is announced
+ * requests. A change (user disabled, password changed, tenant disabled) is announced
  * through the shared cache and drops the entry in every process at once.
  */
 export class AccountStates {

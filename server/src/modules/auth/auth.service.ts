@@ -23,7 +23,7 @@ import type { Cache } from '../../core/cache/index.js';
 import type { Captchas } from './captcha.js';
 import type { SocialProvider } from './social-provider.js';
 import type { Sessions } from './sessions.js';
-import type { SignInLimits } from './sign-in-limits.js';
+import { waitMinutes, type SignInLimits } from './sign-in-limits.js';
 
 /** A refused token request: answered as `{ error_code, error_description }` (contract.md). */
 export class OAuthError extends Error {
@@ -103,7 +103,6 @@ export function accountStateLoader(store: Store): AccountStateLoader {
     if (!user || !tenant) return undefined;
     return {
       userStatus: user.status,
-      locked: user.locked,
       tokenValidAfter: user.tokenValidAfter,
       tenantStatus: tenant.status,
       tenantExpiresAt: tenant.expiresAt,
@@ -168,7 +167,7 @@ export class AuthService {
       identity.userId,
     );
     if (!user) return this.#unlinked(client, identity);
-    if (user.isLocked === 1) throw new OAuthError(400, 'auth.userLocked');
+    // No password is tried here: a sign-in lock (which stops password guessing) does not apply.
     this.#checkUserStatus(user.status);
     const response = await this.#issue(client, user, request, randomUUID());
     return { ...response, oauth_id: identity.id };
@@ -239,7 +238,9 @@ export class AuthService {
 
   async #signIn(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
     const { limits, captchas } = this.deps;
-    if (await limits.addressBlocked(request.ip)) throw new OAuthError(429, 'auth.tooManyAttempts');
+    const addressWait = await limits.addressWait(request.ip);
+    if (addressWait > 0)
+      throw new OAuthError(429, 'auth.addressLocked', { minutes: waitMinutes(addressWait) });
 
     if (request.grantType === 'captcha') {
       if (!request.captchaKey || !request.captchaCode) throw new OAuthError(400, 'auth.captchaMissing');
@@ -254,23 +255,25 @@ export class AuthService {
     await this.#checkTenant(request.tenantId);
     const actor: Actor = { tenantId: request.tenantId, userId: null, deptId: null };
     const found = await this.#users.findCredentials(actor, request.username);
-    // A locked account is refused before the password is tried, so guessing cannot continue.
-    if (found && found.user.isLocked === 1) throw new OAuthError(400, 'auth.userLocked');
+    // A locked account is refused before the password is tried, so guessing cannot continue; the
+    // lock ends on its own (decision 0013). Attempts while it lasts are not counted.
+    const accountWait = found ? await limits.accountWait(found.user.id) : 0;
+    if (accountWait > 0)
+      throw new OAuthError(400, 'auth.accountLocked', { minutes: waitMinutes(accountWait) });
     const passwordOk = found
       ? await verifyPassword(found.passwordHash, request.password.toLowerCase()).catch(() => false)
       : false;
     if (!found || !passwordOk) {
-      await limits.recordAddressFailure(request.ip);
-      if (found && (await limits.recordAccountFailure(request.tenantId, found.user.account))) {
-        await this.#users.setLocked(actor, [found.user.id], true);
-        await this.deps.accounts.invalidate({ userId: found.user.id });
-        throw new OAuthError(400, 'auth.userLocked');
-      }
+      const lockedFor = found ? await limits.recordAccountFailure(request.tenantId, found.user.id) : 0;
+      const addressLockedFor = await limits.recordAddressFailure(request.ip);
+      if (lockedFor > 0) throw new OAuthError(400, 'auth.accountLocked', { minutes: waitMinutes(lockedFor) });
+      if (addressLockedFor > 0)
+        throw new OAuthError(429, 'auth.addressLocked', { minutes: waitMinutes(addressLockedFor) });
       throw new OAuthError(400, 'auth.badCredentials');
     }
     // Status is told only to someone who knows the password.
     this.#checkUserStatus(found.user.status);
-    await limits.clearAccount(request.tenantId, found.user.account);
+    await limits.clearAccounts(request.tenantId, [found.user.id]);
     return this.#issue(client, found.user, request, randomUUID());
   }
 
@@ -390,14 +393,12 @@ export class AuthService {
   }
 
   /**
-   * Unlocks accounts of the caller's tenant (within its data scope) and forgets their failure
-   * counts. All or nothing: an id that is not there answers 404.
+   * Lifts the sign-in locks of users of the caller's tenant (within its data scope) and forgets
+   * their failures. All or nothing: an id that is not there answers 404. Sessions are not
+   * touched: a lock never ended them (decision 0013).
    */
   async unlock(actor: Actor, userIds: string[]): Promise<number> {
     if ((await this.#users.findByIds(actor, userIds)).length !== userIds.length) throw notFound();
-    const accounts = await this.#users.setLocked(actor, userIds, false);
-    for (const account of accounts) await this.deps.limits.clearAccount(actor.tenantId, account);
-    for (const id of userIds) await this.deps.accounts.invalidate({ userId: id });
-    return accounts.length;
+    return this.deps.limits.clearAccounts(actor.tenantId, userIds);
   }
 }

@@ -1,49 +1,155 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
 import type { Cache } from '../../core/cache/index.js';
 
-// Image captchas for the captcha grant: an SVG of four characters with noise, the code kept in the
-// shared cache for five minutes and good for one attempt (security S7), in any server process.
+// Image captchas for the captcha grant (security S7): four characters drawn as glyph outlines
+// (svg-captcha's font, read through opentype.js), never as <text>, so the answer is not in the
+// markup. Each glyph is bent by its own random rotation, scale and skew baked into its
+// coordinates, its segments split at random points (no two renderings of a letter share a path
+// shape or command sequence), and the glyphs sit among noise curves and dots. The code is kept in
+// the shared cache for five minutes and is good for one attempt, in any server process.
+// See docs/decisions/0013-sign-in-defences.md.
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I/L
 const LENGTH = 4;
 export const CAPTCHA_TTL_SECONDS = 300;
 const WIDTH = 120;
 const HEIGHT = 40;
+const FONT_SIZE = 30;
 
 export const captchaKey = (key: string) => `captcha:${key}`;
 
+/** The parts of opentype.js's Font that svg-captcha loads and exposes as `options.font`. */
+interface Command {
+  type: 'M' | 'L' | 'Q' | 'C' | 'Z';
+  x?: number;
+  y?: number;
+  x1?: number;
+  y1?: number;
+  x2?: number;
+  y2?: number;
+}
+interface GlyphFont {
+  charToGlyph(ch: string): {
+    index: number;
+    getPath(
+      x: number,
+      y: number,
+      size: number,
+    ): { commands: Command[]; getBoundingBox(): { x1: number; y1: number; x2: number; y2: number } };
+  };
+}
+const font = (svgCaptcha.options as unknown as { font: GlyphFont }).font;
+
+type Point = [number, number];
+
+/** A random number in [min, max). */
+const uniform = (min: number, max: number) => min + (randomInt(1_000_000) / 1_000_000) * (max - min);
 const pick = <T>(items: readonly T[]) => items[randomInt(items.length)]!;
-const colour = () => `hsl(${randomInt(360)},55%,${randomInt(25, 45)}%)`;
+const colour = (lightness: [number, number]) =>
+  `hsl(${randomInt(360)},${randomInt(40, 70)}%,${randomInt(...lightness)}%)`;
+const num = (n: number) => n.toFixed(1);
+const pt = ([x, y]: Point) => `${num(x)} ${num(y)}`;
+const lerp = (a: Point, b: Point, t: number): Point => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+
+/** One glyph's outline as path data, bent and split at random, centred on (cx, cy). */
+function glyphPath(ch: string, cx: number, cy: number): string {
+  const outline = font.charToGlyph(ch).getPath(0, 0, FONT_SIZE);
+  const box = outline.getBoundingBox();
+  const ox = (box.x1 + box.x2) / 2;
+  const oy = (box.y1 + box.y2) / 2;
+  const angle = (uniform(-28, 28) * Math.PI) / 180;
+  const sx = uniform(0.8, 1.15);
+  const sy = uniform(0.85, 1.2);
+  const skew = uniform(-0.3, 0.3);
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  const place = (x: number, y: number): Point => {
+    const u = (x - ox) * sx + (y - oy) * skew;
+    const v = (y - oy) * sy;
+    return [cx + u * cos - v * sin + uniform(-0.35, 0.35), cy + u * sin + v * cos + uniform(-0.35, 0.35)];
+  };
+
+  const out: string[] = [];
+  let current: Point = [cx, cy];
+  for (const c of outline.commands) {
+    if (c.type === 'Z') {
+      out.push('Z');
+      continue;
+    }
+    const end = place(c.x!, c.y!);
+    if (c.type === 'M') {
+      out.push(`M${pt(end)}`);
+    } else if (c.type === 'L') {
+      // A straight edge as one to three pieces, sometimes a faint curve.
+      const pieces = randomInt(1, 4);
+      for (let i = 1; i <= pieces; i++) {
+        const to = lerp(current, end, i / pieces);
+        if (randomInt(3) === 0) {
+          const mid = lerp(current, end, (i - 0.5) / pieces);
+          out.push(`Q${pt([mid[0] + uniform(-0.6, 0.6), mid[1] + uniform(-0.6, 0.6)])} ${pt(to)}`);
+        } else out.push(`L${pt(to)}`);
+      }
+    } else if (c.type === 'Q') {
+      const control = place(c.x1!, c.y1!);
+      if (randomInt(2) === 0) out.push(`Q${pt(control)} ${pt(end)}`);
+      else {
+        // Split the curve at a random t (de Casteljau): the same shape, another command sequence.
+        const t = uniform(0.3, 0.7);
+        const a = lerp(current, control, t);
+        const b = lerp(control, end, t);
+        const m = lerp(a, b, t);
+        out.push(`Q${pt(a)} ${pt(m)}`, `Q${pt(b)} ${pt(end)}`);
+      }
+    } else {
+      out.push(`C${pt(place(c.x1!, c.y1!))} ${pt(place(c.x2!, c.y2!))} ${pt(end)}`);
+    }
+    current = end;
+  }
+  return out.join(' ');
+}
 
 export function renderCaptcha(code: string): string {
   const step = WIDTH / (code.length + 1);
-  const glyphs = [...code]
-    .map((ch, i) => {
-      const x = Math.round(step * (i + 0.6) + randomInt(-3, 4));
-      const y = randomInt(26, 33);
-      const angle = randomInt(-25, 26);
-      return `<text x="${x}" y="${y}" transform="rotate(${angle} ${x} ${y})" font-size="${randomInt(22, 28)}" font-family="monospace" font-weight="bold" fill="${colour()}">${ch}</text>`;
-    })
-    .join('');
-  const noise = Array.from({ length: 5 }, () => {
-    const d = `M${randomInt(WIDTH)} ${randomInt(HEIGHT)} Q${randomInt(WIDTH)} ${randomInt(HEIGHT)} ${randomInt(WIDTH)} ${randomInt(HEIGHT)}`;
-    return `<path d="${d}" stroke="${colour()}" stroke-width="${randomInt(1, 3)}" fill="none"/>`;
-  }).join('');
+  const glyphs = [...code].map((ch, i) => {
+    const d = glyphPath(ch, step * (i + 1) + uniform(-4, 4), HEIGHT / 2 + uniform(-3, 3));
+    return `<path d="${d}" fill="${colour([20, 42])}" fill-rule="nonzero"/>`;
+  });
+  const curves = Array.from({ length: randomInt(4, 7) }, () => {
+    const d = `M${pt([uniform(0, 15), uniform(2, HEIGHT - 2)])} C${pt([uniform(20, 60), uniform(0, HEIGHT)])} ${pt([uniform(60, 100), uniform(0, HEIGHT)])} ${pt([uniform(WIDTH - 15, WIDTH), uniform(2, HEIGHT - 2)])}`;
+    return `<path d="${d}" stroke="${colour([25, 55])}" stroke-width="${num(uniform(0.8, 1.6))}" fill="none"/>`;
+  });
   const dots = Array.from(
-    { length: 30 },
-    () => `<circle cx="${randomInt(WIDTH)}" cy="${randomInt(HEIGHT)}" r="1" fill="${colour()}"/>`,
-  ).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}"><rect width="100%" height="100%" fill="#f4f6f8"/>${dots}${noise}${glyphs}</svg>`;
+    { length: 40 },
+    () =>
+      `<circle cx="${num(uniform(0, WIDTH))}" cy="${num(uniform(0, HEIGHT))}" r="${num(uniform(0.5, 1.4))}" fill="${colour([30, 70])}"/>`,
+  );
+  // Glyphs and curves in random order: the markup's order tells nothing either.
+  const shapes = [...glyphs, ...curves];
+  for (let i = shapes.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [shapes[i], shapes[j]] = [shapes[j]!, shapes[i]!];
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}"><rect width="100%" height="100%" fill="#f4f6f8"/>${dots.join('')}${shapes.join('')}</svg>`;
+}
+
+/** A code and its image; the code is never spelled anywhere in the image's markup. */
+export function newCaptcha(): { code: string; svg: string } {
+  for (;;) {
+    const code = Array.from({ length: LENGTH }, () => pick([...ALPHABET])).join('');
+    const svg = renderCaptcha(code);
+    // Guard against chance (markup words such as "path" or "rect" are possible codes): draw again.
+    if (!/<text/i.test(svg) && !svg.toLowerCase().includes(code.toLowerCase())) return { code, svg };
+  }
 }
 
 export class Captchas {
   constructor(private readonly cache: Cache) {}
 
   async issue(): Promise<{ key: string; image: string }> {
-    const code = Array.from({ length: LENGTH }, () => pick([...ALPHABET])).join('');
+    const { code, svg } = newCaptcha();
     const key = randomUUID();
     await this.cache.set(captchaKey(key), code.toLowerCase(), CAPTCHA_TTL_SECONDS);
-    return { key, image: `data:image/svg+xml;base64,${Buffer.from(renderCaptcha(code)).toString('base64')}` };
+    return { key, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
   }
 
   /** True once for the right code; the captcha is used up by any attempt, right or wrong. */

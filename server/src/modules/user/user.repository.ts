@@ -92,17 +92,14 @@ export class UserRepository extends TableRepository<User> {
   async findState(
     actor: Actor,
     userId: string,
-  ): Promise<
-    { status: number; locked: boolean; tokenValidAfter: number | null; roleIds: string[] } | undefined
-  > {
+  ): Promise<{ status: number; tokenValidAfter: number | null; roleIds: string[] } | undefined> {
     const row = await this.scopedSelect(actor)
-      .select(['status', 'is_locked', 'token_valid_after', 'role_id'])
+      .select(['status', 'token_valid_after', 'role_id'])
       .where('id', '=', BigInt(userId))
       .executeTakeFirst();
     return row
       ? {
           status: Number(row.status),
-          locked: Number(row.is_locked) === 1,
           tokenValidAfter: toMs(row.token_valid_after),
           roleIds: idList(row.role_id),
         }
@@ -138,29 +135,6 @@ export class UserRepository extends TableRepository<User> {
       .where('id', '=', BigInt(userId))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
-  }
-
-  async setLocked(actor: Actor, ids: string[], locked: boolean): Promise<string[]> {
-    if (ids.length === 0) return [];
-    const bigIds = ids.map((id) => BigInt(id));
-    const rows = await (
-      await this.visibleSelect(actor)
-    )
-      .select(['id', 'account'])
-      .where('id', 'in', bigIds)
-      .execute();
-    if (rows.length === 0) return [];
-    await (
-      await this.visibleUpdate(actor)
-    )
-      .set({ is_locked: locked ? 1 : 0, update_time: new Date() })
-      .where(
-        'id',
-        'in',
-        rows.map((r) => BigInt(r.id as string)),
-      )
-      .execute();
-    return rows.map((r) => String(r.account));
   }
 
   /** The list of the user page: the caller's data scope, and with deptId that department and below. */

@@ -18,6 +18,8 @@ export interface TestApp {
   kind: DatabaseKind;
   app: FastifyInstance;
   database: DatabaseHandle;
+  /** The URL of this app's database (for a child process such as `npm run unlock`). */
+  databaseUrl: string;
   store: Store;
   cache: MemoryCache;
   jwtSecret: Uint8Array;
@@ -51,6 +53,7 @@ export async function startTestApp(
   options: {
     regions?: boolean;
     logs?: AppDependencies['logs'];
+    signInLockout?: AppDependencies['signInLockout'];
     config?: Partial<Pick<Config, 'uploadMaxBytes' | 'uploadTypes' | 'smsEndpoints' | 'logRetentionDays'>>;
   } = {},
 ): Promise<TestApp> {
@@ -71,6 +74,7 @@ export async function startTestApp(
     dataKey: new Uint8Array(randomBytes(32)),
     ping: database.ping,
     ...(options.logs ? { logs: options.logs } : {}),
+    ...(options.signInLockout ? { signInLockout: options.signInLockout } : {}),
   });
   const inject = async (options: InjectOptions) => {
     const res: LightMyRequestResponse = await app.inject(options);
@@ -103,6 +107,7 @@ export async function startTestApp(
     kind,
     app,
     database,
+    databaseUrl: testDb.url,
     store,
     cache,
     jwtSecret,
