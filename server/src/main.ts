@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { buildApp } from './app.js';
 import { openCache } from './core/cache/index.js';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
+import { Drain } from './core/drain.js';
 import { IdGenerator } from './core/ids.js';
 import { loadJwtSecret, loadSecret } from './core/auth/jwt-secret.js';
 import { openDatabase } from './db/database.js';
@@ -10,6 +11,9 @@ import { seedDatabase } from './db/seed/seed.js';
 
 // Start-up contract (architecture.md): read config, open the database, migrate, seed an empty
 // database, listen; on SIGTERM/SIGINT stop accepting, let in-flight requests finish, close.
+
+/** After the drain delay: the longest the open requests may take before the process exits anyway. */
+const SHUTDOWN_CAP_MS = 30_000;
 
 function readConfig(): Config {
   try {
@@ -54,17 +58,26 @@ async function main(): Promise<void> {
   // The first start loads the reference data (dictionaries, the regions of China): say how long it took.
   if (seeded) app.log.info({ ms: seedMs }, 'seeded the database');
 
+  const drain = new Drain(app);
   let stopping = false;
-  const stop = async (signal: string) => {
+  // SIGTERM (a deploy, a scale-in): readiness down, serve on for SHUTDOWN_DRAIN_MS so the balancer
+  // stops sending, then stop accepting and finish what is open (core/drain.ts). SIGINT (Ctrl-C at a
+  // terminal) skips the delay.
+  const stop = async (signal: string, drainMs: number) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    drain.begin();
+    app.log.info({ signal, drainMs }, 'shutting down: readiness down, draining');
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    app.log.info('shutting down: no longer accepting connections; finishing in-flight requests');
     const timer = setTimeout(() => {
-      app.log.error('shutdown took longer than 30 s; exiting');
+      app.log.error(`shutdown took longer than ${SHUTDOWN_CAP_MS / 1000} s; exiting`);
       process.exit(1);
-    }, 30_000);
+    }, SHUTDOWN_CAP_MS + 5_000);
     timer.unref();
     try {
+      const complete = await drain.stopAccepting(SHUTDOWN_CAP_MS);
+      if (!complete) app.log.warn('connections still open at the cap were closed');
       await app.close();
       await cache.close();
       await database.close();
@@ -75,8 +88,8 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM', config.shutdownDrainMs));
+  process.once('SIGINT', () => void stop('SIGINT', 0));
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(

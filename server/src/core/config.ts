@@ -47,6 +47,8 @@ export interface Config {
   frameOrigins: string[];
   /** Where the server may connect for tenants and vendors (OUTBOUND_HOSTS; core/outbound/policy.ts). */
   outboundHosts: OutboundEntry[];
+  /** After SIGTERM: how long /api/ready answers 503 while serving goes on (core/drain.ts). */
+  shutdownDrainMs: number;
 }
 
 export type SmsVendor = 'aliyun' | 'tencent' | 'qiniu' | 'yunpian';
@@ -318,5 +320,7 @@ export function loadConfig(env: Env = process.env): Config {
     smsEndpoints: smsEndpoints(env),
     frameOrigins: frameOrigins(env),
     outboundHosts: outboundHosts(env),
+    // 5 s: a balancer checking /api/ready every 2 s that needs 2 failures takes 4 s to stop sending.
+    shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0, 600_000, 5_000),
   };
 }

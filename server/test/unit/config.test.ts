@@ -96,7 +96,17 @@ describe('loadConfig defaults', () => {
       dataKey: null,
       smsEndpoints: {},
       frameOrigins: [],
+      shutdownDrainMs: 5_000,
     });
+  });
+
+  it('reads the drain delay after SIGTERM, and refuses anything but milliseconds in one line', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(5_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '15000' }).shutdownDrainMs).toBe(15_000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5s' })).toThrow(
+      'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000 (got "5s")',
+    );
   });
 
   it('accepts the edges of the integer ranges', () => {
