@@ -4,7 +4,7 @@ import { openCache } from './core/cache/index.js';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { Drain } from './core/drain.js';
 import { IdGenerator } from './core/ids.js';
-import { loadJwtSecret, loadSecret } from './core/auth/jwt-secret.js';
+import { loadJwtSecret, loadSecret, secretsToShare } from './core/auth/jwt-secret.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDatabase } from './db/seed/seed.js';
@@ -29,6 +29,14 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
+  const unshared = secretsToShare(config);
+  if (unshared.length > 0) {
+    const names = unshared.join(' and ');
+    process.stderr.write(
+      `Invalid configuration: REDIS_URL is set (several server processes), so set ${names} to the same value (at least 32 characters) in every process; one generated into DATA_DIR would differ per process\n`,
+    );
+    process.exit(1);
+  }
   // Lost connections are logged once the app's logger exists; the pool replaces them either way.
   let connectionLost = (error: Error): void => {
     process.stderr.write(`database connection lost: ${error.message}\n`);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -50,6 +51,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       WEB_DIST: join(repoRoot, webDist),
+      // No balancer in front: no drain delay on SIGTERM. Secrets given, as REDIS_URL requires them.
+      SHUTDOWN_DRAIN_MS: '0',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      DATA_KEY: randomBytes(32).toString('hex'),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 // The token-signing key (security S1): JWT_SECRET when given, else one generated on first start
@@ -30,4 +30,24 @@ export function loadSecret(configured: string | null, dataDir: string, fileName:
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
   }
+}
+
+/**
+ * With REDIS_URL set the process is one of several behind a balancer, and a secret generated into
+ * its own DATA_DIR would differ from the others' (tokens signed by one refused by the next, sealed
+ * secrets unreadable): names the variables that are neither set nor already kept in DATA_DIR
+ * (a DATA_DIR shared by every process keeps one set). Empty when nothing would be generated.
+ */
+export function secretsToShare(config: {
+  redisUrl: string | null;
+  jwtSecret: string | null;
+  dataKey: string | null;
+  dataDir: string;
+}): string[] {
+  if (!config.redisUrl) return [];
+  const kept = (fileName: string) => existsSync(path.join(config.dataDir, fileName));
+  const missing: string[] = [];
+  if (!config.jwtSecret && !kept(FILE)) missing.push('JWT_SECRET');
+  if (!config.dataKey && !kept('data-key')) missing.push('DATA_KEY');
+  return missing;
 }
