@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   };
   const database = openDatabase(config.databaseUrl, config.databaseKind, {
     onConnectionLost: (error) => connectionLost(error),
+    sqliteSynchronous: config.sqliteSynchronous,
   });
   const ids = new IdGenerator(config.workerId ?? randomInt(1024));
   const cache = await openCache(config.redisUrl, config.redisKeyPrefix);

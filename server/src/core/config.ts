@@ -49,6 +49,8 @@ export interface Config {
   outboundHosts: OutboundEntry[];
   /** After SIGTERM: how long /api/ready answers 503 while serving goes on (core/drain.ts). */
   shutdownDrainMs: number;
+  /** SQLite's synchronous pragma in WAL mode: full loses no acknowledged commit on power loss. */
+  sqliteSynchronous: 'full' | 'normal';
 }
 
 export type SmsVendor = 'aliyun' | 'tencent' | 'qiniu' | 'yunpian';
@@ -203,6 +205,12 @@ function socialProviders(env: Env): SocialProviderSettings[] {
   });
 }
 
+function sqliteSynchronous(env: Env): 'full' | 'normal' {
+  const raw = value(env, 'SQLITE_SYNCHRONOUS')?.toLowerCase() ?? 'full';
+  if (raw !== 'full' && raw !== 'normal') fail('SQLITE_SYNCHRONOUS', 'full or normal', raw);
+  return raw;
+}
+
 /** A configuration problem: main.ts prints its message as the one line the operator sees. */
 export class ConfigError extends Error {}
 
@@ -322,5 +330,6 @@ export function loadConfig(env: Env = process.env): Config {
     outboundHosts: outboundHosts(env),
     // 5 s: a balancer checking /api/ready every 2 s that needs 2 failures takes 4 s to stop sending.
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0, 600_000, 5_000),
+    sqliteSynchronous: sqliteSynchronous(env),
   };
 }

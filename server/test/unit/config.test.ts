@@ -97,6 +97,7 @@ describe('loadConfig defaults', () => {
       smsEndpoints: {},
       frameOrigins: [],
       shutdownDrainMs: 5_000,
+      sqliteSynchronous: 'full',
     });
   });
 
