@@ -4,6 +4,7 @@ import type { Cache } from './core/cache/index.js';
 import type { Config } from './core/config.js';
 import { ok } from './core/envelope.js';
 import { installErrorHandling, installRequestContext, requestId } from './core/http.js';
+import { installNulGuard } from './core/nul-guard.js';
 import type { Store } from './core/repository/store.js';
 import { ANNOTATION_KEYWORDS } from './core/schema.js';
 import { installSecurityHeaders } from './core/security-headers.js';
@@ -34,6 +35,7 @@ import { menuRoutes } from './modules/system/menu/menu.routes.js';
 import { topMenuRoutes } from './modules/system/menu/top-menu.routes.js';
 import { TopMenuService } from './modules/system/menu/top-menu.service.js';
 import { MenuService } from './modules/system/menu/menu.service.js';
+import { GrantPolicy } from './modules/system/role/grant-policy.js';
 import { RoleGrantRepository } from './modules/system/role/role-grant.repository.js';
 import { roleRoutes } from './modules/system/role/role.routes.js';
 import { RoleService } from './modules/system/role/role.service.js';
@@ -56,6 +58,13 @@ import { UserService } from './modules/user/user.service.js';
 import path from 'node:path';
 import { SecretBox } from './core/secret-box.js';
 import { UPLOAD_TYPES_DEFAULT } from './core/config.js';
+import { guardedAgents } from './core/outbound/agents.js';
+import {
+  DEFAULT_OUTBOUND_HOSTS,
+  entriesForUrls,
+  OutboundPolicy,
+  parseOutboundEntry,
+} from './core/outbound/policy.js';
 import { attachRoutes } from './modules/resource/attach/attach.routes.js';
 import { AttachService } from './modules/resource/attach/attach.service.js';
 import { localFileRoutes } from './modules/resource/oss/local-files.routes.js';
@@ -83,6 +92,7 @@ export interface AppDependencies {
         | 'smsEndpoints'
         | 'dataDir'
         | 'frameOrigins'
+        | 'outboundHosts'
       >
     >;
   store: Store;
@@ -179,6 +189,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   installRequestContext(app);
   installErrorHandling(app, (req, error, elapsed) => recordFault(logWriter, req, error, elapsed));
+  installNulGuard(app);
   installSecurityHeaders(app, deps.config.frameOrigins ?? []);
   installRequestLogs(app, logWriter);
 
@@ -279,7 +290,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     prefix: '/api/blade-user',
     auth,
     users: new UserService({ store: deps.store, accounts, sessions }),
-    admin: new UserAdminService({ store: deps.store, accounts }),
+    admin: new UserAdminService({ store: deps.store, accounts, grants: new GrantPolicy(deps.store, menus) }),
   });
   const permissionsChanged = () => permissions.invalidate();
   await app.register(menuRoutes, {
@@ -294,7 +305,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(deptRoutes, { prefix: '/api/blade-system/dept', depts: new DeptService(deps.store) });
   await app.register(roleRoutes, {
     prefix: '/api/blade-system/role',
-    roles: new RoleService({ store: deps.store, menus, permissionsChanged }),
+    roles: new RoleService({
+      store: deps.store,
+      menus,
+      permissionsChanged,
+      rolesChanged: (tenantId) => accounts.invalidate({ tenantId }),
+    }),
   });
   await app.register(postRoutes, { prefix: '/api/blade-system/post', posts: new PostService(deps.store) });
   await app.register(dataScopeRoutes, {
@@ -353,6 +369,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   const secrets = new SecretBox(deps.dataKey ?? deps.jwtSecret);
+  // Outbound calls only where OUTBOUND_HOSTS allows (security S13; core/outbound/policy.ts).
+  const outbound = new OutboundPolicy(
+    deps.config.outboundHosts ?? DEFAULT_OUTBOUND_HOSTS.flatMap((entry) => parseOutboundEntry(entry)!),
+  );
   const uploadsRoot = path.join(path.resolve(deps.config.dataDir ?? './data'), 'uploads');
   const uploadMaxBytes = deps.config.uploadMaxBytes ?? 10 * 1024 * 1024;
   const oss = new OssService({
@@ -360,6 +380,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     secrets,
     uploadsRoot,
     uploadTypes: deps.config.uploadTypes ?? UPLOAD_TYPES_DEFAULT,
+    outbound,
   });
   await app.register(ossRoutes, { prefix: '/api/blade-resource/oss', oss, uploadMaxBytes });
   await app.register(localFileRoutes, { uploadsRoot });
@@ -368,6 +389,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     attachments: new AttachService(deps.store, oss, app.log),
   });
 
+  // The SMS vendors' endpoints the operator configured count as listed; the connection is checked.
+  const smsAgents = guardedAgents(
+    outbound.with(entriesForUrls(Object.values(deps.config.smsEndpoints ?? {}))),
+  );
+  app.addHook('onClose', async () => {
+    smsAgents.httpAgent.destroy();
+    smsAgents.httpsAgent.destroy();
+  });
   await app.register(smsRoutes, {
     prefix: '/api/blade-resource/sms',
     sms: new SmsService({
@@ -375,6 +404,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       secrets,
       cache: deps.cache,
       endpoints: deps.config.smsEndpoints ?? {},
+      agents: smsAgents,
       record: (actor, e) =>
         recordEvent(logWriter, deps.store.timeZone, {
           tenantId: actor.tenantId,

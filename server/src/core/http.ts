@@ -79,7 +79,9 @@ export function installErrorHandling(
     }
     req.log.error({ err: error }, 'request failed');
     onFault?.(req, error, reply.elapsedTime);
-    return send(reply, 500, req.t('error.internal'));
+    // A fault may name a fixed message for the caller (a storage failure); never its own text.
+    const publicKey = (error as { publicMessageKey?: MessageKey }).publicMessageKey;
+    return send(reply, 500, req.t(publicKey ?? 'error.internal'));
   });
 }
 

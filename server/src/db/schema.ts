@@ -132,6 +132,8 @@ export interface ParamTable extends AuditColumns {
   param_key: string;
   param_value: string;
   remark: string | null;
+  /** 1 public (every signed-in user reads it), 0 private (the platform administrator only). */
+  visibility: DbInt;
 }
 
 export interface UserOauthTable {
@@ -258,6 +260,8 @@ export interface LogErrorTable extends LogColumns {
   message: string | null;
   line_number: DbInt | null;
   file_name: string | null;
+  /** The request's id (X-Request-Id), which the tenant is shown instead of the detail. */
+  request_id: string | null;
 }
 
 export interface LogUsualTable extends LogColumns {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseOutboundHosts } from '../../src/core/outbound/policy.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -28,7 +29,10 @@ describe.each(enginesUnderTest())('object storage on %s', (kind) => {
   const fetchLink = (link: string) => t.app.inject({ method: 'GET', url: link });
 
   beforeAll(async () => {
-    t = await startTestApp(kind, [], false, { config: { uploadMaxBytes: MAX } });
+    // s3rver listens on 127.0.0.1: listed, as an operator lists a self-hosted MinIO (OUTBOUND_HOSTS).
+    const outboundHosts = parseOutboundHosts('default,127.0.0.1,minio.local');
+    if ('bad' in outboundHosts) throw new Error(outboundHosts.bad);
+    t = await startTestApp(kind, [], false, { config: { uploadMaxBytes: MAX, outboundHosts } });
     other = await createTenantAdmin(t, '400001');
     s3Dir = mkdtempSync(path.join(tmpdir(), 's3rver-'));
     s3 = new S3rver({

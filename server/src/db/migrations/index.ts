@@ -6,6 +6,7 @@ import * as menusAndPackages from './0004-menus-and-packages.js';
 import * as identityAndAccess from './0005-identity-and-access.js';
 import * as tenancyAndReferenceData from './0006-tenancy-and-reference-data.js';
 import * as resourcesNoticesLogs from './0007-resources-notices-logs.js';
+import * as paramVisibility from './0008-param-visibility.js';
 import * as signInLockout from './0009-sign-in-lockout.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-identity-and-access': identityAndAccess,
   '0006-tenancy-and-reference-data': tenancyAndReferenceData,
   '0007-resources-notices-logs': resourcesNoticesLogs,
+  '0008-param-visibility': paramVisibility,
   '0009-sign-in-lockout': signInLockout,
 };
 

@@ -237,6 +237,7 @@ async function insertSeed(
           param_key: 'account.registerUser',
           param_value: 'true',
           remark: '开启注册',
+          visibility: 1,
           ...audit,
         },
         {
@@ -245,6 +246,7 @@ async function insertSeed(
           param_key: 'account.initPassword',
           param_value: '123456',
           remark: '初始密码',
+          visibility: 0,
           ...audit,
         },
       ])

@@ -30,33 +30,68 @@ const COMMON: Record<string, FieldSpec> = {
 
 export type LogKind = 'api' | 'error' | 'usual';
 
+/**
+ * What a tenant's administrator never sees of the logs, nor filters or sorts by (item 9 of issue
+ * 13): the server's host, address and environment; the fault's stack, file, line and exception.
+ */
+export const HIDDEN_FROM_TENANTS = [
+  'serverHost',
+  'serverIp',
+  'env',
+  'stackTrace',
+  'exceptionName',
+  'lineNumber',
+  'fileName',
+] as const;
+
+const API_FIELDS: Record<string, FieldSpec> = {
+  ...COMMON,
+  type: ['string', { filter: true }],
+  title: ['string', { filter: true, sort: true }],
+};
+
+const USUAL_FIELDS: Record<string, FieldSpec> = {
+  ...COMMON,
+  logLevel: ['string', { filter: true, sort: true }],
+  logId: ['string', { filter: true, sort: true }],
+  logData: ['text', { filter: true }],
+};
+
+const ERROR_FIELDS: Record<string, FieldSpec> = {
+  ...COMMON,
+  stackTrace: ['text', { filter: true }],
+  exceptionName: ['string', { filter: true, sort: true }],
+  message: ['text', { filter: true }],
+  lineNumber: ['int', { filter: true }],
+  fileName: ['string', { filter: true }],
+  requestId: ['string', { filter: true }],
+};
+
 export const logTables = {
-  api: defineTable<LogApi>(
-    'blade_log_api',
-    { tenantScoped: true, audit: false },
-    { ...COMMON, type: ['string', { filter: true }], title: ['string', { filter: true, sort: true }] },
-  ),
+  api: defineTable<LogApi>('blade_log_api', { tenantScoped: true, audit: false }, API_FIELDS),
+  error: defineTable<LogError>('blade_log_error', { tenantScoped: true, audit: false }, ERROR_FIELDS),
+  usual: defineTable<LogUsual>('blade_log_usual', { tenantScoped: true, audit: false }, USUAL_FIELDS),
+} satisfies Record<LogKind, TableDef<unknown>>;
+
+const visible = (fields: Record<string, FieldSpec>): Record<string, FieldSpec> =>
+  Object.fromEntries(
+    Object.entries(fields).filter(
+      ([field]) => !(HIDDEN_FROM_TENANTS as readonly string[]).includes(field) && field !== 'message',
+    ),
+  );
+
+/** The same tables as a tenant's administrator may filter and sort them (the message neither). */
+export const tenantLogTables = {
+  api: defineTable<LogApi>('blade_log_api', { tenantScoped: true, audit: false }, visible(API_FIELDS)),
   error: defineTable<LogError>(
     'blade_log_error',
     { tenantScoped: true, audit: false },
-    {
-      ...COMMON,
-      stackTrace: ['text', { filter: true }],
-      exceptionName: ['string', { filter: true, sort: true }],
-      message: ['text', { filter: true }],
-      lineNumber: ['int', { filter: true }],
-      fileName: ['string', { filter: true }],
-    },
+    visible(ERROR_FIELDS),
   ),
   usual: defineTable<LogUsual>(
     'blade_log_usual',
     { tenantScoped: true, audit: false },
-    {
-      ...COMMON,
-      logLevel: ['string', { filter: true, sort: true }],
-      logId: ['string', { filter: true, sort: true }],
-      logData: ['text', { filter: true }],
-    },
+    visible(USUAL_FIELDS),
   ),
 } satisfies Record<LogKind, TableDef<unknown>>;
 

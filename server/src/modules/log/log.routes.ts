@@ -35,6 +35,7 @@ const SCHEMAS: Record<LogKind, TSchema> = {
     message: S(),
     lineNumber: Nullable(Type.Integer()),
     fileName: S(),
+    requestId: S(),
   }),
   usual: Type.Object({ ...COMMON, logLevel: S(), logId: S(), logData: S() }),
 };
@@ -54,12 +55,12 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async 
         schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(SCHEMAS[kind])) } },
         config,
       },
-      async (req) => ok(await logs.list(kind, principalOf(req), req.query), req.t('ok')),
+      async (req) => ok(await logs.list(kind, principalOf(req), req.query, req.language), req.t('ok')),
     );
     app.get(
       `/${kind}/detail`,
       { schema: { querystring: IdQuery, response: { 200: Envelope(SCHEMAS[kind]) } }, config },
-      async (req) => ok(await logs.detail(kind, principalOf(req), req.query.id), req.t('ok')),
+      async (req) => ok(await logs.detail(kind, principalOf(req), req.query.id, req.language), req.t('ok')),
     );
   }
 };

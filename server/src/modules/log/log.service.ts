@@ -1,10 +1,17 @@
 import type { Page } from '@console/contract';
 import { isPlatformAdmin, type Principal } from '../../core/auth/principal.js';
 import { notFound } from '../../core/errors.js';
+import { translate, type Language } from '../../core/i18n.js';
 import { parseListQuery } from '../../core/list-query.js';
 import type { Store } from '../../core/repository/store.js';
 import type { TableDef } from '../../core/repository/table.js';
-import { LogRepository, logTables, type LogKind } from './log.repository.js';
+import {
+  HIDDEN_FROM_TENANTS,
+  LogRepository,
+  logTables,
+  tenantLogTables,
+  type LogKind,
+} from './log.repository.js';
 
 const DAY_MS = 86_400_000;
 /** How often the retention task runs. */
@@ -29,15 +36,30 @@ export class LogService {
     return isPlatformAdmin(principal) ? null : principal.tenantId;
   }
 
-  list<E>(kind: LogKind, principal: Principal, query: Record<string, unknown>): Promise<Page<E>> {
-    const parsed = parseListQuery(query, logTables[kind] as TableDef<unknown>, this.store.timeZone);
-    return this.#logs.page<E>(kind, this.#tenant(principal), parsed);
+  /**
+   * A tenant's administrator reads its own rows without the server's internals (HIDDEN_FROM_TENANTS)
+   * and, for faults, a message with the request id instead of the fault's own text, which may hold
+   * SQL, paths or an upstream service's answer. The platform administrator reads everything.
+   */
+  async list<E>(
+    kind: LogKind,
+    principal: Principal,
+    query: Record<string, unknown>,
+    language: Language,
+  ): Promise<Page<E>> {
+    const tenant = this.#tenant(principal);
+    const def = tenant === null ? logTables[kind] : tenantLogTables[kind];
+    const parsed = parseListQuery(query, def as TableDef<unknown>, this.store.timeZone);
+    const page = await this.#logs.page<E>(kind, tenant, parsed);
+    if (tenant === null) return page;
+    return { ...page, records: page.records.map((row) => forTenant(kind, row, language)) };
   }
 
-  async detail<E>(kind: LogKind, principal: Principal, id: string): Promise<E> {
-    const row = await this.#logs.findById<E>(kind, this.#tenant(principal), id);
+  async detail<E>(kind: LogKind, principal: Principal, id: string, language: Language): Promise<E> {
+    const tenant = this.#tenant(principal);
+    const row = await this.#logs.findById<E>(kind, tenant, id);
     if (!row) throw notFound();
-    return row;
+    return tenant === null ? row : forTenant(kind, row, language);
   }
 
   /** Deletes rows older than the retention (none when it is 0); answers how many per log. */
@@ -60,4 +82,15 @@ export class LogService {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
   }
+}
+
+/** A log row as a tenant's administrator sees it (security S13, issue 13 item 9). */
+function forTenant<E>(kind: LogKind, row: E, language: Language): E {
+  const out: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+  for (const field of HIDDEN_FROM_TENANTS) if (field in out) out[field] = null;
+  if (kind === 'error')
+    out.message = translate(language, 'log.error.tenantMessage', {
+      requestId: (out.requestId as string | null) ?? '-',
+    });
+  return out as E;
 }

@@ -133,6 +133,7 @@ export function recordFault(writer: LogWriter, req: FastifyRequest, error: Error
     message: clip(error.message, 60_000),
     line_number: line,
     file_name: clip(file, 1000),
+    request_id: clip(req.id, 64),
     time: String(Math.round(elapsedMs)),
   });
 }

@@ -1,5 +1,12 @@
-import { createHash } from 'node:crypto';
-import { USER_TYPE, type Page, type User, type UserInput, type UserPlatform } from '@console/contract';
+import { createHash, randomInt } from 'node:crypto';
+import {
+  USER_TYPE,
+  type Page,
+  type ResetPassword,
+  type User,
+  type UserInput,
+  type UserPlatform,
+} from '@console/contract';
 import type { AccountStates } from '../../core/auth/account-states.js';
 import type { Principal } from '../../core/auth/principal.js';
 import { parseDateTime } from '../../core/dates.js';
@@ -9,8 +16,6 @@ import { parseListQuery } from '../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../core/repository/store.js';
 import { hashPassword } from '../../db/seed/seed.js';
 import { DeptRepository } from '../system/dept/dept.repository.js';
-import { PLATFORM } from '../system/menu/menu.repository.js';
-import { ParamRepository } from '../system/param/param.repository.js';
 import { PostRepository } from '../system/post/post.repository.js';
 import type { GrantPolicy } from '../system/role/grant-policy.js';
 import { checkAccountLimit } from '../system/tenant/account-limit.js';
@@ -25,8 +30,18 @@ export interface UserAdminDependencies {
   grants: GrantPolicy;
 }
 
-/** The password reset-password gives when the parameter account.initPassword is not set (BladeX's). */
+/** The new tenant administrator's password when the parameter account.initPassword is not set (BladeX's). */
 export const DEFAULT_INIT_PASSWORD = '123456';
+
+/** Letters and digits that cannot be mistaken for one another when read out or copied by hand. */
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+
+/** A random password of 14 characters (about 80 bits), uniform over PASSWORD_ALPHABET. */
+export function oneTimePassword(length = 14): string {
+  let out = '';
+  for (let i = 0; i < length; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return out;
+}
 
 const PHONE = /^\d{11}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -239,23 +254,28 @@ export class UserAdminService {
   }
 
   /**
-   * `reset-password`: the users' passwords become the parameter account.initPassword (123456 when
-   * unset); every token they hold stops working (S8). All or nothing.
+   * `reset-password`: each user gets a new random password, answered once to the caller (who
+   * hands it over) and stored only as a hash; every token they hold stops working (S8). All or
+   * nothing. (BladeX set the shared parameter account.initPassword instead: decision 0014.)
    */
-  async resetPassword(actor: Actor, rawIds: string): Promise<void> {
+  async resetPassword(actor: Actor, rawIds: string): Promise<ResetPassword[]> {
     const ids = parseIdList(rawIds);
     if (!ids) throw badRequest('ids.invalid');
-    if ((await this.#users.findByIds(actor, ids)).length !== ids.length) throw notFound();
-    const param = await new ParamRepository(this.deps.store).findByKey(PLATFORM, 'account.initPassword');
-    const initial = param?.paramValue || DEFAULT_INIT_PASSWORD;
-    // One salt per user: a shared hash would tell who still has the initial password.
+    const users = await this.#users.findByIds(actor, ids);
+    if (users.length !== ids.length) throw notFound();
+    const answers: ResetPassword[] = [];
     const hashes = new Map<string, string>();
-    for (const id of ids) hashes.set(id, await hashPassword(md5(initial)));
+    for (const user of users) {
+      const password = oneTimePassword();
+      answers.push({ userId: user.id, account: user.account, password });
+      hashes.set(user.id, await hashPassword(md5(password)));
+    }
     await inTransaction(this.deps.store, async (tx) => {
       if ((await new UserRepository(tx).resetPasswords(actor, hashes, new Date())) !== ids.length)
         throw notFound();
     });
     for (const id of ids) await this.deps.accounts.invalidate({ userId: id });
+    return answers;
   }
 
   /** `grant`: the users' roles become roleIds (of the caller's tenant). All or nothing. */

@@ -189,13 +189,20 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/reset-password',
     {
-      schema: { querystring: UserIdsQuery, response: { 200: Envelope(Type.Boolean()) } },
+      schema: {
+        querystring: UserIdsQuery,
+        response: {
+          200: Envelope(
+            Type.Array(
+              Type.Object({ userId: Type.String(), account: Type.String(), password: Type.String() }),
+            ),
+          ),
+        },
+      },
       config: { access: 'user', button: 'user_reset' },
     },
-    async (req) => {
-      await admin.resetPassword(req.actor, req.query.userIds);
-      return ok(true, req.t('succeeded'));
-    },
+    // Each user's new random password, answered this once (decision 0014).
+    async (req) => ok(await admin.resetPassword(req.actor, req.query.userIds), req.t('succeeded')),
   );
 
   app.post(

@@ -54,7 +54,9 @@ export async function startTestApp(
     regions?: boolean;
     logs?: AppDependencies['logs'];
     signInLockout?: AppDependencies['signInLockout'];
-    config?: Partial<Pick<Config, 'uploadMaxBytes' | 'uploadTypes' | 'smsEndpoints' | 'logRetentionDays'>>;
+    config?: Partial<
+      Pick<Config, 'uploadMaxBytes' | 'uploadTypes' | 'smsEndpoints' | 'logRetentionDays' | 'outboundHosts'>
+    >;
   } = {},
 ): Promise<TestApp> {
   const testDb: TestDatabase = await createTestDatabase(kind);

@@ -1,4 +1,4 @@
-import type { Page, User, UserInput, UserPlatform } from '@console/contract';
+import type { Page, ResetPassword, User, UserInput, UserPlatform } from '@console/contract';
 import { md5 } from '../../utils/md5';
 import { get, post, type QueryParams } from '../request';
 
@@ -47,9 +47,9 @@ export function remove(ids: readonly string[]): Promise<unknown> {
   return post<unknown>(`${BASE}/remove`, undefined, { params: { ids: joined(ids) } });
 }
 
-/** The users' passwords become the initial one (parameter account.initPassword, else 123456). */
-export function resetPassword(userIds: readonly string[]): Promise<unknown> {
-  return post<unknown>(`${BASE}/reset-password`, undefined, { params: { userIds: joined(userIds) } });
+/** Each user gets a new random password, answered this once (to be shown once and handed over). */
+export function resetPassword(userIds: readonly string[]): Promise<ResetPassword[]> {
+  return post<ResetPassword[]>(`${BASE}/reset-password`, undefined, { params: { userIds: joined(userIds) } });
 }
 
 /** The users' roles become exactly `roleIds`. */

@@ -5,6 +5,7 @@ import { formatDateTime } from '../../../core/dates.js';
 import { ApiError, badRequest, notFound } from '../../../core/errors.js';
 import { parseIdList } from '../../../core/ids.js';
 import { parseListQuery } from '../../../core/list-query.js';
+import { normalizeAddress, type OutboundPolicy } from '../../../core/outbound/policy.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { SecretBox } from '../../../core/secret-box.js';
 import { AttachRepository } from '../attach/attach.repository.js';
@@ -20,6 +21,8 @@ export interface OssServiceDependencies {
   /** DATA_DIR/uploads: the local storage's root. */
   uploadsRoot: string;
   uploadTypes: readonly string[];
+  /** Where storage services may be (OUTBOUND_HOSTS), checked on submit and on every connection. */
+  outbound: OutboundPolicy;
 }
 
 const text = (value: string | null | undefined) => value?.trim() || null;
@@ -75,10 +78,33 @@ export class OssService {
       if (!values.accessKey) throw badRequest('oss.accessKey.required');
       if (!values.bucketName) throw badRequest('oss.bucketName.required');
       if (!values.secretKey && !existing?.sealedSecretKey) throw badRequest('oss.secretKey.required');
+      this.#checkOutbound(values.endpoint, values.category, values.bucketName);
     }
     if (id === undefined) return (await this.#oss.findById(actor, await this.#oss.insert(actor, values)))!;
     if (!(await this.#oss.update(actor, id, values))) throw notFound();
     return (await this.#oss.findById(actor, id))!;
+  }
+
+  /**
+   * The submit-time half of the outbound policy (S13): the endpoint's host, and for virtual-hosted
+   * kinds the bucket's host below it, must be allowed; connections are checked again when made.
+   */
+  #checkOutbound(endpoint: string, category: number, bucketName: string): void {
+    let url: URL;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      throw badRequest('oss.endpoint.invalid');
+    }
+    if (url.username || url.password) throw badRequest('oss.endpoint.invalid');
+    const hosts = [url.hostname];
+    if (category !== OSS_CATEGORY.MINIO && !normalizeAddress(url.hostname))
+      hosts.push(`${bucketName.toLowerCase()}.${url.hostname}`);
+    for (const host of hosts) {
+      const refusal = this.deps.outbound.checkHost(host);
+      if (refusal === 'address') throw badRequest('oss.endpoint.privateAddress', { host });
+      if (refusal) throw badRequest('oss.endpoint.notAllowed', { host });
+    }
   }
 
   async remove(actor: Actor, rawIds: string): Promise<number> {
@@ -103,14 +129,17 @@ export class OssService {
   #storageOf(actor: Actor, record: OssWithSecret | undefined): ObjectStorage {
     if (!record || record.category === OSS_CATEGORY.LOCAL)
       return new LocalStorage(this.deps.uploadsRoot, actor.tenantId);
-    return new S3Storage({
-      endpoint: record.endpoint ?? '',
-      accessKey: record.accessKey ?? '',
-      secretKey: record.sealedSecretKey ? this.deps.secrets.open(record.sealedSecretKey) : '',
-      bucketName: record.bucketName ?? '',
-      region: record.region,
-      pathStyle: record.category === OSS_CATEGORY.MINIO,
-    });
+    return new S3Storage(
+      {
+        endpoint: record.endpoint ?? '',
+        accessKey: record.accessKey ?? '',
+        secretKey: record.sealedSecretKey ? this.deps.secrets.open(record.sealedSecretKey) : '',
+        bucketName: record.bucketName ?? '',
+        region: record.region,
+        pathStyle: record.category === OSS_CATEGORY.MINIO,
+      },
+      this.deps.outbound,
+    );
   }
 
   /** The storage that serves the tenant now: its enabled record, else local disk. */
@@ -168,8 +197,13 @@ export class OssService {
   }
 }
 
-/** The storage service failed: a fault (500, error log), the cause kept for the log. */
+/**
+ * The storage service failed: a fault (500, error log). The caller is told a fixed message
+ * (publicMessageKey); the upstream's text stays in the error log, which only the platform
+ * administrator reads in full (S13).
+ */
 export class StorageError extends Error {
+  readonly publicMessageKey = 'oss.storageFailed' as const;
   constructor(override readonly cause: unknown) {
     super(`object storage failed: ${cause instanceof Error ? cause.message : String(cause)}`);
     this.name = 'StorageError';

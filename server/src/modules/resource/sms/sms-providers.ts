@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { request as httpRequest, type Agent as HttpAgent } from 'node:http';
+import { request as httpsRequest, type Agent as HttpsAgent } from 'node:https';
 import { SMS_CATEGORY, type SmsCategory } from '@console/contract';
 import type { SmsVendor } from '../../../core/config.js';
 
@@ -57,35 +57,47 @@ interface HttpAnswer {
   body: string;
 }
 
-/** One request with exactly these headers (fetch would not let Host be signed as sent). */
-function send(url: URL, method: string, headers: Record<string, string>, body?: string): Promise<HttpAnswer> {
-  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method,
-        headers: {
-          ...headers,
-          ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
-        },
-        timeout: TIMEOUT_MS,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('SMS request timed out')));
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
+/** The agents requests go through: the outbound policy's (core/outbound/agents.ts). */
+export interface SmsAgents {
+  httpAgent: HttpAgent;
+  httpsAgent: HttpsAgent;
 }
+
+type Send = (url: URL, method: string, headers: Record<string, string>, body?: string) => Promise<HttpAnswer>;
+
+/** One request with exactly these headers (fetch would not let Host be signed as sent). */
+const sender =
+  (agents: SmsAgents): Send =>
+  (url, method, headers, body) => {
+    const https = url.protocol === 'https:';
+    const request = https ? httpsRequest : httpRequest;
+    return new Promise((resolve, reject) => {
+      const req = request(
+        url,
+        {
+          agent: https ? agents.httpsAgent : agents.httpAgent,
+          method,
+          headers: {
+            ...headers,
+            ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
+          },
+          timeout: TIMEOUT_MS,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error('SMS request timed out')));
+      req.on('error', reject);
+      if (body !== undefined) req.write(body);
+      req.end();
+    });
+  };
 
 const json = (text: string): Record<string, unknown> => {
   try {
@@ -104,7 +116,12 @@ export function aliyunEncode(value: string): string {
   );
 }
 
-async function aliyun(base: string, account: SmsAccount, message: SmsMessage): Promise<SmsResult> {
+async function aliyun(
+  base: string,
+  account: SmsAccount,
+  message: SmsMessage,
+  send: Send,
+): Promise<SmsResult> {
   const params: Record<string, string> = {
     AccessKeyId: account.accessKey,
     Action: 'SendSms',
@@ -139,7 +156,12 @@ async function aliyun(base: string, account: SmsAccount, message: SmsMessage): P
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const hmac256 = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text).digest();
 
-async function tencent(base: string, account: SmsAccount, message: SmsMessage): Promise<SmsResult> {
+async function tencent(
+  base: string,
+  account: SmsAccount,
+  message: SmsMessage,
+  send: Send,
+): Promise<SmsResult> {
   const url = new URL(`${base}/`);
   const payload = JSON.stringify({
     PhoneNumberSet: message.phones.map((p) => `+86${p}`),
@@ -197,7 +219,7 @@ async function tencent(base: string, account: SmsAccount, message: SmsMessage): 
 
 const urlSafeBase64 = (buffer: Buffer) => buffer.toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
 
-async function qiniu(base: string, account: SmsAccount, message: SmsMessage): Promise<SmsResult> {
+async function qiniu(base: string, account: SmsAccount, message: SmsMessage, send: Send): Promise<SmsResult> {
   const url = new URL(`${base}/v1/message`);
   const body = JSON.stringify({
     template_id: account.templateId,
@@ -220,7 +242,12 @@ async function qiniu(base: string, account: SmsAccount, message: SmsMessage): Pr
   };
 }
 
-async function yunpian(base: string, account: SmsAccount, message: SmsMessage): Promise<SmsResult> {
+async function yunpian(
+  base: string,
+  account: SmsAccount,
+  message: SmsMessage,
+  send: Send,
+): Promise<SmsResult> {
   const url = new URL(`${base}/v2/sms/tpl_batch_send.json`);
   const tplValue = Object.entries(message.params)
     .map(([k, v]) => `${encodeURIComponent(`#${k}#`)}=${encodeURIComponent(v)}`)
@@ -258,7 +285,7 @@ async function yunpian(base: string, account: SmsAccount, message: SmsMessage): 
 
 const ADAPTERS: Record<
   SmsVendor,
-  (base: string, account: SmsAccount, message: SmsMessage) => Promise<SmsResult>
+  (base: string, account: SmsAccount, message: SmsMessage, send: Send) => Promise<SmsResult>
 > = {
   aliyun,
   tencent,
@@ -271,6 +298,7 @@ export async function sendSms(
   endpoints: Partial<Record<SmsVendor, string>>,
   account: SmsAccount,
   message: SmsMessage,
+  agents: SmsAgents,
 ): Promise<SmsResult> {
   const vendor = SMS_VENDOR_OF[account.category];
   if (!vendor) return { ok: true, detail: 'recorded only (log provider)' };
@@ -278,5 +306,6 @@ export async function sendSms(
     (endpoints[vendor] ?? SMS_DEFAULT_ENDPOINTS[vendor]).replace(/\/+$/, ''),
     account,
     message,
+    sender(agents),
   );
 }

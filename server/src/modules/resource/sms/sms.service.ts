@@ -6,7 +6,7 @@ import { parseIdList } from '../../../core/ids.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { SecretBox } from '../../../core/secret-box.js';
-import { sendSms, type SmsResult } from './sms-providers.js';
+import { sendSms, type SmsAgents, type SmsResult } from './sms-providers.js';
 import { SmsRepository, smsTable } from './sms.repository.js';
 
 export interface SmsServiceDependencies {
@@ -14,6 +14,8 @@ export interface SmsServiceDependencies {
   secrets: SecretBox;
   cache: Cache;
   endpoints: Partial<Record<SmsVendor, string>>;
+  /** Agents that connect only where the outbound policy allows (OUTBOUND_HOSTS and SMS_ENDPOINTS). */
+  agents: SmsAgents;
   /** Every send, sent or not (the usual log). */
   record(
     actor: Actor,
@@ -163,6 +165,7 @@ export class SmsService {
           appId: record.appId,
         },
         { phones, params },
+        this.deps.agents,
       );
     } catch (error) {
       result = { ok: false, detail: error instanceof Error ? error.message : String(error) };

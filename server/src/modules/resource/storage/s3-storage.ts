@@ -1,4 +1,6 @@
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { guardedAgents } from '../../../core/outbound/agents.js';
+import type { OutboundPolicy } from '../../../core/outbound/policy.js';
 import { STORED_NAME, type ObjectStorage } from './object-storage.js';
 
 export interface S3Settings {
@@ -17,7 +19,8 @@ export class S3Storage implements ObjectStorage {
   readonly #client: S3Client;
   readonly #bucket: string;
 
-  constructor(settings: S3Settings) {
+  /** Connections go only where the outbound policy allows, checked on the resolved address (S13). */
+  constructor(settings: S3Settings, outbound: OutboundPolicy) {
     const endpoint = settings.endpoint.replace(/\/+$/, '');
     this.#bucket = settings.bucketName;
     this.#client = new S3Client({
@@ -26,6 +29,11 @@ export class S3Storage implements ObjectStorage {
       credentials: { accessKeyId: settings.accessKey, secretAccessKey: settings.secretKey },
       forcePathStyle: settings.pathStyle,
       maxAttempts: 2,
+      requestHandler: {
+        ...guardedAgents(outbound, { keepAlive: true }),
+        connectionTimeout: 10_000,
+        requestTimeout: 60_000,
+      },
     });
     const url = new URL(endpoint);
     this.domain = settings.pathStyle

@@ -1,4 +1,5 @@
-import type { Param } from '@console/contract';
+import { PARAM_VISIBILITY, type Page, type Param } from '@console/contract';
+import type { ListQuery } from '../../../core/list-query.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
@@ -12,12 +13,25 @@ export const paramTable = defineTable<Param>(
     paramKey: ['string', { filter: true, sort: true }],
     paramValue: ['text', { filter: true }],
     remark: ['string', { filter: true }],
+    visibility: ['int', { filter: true, sort: true }],
   },
 );
 
 export class ParamRepository extends TableRepository<Param> {
   constructor(store: Store) {
     super(store, paramTable);
+  }
+
+  /** A page of the parameters the caller may read: all, or the public ones only. */
+  async pageReadable(actor: Actor, query: ListQuery, publicOnly: boolean): Promise<Page<Param>> {
+    const q = await this.visibleSelect(actor);
+    return this.pageFrom(publicOnly ? q.where('visibility', '=', PARAM_VISIBILITY.PUBLIC) : q, query);
+  }
+
+  /** One parameter if the caller may read it (else undefined, as for a missing row). */
+  async findReadable(actor: Actor, id: string, publicOnly: boolean): Promise<Param | undefined> {
+    const param = await this.findById(actor, id);
+    return param && (!publicOnly || param.visibility === PARAM_VISIBILITY.PUBLIC) ? param : undefined;
   }
 
   async findByKey(actor: Actor, paramKey: string): Promise<Param | undefined> {

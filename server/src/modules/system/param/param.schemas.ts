@@ -1,6 +1,13 @@
-import { PARAM_LIMITS } from '@console/contract';
+import { PARAM_LIMITS, PARAM_VISIBILITY } from '@console/contract';
 import { Type } from 'typebox';
-import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText } from '../../../core/schema.js';
+import {
+  AuditFieldsSchema,
+  IdString,
+  IntegerField,
+  Nullable,
+  OptionalText,
+  RequiredText,
+} from '../../../core/schema.js';
 
 export const ParamSchema = Type.Object({
   ...AuditFieldsSchema,
@@ -8,6 +15,7 @@ export const ParamSchema = Type.Object({
   paramKey: Type.String(),
   paramValue: Type.String(),
   remark: Nullable(Type.String()),
+  visibility: Type.Integer(),
 });
 
 /** submit: no id creates, an id updates. Undeclared fields (createTime, …) are dropped. */
@@ -27,6 +35,12 @@ export const ParamInputSchema = Type.Object(
       required: 'param.paramValue.required',
     }),
     remark: OptionalText(PARAM_LIMITS.remark, { label: 'param.remark' }),
+    visibility: Type.Optional(
+      IntegerField(
+        { label: 'param.visibility' },
+        { minimum: PARAM_VISIBILITY.PRIVATE, maximum: PARAM_VISIBILITY.PUBLIC },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -17,6 +17,7 @@ const stored: Param = {
   paramKey: 'account.registerUser',
   paramValue: 'true'.repeat(40),
   remark: null,
+  visibility: 1,
   ...auditColumns,
   createTime: '2024-01-01 00:00:00',
 };
@@ -64,6 +65,7 @@ describe('parameters page', () => {
       paramName: '站点名称',
       paramKey: 'site.name',
       paramValue: '控制台',
+      visibility: 0,
       remark: undefined,
     });
   });

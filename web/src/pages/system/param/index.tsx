@@ -1,7 +1,13 @@
-import { PARAM_LIMITS, type Param, type ParamInput } from '@console/contract';
+import { PARAM_LIMITS, PARAM_VISIBILITY, type Param, type ParamInput } from '@console/contract';
 import './locales';
 import * as paramApi from '../../../api/system/param';
 import { CrudPage, defineCrud } from '../../../crud';
+
+/** Private ones only the platform administrator reads (account.initPassword); public ones everybody. */
+const VISIBILITY_OPTIONS = [
+  { value: PARAM_VISIBILITY.PRIVATE, label: 'system.param.visibilities.private' },
+  { value: PARAM_VISIBILITY.PUBLIC, label: 'system.param.visibilities.public' },
+] as const;
 
 /** System parameters (/api/blade-system/param): platform-wide key/value settings. */
 const config = defineCrud<Param, ParamInput>({
@@ -29,6 +35,14 @@ const config = defineCrud<Param, ParamInput>({
       type: 'textarea',
       table: { ellipsis: true },
       form: { required: 'system.param.paramValueRequired', maxLength: PARAM_LIMITS.paramValue },
+    },
+    {
+      prop: 'visibility',
+      label: 'system.param.visibility',
+      type: 'radio',
+      options: VISIBILITY_OPTIONS,
+      table: { width: 110 },
+      form: { required: true, initialValue: PARAM_VISIBILITY.PRIVATE, help: 'system.param.visibilityHelp' },
     },
     {
       prop: 'remark',

@@ -9,6 +9,9 @@ export const paramZh = {
   paramValue: '参数键值',
   paramValueRequired: '请输入参数键值',
   remark: '备注',
+  visibility: '可见范围',
+  visibilityHelp: '公开：所有登录用户可读；私有：仅平台管理员可读（如初始密码）',
+  visibilities: { public: '公开', private: '私有' },
 };
 
 export const paramEn: typeof paramZh = {
@@ -20,6 +23,10 @@ export const paramEn: typeof paramZh = {
   paramValue: 'Parameter value',
   paramValueRequired: 'Please enter the parameter value',
   remark: 'Remark',
+  visibility: 'Visibility',
+  visibilityHelp:
+    'Public: every signed-in user reads it; private: the platform administrator only (such as the initial password)',
+  visibilities: { public: 'Public', private: 'Private' },
 };
 
 declare module '../../../i18n/page-texts' {

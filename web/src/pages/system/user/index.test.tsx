@@ -40,7 +40,7 @@ vi.mock('../../../api/system/user', () => ({
   submit: vi.fn(() => Promise.resolve(true)),
   remove: vi.fn(() => Promise.resolve(true)),
   grant: vi.fn(() => Promise.resolve(true)),
-  resetPassword: vi.fn(() => Promise.resolve(true)),
+  resetPassword: vi.fn(() => Promise.resolve([{ userId: '2', account: 'li', password: 'Kq7mZp3xWv9tRb' }])),
   unlock: vi.fn(() => Promise.resolve(true)),
   auditPass: vi.fn(() => Promise.resolve(true)),
   platformDetail: vi.fn(),
@@ -155,12 +155,18 @@ describe('users page', () => {
     await waitFor(() => expect(userApi.grant).toHaveBeenCalledWith(['2'], ['102']));
     expect(await screen.findByText('操作成功!')).toBeTruthy();
 
-    // Reset: asks first; cancelling sends nothing, confirming resets and says so.
+    // Reset: asks first; confirming resets, says so, and shows each new password once to copy.
     fireEvent.click(within(toolbar(page)).getByRole('button', { name: '密码重置' }));
-    expect(await screen.findByText('确定将选择账号的密码重置为初始密码?')).toBeTruthy();
+    expect(await screen.findByText('确定重置选择账号的密码? 每个账号将获得一个新的随机密码')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '确定' }));
     await waitFor(() => expect(userApi.resetPassword).toHaveBeenCalledWith(['2']));
-    expect(await screen.findByText('密码重置成功，已恢复为初始密码')).toBeTruthy();
+    expect(await screen.findByText('密码重置成功')).toBeTruthy();
+    const shown = await findDialog('新密码');
+    expect(within(shown).getByText('Kq7mZp3xWv9tRb')).toBeTruthy();
+    expect(within(shown).getByText('li')).toBeTruthy();
+    expect(within(shown).getByRole('button', { name: /复制|copy/i })).toBeTruthy();
+    fireEvent.click(within(shown).getByRole('button', { name: buttonName('我已记下') }));
+    await waitFor(() => expect(screen.queryByText('Kq7mZp3xWv9tRb')).toBeNull());
   });
 
   it('shows each extra button only with its code', async () => {

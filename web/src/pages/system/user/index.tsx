@@ -5,7 +5,7 @@ import {
   TeamOutlined,
   UnlockOutlined,
 } from '@ant-design/icons';
-import type { UserInput } from '@console/contract';
+import type { ResetPassword, UserInput } from '@console/contract';
 import { Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import './locales';
@@ -14,6 +14,7 @@ import { CrudPage, defineCrud, type CrudActionContext, type TextKey } from '../.
 import { DeptFilter } from './DeptFilter';
 import { GrantRolesDialog } from './GrantRolesDialog';
 import { PlatformDialog } from './PlatformDialog';
+import { ResetPasswordsDialog } from './ResetPasswordsDialog';
 import { USER_STATUS, userColumns, type UserRow } from './user-columns';
 
 type Context = CrudActionContext<UserRow>;
@@ -56,6 +57,7 @@ export default function UserPage() {
   const [deptId, setDeptId] = useState<string>();
   const [grant, setGrant] = useState<Opened<readonly UserRow[]>>();
   const [platform, setPlatform] = useState<Opened<UserRow>>();
+  const [passwords, setPasswords] = useState<readonly ResetPassword[]>();
 
   // Built once: the actions only set this page's state, whose setters never change.
   const config = useMemo(
@@ -82,12 +84,13 @@ export default function UserPage() {
             icon: <KeyOutlined aria-hidden />,
             permission: 'user_reset',
             needsSelection: true,
+            // The new passwords come back once: the dialog shows them (decision 0014).
             onClick: (context) =>
               confirmThen(
                 context,
                 context.selectedIds,
                 'system.user.reset.confirm',
-                userApi.resetPassword,
+                async (ids) => setPasswords(await userApi.resetPassword(ids)),
                 'system.user.reset.done',
               ),
           },
@@ -174,6 +177,7 @@ export default function UserPage() {
             onClose={() => setPlatform(undefined)}
             onSaved={() => finish(platform, () => setPlatform(undefined))}
           />
+          <ResetPasswordsDialog passwords={passwords} onClose={() => setPasswords(undefined)} />
         </CrudPage>
       </div>
     </Flex>

@@ -34,6 +34,7 @@ describe('the log detail builder', () => {
       message: 'boom',
       lineNumber: 1,
       fileName: 'app.js',
+      requestId: 'req-1',
     };
     const items = logDetailItems('error', row, t);
     expect(items.map((item) => item.field)).toEqual(LOG_FIELDS.error);

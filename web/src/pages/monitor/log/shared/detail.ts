@@ -31,6 +31,7 @@ export const LOG_FIELDS: Record<LogKind, readonly LogField[]> = {
     ...COMMON_HEAD,
     'exceptionName',
     'message',
+    'requestId',
     'fileName',
     'lineNumber',
     ...COMMON_REQUEST,

@@ -34,6 +34,7 @@ export const logZh = {
     message: '异常消息',
     lineNumber: '错误行数',
     fileName: '文件名',
+    requestId: '请求编号',
   },
   millis: '{{time}} 毫秒',
 };
@@ -71,6 +72,7 @@ export const logEn: typeof logZh = {
     message: 'Message',
     lineNumber: 'Line',
     fileName: 'File',
+    requestId: 'Request id',
   },
   millis: '{{time}} ms',
 };
