@@ -59,7 +59,11 @@ async function main(): Promise<void> {
     cache,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
     dataKey: loadSecret(config.dataKey, config.dataDir, 'data-key'),
-    ping: database.ping,
+    // Ready while the database and the shared cache answer.
+    ping: async () => {
+      await database.ping();
+      await cache.get('ready');
+    },
   });
 
   connectionLost = (err) => app.log.warn({ err }, 'database connection lost');

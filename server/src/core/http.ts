@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PLATFORM_TENANT_ID } from '@console/contract';
 import { isDatabaseUnavailable } from '../db/errors.js';
+import { CacheUnavailableError } from './cache/cache.js';
 import { failure } from './envelope.js';
 import { ApiError } from './errors.js';
 import { languageOf, translate, type Language, type MessageKey, type MessageParams } from './i18n.js';
@@ -66,8 +67,8 @@ export function installErrorHandling(
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return send(reply, 400, req.t('error.notJson'));
     }
-    if (isDatabaseUnavailable(error)) {
-      // A lost or refused database connection: the caller may retry; the pool reconnects.
+    if (isDatabaseUnavailable(error) || error instanceof CacheUnavailableError) {
+      // A lost or refused database connection, or the shared cache away: the caller may retry.
       req.log.warn({ err: error }, 'database unavailable');
       return send(reply, 503, req.t('error.unavailable'));
     }

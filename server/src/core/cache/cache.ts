@@ -21,6 +21,22 @@ export interface Cache {
   ttl(key: string): Promise<number>;
   /** Delivers the message to every subscriber in every process sharing the cache. */
   publish(channel: string, message: string): Promise<void>;
+  /**
+   * Messages published while a process was cut off from the cache never reach it: when it is back,
+   * each handler gets '*', meaning "forget everything you hold".
+   */
   subscribe(channel: string, handler: (message: string) => void): Promise<Unsubscribe>;
   close(): Promise<void>;
+}
+
+/**
+ * The shared cache could not be reached (Redis stopped, restarting, unreachable): the request that
+ * needed it is answered 503 — never treated as "not found", which could let a revoked session or a
+ * used captcha through (docs/decisions/0015-surviving-faults-and-drain.md).
+ */
+export class CacheUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`cache unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'CacheUnavailableError';
+  }
 }

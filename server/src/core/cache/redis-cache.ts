@@ -1,5 +1,26 @@
-import { Redis } from 'ioredis';
-import type { Cache, Unsubscribe } from './cache.js';
+import { Redis, ReplyError } from 'ioredis';
+import { CacheUnavailableError, type Cache, type Unsubscribe } from './cache.js';
+
+/**
+ * While Redis is away a command waits for at most two reconnection attempts (50, 100 … 500 ms
+ * apart) or 2 s, then fails with CacheUnavailableError (a 503); ioredis keeps reconnecting.
+ */
+const REDIS_OPTIONS = {
+  lazyConnect: true,
+  maxRetriesPerRequest: 2,
+  commandTimeout: 2_000,
+  retryStrategy: (times: number) => Math.min(times * 50, 500),
+} as const;
+
+/** Redis answered with an error (a bug here, not an outage) passes as is; anything else is an outage. */
+async function reachable<T>(command: Promise<T>): Promise<T> {
+  try {
+    return await command;
+  } catch (error) {
+    if (error instanceof ReplyError) throw error;
+    throw new CacheUnavailableError(error);
+  }
+}
 
 /**
  * The shared cache for several server processes. Keys live under a prefix so that one Redis can
@@ -20,7 +41,7 @@ export class RedisCache implements Cache {
 
   /** Connects and checks the connection, so a wrong REDIS_URL fails at start, not on first use. */
   static async connect(url: string, prefix = 'console:'): Promise<RedisCache> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
+    const redis = new Redis(url, REDIS_OPTIONS);
     // Connection errors surface on the commands that fail; ioredis keeps reconnecting meanwhile.
     redis.on('error', () => undefined);
     try {
@@ -42,72 +63,87 @@ export class RedisCache implements Cache {
   }
 
   async get(key: string): Promise<string | null> {
-    return this.#redis.get(this.#key(key));
+    return reachable(this.#redis.get(this.#key(key)));
   }
 
   async set(key: string, value: string, ttlSeconds?: number): Promise<void> {
-    if (ttlSeconds && ttlSeconds > 0) await this.#redis.set(this.#key(key), value, 'EX', ttlSeconds);
-    else await this.#redis.set(this.#key(key), value);
+    if (ttlSeconds && ttlSeconds > 0)
+      await reachable(this.#redis.set(this.#key(key), value, 'EX', ttlSeconds));
+    else await reachable(this.#redis.set(this.#key(key), value));
   }
 
   async setIfAbsent(key: string, value: string, ttlSeconds?: number): Promise<boolean> {
-    const result =
+    const result = await reachable(
       ttlSeconds && ttlSeconds > 0
-        ? await this.#redis.set(this.#key(key), value, 'EX', ttlSeconds, 'NX')
-        : await this.#redis.set(this.#key(key), value, 'NX');
+        ? this.#redis.set(this.#key(key), value, 'EX', ttlSeconds, 'NX')
+        : this.#redis.set(this.#key(key), value, 'NX'),
+    );
     return result === 'OK';
   }
 
   async take(key: string): Promise<string | null> {
-    return this.#redis.getdel(this.#key(key));
+    return reachable(this.#redis.getdel(this.#key(key)));
   }
 
   async delete(...keys: string[]): Promise<number> {
     if (keys.length === 0) return 0;
-    return this.#redis.del(...keys.map((k) => this.#key(k)));
+    return reachable(this.#redis.del(...keys.map((k) => this.#key(k))));
   }
 
   async deleteByPrefix(prefix: string): Promise<number> {
     let deleted = 0;
     let cursor = '0';
     do {
-      const [next, keys] = await this.#redis.scan(
-        cursor,
-        'MATCH',
-        `${this.#key(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`,
-        'COUNT',
-        500,
+      const [next, keys] = await reachable(
+        this.#redis.scan(
+          cursor,
+          'MATCH',
+          `${this.#key(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`,
+          'COUNT',
+          500,
+        ),
       );
       cursor = next;
-      if (keys.length > 0) deleted += await this.#redis.unlink(...keys);
+      if (keys.length > 0) deleted += await reachable(this.#redis.unlink(...keys));
     } while (cursor !== '0');
     return deleted;
   }
 
   async increment(key: string, ttlSeconds?: number): Promise<number> {
     const k = this.#key(key);
-    if (!ttlSeconds || ttlSeconds <= 0) return this.#redis.incr(k);
+    if (!ttlSeconds || ttlSeconds <= 0) return reachable(this.#redis.incr(k));
     // INCR and the expiry of a new counter in one step, so a crash cannot leave a counter forever.
-    const [[, value]] = (await this.#redis.multi().incr(k).expire(k, ttlSeconds, 'NX').exec()) as [
+    const [[, value]] = (await reachable(this.#redis.multi().incr(k).expire(k, ttlSeconds, 'NX').exec())) as [
       [Error | null, number],
     ];
     return value;
   }
 
   async ttl(key: string): Promise<number> {
-    return this.#redis.ttl(this.#key(key));
+    return reachable(this.#redis.ttl(this.#key(key)));
   }
 
   async publish(channel: string, message: string): Promise<void> {
-    await this.#redis.publish(this.#key(channel), message);
+    await reachable(this.#redis.publish(this.#key(channel), message));
   }
 
   async subscribe(channel: string, handler: (message: string) => void): Promise<Unsubscribe> {
     if (!this.#subscriber) {
       // A connection in subscriber mode can do nothing else: it gets its own.
       this.#subscriber = this.#redis.duplicate();
-      this.#subscriber.on('message', (ch: string, message: string) => {
+      const subscriber = this.#subscriber;
+      subscriber.on('message', (ch: string, message: string) => {
         for (const h of this.#handlers.get(ch) ?? []) h(message);
+      });
+      // Lost, it reconnects and subscribes again by itself; what was published meanwhile never
+      // arrives, so every subscriber is told '*' (forget everything) once it is back.
+      subscriber.on('error', () => undefined);
+      let lost = false;
+      subscriber.on('close', () => (lost = true));
+      subscriber.on('ready', () => {
+        if (!lost) return;
+        lost = false;
+        for (const handlers of this.#handlers.values()) for (const h of handlers) h('*');
       });
     }
     const subscriber = this.#subscriber;
