@@ -98,6 +98,7 @@ describe('loadConfig defaults', () => {
       frameOrigins: [],
       shutdownDrainMs: 5_000,
       sqliteSynchronous: 'full',
+      outboundHosts: loadConfig({}).outboundHosts,
     });
   });
 

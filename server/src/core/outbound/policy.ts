@@ -59,7 +59,9 @@ const NAME =
 
 /** Parses one entry of OUTBOUND_HOSTS; undefined when it is not one of the accepted forms. */
 export function parseOutboundEntry(raw: string): OutboundEntry[] | undefined {
-  const text = raw.trim().toLowerCase().replace(/\.$/, '');
+  const trimmed = raw.trim().toLowerCase();
+  // A trailing dot (an absolute name) is dropped, but `*.` is no entry.
+  const text = trimmed.endsWith('*.') ? trimmed : trimmed.replace(/\.$/, '');
   if (text === 'default') return DEFAULT_OUTBOUND_HOSTS.map((e) => parseOutboundEntry(e)![0]!);
   if (text === '*') return [{ kind: 'any' }];
   const slash = text.indexOf('/');
@@ -123,8 +125,12 @@ function mappedIPv4(address: string): string | null {
   return [g[6]! >> 8, g[6]! & 0xff, g[7]! >> 8, g[7]! & 0xff].join('.');
 }
 
-/** IANA's special-purpose ranges: never reached unless listed. */
-const SPECIAL = new BlockList();
+/**
+ * IANA's special-purpose ranges: never reached unless listed. One list per family: Node's BlockList
+ * matches IPv4 addresses against IPv4-mapped IPv6 rules, so the families are kept apart.
+ */
+const SPECIAL_V4 = new BlockList();
+const SPECIAL_V6 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8], // "this network", 0.0.0.0
   ['10.0.0.0', 8], // private
@@ -142,10 +148,9 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4], // reserved, broadcast
 ] as const)
-  SPECIAL.addSubnet(net, prefix, 'ipv4');
+  SPECIAL_V4.addSubnet(net, prefix, 'ipv4');
 for (const [net, prefix] of [
-  ['::', 96], // unspecified, loopback, IPv4-compatible
-  ['::ffff:0:0', 96], // IPv4-mapped (checked as IPv4 first)
+  ['::', 96], // unspecified, loopback, IPv4-compatible (IPv4-mapped ones are checked as IPv4)
   ['64:ff9b::', 96], // NAT64
   ['64:ff9b:1::', 48], // local NAT64
   ['100::', 64], // discard
@@ -157,7 +162,7 @@ for (const [net, prefix] of [
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8], // multicast
 ] as const)
-  SPECIAL.addSubnet(net, prefix, 'ipv6');
+  SPECIAL_V6.addSubnet(net, prefix, 'ipv6');
 
 /** An address as the policy compares it: IPv4-mapped IPv6 as IPv4, no brackets or zone. */
 export function normalizeAddress(address: string): { address: string; family: 4 | 6 } | null {
@@ -173,13 +178,14 @@ export function normalizeAddress(address: string): { address: string; family: 4 
 export function isSpecialAddress(address: string): boolean {
   const n = normalizeAddress(address);
   if (!n) return true;
-  return SPECIAL.check(n.address, n.family === 4 ? 'ipv4' : 'ipv6');
+  return n.family === 4 ? SPECIAL_V4.check(n.address, 'ipv4') : SPECIAL_V6.check(n.address, 'ipv6');
 }
 
 export class OutboundPolicy {
   readonly #names = new Set<string>();
   readonly #suffixes: string[] = [];
-  readonly #listed = new BlockList();
+  readonly #listed4 = new BlockList();
+  readonly #listed6 = new BlockList();
   readonly #any: boolean;
   readonly entries: readonly OutboundEntry[];
 
@@ -190,7 +196,8 @@ export class OutboundPolicy {
       if (entry.kind === 'host') this.#names.add(entry.name);
       else if (entry.kind === 'wildcard') this.#suffixes.push(entry.suffix);
       else if (entry.kind === 'any') any = true;
-      else this.#listed.addSubnet(entry.address, entry.prefix, entry.family === 4 ? 'ipv4' : 'ipv6');
+      else if (entry.family === 4) this.#listed4.addSubnet(entry.address, entry.prefix, 'ipv4');
+      else this.#listed6.addSubnet(entry.address, entry.prefix, 'ipv6');
     }
     this.#any = any;
   }
@@ -202,7 +209,8 @@ export class OutboundPolicy {
 
   #listedAddress(address: string): boolean {
     const n = normalizeAddress(address);
-    return !!n && this.#listed.check(n.address, n.family === 4 ? 'ipv4' : 'ipv6');
+    if (!n) return false;
+    return n.family === 4 ? this.#listed4.check(n.address, 'ipv4') : this.#listed6.check(n.address, 'ipv6');
   }
 
   /** A host name (not an address) the list names. */
