@@ -70,6 +70,22 @@ describe('parameters page', () => {
     });
   });
 
+  it('lets the editor choose who reads a parameter: private by default, or public', async () => {
+    const page = await openPage();
+    expect(within(page).getByRole('columnheader', { name: '可见范围' })).toBeTruthy();
+    expect(within(page).getByText('公开')).toBeTruthy();
+    fireEvent.click(within(toolbar(page)).getByRole('button', { name: '新增' }));
+    const dialog = await findDialog('新增');
+    expect(within(dialog).getByRole('radio', { name: '私有' })).toHaveProperty('checked', true);
+    fireEvent.change(within(dialog).getByLabelText('参数名称'), { target: { value: '站点名称' } });
+    fireEvent.change(within(dialog).getByLabelText('参数键名'), { target: { value: 'site.name' } });
+    fireEvent.change(within(dialog).getByLabelText('参数键值'), { target: { value: '控制台' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: '公开' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('新增成功')).toBeTruthy();
+    expect(submit).toHaveBeenCalledWith(expect.objectContaining({ paramKey: 'site.name', visibility: 1 }));
+  });
+
   it('shows each button only with its param_* permission', async () => {
     grantOnly('param_view');
     const page = await openPage();
