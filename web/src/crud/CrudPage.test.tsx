@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { Activity, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryParams } from '../api/request';
-import { RequestError } from '../api/request';
+import { RequestError, TransportError } from '../api/request';
 import { dictionary } from '../api/system/dict';
 import { changeLanguage } from '../i18n';
 import { findDialog, grantOnly, messages, renderPageAt, resetPageTest, toolbar } from '../test/page-test-kit';
@@ -179,6 +179,43 @@ describe('a table page from its configuration', () => {
   it('shows the empty state when there is nothing to list', async () => {
     const { page } = await renderPage(0);
     expect(await within(page).findByText('暂无数据', { selector: '.ant-empty-description' })).toBeTruthy();
+  });
+
+  // Issue 22, item 7: 暂无数据 must mean the server listed nothing — not a list on its way, nor one
+  // that never came (a timeout or dropped connection fails without a message, spec §8).
+  it('never says 暂无数据 while the first list is on its way', async () => {
+    const memory = memoryApi(2);
+    let answer: () => void = () => undefined;
+    const list = memory.api.list.getMockImplementation()!;
+    memory.api.list.mockImplementationOnce((current, size, filters) => {
+      const next = list(current, size, filters);
+      return new Promise<void>((resolve) => (answer = resolve)).then(() => next);
+    });
+    const page = await renderPageAt('/items', <CrudPage config={itemConfig(memory.api)} />, {
+      title: '参数管理',
+    });
+    await waitFor(() => expect(memory.api.list).toHaveBeenCalledTimes(1));
+    expect(within(page).getByRole('status', { name: '加载中' })).toBeTruthy();
+    expect(within(page).queryByText('暂无数据')).toBeNull();
+    act(() => answer());
+    expect(await within(page).findByText('参数1')).toBeTruthy();
+  });
+
+  it('shows a list that did not load as a failure with a retry, never as 暂无数据', async () => {
+    const memory = memoryApi(2);
+    memory.api.list.mockImplementationOnce(() =>
+      Promise.reject(new TransportError('no answer within 10000 ms', 'TIMEOUT')),
+    );
+    const page = await renderPageAt('/items', <CrudPage config={itemConfig(memory.api)} />, {
+      title: '参数管理',
+    });
+    const alert = await within(page).findByRole('alert');
+    expect(alert.textContent).toContain('列表未能加载');
+    expect(within(page).queryByText('暂无数据')).toBeNull();
+    fireEvent.click(within(alert).getByRole('button', { name: '重试' }));
+    expect(await within(page).findByText('参数1')).toBeTruthy();
+    expect(memory.api.list).toHaveBeenCalledTimes(2);
+    expect(within(page).queryByRole('alert')).toBeNull();
   });
 
   it('sorts on the server by a sortable column', async () => {

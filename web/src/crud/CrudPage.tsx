@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, ConfigProvider, Flex, Modal, Space, theme } from 'antd';
+import { Alert, App, Button, ConfigProvider, Flex, Modal, Space, theme } from 'antd';
 import { useCallback, useMemo, useRef, useState, type CSSProperties, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { QueryParams } from '../api/request';
+import { RequestError, type QueryParams } from '../api/request';
+import { useScreenClass } from '../app/layout/screen';
 import { useHasPermission } from '../app/menu/permission-store';
 import { CrudDialog } from './CrudDialog';
 import { CrudSearch } from './CrudSearch';
@@ -110,6 +111,8 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
     useHasPermission(codeOf(permissions.delete)) && offered(permissions.delete) && !!api.remove;
   const canBulkDelete = useHasPermission(codeOf(bulkDelete)) && offered(bulkDelete) && !!api.remove;
   const options = useColumnOptions(columns);
+  // A phone (screen class 0): a table wider than the screen keeps only its first column in view.
+  const screen = useScreenClass();
 
   // ----- the list
   const [listState, setListState] = useState<ListState>(() => ({
@@ -248,6 +251,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
   const hasRowButtons = canView || canEdit || canDelete || (rowActions?.length ?? 0) > 0;
   const { removable } = config;
   const showIndex = config.table?.index === true;
+  const iconActions = config.table?.iconActions === true;
   const tableColumnList = useMemo(() => {
     const list = tableColumns({
       columns: config.columns,
@@ -257,6 +261,13 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
       actions: hasRowButtons
         ? {
             title: t('crud.table.actions'),
+            iconOnly: iconActions,
+            labels: [
+              ...(canView ? [t('crud.action.view')] : []),
+              ...(canEdit ? [t('crud.action.edit')] : []),
+              ...(canDelete ? [t('crud.action.delete')] : []),
+              ...(rowActions ?? []).map((action) => t(action.label)),
+            ],
             render: (row: T) => (
               <RowButtons
                 row={row}
@@ -265,6 +276,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
                 remove={canDelete}
                 removable={removable?.(row) ?? true}
                 actions={rowActions}
+                iconOnly={iconActions}
                 onOpen={open}
                 onRemove={remove}
                 onAction={runRowAction}
@@ -296,6 +308,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
     canDelete,
     removable,
     rowActions,
+    iconActions,
     open,
     remove,
     runRowAction,
@@ -380,6 +393,23 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
             onClick={() => void refresh()}
           />
         </Flex>
+        {list.isError && (
+          // A list that did not load says so, with a retry: an empty table would read "no data".
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('crud.table.loadFailed')}
+            description={
+              list.error instanceof RequestError ? list.error.message : t('crud.table.unreachable')
+            }
+            action={
+              <Button size="small" aria-label={t('crud.table.retry')} onClick={() => void list.refetch()}>
+                {t('crud.table.retry')}
+              </Button>
+            }
+          />
+        )}
         <CrudTable<T>
           columns={tableColumnList}
           rows={dataSource}
@@ -393,6 +423,10 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
           onExpand={loadChildren}
           paging={paging}
           scrollY={config.table?.scrollY}
+          phone={screen === 0}
+          emptyText={
+            list.isError ? t('crud.table.loadFailed') : list.isPending ? t('crud.table.loading') : undefined
+          }
           onPage={onPage}
           onSort={onSort}
         />

@@ -45,6 +45,8 @@ const SearchForm = memo(function SearchForm({ name, columns, options, onSearch }
       form={form}
       name={`${name}-search`}
       layout="inline"
+      // Stacked, one field a line, on a phone (crud.css).
+      className="crud-search"
       aria-label={t('crud.search.form')}
       onFinish={(values) => onSearch(searchParams(values, specs))}
       style={{ rowGap: 12, marginBottom: 16 }}

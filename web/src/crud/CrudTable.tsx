@@ -14,8 +14,10 @@ import {
   isValidElement,
   memo,
   useContext,
+  useEffect,
   useMemo,
   useRef,
+  useState,
   type CSSProperties,
   type HTMLAttributes,
   type Key,
@@ -48,6 +50,13 @@ export interface CrudTableProps<T> {
   paging: { current: number; size: number; total: number } | undefined;
   /** A fixed height of the table's body, which scrolls (px); none: as tall as its rows. */
   scrollY?: number;
+  /**
+   * A phone's screen (class 0): when the table is wider than its pane, only its first column stays
+   * in view while it scrolls sideways; on larger screens the row buttons stay in view too.
+   */
+  phone?: boolean;
+  /** What an empty table says instead of antd's 暂无数据: the list is loading, or did not load. */
+  emptyText?: string;
   onPage: (current: number, size: number) => void;
   onSort: (sorter: TableSorter | TableSorter[]) => void;
 }
@@ -116,6 +125,8 @@ function CrudTableOf<T extends object>(props: CrudTableProps<T>) {
         onExpandedChange={props.onExpandedChange}
         onExpand={props.onExpand}
         scrollY={props.scrollY}
+        phone={props.phone}
+        emptyText={props.emptyText}
         onSort={props.onSort}
       />
       {loading && (
@@ -209,11 +220,20 @@ function CrudRowsOf<T extends object>(props: CrudRowsProps<T>) {
       },
     [expandedKeys, onExpandedChange, onExpand],
   );
-  const scroll = useMemo(
-    // A fixed height fixes the layout too: columns keep their content's width and scroll sideways.
-    () => (props.scrollY === undefined ? undefined : { x: 'max-content' as const, y: props.scrollY }),
-    [props.scrollY],
+  // Every column has its width (table-columns.ts): the table is at least as wide as they are
+  // together, and scrolls sideways inside its pane rather than squeezing them. Then the first column
+  // (and on larger screens the row buttons) stay in view.
+  const width = tableWidth(props.columns, selectedKeys !== undefined);
+  const overflows = useWiderThan(props.host, width);
+  const pinFirst = overflows;
+  const pinActions = overflows && props.phone !== true;
+  const columns = useMemo(
+    () => pinColumns(props.columns, pinFirst, pinActions),
+    [props.columns, pinFirst, pinActions],
   );
+  const scroll = useMemo(() => ({ x: width, y: props.scrollY }), [width, props.scrollY]);
+  const { emptyText } = props;
+  const locale = useMemo(() => (emptyText === undefined ? undefined : { emptyText }), [emptyText]);
   // Screen readers hear where a drawn row sits in the whole page (aria-rowcount, aria-rowindex).
   const onRow = useMemo(
     () => (windowed ? (_row: T, at?: number) => ({ 'aria-rowindex': start + (at ?? 0) + 2 }) : undefined),
@@ -221,7 +241,7 @@ function CrudRowsOf<T extends object>(props: CrudRowsProps<T>) {
   );
   const before = drawn?.before ?? 0;
   const after = drawn?.after ?? 0;
-  const colSpan = props.columns.length + (selectedKeys ? 1 : 0);
+  const colSpan = columns.length + (selectedKeys ? 1 : 0);
   const spacers = useMemo<WindowSpacers | undefined>(
     () => (windowed ? { before, after, rowCount: rows.length + 1, colSpan } : undefined),
     [windowed, before, after, rows.length, colSpan],
@@ -230,9 +250,10 @@ function CrudRowsOf<T extends object>(props: CrudRowsProps<T>) {
     <WindowContext.Provider value={spacers}>
       <Table<T>
         rowKey={rowKey}
-        columns={props.columns}
+        columns={columns}
         dataSource={dataSource}
         scroll={scroll}
+        locale={locale}
         rowSelection={rowSelection}
         expandable={expandable}
         pagination={false}
@@ -248,6 +269,52 @@ function CrudRowsOf<T extends object>(props: CrudRowsProps<T>) {
 }
 
 const CrudRows = memo(CrudRowsOf) as typeof CrudRowsOf;
+
+/** Whether `width` is more than the element's own width (followed as the element resizes). */
+function useWiderThan(element: RefObject<HTMLElement | null>, width: number | 'max-content'): boolean {
+  const [available, setAvailable] = useState<number>();
+  // A passive effect: the element is an ancestor, whose ref is set after this component's layout effects.
+  useEffect(() => {
+    const node = element.current;
+    if (!node) return;
+    setAvailable(node.clientWidth);
+    const observer = new ResizeObserver(() => setAvailable(node.clientWidth));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [element]);
+  return typeof width === 'number' && available !== undefined && available > 0 && width > available;
+}
+
+/** The selection column's width (antd's). */
+const SELECTION_WIDTH = 48;
+
+/** The columns' widths together, or max-content when a column has no width in pixels. */
+export function tableWidth<T>(columns: TableColumnsType<T>, selectable: boolean): number | 'max-content' {
+  let sum = selectable ? SELECTION_WIDTH : 0;
+  for (const column of columns) {
+    if (typeof column.width !== 'number') return 'max-content';
+    sum += column.width;
+  }
+  return sum;
+}
+
+/**
+ * Fixes the first data column (with the row numbers before it) to the left and the row buttons to
+ * the right, as asked: they stay in view while the rest scrolls sideways.
+ */
+export function pinColumns<T>(
+  columns: TableColumnsType<T>,
+  first: boolean,
+  actions: boolean,
+): TableColumnsType<T> {
+  if (!first && !actions) return columns;
+  const firstData = columns.findIndex((column) => column.key !== '$index' && column.key !== '$actions');
+  return columns.map((column, at) => {
+    if (first && at <= firstData) return { ...column, fixed: 'left' as const };
+    if (actions && column.key === '$actions') return { ...column, fixed: 'right' as const };
+    return column;
+  });
+}
 
 type WindowSpacers = Pick<RowWindow, 'before' | 'after'> & { rowCount: number; colSpan: number };
 

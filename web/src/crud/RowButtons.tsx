@@ -6,23 +6,30 @@ import { DELETE_ICON, EDIT_ICON, VIEW_ICON } from './row-icons';
 import type { CrudMode, CrudRowAction, CrudToolbarAction } from './types';
 import '../i18n/console-texts';
 
-/** A row's button: its text is its accessible name, its icon is decoration (styles: crud.css). */
+/**
+ * A row's button: its text is its accessible name, its icon is decoration (styles: crud.css). Icon
+ * only: the text is still its accessible name, and its tooltip.
+ */
 function LinkButton(props: {
   icon?: ReactNode;
   text: string;
   danger?: boolean;
   disabled?: boolean;
+  iconOnly?: boolean;
   onClick: () => void;
 }) {
+  const iconOnly = props.iconOnly === true && props.icon !== undefined;
   return (
     <button
       type="button"
       className={props.danger ? 'crud-row-action crud-row-action--danger' : 'crud-row-action'}
       disabled={props.disabled}
+      aria-label={iconOnly ? props.text : undefined}
+      title={iconOnly ? props.text : undefined}
       onClick={props.onClick}
     >
       {props.icon}
-      {props.text}
+      {!iconOnly && props.text}
     </button>
   );
 }
@@ -36,6 +43,8 @@ interface RowButtonsProps<T> {
   /** false: the row may not be deleted (config.removable), its delete button shows disabled. */
   removable?: boolean;
   actions: readonly CrudRowAction<T>[] | undefined;
+  /** The buttons as icons alone (a table in a narrow pane). */
+  iconOnly?: boolean;
   onOpen: (mode: CrudMode, row: T) => void;
   onRemove: (rows: readonly T[]) => void;
   onAction: (action: CrudRowAction<T>, row: T) => unknown;
@@ -49,6 +58,7 @@ function RowButtonsOf<T>({
   remove,
   removable = true,
   actions,
+  iconOnly,
   onOpen,
   onRemove,
   onAction,
@@ -57,22 +67,38 @@ function RowButtonsOf<T>({
   return (
     <span className="crud-row-actions">
       {view && (
-        <LinkButton icon={VIEW_ICON} text={t('crud.action.view')} onClick={() => onOpen('view', row)} />
+        <LinkButton
+          icon={VIEW_ICON}
+          text={t('crud.action.view')}
+          iconOnly={iconOnly}
+          onClick={() => onOpen('view', row)}
+        />
       )}
       {edit && (
-        <LinkButton icon={EDIT_ICON} text={t('crud.action.edit')} onClick={() => onOpen('edit', row)} />
+        <LinkButton
+          icon={EDIT_ICON}
+          text={t('crud.action.edit')}
+          iconOnly={iconOnly}
+          onClick={() => onOpen('edit', row)}
+        />
       )}
       {remove && (
         <LinkButton
           icon={DELETE_ICON}
           text={t('crud.action.delete')}
+          iconOnly={iconOnly}
           disabled={!removable}
           onClick={() => onRemove([row])}
         />
       )}
       {actions?.map((action) =>
         action.visible && !action.visible(row) ? null : (
-          <RowActionButton key={action.key} action={action} onClick={() => void onAction(action, row)} />
+          <RowActionButton
+            key={action.key}
+            action={action}
+            iconOnly={iconOnly}
+            onClick={() => void onAction(action, row)}
+          />
         ),
       )}
     </span>
@@ -82,10 +108,26 @@ function RowButtonsOf<T>({
 export const RowButtons = memo(RowButtonsOf) as typeof RowButtonsOf;
 
 /** A page's own row button, shown only with its permission. */
-function RowActionButton<T>({ action, onClick }: { action: CrudRowAction<T>; onClick: () => void }) {
+function RowActionButton<T>({
+  action,
+  iconOnly,
+  onClick,
+}: {
+  action: CrudRowAction<T>;
+  iconOnly?: boolean;
+  onClick: () => void;
+}) {
   const { t } = useTranslation();
   if (!useHasPermission(action.permission)) return null;
-  return <LinkButton icon={action.icon} text={t(action.label)} danger={action.danger} onClick={onClick} />;
+  return (
+    <LinkButton
+      icon={action.icon}
+      text={t(action.label)}
+      danger={action.danger}
+      iconOnly={iconOnly}
+      onClick={onClick}
+    />
+  );
 }
 
 /** A page's own toolbar button, shown only with its permission. */

@@ -20,6 +20,9 @@ export const crudZh = {
     selectRow: '选择 {{name}}',
     index: '序号',
     loading: '加载中',
+    loadFailed: '列表未能加载',
+    unreachable: '服务器没有应答，请检查网络后重试。',
+    retry: '重试',
   },
   action: {
     view: '查看',
@@ -80,6 +83,9 @@ export const crudEn: typeof crudZh = {
     selectRow: 'Select {{name}}',
     index: 'No.',
     loading: 'Loading',
+    loadFailed: 'The list did not load',
+    unreachable: 'The server did not answer; check the network and try again.',
+    retry: 'Retry',
   },
   action: {
     view: 'View',

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { isMultiple } from './columns';
 import type { SortItem } from './list-state';
 import { optionLabels } from './options';
-import type { ColumnShape, CrudColumn, FieldOf, TableColumnSpec } from './types';
+import type { ColumnContent, ColumnShape, CrudColumn, FieldOf, TableColumnSpec } from './types';
 import type { ColumnOptions } from './useColumnOptions';
 
 type TableColumn<T> = ColumnShape & { table?: boolean | TableColumnSpec<T, FieldOf<T>> };
@@ -23,13 +23,90 @@ export function sortFieldOf<T>(column: CrudColumn<T>): string | undefined {
   return typeof sort === 'string' ? sort : undefined;
 }
 
+/** The cell's padding on both sides together (antd's default table size: 16 px each). */
+const CELL_PADDING = 32;
+/** The sort arrows beside a sortable column's title. */
+const SORTER_WIDTH = 24;
+
+/** The width (px) the cells' text itself needs, by content; a column is at least this plus padding. */
+const CONTENT_WIDTHS: Record<ColumnContent, number> = {
+  date: 84, // 2026-11-23
+  datetime: 150, // 2026-11-23 20:30:00
+  phone: 98, // 13800138000
+  email: 180,
+  code: 80,
+  tag: 74,
+  number: 56,
+  text: 72,
+  longText: 160,
+};
+
+/** Contents kept on one line: a date, phone number or code broken in two reads wrong. */
+const ONE_LINE: ReadonlySet<ColumnContent> = new Set(['date', 'datetime', 'phone', 'code', 'number', 'tag']);
+
+/**
+ * About how wide `text` is at the table's 14 px font (px): CJK and full-width characters take a
+ * full em, Latin letters and digits about half of one. Generous by design: a column a little too
+ * wide costs nothing, a header broken over two lines is what this avoids.
+ */
+export function textWidth(text: string): number {
+  let width = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code >= 0x2e80) width += 14.5;
+    else if (char === ' ') width += 4;
+    else if (/[A-Z]/.test(char)) width += 9.5;
+    else if (/[mwMW]/.test(char)) width += 11.5;
+    else width += 8;
+  }
+  return Math.ceil(width);
+}
+
+/** The content a column holds: its own, else long text when cut, a tag with choices, else text. */
+export function contentOf(
+  column: ColumnShape,
+  spec: { content?: ColumnContent; ellipsis?: boolean } | undefined,
+): ColumnContent {
+  if (spec?.content) return spec.content;
+  if (spec?.ellipsis) return 'longText';
+  return column.dict || column.options || column.remote ? 'tag' : 'text';
+}
+
+/**
+ * A column's width: the configured one, else what its content needs or what its title needs on one
+ * line (with the sort arrows when sortable), whichever is more.
+ */
+export function columnWidth(input: {
+  title: string;
+  content: ColumnContent;
+  sortable?: boolean;
+  width?: number;
+}): number {
+  if (input.width !== undefined) return input.width;
+  const title = textWidth(input.title) + (input.sortable ? SORTER_WIDTH : 0);
+  return Math.max(CONTENT_WIDTHS[input.content], title) + CELL_PADDING;
+}
+
+/**
+ * The row buttons' column: each button is an icon, a gap and its text (crud.css), or the icon
+ * alone; 4 px apart.
+ */
+export function actionsWidth(title: string, labels: readonly string[], iconOnly = false): number {
+  const buttons = labels.reduce(
+    (sum, label) => sum + (iconOnly ? 4 + 14 + 4 : 4 + 14 + 4 + textWidth(label) + 4),
+    0,
+  );
+  const gaps = Math.max(0, labels.length - 1) * 4;
+  return Math.max(buttons + gaps, textWidth(title)) + CELL_PADDING;
+}
+
 interface TableColumnsInput<T> {
   columns: readonly CrudColumn<T>[];
   labels: ColumnOptions['labels'];
   sort: readonly SortItem[];
   t: TFunction;
-  /** The row buttons, or undefined when no button is offered. */
-  actions?: { title: string; render: (row: T) => ReactNode };
+  /** The row buttons (with their texts, which size the column), or undefined when none is offered. */
+  actions?: { title: string; labels: readonly string[]; iconOnly?: boolean; render: (row: T) => ReactNode };
 }
 
 /** antd's table columns: labels for coded values, ellipsis for long texts, server-side sorting. */
@@ -52,12 +129,15 @@ export function tableColumns<T>({
       if (index) return valueLabels.join(', ');
       return value === null || value === undefined ? '' : String(value);
     };
+    const title = t(column.label);
+    const content = contentOf(shape, spec);
     return [
       {
         key: column.prop,
         dataIndex: column.prop,
-        title: t(column.label),
-        width: spec.width,
+        title,
+        width: columnWidth({ title, content, sortable: sortField !== undefined, width: spec.width }),
+        className: ONE_LINE.has(content) ? 'crud-cell-one-line' : undefined,
         align: spec.align,
         ellipsis: spec.ellipsis ? { showTitle: true } : undefined,
         sorter: sortField !== undefined,
@@ -70,5 +150,13 @@ export function tableColumns<T>({
     ];
   });
   if (!actions) return shown;
-  return [...shown, { key: '$actions', title: actions.title, render: (_, row) => actions.render(row) }];
+  return [
+    ...shown,
+    {
+      key: '$actions',
+      title: actions.title,
+      width: actionsWidth(actions.title, actions.labels, actions.iconOnly),
+      render: (_, row) => actions.render(row),
+    },
+  ];
 }

@@ -57,8 +57,19 @@ export interface CellContext {
   t: TFunction;
 }
 
+/**
+ * What a column's cells hold, which sizes the column (table-columns.ts, columnWidth): dates and
+ * moments, phone numbers, codes (keys, ids, accounts), tags (a dictionary's labels), numbers, short
+ * text, or long text. The default: `tag` for a column with choices, else `text`.
+ */
+export type ColumnContent =
+  'date' | 'datetime' | 'phone' | 'email' | 'code' | 'tag' | 'number' | 'text' | 'longText';
+
 export interface TableColumnSpec<T, K extends FieldOf<T>> {
-  width?: number | string;
+  /** The column's width (px); by default sized from `content` and the header's text. */
+  width?: number;
+  /** What the cells hold: sizes the column and keeps dates, phones and codes on one line. */
+  content?: ColumnContent;
   /** Long text: one line, cut with an ellipsis; the whole text is the cell's title. */
   ellipsis?: boolean;
   align?: 'left' | 'center' | 'right';
@@ -241,8 +252,11 @@ export interface CrudConfig<T, I> {
     columns?: 1 | 2;
   };
   tree?: CrudTreeSpec<T>;
-  /** Table extras: a row number column (序号); a fixed body height that scrolls (px). */
-  table?: { index?: boolean; scrollY?: number };
+  /**
+   * Table extras: a row number column (序号); a fixed body height that scrolls (px); row buttons as
+   * icons alone (their texts are their accessible names and tooltips), for a table in a narrow pane.
+   */
+  table?: { index?: boolean; scrollY?: number; iconActions?: boolean };
   /** Whether a row may be deleted (default: every row); others show their delete button disabled. */
   removable?: (row: T) => boolean;
   /**

@@ -1,5 +1,5 @@
-import { LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Layout, Tooltip } from 'antd';
+import { EllipsisOutlined, LockOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Layout, Popover, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../i18n/LanguageSwitch';
 import { ErrorLogButton } from '../error-log/ErrorLogButton';
@@ -24,8 +24,9 @@ interface TopBarProps {
 
 /**
  * The top bar (spec §2): collapse toggle, top menu, menu search, colour, error log, lock, theme,
- * notices, full screen, language, and the user's menu. On the narrowest screens the colour, theme,
- * full screen and top menu give way to the rest.
+ * notices, full screen, language, and the user's menu. On a phone (screen class 0) the colour, theme,
+ * full screen and top menu give way, and the error log, lock, notices and language fold into a
+ * "more tools" menu, so that the menu search and the user's menu fit beside the toggle.
  */
 export function TopBar({ screen, sidebar, onToggleSidebar, colors }: TopBarProps) {
   const { t } = useTranslation();
@@ -33,6 +34,11 @@ export function TopBar({ screen, sidebar, onToggleSidebar, colors }: TopBarProps
   const compact = screen === 0;
   const expanded = sidebar === 'expanded' || sidebar === 'drawer-open';
   const toggleLabel = t(expanded ? 'shell.sider.collapse' : 'shell.sider.expand');
+  const lockButton = (
+    <Tooltip title={t('lock.lock')}>
+      <Button type="text" aria-label={t('lock.lock')} icon={<LockOutlined />} onClick={lock} />
+    </Tooltip>
+  );
 
   return (
     <Layout.Header
@@ -52,16 +58,34 @@ export function TopBar({ screen, sidebar, onToggleSidebar, colors }: TopBarProps
       </Tooltip>
       <div className="shell-header-spacer">{screen >= 2 && <TopMenuBar />}</div>
       <div className="shell-header-tools">
-        <MenuSearch width={compact ? 130 : 200} />
-        {!compact && <ColorPickerButton />}
-        <ErrorLogButton />
-        <Tooltip title={t('lock.lock')}>
-          <Button type="text" aria-label={t('lock.lock')} icon={<LockOutlined />} onClick={lock} />
-        </Tooltip>
-        {!compact && <ThemePicker />}
-        <NoticesButton />
-        {!compact && <FullscreenButton />}
-        <LanguageSwitch />
+        <MenuSearch width={compact ? 120 : 200} />
+        {compact ? (
+          // A phone: the less-used tools wait behind one button, so the user's menu stays in view.
+          <Popover
+            trigger="click"
+            placement="bottomRight"
+            content={
+              <div role="group" aria-label={t('shell.moreTools')} className="shell-more-tools">
+                <ErrorLogButton />
+                {lockButton}
+                <NoticesButton />
+                <LanguageSwitch />
+              </div>
+            }
+          >
+            <Button type="text" aria-label={t('shell.moreTools')} icon={<EllipsisOutlined />} />
+          </Popover>
+        ) : (
+          <>
+            <ColorPickerButton />
+            <ErrorLogButton />
+            {lockButton}
+            <ThemePicker />
+            <NoticesButton />
+            <FullscreenButton />
+            <LanguageSwitch />
+          </>
+        )}
         <UserMenu compact={compact} />
       </div>
       {lockDialog}

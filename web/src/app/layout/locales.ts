@@ -17,6 +17,7 @@ export const shellZh = {
     collapse: '收起菜单',
     expand: '展开菜单',
   },
+  moreTools: '更多工具',
   topMenu: {
     label: '顶部菜单',
   },
@@ -183,6 +184,7 @@ export const shellEn: typeof shellZh = {
     collapse: 'Collapse the menu',
     expand: 'Expand the menu',
   },
+  moreTools: 'More tools',
   topMenu: {
     label: 'Top menu',
   },

@@ -16,7 +16,11 @@ export function DictEntries({
 }) {
   const index = layout?.index;
   const scrollY = layout?.scrollY;
-  const config = useMemo(() => childConfig(kind, parent, { index, scrollY }), [kind, parent, index, scrollY]);
+  const iconActions = layout?.iconActions;
+  const config = useMemo(
+    () => childConfig(kind, parent, { index, scrollY, iconActions }),
+    [kind, parent, index, scrollY, iconActions],
+  );
   // The parent's id as a fixed filter: another dictionary is another list (and page 1).
   const params = useMemo(() => ({ parentId: parent.id }), [parent.id]);
   return <CrudPage config={config} params={params} />;

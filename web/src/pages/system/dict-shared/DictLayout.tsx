@@ -25,11 +25,12 @@ export function DictLayout({ direction }: { direction: 'horizontal' | 'vertical'
   const childPane = useRef<HTMLDivElement>(null);
   const parentHeight = useTableHeight(pageRef, parentPane, PARENT_HEIGHT_OFFSET);
   const childHeight = useTableHeight(pageRef, childPane, CHILD_HEIGHT_OFFSET);
-  const config = useMemo(
-    () => parentConfig(kind, setParent, { index: true, scrollY: parentHeight }),
-    [kind, parentHeight],
-  );
   const side = direction === 'horizontal';
+  // Side by side, each table has half the width: its row buttons are icons alone.
+  const config = useMemo(
+    () => parentConfig(kind, setParent, { index: true, scrollY: parentHeight, iconActions: side }),
+    [kind, parentHeight, side],
+  );
   const paneStyle = side ? { flex: 1, minWidth: 0 } : undefined;
 
   return (
@@ -47,7 +48,11 @@ export function DictLayout({ direction }: { direction: 'horizontal' | 'vertical'
         style={paneStyle}
       >
         {parent ? (
-          <DictEntries kind={kind} parent={parent} layout={{ index: true, scrollY: childHeight }} />
+          <DictEntries
+            kind={kind}
+            parent={parent}
+            layout={{ index: true, scrollY: childHeight, iconActions: side }}
+          />
         ) : (
           <Empty description={t('system.dictShared.chooseParent')} />
         )}

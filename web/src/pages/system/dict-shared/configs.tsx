@@ -7,10 +7,14 @@ import { DictParentSelect } from './DictParentSelect';
 import type { DictKind } from './kinds';
 import { isRemovable, isSealed } from './sealed';
 
-/** Table extras of a layout: the row number column and the body's height (px). */
+/**
+ * Table extras of a layout: the row number column, the body's height (px), and row buttons as icons
+ * alone (a narrow pane).
+ */
 export interface DictTableLayout {
   index?: boolean;
   scrollY?: number;
+  iconActions?: boolean;
 }
 
 const NOT_SEALED = 0;
@@ -22,7 +26,7 @@ function commonColumns(): CrudColumn<Dict>[] {
       prop: 'sort',
       label: 'system.dictShared.sort',
       type: 'number',
-      table: { width: 100, align: 'right' },
+      table: { content: 'number', align: 'right' },
       form: { required: 'system.dictShared.sortRequired', disableWhen: isSealed },
     },
     {
@@ -34,7 +38,7 @@ function commonColumns(): CrudColumn<Dict>[] {
         { value: 1, label: 'system.dictShared.yes' },
       ],
       table: {
-        width: 90,
+        content: 'tag',
         align: 'center',
         render: (value, _row, { labels }) => (
           <Tag color={value === 1 ? 'warning' : 'default'}>{labels[0]}</Tag>
@@ -120,13 +124,14 @@ export function parentConfig(
       ...writes(kind),
     },
     permissions: permissionsOf(kind, true),
-    table: { index: layout.index, scrollY: layout.scrollY },
+    table: { index: layout.index, scrollY: layout.scrollY, iconActions: layout.iconActions },
     removable: isRemovable,
     columns: [
       {
         prop: 'code',
         label: 'system.dictShared.code',
         search: true,
+        table: { content: 'code' },
         form: {
           required: 'system.dictShared.codeRequired',
           maxLength: DICT_LIMITS.code,
@@ -169,7 +174,7 @@ export function childConfig(
     },
     permissions: permissionsOf(kind, true),
     tree: {},
-    table: { index: layout.index, scrollY: layout.scrollY },
+    table: { index: layout.index, scrollY: layout.scrollY, iconActions: layout.iconActions },
     removable: isRemovable,
     columns: [
       {
@@ -195,6 +200,7 @@ export function childConfig(
         prop: 'dictKey',
         label: 'system.dictShared.dictKey',
         search: true,
+        table: { content: 'code' },
         form: {
           required: 'system.dictShared.dictKeyRequired',
           maxLength: DICT_LIMITS.dictKey,

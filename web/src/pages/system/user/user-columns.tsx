@@ -55,6 +55,7 @@ export const userColumns: CrudColumn<UserRow>[] = [
     prop: 'account',
     label: 'system.user.account',
     search: true,
+    table: { content: 'code' },
     form: { required: 'system.user.accountRequired', maxLength: USER_LIMITS.account },
   },
   {
@@ -122,7 +123,7 @@ export const userColumns: CrudColumn<UserRow>[] = [
   {
     prop: 'phone',
     label: 'system.user.phone',
-    table: { width: 130 },
+    table: { content: 'phone' },
     form: { rules: [phoneRule] },
   },
   {
@@ -153,7 +154,7 @@ export const userColumns: CrudColumn<UserRow>[] = [
     prop: 'userType',
     label: 'system.user.userType',
     dict: { code: 'user_type', numeric: true },
-    table: { width: 100 },
+    table: { content: 'tag' },
     form: { initialValue: 1 },
   },
   {
