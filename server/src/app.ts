@@ -70,6 +70,7 @@ import { AttachService } from './modules/resource/attach/attach.service.js';
 import { localFileRoutes } from './modules/resource/oss/local-files.routes.js';
 import { ossRoutes } from './modules/resource/oss/oss.routes.js';
 import { OssService } from './modules/resource/oss/oss.service.js';
+import { SMS_DEFAULT_ENDPOINTS } from './modules/resource/sms/sms-providers.js';
 import { smsRoutes } from './modules/resource/sms/sms.routes.js';
 import { SmsService } from './modules/resource/sms/sms.service.js';
 import { noticeRoutes } from './modules/desk/notice/notice.routes.js';
@@ -389,9 +390,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     attachments: new AttachService(deps.store, oss, app.log),
   });
 
-  // The SMS vendors' endpoints the operator configured count as listed; the connection is checked.
+  // The SMS vendors' endpoints (SMS_ENDPOINTS, else the vendors' own) are the operator's, never a
+  // tenant's: they count as listed; every connection is still checked on its resolved address.
   const smsAgents = guardedAgents(
-    outbound.with(entriesForUrls(Object.values(deps.config.smsEndpoints ?? {}))),
+    outbound.with(
+      entriesForUrls(Object.values({ ...SMS_DEFAULT_ENDPOINTS, ...(deps.config.smsEndpoints ?? {}) })),
+    ),
   );
   app.addHook('onClose', async () => {
     smsAgents.httpAgent.destroy();

@@ -132,9 +132,11 @@ describe('departments, roles and users make what a user may do', () => {
     await nav.getByRole('menuitem', { name: '参数管理', exact: true }).click();
     await page.waitForURL(`${baseUrl}/system/param/index`);
     const region = page.getByRole('region', { name: '参数管理' });
-    await region.getByRole('row', { name: /account\.initPassword/ }).waitFor();
+    // Public parameters only: account.initPassword is the platform administrator's (decision 0014).
+    await region.getByRole('row', { name: /account\.registerUser/ }).waitFor();
+    expect(await region.getByRole('row', { name: /account\.initPassword/ }).count()).toBe(0);
     expect(await toolbar(page).getByRole('button').allInnerTexts()).toEqual(['新增']);
-    const row = region.getByRole('row', { name: /account\.initPassword/ });
+    const row = region.getByRole('row', { name: /account\.registerUser/ });
     expect(await row.getByRole('button').allInnerTexts()).toEqual(['查看']);
     await row.getByRole('button', { name: '查看' }).click();
     await dialog(page).getByLabel('参数键名').waitFor();
