@@ -20,7 +20,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URLSearchParams } from 'node:url';
 import pg from 'pg';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -454,7 +454,6 @@ async function main() {
 
     const sorted = stats.latencies.sort((a, b) => a - b);
     const fiveXX = [...stats.status].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0);
-    const errors = [...stats.errors].reduce((n, [, c]) => n + c, 0);
     const result = {
       seconds: SECONDS,
       concurrency: CONCURRENCY,
