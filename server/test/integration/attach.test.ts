@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseOutboundHosts } from '../../src/core/outbound/policy.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -26,7 +27,10 @@ describe.each(enginesUnderTest())('attachments on %s', (kind) => {
     t.call({ method: 'POST', url: `${BASE}/remove?ids=${ids}` }, token);
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // s3rver listens on 127.0.0.1: listed, as an operator lists a self-hosted MinIO (OUTBOUND_HOSTS).
+    const outboundHosts = parseOutboundHosts('default,127.0.0.1');
+    if ('bad' in outboundHosts) throw new Error(outboundHosts.bad);
+    t = await startTestApp(kind, [], false, { config: { outboundHosts } });
     other = await createTenantAdmin(t, '500001');
   }, 60_000);
 
