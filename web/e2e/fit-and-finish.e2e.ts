@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { consoleSuite } from './support/suite.js';
-import { submitSignIn } from './support/sign-in.js';
+import { buttonName, submitSignIn } from './support/sign-in.js';
 
 // Issue 22: wherever a person arrives — a bookmark, a link, a page after their session ended, an
 // external page in the iframe route — they land where they should.
@@ -146,5 +146,140 @@ describe('external pages in the iframe route', () => {
       .poll(() => page.evaluate(() => (window as unknown as { violations: string[] }).violations))
       .toContainEqual(expect.stringMatching(new RegExp(`^frame-src ${refusedSite.origin}`)));
     expect(refusedSite.requests()).toBe(0);
+  });
+});
+
+const PHONE = { width: 390, height: 844 };
+
+/** Whether the element lies wholly inside the window (the page scrolled to its start). */
+async function inWindow(page: Page, selector: Locator): Promise<boolean> {
+  const box = await selector.boundingBox();
+  const viewport = page.viewportSize();
+  if (!box || !viewport) return false;
+  return (
+    box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width && box.y + box.height <= viewport.height
+  );
+}
+
+describe('on a phone (390×844, screen class 0)', () => {
+  it('keeps the top bar within the screen: the user menu is reachable and logs out', async () => {
+    const page = await suite.signedInPage(PHONE);
+    await expect.poll(() => page.locator('[data-screen]').getAttribute('data-screen')).toBe('0');
+    // Nothing of the shell sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    // The less-used tools wait behind one labelled button.
+    await page.getByRole('button', { name: '更多工具' }).click();
+    const tools = page.getByRole('group', { name: '更多工具' });
+    await tools.getByRole('button', { name: '锁屏' }).waitFor();
+    await tools.getByRole('radiogroup', { name: '语言' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    const userMenu = page.getByRole('button', { name: '用户菜单: 管理员' });
+    expect(await inWindow(page, userMenu)).toBe(true);
+    await userMenu.click();
+    await page.getByRole('menuitem', { name: /个人信息/ }).waitFor();
+    await page.getByRole('menuitem', { name: /退出登录/ }).click();
+    await page.getByText('退出系统, 是否继续?').waitFor();
+    await page.getByRole('button', { name: buttonName('确定') }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+  });
+
+  it('stacks the search form; a wide table scrolls sideways with its first column pinned and keeps its page-size menu', async () => {
+    const { baseUrl } = running();
+    const page = await suite.signedInPage(PHONE);
+    await page.goto(`${baseUrl}/system/tenant/index`);
+    const region = page.getByRole('region', { name: '租户管理' });
+    await region.locator('.ant-table-row').first().waitFor();
+
+    // One field a line: the search fields start at the same left edge, one under the other.
+    const form = region.getByRole('form', { name: '搜索条件' });
+    const boxes = await form
+      .locator('.ant-form-item')
+      .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+    expect(new Set(boxes.map((box) => Math.round(box.left))).size).toBe(1);
+    for (let at = 1; at < boxes.length; at++)
+      expect(boxes[at]!.top).toBeGreaterThanOrEqual(boxes[at - 1]!.bottom);
+
+    // The table scrolls inside the page, the page itself does not.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const header = region.locator('.ant-table-thead th', { hasText: '租户ID' });
+    await expect.poll(() => header.getAttribute('class')).toContain('ant-table-cell-fix-start');
+    await region
+      .locator('.ant-table-content, .ant-table-body')
+      .first()
+      .evaluate((node) => (node.scrollLeft = 400));
+    // Pinned: still at the left edge of the table after scrolling.
+    const tableLeft = await region
+      .locator('.ant-table')
+      .evaluate((node) => node.getBoundingClientRect().left);
+    const headerBox = await header.boundingBox();
+    expect(headerBox && headerBox.x - tableLeft).toBeLessThan(120);
+
+    await region.getByText('10 条/页').waitFor();
+    expect(await region.getByText('10 条/页').isVisible()).toBe(true);
+  });
+});
+
+/** The table headers of a region that wrap onto a second line or are cut. */
+function brokenHeaders(page: Page, regionName: string): Promise<string[]> {
+  return page
+    .getByRole('region', { name: regionName })
+    .locator('.ant-table-thead th')
+    .evaluateAll((cells) =>
+      cells.flatMap((cell) => {
+        const text = cell.textContent?.trim() ?? '';
+        if (!text) return [];
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+        // Cut: the text is wider than the cell's room inside its padding.
+        const style = getComputedStyle(cell);
+        const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const cut = range.getBoundingClientRect().width > room + 1;
+        return lines.size > 1 || cut ? [`${text} (${lines.size} lines${cut ? ', cut' : ''})`] : [];
+      }),
+    );
+}
+
+describe('at 1366×768', () => {
+  it('breaks no table header on the user and tenant pages', async () => {
+    const { baseUrl } = running();
+    const page = await suite.signedInPage(WIDE);
+    for (const [path, name] of [
+      ['/system/user/index', '用户管理'],
+      ['/system/tenant/index', '租户管理'],
+    ] as const) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByRole('region', { name }).locator('.ant-table-row').first().waitFor();
+      expect(await brokenHeaders(page, name), path).toEqual([]);
+    }
+  });
+
+  it('shows the side-by-side dictionaries with their row buttons in view, and code and name after choosing one', async () => {
+    const { baseUrl } = running();
+    const page = await suite.signedInPage(WIDE);
+    await page.goto(`${baseUrl}/dict-horizontal/index`);
+    const row = page.locator('.ant-table-row', { hasText: 'sex' }).first();
+    await row.waitFor();
+    const configure = row.getByRole('button', { name: '字典配置' });
+    expect(await inWindow(page, configure)).toBe(true);
+
+    await configure.click();
+    // The entries pane shows the chosen dictionary's entries, within the window.
+    await page.getByText('[性别] 字典详情').waitFor();
+    const entries = page.locator('.ant-card').nth(1);
+    await entries.locator('.ant-table-row').first().waitFor();
+    const entriesBox = await entries.boundingBox();
+    expect(entriesBox && entriesBox.x + entriesBox.width).toBeLessThanOrEqual(WIDE.width);
+    await entries.locator('.ant-table-row').first().getByRole('button', { name: '编辑' }).waitFor();
+    expect(
+      await inWindow(page, entries.locator('.ant-table-row').first().getByRole('button', { name: '编辑' })),
+    ).toBe(true);
+
+    // The parent table did not scroll away from its code and name.
+    for (const text of ['sex', '性别']) {
+      expect(await inWindow(page, row.getByText(text, { exact: true })), text).toBe(true);
+    }
   });
 });
