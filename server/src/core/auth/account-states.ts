@@ -7,31 +7,53 @@ export interface AccountState {
   tokenValidAfter: number | null;
   tenantStatus: number;
   tenantExpiresAt: number | null;
-  /** The roles the user holds now (blade_user.role_id); tokens count only those of their roles. */
-  roleIds?: readonly string[];
+  /**
+   * The roles the user holds now: blade_user.role_id read against blade_role, so a removed role is
+   * not held. Tokens count only those of their roles, and authority (administrator or not) is
+   * decided from these records, never from a token's joined role names (security S12).
+   */
+  roles?: readonly HeldRole[];
+}
+
+/** A role record a user holds: its id and its alias as stored (compared exactly, never split). */
+export interface HeldRole {
+  id: string;
+  alias: string;
+}
+
+/** When a token was issued, in milliseconds: its `iat_ms` claim, or the start of its `iat` second. */
+export function tokenIssuedAtMs(token: { iat: number; iat_ms?: number }): number {
+  return typeof token.iat_ms === 'number' && Number.isFinite(token.iat_ms) ? token.iat_ms : token.iat * 1000;
 }
 
 /**
- * Whether a token issued at `issuedAt` (seconds) may still be used: an active, unlocked user of an
- * enabled, unexpired tenant, and not issued before the user's tokens were invalidated.
+ * An active user of an enabled, unexpired tenant (whenever its tokens were issued). A sign-in lock
+ * (failed passwords, decision 0013) is not a condition: failures by others never end a session.
+ */
+function inGoodStanding(state: AccountState | undefined, now: number): state is AccountState {
+  if (!state || state.userStatus !== 1 || state.tenantStatus !== 1) return false;
+  return state.tenantExpiresAt === null || state.tenantExpiresAt > now;
+}
+
+/**
+ * Whether a token issued at `issuedAtMs` may still be used: a user in good standing, and the token
+ * issued after the user's tokens were last invalidated. Compared in milliseconds, the precision
+ * both are recorded with: a token of the same second as a password change is not let through
+ * (a token carrying only whole seconds counts from the start of its second, the safe side).
  */
 export function stateAllowsToken(
   state: AccountState | undefined,
-  issuedAt: number,
+  issuedAtMs: number,
   now = Date.now(),
 ): boolean {
-  // A sign-in lock (failed passwords, decision 0013) is not a condition: failures by others never
-  // end a session.
-  if (!state || state.userStatus !== 1 || state.tenantStatus !== 1) return false;
-  if (state.tenantExpiresAt !== null && state.tenantExpiresAt <= now) return false;
-  // Token times have whole seconds: compare in seconds.
-  return state.tokenValidAfter === null || issuedAt >= Math.floor(state.tokenValidAfter / 1000);
+  if (!inGoodStanding(state, now)) return false;
+  return state.tokenValidAfter === null || issuedAtMs > state.tokenValidAfter;
 }
 
 /**
  * The sign-in session that changed its user's password stays signed in (the console carries on),
  * while every other token issued before the change stops working (S8). The session is marked
- * here, in the shared cache, for as long as it can live: its tokens count as issued at the mark.
+ * here, in the shared cache (the instant of the change, in ms), for as long as it can live.
  */
 export const renewedSessionKey = (sid: string) => `auth:session-renewed:${sid}`;
 
@@ -39,14 +61,15 @@ export const renewedSessionKey = (sid: string) => `auth:session-renewed:${sid}`;
 export async function sessionTokenAllowed(
   cache: Cache,
   state: AccountState | undefined,
-  token: { iat: number; sid: string },
+  token: { iat: number; iat_ms?: number; sid: string },
+  now = Date.now(),
 ): Promise<boolean> {
-  if (stateAllowsToken(state, token.iat)) return true;
-  // Only a token older than the user's invalidation can be saved by a renewal; other refusals stand
-  // (the renewed check below repeats every other condition).
-  if (!state || state.tokenValidAfter === null) return false;
+  if (stateAllowsToken(state, tokenIssuedAtMs(token), now)) return true;
+  // Only a token older than the user's invalidation can be saved by a renewal, and only by the
+  // renewal of that very invalidation (a later reset by an administrator is not undone by it).
+  if (!inGoodStanding(state, now) || state.tokenValidAfter === null) return false;
   const renewedAt = Number(await cache.get(renewedSessionKey(token.sid)));
-  return Number.isInteger(renewedAt) && renewedAt > 0 && stateAllowsToken(state, renewedAt);
+  return Number.isInteger(renewedAt) && renewedAt > 0 && renewedAt >= state.tokenValidAfter;
 }
 
 export type AccountStateLoader = (tenantId: string, userId: string) => Promise<AccountState | undefined>;

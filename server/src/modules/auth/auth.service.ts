@@ -10,6 +10,7 @@ import type { ClientRecord } from '../../core/auth/guard.js';
 import type { Principal } from '../../core/auth/principal.js';
 import type { SessionClaims, TokenSigner } from '../../core/auth/tokens.js';
 import { badRequest, notFound } from '../../core/errors.js';
+import { isId } from '../../core/ids.js';
 import type { MessageKey } from '../../core/i18n.js';
 import { inTransaction, type Actor, type Store } from '../../core/repository/store.js';
 import { RoleRepository } from '../system/role/role.repository.js';
@@ -97,16 +98,19 @@ const socialStateKey = (state: string) => `auth:social-state:${state}`;
 export function accountStateLoader(store: Store): AccountStateLoader {
   const users = new UserRepository(store);
   const tenants = new TenantRepository(store);
+  const roles = new RoleRepository(store);
   return async (tenantId, userId) => {
     const actor: Actor = { tenantId, userId: null, deptId: null };
     const [user, tenant] = await Promise.all([users.findState(actor, userId), tenants.standing(tenantId)]);
     if (!user || !tenant) return undefined;
+    // The role records (of the tenant, not removed) decide which of the user's roles count.
+    const held = await roles.findByIds(actor, user.roleIds.filter(isId));
     return {
       userStatus: user.status,
       tokenValidAfter: user.tokenValidAfter,
       tenantStatus: tenant.status,
       tenantExpiresAt: tenant.expiresAt,
-      roleIds: user.roleIds,
+      roles: held.map((role) => ({ id: role.id, alias: role.roleAlias })),
     };
   };
 }
@@ -378,8 +382,9 @@ export class AuthService {
     };
   }
 
-  async logout(principal: Principal): Promise<void> {
-    await this.deps.sessions.end(principal.sessionId, principal.jti, principal.expiresAt);
+  /** Ends the caller's session: its refresh token and every access token it issued (S8). */
+  async logout(principal: Principal, client: ClientRecord): Promise<void> {
+    await this.deps.sessions.end(principal.sessionId, client.accessTokenValidity);
     this.deps.events?.signedOut({
       tenantId: principal.tenantId,
       userId: principal.userId,
