@@ -372,6 +372,7 @@ const zh = {
   'sms.notConfigured': '短信配置不存在: {code}',
   'sms.tooFrequent': '发送过于频繁，请稍后再试: {phone}',
   'sms.sendFailed': '短信发送失败: {detail}',
+  'sms.unreachable': '短信服务商暂时无法连接，请稍后再试或联系平台管理员',
   'sms.sent': '发送成功!',
 } as const;
 
@@ -753,6 +754,7 @@ const en: Record<MessageKey, string> = {
   'sms.notConfigured': 'No SMS settings: {code}',
   'sms.tooFrequent': 'Too many messages; try again later: {phone}',
   'sms.sendFailed': 'The SMS was not sent: {detail}',
+  'sms.unreachable': 'The SMS vendor cannot be reached now; try again later or ask the platform administrator',
   'sms.sent': 'Sent!',
 };
 

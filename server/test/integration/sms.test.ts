@@ -72,6 +72,8 @@ describe.each(enginesUnderTest())('sms on %s', (kind) => {
   let vendor: Server;
   let received: Received[] = [];
   let fail = false;
+  /** The vendor hangs up without answering: the way to it failed, not the vendor. */
+  let drop = false;
   let other: Awaited<ReturnType<typeof createTenantAdmin>>;
 
   const submit = (body: object, token?: string | null) =>
@@ -83,6 +85,7 @@ describe.each(enginesUnderTest())('sms on %s', (kind) => {
 
   beforeAll(async () => {
     vendor = createServer((req, res) => {
+      if (drop) return req.socket.destroy();
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
@@ -300,12 +303,23 @@ describe.each(enginesUnderTest())('sms on %s', (kind) => {
     fail = false;
     expect(failed.status).toBe(503);
     expect(failed.body.msg).toContain('isv.BUSINESS_LIMIT_CONTROL');
+    // The vendor unreachable: a fixed message, nothing of the connection's text (S13).
+    drop = true;
+    const hungUp = await send({ code: 'ali', phones: phone() });
+    drop = false;
+    expect(hungUp.body).toMatchObject({
+      code: 500,
+      msg: '短信服务商暂时无法连接，请稍后再试或联系平台管理员',
+    });
+    expect(JSON.stringify(hungUp.body)).not.toMatch(/127\.0\.0\.1|socket|hang up|ECONN/i);
 
     await t.app.logWriter.flush();
     const logged = await t.call({ method: 'GET', url: '/api/blade-log/usual/list?logId_equal=sms&size=100' });
     const data = logged.body.data.records.map((r: { logData: string }) => r.logData).join('\n');
     expect(data).toContain(`log → ${viaLog}: sent`);
     expect(data).toContain('failed');
+    expect(data).toContain('vendor unreachable');
+    expect(data).not.toMatch(/socket|hang up|127\.0\.0\.1/);
     expect(logged.body.data.records.every((r: { params: string }) => !r.params.includes('"9"'))).toBe(true);
   });
 

@@ -152,6 +152,7 @@ export class SmsService {
     }
 
     let result: SmsResult;
+    let unreachable: SmsUnreachableError | undefined;
     try {
       result = await sendSms(
         this.deps.endpoints,
@@ -168,7 +169,11 @@ export class SmsService {
         this.deps.agents,
       );
     } catch (error) {
-      result = { ok: false, detail: error instanceof Error ? error.message : String(error) };
+      // Not the vendor's answer but the way to it (refused address, DNS, TLS, timeout): its text
+      // may name the operator's network, so it goes to the error log (the platform administrator
+      // reads it in full) and the tenant gets a fixed message (S13).
+      unreachable = new SmsUnreachableError(error);
+      result = { ok: false, detail: 'vendor unreachable' };
     }
     this.deps.record(actor, {
       smsCode: record.smsCode,
@@ -178,7 +183,19 @@ export class SmsService {
       detail: result.detail,
       paramKeys: Object.keys(params),
     });
+    if (unreachable) throw unreachable;
+    // The vendor's own answer (its error code and message, parsed from its reply) tells the tenant
+    // what is wrong with its SMS account.
     if (!result.ok) throw new ApiError(503, 'sms.sendFailed', { detail: result.detail.slice(0, 200) });
+  }
+}
+
+/** The SMS vendor could not be reached: a fault with a fixed message for the caller. */
+export class SmsUnreachableError extends Error {
+  readonly publicMessageKey = 'sms.unreachable' as const;
+  constructor(override readonly cause: unknown) {
+    super(`sms vendor unreachable: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'SmsUnreachableError';
   }
 }
 
