@@ -580,11 +580,6 @@ export interface Dict extends AuditFields {
   isSealed: number;
 }
 
-/** A business dictionary entry: a Dict of one tenant. */
-export interface DictBiz extends Dict {
-  tenantId: string;
-}
-
 /** An entry in `list` and `child-list` (trees). */
 export interface DictNode extends Dict {
   hasChildren: boolean;
@@ -852,9 +847,6 @@ export const SMS_LIMITS = {
   signName: 64,
   remark: 255,
 } as const;
-
-/** A mainland mobile number as the send call takes it: 11 digits. */
-export const SMS_PHONE_PATTERN = '^\\d{11}$';
 
 export interface Attach extends AuditFields {
   tenantId: string;

@@ -19,12 +19,9 @@ export interface Tab {
   group: readonly string[];
 }
 
-/**
- * Query keys with a meaning for tabs: `src` the address an iframe page shows (and part of the tab's
- * identity), `name` and `i18n` the tab's label (stored text, text key), `menu` the menu address the
- * page belongs to (its group), `target` a new window instead of a tab.
- */
-export const TAB_QUERY_KEYS = ['src', 'name', 'i18n', 'menu', 'target'] as const;
+// Query keys with a meaning for tabs: `src` the address an iframe page shows (and part of the tab's
+// identity), `name` and `i18n` the tab's label (stored text, text key), `menu` the menu address the
+// page belongs to (its group), `target` a new window instead of a tab.
 
 /** What the layout knows about a visit: the address, and what the route or menu says about it. */
 export interface Visit {
