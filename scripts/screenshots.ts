@@ -1,5 +1,6 @@
 // `node --import tsx scripts/screenshots.ts` (after `npm run build`): screenshots of the shell for
-// docs/screenshots/ — two themes, both languages — against the real built server. Needs Debian's
+// docs/screenshots/ — two themes, both languages — and of every page at 1366×768 and 390×844
+// (docs/screenshots/pages/), against the real built server. Needs Debian's
 // chromium and, for the Chinese text, fonts-noto-cjk (`apt-get install -y fonts-noto-cjk`).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,13 @@ const SHOTS: Array<{ theme: ThemeName; language: 'zh' | 'en'; page: string; file
   { theme: 'theme-dark', language: 'en', page: '/wel/index', file: 'shell-dark-en.png' },
   { theme: 'theme-default', language: 'en', page: '/system/param/index', file: 'param-default-en.png' },
   { theme: 'theme-dark', language: 'zh', page: '/system/param/index', file: 'param-dark-zh.png' },
+];
+
+/** The fixed pages (spec §2) besides the menu's, and the two sizes of every page's screenshots. */
+const FIXED_PAGES = ['/wel/index', '/info/index', '/dict-horizontal/index', '/dict-vertical/index'];
+const SIZES = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
 ];
 
 const out = path.join(repoRoot, 'docs/screenshots');
@@ -53,8 +61,68 @@ try {
     await context.close();
     console.log(`docs/screenshots/${shot.file}`);
   }
+
+  // Every page at a laptop's 1366×768 and a phone's 390×844 (issue 22), default theme, Chinese:
+  // docs/screenshots/pages/<width>/<path>.png. `--themes-only` skips them.
+  if (!process.argv.includes('--themes-only')) await everyPage();
 } finally {
   await captchas.close();
   await browser.close();
   await server.stop();
+}
+
+interface MenuNode {
+  path?: string;
+  children?: MenuNode[];
+}
+
+/** The console addresses of the menu's pages: a leaf's path plus /index; external pages left out. */
+function menuPages(nodes: readonly MenuNode[], into: string[] = []): string[] {
+  for (const node of nodes) {
+    if (node.children && node.children.length > 0) menuPages(node.children, into);
+    else if (node.path && node.path.startsWith('/')) {
+      const path = node.path.replace(/\/+$/, '');
+      into.push(path.endsWith('/index') ? path : `${path}/index`);
+    }
+  }
+  return into;
+}
+
+async function everyPage(): Promise<void> {
+  for (const viewport of SIZES) {
+    const dir = path.join(out, 'pages', String(viewport.width));
+    mkdirSync(dir, { recursive: true });
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('账号', { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(dir, 'login.png') });
+    await signIn(page, server.baseUrl, captchas);
+    const tree = (await page.evaluate(async () => {
+      const token = JSON.parse(localStorage.getItem('saber-token') ?? '{}').content as string;
+      const response = await fetch('/api/blade-system/menu/routes', {
+        headers: { Authorization: `Basic ${btoa('saber:saber_secret')}`, 'Blade-Auth': `bearer ${token}` },
+      });
+      return ((await response.json()) as { data: unknown }).data;
+    })) as MenuNode[];
+    const pages = [...new Set([...FIXED_PAGES, ...menuPages(tree)])];
+    for (const address of pages) {
+      await page.goto(`${server.baseUrl}${address}`);
+      await page.waitForLoadState('networkidle');
+      await page
+        .locator('.ant-spin-spinning')
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => undefined);
+      await page.waitForTimeout(300); // menu and chart animations settle
+      const file = `${address
+        .replace(/^\//, '')
+        .replace(/\/index$/, '')
+        .replace(/\//g, '-')}.png`;
+      await page.screenshot({ path: path.join(dir, file) });
+      console.log(`docs/screenshots/pages/${viewport.width}/${file}`);
+    }
+    await context.close();
+  }
 }
