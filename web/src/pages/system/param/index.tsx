@@ -27,6 +27,7 @@ const config = defineCrud<Param, ParamInput>({
       prop: 'paramKey',
       label: 'system.param.paramKey',
       search: true,
+      table: { content: 'code' },
       form: { required: 'system.param.paramKeyRequired', maxLength: PARAM_LIMITS.paramKey },
     },
     {
