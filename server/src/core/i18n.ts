@@ -754,7 +754,8 @@ const en: Record<MessageKey, string> = {
   'sms.notConfigured': 'No SMS settings: {code}',
   'sms.tooFrequent': 'Too many messages; try again later: {phone}',
   'sms.sendFailed': 'The SMS was not sent: {detail}',
-  'sms.unreachable': 'The SMS vendor cannot be reached now; try again later or ask the platform administrator',
+  'sms.unreachable':
+    'The SMS vendor cannot be reached now; try again later or ask the platform administrator',
   'sms.sent': 'Sent!',
 };
 
