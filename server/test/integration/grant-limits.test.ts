@@ -310,16 +310,17 @@ describe.each(enginesUnderTest())('grants stay within what the granter holds on 
     it('refuses access and refresh tokens issued in the same second, before a reset', async () => {
       const user = await createAccount(t, { roles: [{ menuIds: codes(['role']) }] });
       const signedIn = await signInAs(t, user);
-      // The reset happened 1 ms after the token was issued: the same second, but after it.
+      // The reset happened 1 ms after the tokens were issued: the same second, but after them.
       const reset = await post(
         `/api/blade-user/reset-password?userIds=${user.userId}`,
         undefined,
         t.adminToken,
       );
       expect(reset.status).toBe(200);
+      const issued = Math.max(issuedMs(signedIn.access_token), issuedMs(signedIn.refresh_token));
       await t.store.db
         .updateTable('blade_user')
-        .set({ token_valid_after: new Date(issuedMs(signedIn.access_token) + 1) })
+        .set({ token_valid_after: new Date(issued + 1) })
         .where('id', '=', BigInt(user.userId))
         .execute();
       expect((await get(`${ROLE}/list`, signedIn.access_token)).status).toBe(401);
