@@ -40,6 +40,8 @@ export default defineConfig({
           name: 'web-unit',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // A cheap getComputedStyle for the jsdom files (see the file for why and what it misses).
+          setupFiles: ['web/src/test/computed-style.ts'],
         },
       },
       {

@@ -6,8 +6,8 @@ import { AppProviders } from '../app/AppProviders';
 import { ShellProviders } from '../app/ShellProviders';
 import { routes } from '../app/router';
 
-// The first render of a lazy page transforms antd's modules on the spot, and antd's styles are
-// computed in jsdom's slow CSS engine: on a busy machine a test can take seconds.
+// The first render of a lazy page transforms antd's modules on the spot: on a busy machine a test
+// can take seconds.
 configure({ asyncUtilTimeout: 5_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -31,9 +31,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-// jsdom implements no pseudo-elements, and says so loudly whenever accessible names are computed.
-const computedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => computedStyle(element);
+// getComputedStyle is replaced for every jsdom file by ./computed-style.ts (vitest.config.ts).
 
 /**
  * A button's accessible name: antd puts a space between two CJK characters of a button ("提 交"),
