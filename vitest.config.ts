@@ -42,6 +42,8 @@ export default defineConfig({
           environment: 'node',
           // A cheap getComputedStyle for the jsdom files (see the file for why and what it misses).
           setupFiles: ['web/src/test/computed-style.ts'],
+          // Each file renders in its own jsdom; two workers match the machine's two cores.
+          maxWorkers: 2,
         },
       },
       {

@@ -52,7 +52,7 @@ function inlineValue(element: Element, property: string): string {
   return value === 'inherit' || value === 'initial' || value === 'unset' ? '' : value;
 }
 
-export function installFastComputedStyle(window: Window): void {
+export function installFastComputedStyle(window: Window & typeof globalThis): void {
   const real: StyleReader = window.getComputedStyle.bind(window);
   const blankDocument = window.document.implementation.createHTMLDocument('');
   const defaultDisplay = new Map<string, string>();
