@@ -42,8 +42,11 @@ export default defineConfig({
           environment: 'node',
           // A cheap getComputedStyle for the jsdom files (see the file for why and what it misses).
           setupFiles: ['web/src/test/computed-style.ts'],
-          // Each file renders in its own jsdom; two workers match the machine's two cores.
+          // Each file renders in its own jsdom; two workers match the machine's two cores. Run with
+          // server-unit in one command (`npm run test:unit`), a project with its own worker count
+          // needs its own group, after the server's.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
