@@ -6,6 +6,8 @@ import {
   createOperator,
   createTenantAdmin,
   grantMenus,
+  menusOfRole,
+  scopesOfRole,
   signInAs,
   type TestAccount,
 } from './support/accounts.js';
@@ -33,26 +35,8 @@ describe.each(enginesUnderTest())('grants stay within what the granter holds on 
     t.call({ method: 'POST', url, ...(payload ? { payload } : {}) }, token);
   const get = (url: string, token: string) => t.call({ method: 'GET', url }, token);
   const codes = (list: string[]) => list.map(menuId);
-  const menusOf = async (roleId: string) =>
-    (
-      await t.store.db
-        .selectFrom('blade_role_menu')
-        .select('menu_id')
-        .where('role_id', '=', BigInt(roleId))
-        .execute()
-    )
-      .map((r) => String(r.menu_id))
-      .sort();
-  const scopesOf = async (roleId: string) =>
-    (
-      await t.store.db
-        .selectFrom('blade_role_scope')
-        .select('scope_id')
-        .where('role_id', '=', BigInt(roleId))
-        .execute()
-    )
-      .map((r) => String(r.scope_id))
-      .sort();
+  const menusOf = (roleId: string) => menusOfRole(t, roleId);
+  const scopesOf = (roleId: string) => scopesOfRole(t, roleId);
   const rolesOfUser = async (userId: string) =>
     (
       await t.store.db

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuId } from '../../src/db/seed/menus.js';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
-import { createAccount, createOperator, createTenantAdmin, signInAs } from './support/accounts.js';
+import {
+  createAccount,
+  createOperator,
+  createTenantAdmin,
+  menusOfRole,
+  scopesOfRole,
+  signInAs,
+} from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { insertScope } from './support/scopes.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -40,27 +47,8 @@ describe.each(enginesUnderTest())('roles on %s', (kind) => {
     t.call({ method: 'POST', url: `${BASE}/remove?ids=${list}` }, token ?? t.adminToken);
   const row = (id: string) =>
     t.store.db.selectFrom('blade_role').selectAll().where('id', '=', BigInt(id)).executeTakeFirstOrThrow();
-  const menusOf = async (roleId: string) =>
-    (
-      await t.store.db
-        .selectFrom('blade_role_menu')
-        .select('menu_id')
-        .where('role_id', '=', BigInt(roleId))
-        .execute()
-    )
-      .map((r) => String(r.menu_id))
-      .sort();
-  const scopesOf = async (roleId: string, category: number) =>
-    (
-      await t.store.db
-        .selectFrom('blade_role_scope')
-        .select('scope_id')
-        .where('role_id', '=', BigInt(roleId))
-        .where('scope_category', '=', category)
-        .execute()
-    )
-      .map((r) => String(r.scope_id))
-      .sort();
+  const menusOf = (roleId: string) => menusOfRole(t, roleId);
+  const scopesOf = (roleId: string, category: number) => scopesOfRole(t, roleId, category);
   const create = async (roleName: string, roleAlias: string, parent?: string, sort = 1) => {
     const res = await submit({ roleName, roleAlias, parentId: parent ? ids[parent] : undefined, sort });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

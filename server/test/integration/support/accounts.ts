@@ -226,3 +226,27 @@ export async function insertDept(
     .execute();
   return id;
 }
+
+/** The menu ids granted to a role (blade_role_menu), sorted. */
+export async function menusOfRole(t: Pick<TestApp, 'store'>, roleId: string): Promise<string[]> {
+  const rows = await t.store.db
+    .selectFrom('blade_role_menu')
+    .select('menu_id')
+    .where('role_id', '=', BigInt(roleId))
+    .execute();
+  return rows.map((r) => String(r.menu_id)).sort();
+}
+
+/** The scope ids granted to a role (blade_role_scope), of one category or all, sorted. */
+export async function scopesOfRole(
+  t: Pick<TestApp, 'store'>,
+  roleId: string,
+  category?: number,
+): Promise<string[]> {
+  let query = t.store.db
+    .selectFrom('blade_role_scope')
+    .select('scope_id')
+    .where('role_id', '=', BigInt(roleId));
+  if (category !== undefined) query = query.where('scope_category', '=', category);
+  return (await query.execute()).map((r) => String(r.scope_id)).sort();
+}
