@@ -170,6 +170,36 @@ describe.each(enginesUnderTest())('grants stay within what the granter holds on 
       ).toBe(200);
     });
 
+    it('refuses resetting the password of an account with more rights (its new password is shown)', async () => {
+      const resetter = await createOperator(t, ['user', 'user_reset'], { tenantId });
+      const hashOf = async (userId: string) =>
+        (
+          await t.store.db
+            .selectFrom('blade_user')
+            .select('password')
+            .where('id', '=', BigInt(userId))
+            .executeTakeFirstOrThrow()
+        ).password;
+      const reset = (userId: string) =>
+        post(`/api/blade-user/reset-password?userIds=${userId}`, undefined, resetter.token);
+      const adminHash = await hashOf(admin.userId);
+      expect((await reset(admin.userId)).body).toMatchObject({
+        code: 403,
+        msg: '无权重置权限超出自身的账号的密码',
+      });
+      expect(await hashOf(admin.userId)).toBe(adminHash);
+      const hrUser = await createAccount(t, { tenantId, roles: [] });
+      await post(`/api/blade-user/grant?userIds=${hrUser.userId}&roleIds=${hr}`, undefined, admin.token);
+      expect((await reset(hrUser.userId)).status).toBe(403);
+      // An account within the resetter's own rights may be reset; the administrator resets anyone.
+      const peer = await createAccount(t, { tenantId, roles: [] });
+      expect((await reset(peer.userId)).status).toBe(200);
+      expect(
+        (await post(`/api/blade-user/reset-password?userIds=${hrUser.userId}`, undefined, admin.token))
+          .status,
+      ).toBe(200);
+    });
+
     it("refuses replacing the administrator role's menus with role_grant (item 3)", async () => {
       const granter = await createOperator(t, ['role', 'role_grant', 'dept'], { tenantId });
       const before = await menusOf(admin.roleIds[0]!);

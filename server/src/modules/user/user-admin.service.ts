@@ -258,11 +258,17 @@ export class UserAdminService {
    * hands it over) and stored only as a hash; every token they hold stops working (S8). All or
    * nothing. (BladeX set the shared parameter account.initPassword instead: decision 0014.)
    */
-  async resetPassword(actor: Actor, rawIds: string): Promise<ResetPassword[]> {
+  async resetPassword(actor: Principal, rawIds: string): Promise<ResetPassword[]> {
     const ids = parseIdList(rawIds);
     if (!ids) throw badRequest('ids.invalid');
     const users = await this.#users.findByIds(actor, ids);
     if (users.length !== ids.length) throw notFound();
+    const roleRepository = new RoleRepository(this.deps.store);
+    await this.deps.grants.checkPasswordReset(
+      actor,
+      users.map((user) => ({ userId: user.id, roleIds: idList(user.roleId) })),
+      (roleIds) => roleRepository.findByIds(actor, roleIds),
+    );
     const answers: ResetPassword[] = [];
     const hashes = new Map<string, string>();
     for (const user of users) {

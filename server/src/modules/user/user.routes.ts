@@ -202,7 +202,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       config: { access: 'user', button: 'user_reset' },
     },
     // Each user's new random password, answered this once (decision 0014).
-    async (req) => ok(await admin.resetPassword(req.actor, req.query.userIds), req.t('succeeded')),
+    async (req) => ok(await admin.resetPassword(principalOf(req), req.query.userIds), req.t('succeeded')),
   );
 
   app.post(

@@ -179,6 +179,26 @@ export class GrantPolicy {
       throw new ApiError(403, 'grant.roleAbove', { names: above.map((role) => role.roleName).join(', ') });
   }
 
+  /**
+   * reset-password: whoever learns an account's new password can act as it, so the caller may
+   * reset only accounts with no more rights than its own (its own account included). Throws 403.
+   */
+  async checkPasswordReset(
+    principal: Principal,
+    targets: ReadonlyArray<{ userId: string; roleIds: readonly string[] }>,
+    heldRolesOf: (ids: readonly string[]) => Promise<Role[]>,
+  ): Promise<void> {
+    const authority = authorityOf(principal);
+    if (authority === 'platform') return;
+    const others = targets.filter((t) => t.userId !== principal.userId);
+    const roles = await heldRolesOf([...new Set(others.flatMap((t) => t.roleIds))]);
+    const refuse = () => new ApiError(403, 'grant.resetAbove');
+    if (roles.some((role) => role.roleAlias === PLATFORM_ADMIN_ALIAS)) throw refuse();
+    if (authority === 'tenant') return;
+    if (roles.some(isAdministratorRole)) throw refuse();
+    if (roles.length > 0 && (await this.#rolesAbove(principal, roles)).length > 0) throw refuse();
+  }
+
   /** The roles that grant something the caller does not hold. */
   async #rolesAbove(principal: Principal, roles: readonly Role[]): Promise<Role[]> {
     const all = await new MenuRepository(this.store).findAll();
