@@ -1,67 +1,110 @@
 import type { Page } from '@console/contract';
-import type { Kysely, UpdateQueryBuilder } from 'kysely';
+import type {
+  Insertable,
+  Kysely,
+  SelectQueryBuilder,
+  Updateable,
+  UpdateQueryBuilder,
+  UpdateResult,
+} from 'kysely';
+import type { AuditColumns, Database, TenantScoped } from '../../db/schema.js';
 import type { ListQuery } from '../list-query.js';
-import { filterExpression, orderTerms, pageQueries, type AnySelect } from './apply-list-query.js';
+import { filterExpression, orderTerms, type AnySelect } from './apply-list-query.js';
 import { dataScopePredicate } from './data-scope.js';
+import { pageOf } from './page.js';
 import type { Actor, Store } from './store.js';
-import { rowToEntity, toDb, type TableDef } from './table.js';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyUpdate = UpdateQueryBuilder<any, any, any, any>;
+import { rowToEntity, toDb, type AuditedTableName, type TableDef } from './table.js';
 
 /** Lists answered whole (trees: departments, roles, menus) stop here rather than grow without end. */
 export const TREE_LIMIT = 5000;
 
+/** A select over table T, typed by the database schema: a wrong column name does not compile. */
+export type TableSelect<T extends AuditedTableName> = SelectQueryBuilder<Database, T, object>;
+/** An update of table T, typed by the database schema. */
+export type TableUpdate<T extends AuditedTableName> = UpdateQueryBuilder<Database, T, T, UpdateResult>;
+
+// The base's own conditions are the same for every audited table, so they are written once
+// against that common shape ('row' stands for whichever table T is) and the builder is then handed
+// on typed for T. This is the only place the table name is not checked by the compiler.
+type CommonShape = { row: AuditColumns & Partial<TenantScoped> };
+
+/** The audit columns of a write by actor now (every update and soft delete carries them). */
+export function updateStamp(actor: Actor): { update_user: bigint | null; update_time: Date } {
+  return { update_user: toDb('id', actor.userId) as bigint | null, update_time: new Date() };
+}
+
 /**
  * The base of every repository of a table with the BladeX columns. All reads and writes start from
  * `scopedSelect` / `scopedUpdate`, which carry the soft-delete filter and, for tenant tables, the
- * caller's tenant: a query without them cannot be written through this class. The calls a client
- * reaches (page, findById, update, softDelete and the `visible*` builders) also carry the caller's
- * data scope when the table declares a resource code (core/repository/data-scope.ts).
+ * caller's tenant; `scopedUpdate` also stamps update_user and update_time, and `insert` every audit
+ * column: a repository cannot forget them. The calls a client reaches (page, findById, update,
+ * softDelete and the `visible*` builders) also carry the caller's data scope when the table
+ * declares a resource code (core/repository/data-scope.ts). A deliberate read or write outside the
+ * caller's tenant goes through `unscoped` (core/repository/unscoped.ts), never the raw handle.
  */
-export class TableRepository<E> {
-  readonly #db: AnyDb;
+export class TableRepository<E, T extends AuditedTableName> {
+  readonly #common: Kysely<CommonShape>;
 
   constructor(
     protected readonly store: Store,
-    protected readonly def: TableDef<E>,
+    protected readonly def: TableDef<E, T>,
   ) {
-    this.#db = store.db as AnyDb;
+    this.#common = store.db as unknown as Kysely<CommonShape>;
   }
 
-  protected scopedSelect(actor: Actor): AnySelect {
-    let q = this.#db.selectFrom(this.def.table).where('is_deleted', '=', 0);
+  /** The caller's live rows in the common shape: the base's own queries start here. */
+  #live(actor: Actor): SelectQueryBuilder<CommonShape, 'row', object> {
+    let q = this.#common.selectFrom(this.def.table as 'row').where('is_deleted', '=', 0);
     if (this.def.tenantScoped) q = q.where('tenant_id', '=', actor.tenantId);
     return q;
   }
 
-  protected scopedUpdate(actor: Actor): AnyUpdate {
-    let q = this.#db.updateTable(this.def.table).where('is_deleted', '=', 0);
+  #liveUpdate(actor: Actor): UpdateQueryBuilder<CommonShape, 'row', 'row', UpdateResult> {
+    let q = this.#common
+      .updateTable(this.def.table as 'row')
+      .set(updateStamp(actor))
+      .where('is_deleted', '=', 0);
     if (this.def.tenantScoped) q = q.where('tenant_id', '=', actor.tenantId);
     return q;
+  }
+
+  async #visible(actor: Actor): Promise<SelectQueryBuilder<CommonShape, 'row', object>> {
+    const scope = await dataScopePredicate(this.store, this.def, actor);
+    const q = this.#live(actor);
+    return scope ? q.where(scope) : q;
+  }
+
+  async #visibleUpdate(actor: Actor): Promise<UpdateQueryBuilder<CommonShape, 'row', 'row', UpdateResult>> {
+    const scope = await dataScopePredicate(this.store, this.def, actor);
+    const q = this.#liveUpdate(actor);
+    return scope ? q.where(scope) : q;
+  }
+
+  /** The caller's live rows of T (tenant and soft delete applied). */
+  protected scopedSelect(actor: Actor): TableSelect<T> {
+    return this.#live(actor) as unknown as TableSelect<T>;
+  }
+
+  /** An update of the caller's live rows, stamped with who changed them and when. */
+  protected scopedUpdate(actor: Actor): TableUpdate<T> {
+    return this.#liveUpdate(actor) as unknown as TableUpdate<T>;
   }
 
   /** scopedSelect plus the caller's data scope: what the caller may see. */
-  protected async visibleSelect(actor: Actor): Promise<AnySelect> {
-    const scope = await dataScopePredicate(this.store, this.def, actor);
-    const q = this.scopedSelect(actor);
-    return scope ? q.where(scope) : q;
+  protected async visibleSelect(actor: Actor): Promise<TableSelect<T>> {
+    return (await this.#visible(actor)) as unknown as TableSelect<T>;
   }
 
   /** scopedUpdate plus the caller's data scope: what the caller may change. */
-  protected async visibleUpdate(actor: Actor): Promise<AnyUpdate> {
-    const scope = await dataScopePredicate(this.store, this.def, actor);
-    const q = this.scopedUpdate(actor);
-    return scope ? q.where(scope) : q;
+  protected async visibleUpdate(actor: Actor): Promise<TableUpdate<T>> {
+    return (await this.#visibleUpdate(actor)) as unknown as TableUpdate<T>;
   }
 
   protected toEntity(row: Record<string, unknown>): E {
     return rowToEntity(this.def, row, this.store.timeZone);
   }
 
-  /** Body fields → column values, for the fields a client may write. */
+  /** Body fields → column values, for the fields a client may write (declared by the table definition). */
   protected toColumns(values: Partial<E>): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     for (const [field, value] of Object.entries(values as Record<string, unknown>)) {
@@ -77,18 +120,8 @@ export class TableRepository<E> {
   }
 
   /** A page of a query built from visibleSelect (with a list's own extra conditions). */
-  protected async pageFrom(visible: AnySelect, query: ListQuery): Promise<Page<E>> {
-    const { count, page } = pageQueries(visible, query);
-    const total = Number((await count.executeTakeFirst())?.total ?? 0);
-    // Past the last page there is nothing to fetch.
-    const rows = total > (query.current - 1) * query.size ? await page.execute() : [];
-    return {
-      records: rows.map((row) => this.toEntity(row)),
-      total,
-      size: query.size,
-      current: query.current,
-      pages: Math.ceil(total / query.size),
-    };
+  protected pageFrom(visible: TableSelect<T>, query: ListQuery): Promise<Page<E>> {
+    return pageOf(visible as unknown as AnySelect, query, (row) => this.toEntity(row));
   }
 
   /**
@@ -98,7 +131,7 @@ export class TableRepository<E> {
   async listAll(actor: Actor, query: Pick<ListQuery, 'filters' | 'orders'>): Promise<E[] | undefined> {
     const filtered = query.filters.reduce<AnySelect>(
       (q, f) => q.where((eb) => filterExpression(eb, f)),
-      await this.visibleSelect(actor),
+      (await this.#visible(actor)) as unknown as AnySelect,
     );
     const sortColumn = this.def.columns.get('sort');
     const orders =
@@ -118,7 +151,7 @@ export class TableRepository<E> {
 
   async findById(actor: Actor, id: string): Promise<E | undefined> {
     const row = await (
-      await this.visibleSelect(actor)
+      await this.#visible(actor)
     )
       .selectAll()
       .where('id', '=', BigInt(id))
@@ -130,7 +163,7 @@ export class TableRepository<E> {
   async findByIds(actor: Actor, ids: readonly string[]): Promise<E[]> {
     if (ids.length === 0) return [];
     const rows = await (
-      await this.visibleSelect(actor)
+      await this.#visible(actor)
     )
       .selectAll()
       .where(
@@ -146,7 +179,7 @@ export class TableRepository<E> {
   async insert(actor: Actor, values: Partial<E>): Promise<string> {
     const id = this.store.ids.next();
     const now = new Date();
-    const row: Record<string, unknown> = {
+    const row = {
       status: 1,
       ...this.toColumns(values),
       id: BigInt(id),
@@ -156,18 +189,21 @@ export class TableRepository<E> {
       update_user: toDb('id', actor.userId),
       update_time: now,
       is_deleted: 0,
+      ...(this.def.tenantScoped ? { tenant_id: actor.tenantId } : {}),
     };
-    if (this.def.tenantScoped) row.tenant_id = actor.tenantId;
-    await this.#db.insertInto(this.def.table).values(row).execute();
+    await this.#common
+      .insertInto(this.def.table as 'row')
+      .values(row as Insertable<CommonShape['row']>)
+      .execute();
     return id;
   }
 
   /** Updates the writable fields of one visible row; false when there is no such row. */
   async update(actor: Actor, id: string, values: Partial<E>): Promise<boolean> {
     const result = await (
-      await this.visibleUpdate(actor)
+      await this.#visibleUpdate(actor)
     )
-      .set({ ...this.toColumns(values), update_user: toDb('id', actor.userId), update_time: new Date() })
+      .set(this.toColumns(values) as Updateable<CommonShape['row']>)
       .where('id', '=', BigInt(id))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
@@ -177,9 +213,9 @@ export class TableRepository<E> {
   async softDelete(actor: Actor, ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
     const result = await (
-      await this.visibleUpdate(actor)
+      await this.#visibleUpdate(actor)
     )
-      .set({ is_deleted: 1, update_user: toDb('id', actor.userId), update_time: new Date() })
+      .set({ is_deleted: 1 })
       .where(
         'id',
         'in',

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/schema.js';
+import type { AuditColumns, Database } from '../../db/schema.js';
 import { formatDateTime } from '../dates.js';
 
 // A table definition is the one place that says which wire fields a table has, how each maps to
@@ -27,8 +27,41 @@ export interface Column extends Required<ColumnOptions> {
 
 export type TableName = keyof Database;
 
-export interface TableDef<E> {
-  table: TableName;
+/** Tables with BladeX's id, audit and soft-delete columns: what TableRepository works on. */
+export type AuditedTableName = {
+  [T in TableName]: Database[T] extends AuditColumns ? T : never;
+}[TableName];
+
+/** 'postCode' → 'post_code', at the type level: how a wire field names its column. */
+export type ColumnOf<F extends string> = F extends `${infer Head}${infer Rest}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${ColumnOf<Rest>}`
+  : F;
+
+/** 'post_code' → 'postCode': the wire field of a column. */
+export type FieldOf<C extends string> = C extends `${infer Head}_${infer Rest}`
+  ? `${Head}${Capitalize<FieldOf<Rest>>}`
+  : C;
+
+type AuditField = keyof typeof AUDIT_FIELDS;
+type Columns<T extends TableName> = keyof Database[T] & string;
+
+/** A column the entity does not carry (a password hash, a secret): it never leaves the server. */
+export type WriteOnlySpec = [kind: ColumnKind, options: ColumnOptions & { writeOnly: true }];
+
+/**
+ * The fields a table definition may declare: the entity's own fields (not the audit columns, which
+ * defineTable adds) whose column exists in the table, and the table's other columns as write-only
+ * fields. A field whose column the table lacks, or a column the entity lacks that is not marked
+ * write-only, is a compile error (the literal's excess-property check).
+ */
+export type FieldsOf<E, T extends TableName> = {
+  [F in Exclude<keyof E & string, AuditField> as ColumnOf<F> extends Columns<T> ? F : never]?: FieldSpec;
+} & {
+  [C in Columns<T> as Exclude<FieldOf<C>, keyof E | AuditField>]?: WriteOnlySpec;
+};
+
+export interface TableDef<E, T extends TableName = TableName> {
+  table: T;
   /** Rows belong to a tenant: every query carries `tenant_id = <caller's tenant>`. */
   tenantScoped: boolean;
   /** The column that identifies a row and settles ties in list order: `id`, or BladeX's own key. */
@@ -49,7 +82,7 @@ export type FieldSpec = [kind: ColumnKind, options?: ColumnOptions];
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-const AUDIT_FIELDS: Record<string, FieldSpec> = {
+const AUDIT_FIELDS = {
   id: ['id', { filter: true, sort: true, readOnly: true }],
   createUser: ['id', { filter: true, readOnly: true }],
   createDept: ['id', { filter: true, readOnly: true }],
@@ -58,13 +91,17 @@ const AUDIT_FIELDS: Record<string, FieldSpec> = {
   updateTime: ['datetime', { filter: true, sort: true, readOnly: true }],
   status: ['int', { filter: true, sort: true }],
   isDeleted: ['int', { readOnly: true }],
-};
+} satisfies Record<string, FieldSpec>;
 
 /** Tables that declare a resource code, by code: what a data scope of that code may name. */
 export const tablesByResourceCode = new Map<string, TableDef<unknown>>();
 
-export function defineTable<E>(
-  table: TableName,
+/**
+ * Declares a table for entity E: `defineTable<Post, 'blade_post'>('blade_post', …)`. Both type
+ * arguments are named so the fields are checked against the entity and the table's columns.
+ */
+export function defineTable<E, T extends TableName>(
+  table: T,
   options: {
     tenantScoped: boolean;
     resourceCode?: string;
@@ -75,11 +112,11 @@ export function defineTable<E>(
     audit?: boolean;
     key?: string;
   },
-  fields: Record<string, FieldSpec>,
-): TableDef<E> {
+  fields: FieldsOf<E, T>,
+): TableDef<E, T> {
   const all: Record<string, FieldSpec> = {
     ...(options.tenantScoped ? { tenantId: ['string', { filter: true, readOnly: true }] as FieldSpec } : {}),
-    ...fields,
+    ...(fields as Record<string, FieldSpec>),
     ...(options.audit === false ? {} : AUDIT_FIELDS),
   };
   const columns = new Map<string, Column>();
@@ -98,7 +135,7 @@ export function defineTable<E>(
     byName.set(field, column);
     byName.set(column.name, column);
   }
-  const def: TableDef<E> = {
+  const def: TableDef<E, T> = {
     table,
     tenantScoped: options.tenantScoped,
     key: snake(options.key ?? 'id'),
@@ -140,7 +177,11 @@ export function toDb(kind: ColumnKind, value: unknown): unknown {
   }
 }
 
-export function rowToEntity<E>(def: TableDef<E>, row: Record<string, unknown>, timeZone: string): E {
+export function rowToEntity<E>(
+  def: TableDef<E, TableName>,
+  row: Record<string, unknown>,
+  timeZone: string,
+): E {
   const out: Record<string, unknown> = {};
   for (const column of def.columns.values()) {
     if (column.writeOnly) continue;

@@ -68,9 +68,21 @@ const ERROR_FIELDS: Record<string, FieldSpec> = {
 };
 
 export const logTables = {
-  api: defineTable<LogApi>('blade_log_api', { tenantScoped: true, audit: false }, API_FIELDS),
-  error: defineTable<LogError>('blade_log_error', { tenantScoped: true, audit: false }, ERROR_FIELDS),
-  usual: defineTable<LogUsual>('blade_log_usual', { tenantScoped: true, audit: false }, USUAL_FIELDS),
+  api: defineTable<LogApi, 'blade_log_api'>(
+    'blade_log_api',
+    { tenantScoped: true, audit: false },
+    API_FIELDS,
+  ),
+  error: defineTable<LogError, 'blade_log_error'>(
+    'blade_log_error',
+    { tenantScoped: true, audit: false },
+    ERROR_FIELDS,
+  ),
+  usual: defineTable<LogUsual, 'blade_log_usual'>(
+    'blade_log_usual',
+    { tenantScoped: true, audit: false },
+    USUAL_FIELDS,
+  ),
 } satisfies Record<LogKind, TableDef<unknown>>;
 
 const visible = (fields: Record<string, FieldSpec>): Record<string, FieldSpec> =>
@@ -82,13 +94,17 @@ const visible = (fields: Record<string, FieldSpec>): Record<string, FieldSpec> =
 
 /** The same tables as a tenant's administrator may filter and sort them (the message neither). */
 export const tenantLogTables = {
-  api: defineTable<LogApi>('blade_log_api', { tenantScoped: true, audit: false }, visible(API_FIELDS)),
-  error: defineTable<LogError>(
+  api: defineTable<LogApi, 'blade_log_api'>(
+    'blade_log_api',
+    { tenantScoped: true, audit: false },
+    visible(API_FIELDS),
+  ),
+  error: defineTable<LogError, 'blade_log_error'>(
     'blade_log_error',
     { tenantScoped: true, audit: false },
     visible(ERROR_FIELDS),
   ),
-  usual: defineTable<LogUsual>(
+  usual: defineTable<LogUsual, 'blade_log_usual'>(
     'blade_log_usual',
     { tenantScoped: true, audit: false },
     visible(USUAL_FIELDS),

@@ -15,7 +15,7 @@ export const USER_STATUS = { DISABLED: 0, ACTIVE: 1, PENDING: 2 } as const;
  * Users of a tenant. The list and every read or write by id honour the caller's data scopes of
  * resource code `user` (the user page's menu code); the signed-in user's own record does not.
  */
-export const userTable = defineTable<User>(
+export const userTable = defineTable<User, 'blade_user'>(
   'blade_user',
   { tenantScoped: true, resourceCode: 'user' },
   {
@@ -55,7 +55,7 @@ export const idList = (value: unknown): string[] =>
 const toMs = (value: unknown) =>
   value === null || value === undefined ? null : new Date(value as string).getTime();
 
-export class UserRepository extends TableRepository<User> {
+export class UserRepository extends TableRepository<User, 'blade_user'> {
   constructor(store: Store) {
     super(store, userTable);
   }

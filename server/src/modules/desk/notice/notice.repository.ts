@@ -4,7 +4,7 @@ import type { Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Notices belong to a tenant (BladeX's blade_notice). */
-export const noticeTable = defineTable<Notice>(
+export const noticeTable = defineTable<Notice, 'blade_notice'>(
   'blade_notice',
   { tenantScoped: true },
   {
@@ -15,7 +15,7 @@ export const noticeTable = defineTable<Notice>(
   },
 );
 
-export class NoticeRepository extends TableRepository<Notice> {
+export class NoticeRepository extends TableRepository<Notice, 'blade_notice'> {
   constructor(store: Store) {
     super(store, noticeTable);
   }

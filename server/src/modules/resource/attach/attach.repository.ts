@@ -4,7 +4,7 @@ import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Attachments: the files stored through put-file, and records submitted by hand (blade_attach). */
-export const attachTable = defineTable<Attach>(
+export const attachTable = defineTable<Attach, 'blade_attach'>(
   'blade_attach',
   { tenantScoped: true },
   {
@@ -17,7 +17,7 @@ export const attachTable = defineTable<Attach>(
   },
 );
 
-export class AttachRepository extends TableRepository<Attach> {
+export class AttachRepository extends TableRepository<Attach, 'blade_attach'> {
   constructor(store: Store) {
     super(store, attachTable);
   }

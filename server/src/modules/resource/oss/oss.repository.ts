@@ -4,7 +4,7 @@ import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Object storage settings per tenant (blade_oss); the secret key is write-only (S5). */
-export const ossTable = defineTable<Oss & { secretKey?: string | null }>(
+export const ossTable = defineTable<Oss & { secretKey?: string | null }, 'blade_oss'>(
   'blade_oss',
   { tenantScoped: true },
   {
@@ -23,7 +23,7 @@ export const ossTable = defineTable<Oss & { secretKey?: string | null }>(
 /** A record with its sealed secret key, for building a storage client (never for answers). */
 export type OssWithSecret = Oss & { sealedSecretKey: string | null };
 
-export class OssRepository extends TableRepository<Oss & { secretKey?: string | null }> {
+export class OssRepository extends TableRepository<Oss & { secretKey?: string | null }, 'blade_oss'> {
   constructor(store: Store) {
     super(store, ossTable);
   }

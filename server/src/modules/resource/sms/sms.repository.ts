@@ -4,7 +4,7 @@ import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** SMS settings per tenant (blade_sms); the secret key is write-only (S5). */
-export const smsTable = defineTable<Sms & { secretKey?: string | null }>(
+export const smsTable = defineTable<Sms & { secretKey?: string | null }, 'blade_sms'>(
   'blade_sms',
   { tenantScoped: true },
   {
@@ -22,7 +22,7 @@ export const smsTable = defineTable<Sms & { secretKey?: string | null }>(
 
 export type SmsWithSecret = Sms & { sealedSecretKey: string | null };
 
-export class SmsRepository extends TableRepository<Sms & { secretKey?: string | null }> {
+export class SmsRepository extends TableRepository<Sms & { secretKey?: string | null }, 'blade_sms'> {
   constructor(store: Store) {
     super(store, smsTable);
   }

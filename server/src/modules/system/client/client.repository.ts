@@ -7,7 +7,7 @@ import { defineTable } from '../../../core/repository/table.js';
 export type { Client };
 
 /** OAuth clients (blade_client): platform-wide; the secret never leaves the server (S5). */
-export const clientTable = defineTable<Client>(
+export const clientTable = defineTable<Client, 'blade_client'>(
   'blade_client',
   { tenantScoped: false },
   {
@@ -27,7 +27,7 @@ export const clientTable = defineTable<Client>(
 
 const PLATFORM: Actor = { tenantId: '000000', userId: null, deptId: null };
 
-export class ClientRepository extends TableRepository<Client> {
+export class ClientRepository extends TableRepository<Client, 'blade_client'> {
   constructor(store: Store) {
     super(store, clientTable);
   }

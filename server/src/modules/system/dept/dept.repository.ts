@@ -6,7 +6,7 @@ import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Departments (blade_dept) of a tenant; `ancestors` is `0,<id>,…` from the root to the parent. */
-export const deptTable = defineTable<Dept>(
+export const deptTable = defineTable<Dept, 'blade_dept'>(
   'blade_dept',
   { tenantScoped: true },
   {
@@ -22,7 +22,7 @@ export const deptTable = defineTable<Dept>(
 
 const ids = (values: readonly string[]) => values.map((id) => BigInt(id));
 
-export class DeptRepository extends TableRepository<Dept> {
+export class DeptRepository extends TableRepository<Dept, 'blade_dept'> {
   constructor(store: Store) {
     super(store, deptTable);
   }

@@ -1,9 +1,9 @@
 import type { Dict, DictItem } from '@console/contract';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
-import { defineTable, type FieldSpec, type TableDef } from '../../../core/repository/table.js';
+import { defineTable, type FieldsOf, type TableDef } from '../../../core/repository/table.js';
 
-const DICT_FIELDS: Record<string, FieldSpec> = {
+const DICT_FIELDS = {
   parentId: ['id', { filter: true }],
   code: ['string', { filter: true, sort: true }],
   dictKey: ['string', { filter: true, sort: true }],
@@ -11,20 +11,32 @@ const DICT_FIELDS: Record<string, FieldSpec> = {
   sort: ['int', { sort: true }],
   remark: ['string', { filter: true }],
   isSealed: ['int', { filter: true, sort: true }],
-};
+} satisfies FieldsOf<Dict, 'blade_dict'>;
 
 /** System dictionaries (blade_dict): platform-wide (the platform administrator writes them). */
-export const dictTable = defineTable<Dict>('blade_dict', { tenantScoped: false }, { ...DICT_FIELDS });
+export const dictTable = defineTable<Dict, 'blade_dict'>(
+  'blade_dict',
+  { tenantScoped: false },
+  { ...DICT_FIELDS },
+);
 
 /** Business dictionaries (blade_dict_biz): each tenant's own. */
-export const dictBizTable = defineTable<Dict>('blade_dict_biz', { tenantScoped: true }, { ...DICT_FIELDS });
+export const dictBizTable = defineTable<Dict, 'blade_dict_biz'>(
+  'blade_dict_biz',
+  { tenantScoped: true },
+  { ...DICT_FIELDS },
+);
+
+/** Either dictionary table. */
+export type DictTableDef = typeof dictTable | typeof dictBizTable;
 
 const big = (ids: readonly string[]) => ids.map((id) => BigInt(id));
 
 /** The rows of one of the two dictionary tables; the caller's tenant scopes the business one. */
-export class DictRepository extends TableRepository<Dict> {
-  constructor(store: Store, def: TableDef<Dict>) {
-    super(store, def);
+export class DictRepository extends TableRepository<Dict, 'blade_dict'> {
+  constructor(store: Store, def: DictTableDef) {
+    // The business table is the system one plus tenant_id: the same typed columns serve both.
+    super(store, def as TableDef<Dict, 'blade_dict'>);
   }
 
   /** Every row of a dictionary (its parent included), by sort then id. */

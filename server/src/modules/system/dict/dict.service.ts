@@ -12,16 +12,15 @@ import { badRequest, notFound } from '../../../core/errors.js';
 import { isId, parseIdList } from '../../../core/ids.js';
 import { parseListQuery, type Filter, type ListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
-import type { TableDef } from '../../../core/repository/table.js';
 import { forest, toTreeNodes } from '../../../core/tree.js';
 import { treeListQuery } from '../dept/dept.service.js';
 import type { DictCache } from './dict-cache.js';
-import { DictRepository } from './dict.repository.js';
+import { DictRepository, type DictTableDef } from './dict.repository.js';
 
 export interface DictServiceDependencies {
   store: Store;
   /** blade_dict (system, platform-wide) or blade_dict_biz (business, per tenant). */
-  def: TableDef<Dict>;
+  def: DictTableDef;
   kind: 'system' | 'biz';
   cache: DictCache;
 }

@@ -6,7 +6,7 @@ import { defineTable } from '../../../core/repository/table.js';
 export type { Menu };
 
 /** Menus are platform-wide (BladeX): tenants differ in which menus they get, not in the rows. */
-export const menuTable = defineTable<Menu>(
+export const menuTable = defineTable<Menu, 'blade_menu'>(
   'blade_menu',
   { tenantScoped: false },
   {
@@ -27,7 +27,7 @@ export const menuTable = defineTable<Menu>(
 /** The server reading platform-wide rows (no tenant column, no data scope). */
 export const PLATFORM: Actor = { tenantId: '000000', userId: null, deptId: null };
 
-export class MenuRepository extends TableRepository<Menu> {
+export class MenuRepository extends TableRepository<Menu, 'blade_menu'> {
   constructor(store: Store) {
     super(store, menuTable);
   }

@@ -4,7 +4,7 @@ import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Top menus are platform-wide (security S4): no tenant column scopes them. */
-export const topMenuTable = defineTable<TopMenu>(
+export const topMenuTable = defineTable<TopMenu, 'blade_top_menu'>(
   'blade_top_menu',
   { tenantScoped: false },
   {
@@ -15,7 +15,7 @@ export const topMenuTable = defineTable<TopMenu>(
   },
 );
 
-export class TopMenuRepository extends TableRepository<TopMenu> {
+export class TopMenuRepository extends TableRepository<TopMenu, 'blade_top_menu'> {
   constructor(store: Store) {
     super(store, topMenuTable);
   }

@@ -5,7 +5,7 @@ import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Parameters are platform-wide (security S4): no tenant column scopes them. */
-export const paramTable = defineTable<Param>(
+export const paramTable = defineTable<Param, 'blade_param'>(
   'blade_param',
   { tenantScoped: false },
   {
@@ -17,7 +17,7 @@ export const paramTable = defineTable<Param>(
   },
 );
 
-export class ParamRepository extends TableRepository<Param> {
+export class ParamRepository extends TableRepository<Param, 'blade_param'> {
   constructor(store: Store) {
     super(store, paramTable);
   }

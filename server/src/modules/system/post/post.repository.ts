@@ -4,7 +4,7 @@ import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Posts (blade_post): the job positions of a tenant. */
-export const postTable = defineTable<Post>(
+export const postTable = defineTable<Post, 'blade_post'>(
   'blade_post',
   { tenantScoped: true },
   {
@@ -16,7 +16,7 @@ export const postTable = defineTable<Post>(
   },
 );
 
-export class PostRepository extends TableRepository<Post> {
+export class PostRepository extends TableRepository<Post, 'blade_post'> {
   constructor(store: Store) {
     super(store, postTable);
   }

@@ -11,7 +11,7 @@ import type { Database } from '../../../db/schema.js';
  * or soft delete. Lists go through the one list-query mechanism (filters and sorts on declared
  * columns only); ties are settled by the code.
  */
-export const regionTable = defineTable<Region>(
+export const regionTable = defineTable<Region, 'blade_region'>(
   'blade_region',
   { tenantScoped: false, audit: false, key: 'code' },
   {

@@ -5,7 +5,7 @@ import { defineTable } from '../../../core/repository/table.js';
 
 export type { Role };
 
-export const roleTable = defineTable<Role>(
+export const roleTable = defineTable<Role, 'blade_role'>(
   'blade_role',
   { tenantScoped: true },
   {
@@ -16,7 +16,7 @@ export const roleTable = defineTable<Role>(
   },
 );
 
-export class RoleRepository extends TableRepository<Role> {
+export class RoleRepository extends TableRepository<Role, 'blade_role'> {
   constructor(store: Store) {
     super(store, roleTable);
   }

@@ -6,7 +6,7 @@ import { defineTable } from '../../../core/repository/table.js';
 import { PLATFORM } from '../menu/menu.repository.js';
 
 /** API scopes (blade_scope_api): platform-wide rules under menus (security S4). */
-export const apiScopeTable = defineTable<ApiScope>(
+export const apiScopeTable = defineTable<ApiScope, 'blade_scope_api'>(
   'blade_scope_api',
   { tenantScoped: false },
   {
@@ -20,7 +20,7 @@ export const apiScopeTable = defineTable<ApiScope>(
   },
 );
 
-export class ApiScopeRepository extends TableRepository<ApiScope> {
+export class ApiScopeRepository extends TableRepository<ApiScope, 'blade_scope_api'> {
   constructor(store: Store) {
     super(store, apiScopeTable);
   }

@@ -4,7 +4,7 @@ import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Data scopes (blade_scope_data): platform-wide rules under menus (security S4). */
-export const dataScopeTable = defineTable<DataScope>(
+export const dataScopeTable = defineTable<DataScope, 'blade_scope_data'>(
   'blade_scope_data',
   { tenantScoped: false },
   {
@@ -20,7 +20,7 @@ export const dataScopeTable = defineTable<DataScope>(
   },
 );
 
-export class DataScopeRepository extends TableRepository<DataScope> {
+export class DataScopeRepository extends TableRepository<DataScope, 'blade_scope_data'> {
   constructor(store: Store) {
     super(store, dataScopeTable);
   }

@@ -4,7 +4,7 @@ import type { Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Tenant packages are platform-wide (security S4): no tenant column scopes them. */
-export const tenantPackageTable = defineTable<TenantPackage>(
+export const tenantPackageTable = defineTable<TenantPackage, 'blade_tenant_package'>(
   'blade_tenant_package',
   { tenantScoped: false },
   {
@@ -22,7 +22,7 @@ export interface TenantPackageBinding {
   menuId: string | null;
 }
 
-export class TenantPackageRepository extends TableRepository<TenantPackage> {
+export class TenantPackageRepository extends TableRepository<TenantPackage, 'blade_tenant_package'> {
   constructor(store: Store) {
     super(store, tenantPackageTable);
   }

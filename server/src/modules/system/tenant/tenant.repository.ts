@@ -7,7 +7,7 @@ import { defineTable } from '../../../core/repository/table.js';
 export type { Tenant };
 
 /** Tenants are platform-wide rows (blade_tenant): the table itself is not tenant-scoped. */
-export const tenantTable = defineTable<Tenant>(
+export const tenantTable = defineTable<Tenant, 'blade_tenant'>(
   'blade_tenant',
   { tenantScoped: false },
   {
@@ -34,7 +34,7 @@ export interface TenantStanding {
   expiresAt: number | null;
 }
 
-export class TenantRepository extends TableRepository<Tenant> {
+export class TenantRepository extends TableRepository<Tenant, 'blade_tenant'> {
   constructor(store: Store) {
     super(store, tenantTable);
   }
