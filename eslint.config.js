@@ -59,6 +59,21 @@ export default tseslint.config(
     },
   },
   {
+    // Modules query through the repository base (tenant, soft delete, audit columns, data scope);
+    // a deliberately unscoped query goes through core/repository/unscoped.ts, never the raw handle.
+    files: ['server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.type='Identifier'][property.name='db']",
+          message:
+            'Use the repository base (scopedSelect, scopedUpdate…) or unscoped(store) from core/repository/unscoped.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

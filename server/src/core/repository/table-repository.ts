@@ -28,6 +28,18 @@ export type TableUpdate<T extends AuditedTableName> = UpdateQueryBuilder<Databas
 // on typed for T. This is the only place the table name is not checked by the compiler.
 type CommonShape = { row: AuditColumns & Partial<TenantScoped> };
 
+/** The audit columns of a new row written by actor at now. */
+export function insertStamp(actor: Actor, now: Date) {
+  const user = toDb('id', actor.userId) as bigint | null;
+  return {
+    create_user: user,
+    create_dept: toDb('id', actor.deptId) as bigint | null,
+    create_time: now,
+    update_user: user,
+    update_time: now,
+  };
+}
+
 /** The audit columns of a write by actor now (every update and soft delete carries them). */
 export function updateStamp(actor: Actor): { update_user: bigint | null; update_time: Date } {
   return { update_user: toDb('id', actor.userId) as bigint | null, update_time: new Date() };
@@ -183,11 +195,7 @@ export class TableRepository<E, T extends AuditedTableName> {
       status: 1,
       ...this.toColumns(values),
       id: BigInt(id),
-      create_user: toDb('id', actor.userId),
-      create_dept: toDb('id', actor.deptId),
-      create_time: now,
-      update_user: toDb('id', actor.userId),
-      update_time: now,
+      ...insertStamp(actor, now),
       is_deleted: 0,
       ...(this.def.tenantScoped ? { tenant_id: actor.tenantId } : {}),
     };

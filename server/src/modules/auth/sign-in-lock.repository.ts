@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { liveRows } from '../../core/repository/unscoped.js';
 
 // blade_sign_in_lock (migration 0009): an account's recent failed sign-ins and its temporary lock,
 // one row per account that has any. The policy (how many, how long) is sign-in-limits.ts'; this is
@@ -16,10 +17,14 @@ export interface AccountLockState {
 }
 
 export class SignInLockRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
+  }
 
   async state(userId: string): Promise<AccountLockState | null> {
-    const row = await this.db
+    const row = await this.#db
       .selectFrom('blade_sign_in_lock')
       .select(['failures', 'last_failure_time', 'locked_until'])
       .where('user_id', '=', BigInt(userId))
@@ -40,7 +45,7 @@ export class SignInLockRepository {
   async countFailure(tenantId: string, userId: string, now: Date, forgetBefore: Date): Promise<number> {
     const id = BigInt(userId);
     const count = () =>
-      this.db
+      this.#db
         .updateTable('blade_sign_in_lock')
         .set({
           failures: sql<number>`case when last_failure_time < ${forgetBefore} then 1 else failures + 1 end`,
@@ -50,7 +55,7 @@ export class SignInLockRepository {
         .executeTakeFirst();
     if (Number((await count()).numUpdatedRows) === 0) {
       try {
-        await this.db
+        await this.#db
           .insertInto('blade_sign_in_lock')
           .values({
             user_id: id,
@@ -68,7 +73,7 @@ export class SignInLockRepository {
   }
 
   async lockUntil(userId: string, until: Date): Promise<void> {
-    await this.db
+    await this.#db
       .updateTable('blade_sign_in_lock')
       .set({ locked_until: until })
       .where('user_id', '=', BigInt(userId))
@@ -78,7 +83,7 @@ export class SignInLockRepository {
   /** Forgets the failures and lifts the locks of these accounts of the tenant; answers how many had any. */
   async clear(tenantId: string, userIds: readonly string[]): Promise<number> {
     if (userIds.length === 0) return 0;
-    const result = await this.db
+    const result = await this.#db
       .deleteFrom('blade_sign_in_lock')
       .where('tenant_id', '=', tenantId)
       .where(
@@ -92,23 +97,21 @@ export class SignInLockRepository {
 
   /** For the unlock command: whether the tenant exists (not removed). */
   async tenantExists(tenantId: string): Promise<boolean> {
-    const row = await this.db
+    const row = await this.#db
       .selectFrom('blade_tenant')
       .select('tenant_id')
-      .where('tenant_id', '=', tenantId)
-      .where('is_deleted', '=', 0)
+      .where(liveRows('blade_tenant', tenantId))
       .executeTakeFirst();
     return row !== undefined;
   }
 
   /** For the unlock command: a user of the tenant by account (not removed). */
   async findAccount(tenantId: string, account: string): Promise<{ id: string; account: string } | undefined> {
-    const row = await this.db
+    const row = await this.#db
       .selectFrom('blade_user')
       .select(['id', 'account'])
-      .where('tenant_id', '=', tenantId)
+      .where(liveRows('blade_user', tenantId))
       .where('account', '=', account)
-      .where('is_deleted', '=', 0)
       .executeTakeFirst();
     return row ? { id: String(row.id), account: String(row.account) } : undefined;
   }

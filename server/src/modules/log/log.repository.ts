@@ -1,10 +1,12 @@
 import type { LogApi, LogError, LogUsual, Page } from '@console/contract';
 import type { Kysely } from 'kysely';
-import { pageQueries, type AnySelect } from '../../core/repository/apply-list-query.js';
+import type { AnySelect } from '../../core/repository/apply-list-query.js';
+import { pageOf } from '../../core/repository/page.js';
 import type { ListQuery } from '../../core/list-query.js';
 import type { Store } from '../../core/repository/store.js';
 import { defineTable, rowToEntity, type FieldSpec, type TableDef } from '../../core/repository/table.js';
 import type { Database } from '../../db/schema.js';
+import { unscoped } from '../../core/repository/unscoped.js';
 
 // The three logs (BladeX's blade_log_api, blade_log_error, blade_log_usual): written in batches by
 // LogWriter, read by administrators, purged by age. They have no audit or soft-delete columns, so
@@ -126,7 +128,7 @@ export class LogRepository implements LogSink {
   readonly #db: Kysely<Database>;
 
   constructor(private readonly store: Store) {
-    this.#db = store.db;
+    this.#db = unscoped(store);
   }
 
   async insert(kind: LogKind, rows: LogRow[]): Promise<void> {
@@ -147,16 +149,7 @@ export class LogRepository implements LogSink {
 
   async page<E>(kind: LogKind, tenantId: string | null, query: ListQuery): Promise<Page<E>> {
     const def = logTables[kind] as TableDef<unknown> as TableDef<E>;
-    const { count, page } = pageQueries(this.#scoped(kind, tenantId), query);
-    const total = Number((await count.executeTakeFirst())?.total ?? 0);
-    const rows = total > (query.current - 1) * query.size ? await page.execute() : [];
-    return {
-      records: rows.map((row) => rowToEntity(def, row, this.store.timeZone)),
-      total,
-      size: query.size,
-      current: query.current,
-      pages: Math.ceil(total / query.size),
-    };
+    return pageOf(this.#scoped(kind, tenantId), query, (row) => rowToEntity(def, row, this.store.timeZone));
   }
 
   async findById<E>(kind: LogKind, tenantId: string | null, id: string): Promise<E | undefined> {

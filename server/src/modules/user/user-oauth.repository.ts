@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Store } from '../../core/repository/store.js';
 import type { Database } from '../../db/schema.js';
+import { unscoped } from '../../core/repository/unscoped.js';
 
 export interface SocialIdentity {
   id: string;
@@ -24,7 +25,7 @@ export class UserOauthRepository {
   readonly #db: Kysely<Database>;
 
   constructor(private readonly store: Store) {
-    this.#db = store.db;
+    this.#db = unscoped(store);
   }
 
   #toIdentity(row: Record<string, unknown>): SocialIdentity {

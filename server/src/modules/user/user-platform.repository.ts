@@ -1,4 +1,5 @@
 import type { Actor, Store } from '../../core/repository/store.js';
+import { unscoped } from '../../core/repository/unscoped.js';
 
 /**
  * The settings of a user on one platform (update-platform's userExt), one row per user and user
@@ -9,7 +10,7 @@ export class UserPlatformRepository {
   constructor(private readonly store: Store) {}
 
   async find(actor: Actor, userId: string, userType: number): Promise<string | null> {
-    const row = await this.store.db
+    const row = await unscoped(this.store)
       .selectFrom('blade_user_platform')
       .select('user_ext')
       .where('tenant_id', '=', actor.tenantId)
@@ -20,7 +21,7 @@ export class UserPlatformRepository {
   }
 
   async save(actor: Actor, userId: string, userType: number, userExt: string | null): Promise<void> {
-    const updated = await this.store.db
+    const updated = await unscoped(this.store)
       .updateTable('blade_user_platform')
       .set({ user_ext: userExt })
       .where('tenant_id', '=', actor.tenantId)
@@ -28,7 +29,7 @@ export class UserPlatformRepository {
       .where('user_type', '=', userType)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) > 0) return;
-    await this.store.db
+    await unscoped(this.store)
       .insertInto('blade_user_platform')
       .values({
         id: BigInt(this.store.ids.next()),

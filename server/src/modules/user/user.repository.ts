@@ -129,8 +129,8 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
       .set({
         password: passwordHash,
         token_valid_after: tokensValidAfter,
-        update_user: BigInt(actor.userId ?? userId),
-        update_time: new Date(),
+        // Without an acting user (a server-side change) the user changed their own record.
+        ...(actor.userId ? {} : { update_user: BigInt(userId) }),
       })
       .where('id', '=', BigInt(userId))
       .executeTakeFirst();
@@ -151,7 +151,7 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
   async updateSelf(actor: Actor, values: Partial<User>): Promise<boolean> {
     if (!actor.userId) return false;
     const result = await this.scopedUpdate(actor)
-      .set({ ...this.toColumns(values), update_user: BigInt(actor.userId), update_time: new Date() })
+      .set(this.toColumns(values))
       .where('id', '=', BigInt(actor.userId))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
@@ -167,7 +167,6 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
         .set({
           password: hash,
           token_valid_after: at,
-          update_user: actor.userId ? BigInt(actor.userId) : null,
           update_time: at,
         })
         .where('id', '=', BigInt(userId))
@@ -184,8 +183,6 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
     )
       .set({
         role_id: roleId,
-        update_user: actor.userId ? BigInt(actor.userId) : null,
-        update_time: new Date(),
       })
       .where(
         'id',
@@ -201,7 +198,7 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
     const result = await (
       await this.visibleUpdate(actor)
     )
-      .set({ status: to, update_user: actor.userId ? BigInt(actor.userId) : null, update_time: new Date() })
+      .set({ status: to })
       .where(
         'id',
         'in',
@@ -219,8 +216,6 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
     )
       .set({
         user_type: userType,
-        update_user: actor.userId ? BigInt(actor.userId) : null,
-        update_time: new Date(),
       })
       .where('id', '=', BigInt(userId))
       .executeTakeFirst();

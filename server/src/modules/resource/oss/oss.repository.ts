@@ -57,7 +57,7 @@ export class OssRepository extends TableRepository<Oss & { secretKey?: string | 
   async enableOnly(actor: Actor, id: string): Promise<void> {
     await this.scopedUpdate(actor).set({ status: RESOURCE_STATUS.DISABLED }).execute();
     await this.scopedUpdate(actor)
-      .set({ status: RESOURCE_STATUS.ENABLED, update_time: new Date() })
+      .set({ status: RESOURCE_STATUS.ENABLED })
       .where('id', '=', BigInt(id))
       .execute();
   }

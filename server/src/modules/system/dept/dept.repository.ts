@@ -4,6 +4,7 @@ import { listHas } from '../../../core/repository/data-scope.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
+import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
 
 /** Departments (blade_dept) of a tenant; `ancestors` is `0,<id>,…` from the root to the parent. */
 export const deptTable = defineTable<Dept, 'blade_dept'>(
@@ -83,8 +84,6 @@ export class DeptRepository extends TableRepository<Dept, 'blade_dept'> {
     const result = await this.scopedUpdate(actor)
       .set({
         ancestors: moved,
-        update_user: actor.userId ? BigInt(actor.userId) : null,
-        update_time: new Date(),
       })
       .where((eb) => eb.or([eb('ancestors', '=', from), eb('ancestors', 'like', `${from},%`)]))
       .executeTakeFirst();
@@ -106,11 +105,10 @@ export class DeptRepository extends TableRepository<Dept, 'blade_dept'> {
 
   /** Accounts of the tenant's users that belong to any of the departments (at most five). */
   async usersIn(actor: Actor, deptIds: readonly string[]): Promise<string[]> {
-    const rows = await this.store.db
+    const rows = await unscoped(this.store)
       .selectFrom('blade_user')
       .select('account')
-      .where('tenant_id', '=', actor.tenantId)
-      .where('is_deleted', '=', 0)
+      .where(liveRows('blade_user', actor.tenantId))
       .where((eb) => eb.or(deptIds.map((id) => listHas(eb.ref('dept_id'), id))))
       .orderBy('id')
       .limit(5)

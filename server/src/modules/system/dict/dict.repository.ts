@@ -1,7 +1,8 @@
 import type { Dict, DictItem } from '@console/contract';
 import type { Actor, Store } from '../../../core/repository/store.js';
-import { TableRepository } from '../../../core/repository/table-repository.js';
+import { insertStamp, TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable, type FieldsOf, type TableDef } from '../../../core/repository/table.js';
+import { unscoped } from '../../../core/repository/unscoped.js';
 
 const DICT_FIELDS = {
   parentId: ['id', { filter: true }],
@@ -89,7 +90,7 @@ export class DictRepository extends TableRepository<Dict, 'blade_dict'> {
   /** Gives every entry below a dictionary its (new) code. */
   async recode(actor: Actor, from: string, to: string): Promise<void> {
     await this.scopedUpdate(actor)
-      .set({ code: to, update_user: actor.userId ? BigInt(actor.userId) : null, update_time: new Date() })
+      .set({ code: to })
       .where('code', '=', from)
       .where('parent_id', '<>', 0n)
       .execute();
@@ -122,14 +123,10 @@ export class DictRepository extends TableRepository<Dict, 'blade_dict'> {
       id: BigInt(ids.get(String(row.id))!),
       tenant_id: to.tenantId,
       parent_id: BigInt(ids.get(String(row.parent_id)) ?? '0'),
-      create_user: to.userId ? BigInt(to.userId) : null,
-      create_dept: to.deptId ? BigInt(to.deptId) : null,
-      create_time: now,
-      update_user: to.userId ? BigInt(to.userId) : null,
-      update_time: now,
+      ...insertStamp(to, now),
     }));
     for (let i = 0; i < copies.length; i += 500)
-      await this.store.db
+      await unscoped(this.store)
         .insertInto('blade_dict_biz')
         .values(copies.slice(i, i + 500) as never)
         .execute();

@@ -2,6 +2,7 @@ import type { Menu } from '@console/contract';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
+import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
 
 export type { Menu };
 
@@ -44,7 +45,7 @@ export class MenuRepository extends TableRepository<Menu, 'blade_menu'> {
    */
   async grantedMenuIds(actor: Actor, roleIds: readonly string[]): Promise<Set<string>> {
     if (roleIds.length === 0) return new Set();
-    const rows = await this.store.db
+    const rows = await unscoped(this.store)
       .selectFrom('blade_role_menu as rm')
       .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
       .select('rm.menu_id')
@@ -54,20 +55,19 @@ export class MenuRepository extends TableRepository<Menu, 'blade_menu'> {
         'in',
         roleIds.map((id) => BigInt(id)),
       )
-      .where('r.tenant_id', '=', actor.tenantId)
-      .where('r.is_deleted', '=', 0)
+      .where(liveRows('r', actor.tenantId))
       .execute();
     return new Set(rows.map((row) => String(row.menu_id)));
   }
 
   /** The ids of the menus a top menu lists (blade_top_menu_setting); none for an unknown or deleted one. */
   async topMenuMenuIds(topMenuId: string): Promise<Set<string>> {
-    const rows = await this.store.db
+    const rows = await unscoped(this.store)
       .selectFrom('blade_top_menu_setting as s')
       .innerJoin('blade_top_menu as t', 't.id', 's.top_menu_id')
       .select('s.menu_id')
       .where('s.top_menu_id', '=', BigInt(topMenuId))
-      .where('t.is_deleted', '=', 0)
+      .where(liveRows('t'))
       .execute();
     return new Set(rows.map((row) => String(row.menu_id)));
   }

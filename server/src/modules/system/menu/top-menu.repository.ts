@@ -2,6 +2,7 @@ import type { TopMenu } from '@console/contract';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
+import { unscoped } from '../../../core/repository/unscoped.js';
 
 /** Top menus are platform-wide (security S4): no tenant column scopes them. */
 export const topMenuTable = defineTable<TopMenu, 'blade_top_menu'>(
@@ -28,7 +29,7 @@ export class TopMenuRepository extends TableRepository<TopMenu, 'blade_top_menu'
   /** The menus the top menus list (blade_top_menu_setting), as ids. */
   async menuIds(topMenuIds: readonly string[]): Promise<string[]> {
     if (topMenuIds.length === 0) return [];
-    const rows = await this.store.db
+    const rows = await unscoped(this.store)
       .selectFrom('blade_top_menu_setting')
       .select('menu_id')
       .distinct()
@@ -43,7 +44,7 @@ export class TopMenuRepository extends TableRepository<TopMenu, 'blade_top_menu'
 
   /** Replaces the menus the top menus list. */
   async replaceMenus(topMenuIds: readonly string[], menuIds: readonly string[]): Promise<void> {
-    await this.store.db
+    await unscoped(this.store)
       .deleteFrom('blade_top_menu_setting')
       .where(
         'top_menu_id',
@@ -59,7 +60,7 @@ export class TopMenuRepository extends TableRepository<TopMenu, 'blade_top_menu'
       })),
     );
     for (let i = 0; i < rows.length; i += 500)
-      await this.store.db
+      await unscoped(this.store)
         .insertInto('blade_top_menu_setting')
         .values(rows.slice(i, i + 500))
         .execute();

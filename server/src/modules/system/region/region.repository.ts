@@ -1,10 +1,11 @@
 import type { Page, Region } from '@console/contract';
 import type { Kysely } from 'kysely';
 import type { ListQuery } from '../../../core/list-query.js';
-import { pageQueries } from '../../../core/repository/apply-list-query.js';
+import { pageOf } from '../../../core/repository/page.js';
 import type { Store } from '../../../core/repository/store.js';
 import { defineTable, rowToEntity, toDb } from '../../../core/repository/table.js';
 import type { Database } from '../../../db/schema.js';
+import { unscoped } from '../../../core/repository/unscoped.js';
 
 /**
  * Regions (blade_region) as BladeX keeps them: keyed by code, platform-wide, without audit columns
@@ -50,7 +51,7 @@ export class RegionRepository {
   readonly #db: Kysely<Database>;
 
   constructor(private readonly store: Store) {
-    this.#db = store.db;
+    this.#db = unscoped(store);
   }
 
   #entity(row: Record<string, unknown>): Region {
@@ -67,16 +68,7 @@ export class RegionRepository {
   }
 
   async page(query: ListQuery): Promise<Page<Region>> {
-    const { count, page } = pageQueries(this.#db.selectFrom('blade_region'), query, regionTable.key);
-    const total = Number((await count.executeTakeFirst())?.total ?? 0);
-    const rows = total > (query.current - 1) * query.size ? await page.execute() : [];
-    return {
-      records: rows.map((row) => this.#entity(row)),
-      total,
-      size: query.size,
-      current: query.current,
-      pages: Math.ceil(total / query.size),
-    };
+    return pageOf(this.#db.selectFrom('blade_region'), query, (row) => this.#entity(row), regionTable.key);
   }
 
   async findByCode(code: string): Promise<Region | undefined> {

@@ -1,5 +1,6 @@
 import type { SCOPE_CATEGORY } from '../../../core/repository/data-scope.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
+import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
 
 // The grants of roles: menus and buttons (blade_role_menu) and data and API scopes
 // (blade_role_scope). Rows without audit columns, so not a TableRepository; every read joins the
@@ -24,14 +25,13 @@ export class RoleGrantRepository {
   /** The menus granted to the roles (of the actor's tenant), as ids. */
   async menuIds(actor: Actor, roleIds: readonly string[]): Promise<string[]> {
     if (roleIds.length === 0) return [];
-    const rows = await this.store.db
+    const rows = await unscoped(this.store)
       .selectFrom('blade_role_menu as rm')
       .innerJoin('blade_role as r', 'r.id', 'rm.role_id')
       .select('rm.menu_id')
       .distinct()
       .where('rm.role_id', 'in', big(roleIds))
-      .where('r.tenant_id', '=', actor.tenantId)
-      .where('r.is_deleted', '=', 0)
+      .where(liveRows('r', actor.tenantId))
       .execute();
     return rows.map((row) => String(row.menu_id));
   }
@@ -39,15 +39,14 @@ export class RoleGrantRepository {
   /** The scopes of a category granted to the roles (of the actor's tenant), as ids. */
   async scopeIds(actor: Actor, roleIds: readonly string[], category: ScopeCategory): Promise<string[]> {
     if (roleIds.length === 0) return [];
-    const rows = await this.store.db
+    const rows = await unscoped(this.store)
       .selectFrom('blade_role_scope as rs')
       .innerJoin('blade_role as r', 'r.id', 'rs.role_id')
       .select('rs.scope_id')
       .distinct()
       .where('rs.role_id', 'in', big(roleIds))
       .where('rs.scope_category', '=', category)
-      .where('r.tenant_id', '=', actor.tenantId)
-      .where('r.is_deleted', '=', 0)
+      .where(liveRows('r', actor.tenantId))
       .execute();
     return rows.map((row) => String(row.scope_id));
   }
@@ -60,14 +59,13 @@ export class RoleGrantRepository {
   ): Promise<Map<string, Set<string>>> {
     const byRole = new Map(roleIds.map((id) => [id, new Set<string>()]));
     if (roleIds.length === 0) return byRole;
-    const rows = await this.store.db
+    const rows = await unscoped(this.store)
       .selectFrom('blade_role_scope as rs')
       .innerJoin('blade_role as r', 'r.id', 'rs.role_id')
       .select(['rs.role_id', 'rs.scope_id'])
       .where('rs.role_id', 'in', big(roleIds))
       .where('rs.scope_category', '=', category)
-      .where('r.tenant_id', '=', actor.tenantId)
-      .where('r.is_deleted', '=', 0)
+      .where(liveRows('r', actor.tenantId))
       .execute();
     for (const row of rows) byRole.get(String(row.role_id))?.add(String(row.scope_id));
     return byRole;
@@ -79,16 +77,15 @@ export class RoleGrantRepository {
    */
   async dataRulesOf(actor: Actor, roleIds: readonly string[]): Promise<GrantedDataRule[]> {
     if (roleIds.length === 0) return [];
-    const rows = await this.store.db
+    const rows = await unscoped(this.store)
       .selectFrom('blade_role_scope as rs')
       .innerJoin('blade_role as r', 'r.id', 'rs.role_id')
       .innerJoin('blade_scope_data as sd', 'sd.id', 'rs.scope_id')
       .select(['rs.role_id', 'sd.id', 'sd.resource_code', 'sd.scope_type', 'sd.menu_id'])
       .where('rs.role_id', 'in', big(roleIds))
       .where('rs.scope_category', '=', 1)
-      .where('r.tenant_id', '=', actor.tenantId)
-      .where('r.is_deleted', '=', 0)
-      .where('sd.is_deleted', '=', 0)
+      .where(liveRows('r', actor.tenantId))
+      .where(liveRows('sd'))
       .where('sd.status', '=', 1)
       .execute();
     return rows.map((row) => ({
@@ -102,7 +99,7 @@ export class RoleGrantRepository {
 
   /** Replaces the menus of the roles (the caller checked that the roles are its tenant's). */
   async replaceMenus(roleIds: readonly string[], menuIds: readonly string[]): Promise<void> {
-    await this.store.db.deleteFrom('blade_role_menu').where('role_id', 'in', big(roleIds)).execute();
+    await unscoped(this.store).deleteFrom('blade_role_menu').where('role_id', 'in', big(roleIds)).execute();
     const rows = roleIds.flatMap((roleId) =>
       menuIds.map((menuId) => ({
         id: BigInt(this.store.ids.next()),
@@ -111,7 +108,7 @@ export class RoleGrantRepository {
       })),
     );
     for (let i = 0; i < rows.length; i += 500)
-      await this.store.db
+      await unscoped(this.store)
         .insertInto('blade_role_menu')
         .values(rows.slice(i, i + 500))
         .execute();
@@ -123,7 +120,7 @@ export class RoleGrantRepository {
     category: ScopeCategory,
     scopeIds: readonly string[],
   ): Promise<void> {
-    await this.store.db
+    await unscoped(this.store)
       .deleteFrom('blade_role_scope')
       .where('role_id', 'in', big(roleIds))
       .where('scope_category', '=', category)
@@ -137,7 +134,7 @@ export class RoleGrantRepository {
       })),
     );
     for (let i = 0; i < rows.length; i += 500)
-      await this.store.db
+      await unscoped(this.store)
         .insertInto('blade_role_scope')
         .values(rows.slice(i, i + 500))
         .execute();

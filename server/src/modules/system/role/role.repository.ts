@@ -2,6 +2,7 @@ import type { Role } from '@console/contract';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
+import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
 
 export type { Role };
 
@@ -29,11 +30,11 @@ export class RoleRepository extends TableRepository<Role, 'blade_role'> {
 
   /** The tenant a role belongs to, whatever the caller's tenant (the platform administrator's reads). */
   async tenantOf(roleId: string): Promise<string | undefined> {
-    const row = await this.store.db
+    const row = await unscoped(this.store)
       .selectFrom('blade_role')
       .select('tenant_id')
       .where('id', '=', BigInt(roleId))
-      .where('is_deleted', '=', 0)
+      .where(liveRows('blade_role'))
       .executeTakeFirst();
     return row?.tenant_id;
   }

@@ -2,6 +2,7 @@ import type { TenantPackage } from '@console/contract';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
+import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
 
 /** Tenant packages are platform-wide (security S4): no tenant column scopes them. */
 export const tenantPackageTable = defineTable<TenantPackage, 'blade_tenant_package'>(
@@ -29,14 +30,13 @@ export class TenantPackageRepository extends TableRepository<TenantPackage, 'bla
 
   /** The package of a tenant (one query); undefined when there is no such tenant. */
   async ofTenant(tenantId: string): Promise<TenantPackageBinding | undefined> {
-    const row = await this.store.db
+    const row = await unscoped(this.store)
       .selectFrom('blade_tenant as t')
       .leftJoin('blade_tenant_package as p', (join) =>
         join.onRef('p.id', '=', 't.package_id').on('p.is_deleted', '=', 0),
       )
       .select(['t.package_id', 'p.menu_id'])
-      .where('t.tenant_id', '=', tenantId)
-      .where('t.is_deleted', '=', 0)
+      .where(liveRows('t', tenantId))
       .executeTakeFirst();
     if (!row) return undefined;
     return {

@@ -3,6 +3,7 @@ import { isId } from '../../../core/ids.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
+import { unscoped } from '../../../core/repository/unscoped.js';
 
 export type { Tenant };
 
@@ -76,7 +77,7 @@ export class TenantRepository extends TableRepository<Tenant, 'blade_tenant'> {
 
   /** Whether a code was ever given to a tenant (removed ones included: codes are never reused). */
   async codeTaken(tenantId: string): Promise<boolean> {
-    const row = await this.store.db
+    const row = await unscoped(this.store)
       .selectFrom('blade_tenant')
       .select('id')
       .where('tenant_id', '=', tenantId)
