@@ -22,6 +22,7 @@ import { checkAccountLimit } from '../system/tenant/account-limit.js';
 import { RoleRepository } from '../system/role/role.repository.js';
 import { UserPlatformRepository } from './user-platform.repository.js';
 import { idList, USER_STATUS, UserRepository, userTable, type User as UserRow } from './user.repository.js';
+import { idsOf } from '../../core/entity-service.js';
 
 export interface UserAdminDependencies {
   store: Store;
@@ -228,8 +229,7 @@ export class UserAdminService {
 
   /** Removes all of the ids or none; never the caller itself. Removed users' tokens stop working. */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     if (actor.userId && ids.includes(actor.userId)) throw badRequest('user.selfRemove');
     const removed = await inTransaction(this.deps.store, async (tx) => {
       const count = await new UserRepository(tx).softDelete(actor, ids);
@@ -259,8 +259,7 @@ export class UserAdminService {
    * nothing. (BladeX set the shared parameter account.initPassword instead: decision 0014.)
    */
   async resetPassword(actor: Principal, rawIds: string): Promise<ResetPassword[]> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     const users = await this.#users.findByIds(actor, ids);
     if (users.length !== ids.length) throw notFound();
     const roleRepository = new RoleRepository(this.deps.store);
@@ -312,8 +311,7 @@ export class UserAdminService {
 
   /** Approves pending registrations (status 2 → 1). All or nothing; only pending users. */
   async approve(actor: Actor, rawIds: string): Promise<void> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     await inTransaction(this.deps.store, async (tx) => {
       const users = new UserRepository(tx);
       const found = await users.findByIds(actor, ids);

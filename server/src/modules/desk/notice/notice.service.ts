@@ -1,31 +1,18 @@
-import type { Notice, NoticeInput, Page } from '@console/contract';
+import type { Notice, NoticeInput } from '@console/contract';
 import { parseDateTime } from '../../../core/dates.js';
-import { badRequest, notFound } from '../../../core/errors.js';
-import { parseIdList } from '../../../core/ids.js';
-import { parseListQuery } from '../../../core/list-query.js';
-import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { EntityService } from '../../../core/entity-service.js';
+import { badRequest } from '../../../core/errors.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
 import { sanitizeHtml } from '../../../core/sanitize-html.js';
 import type { DictService } from '../../system/dict/dict.service.js';
 import { NoticeRepository, noticeTable } from './notice.repository.js';
 
-export class NoticeService {
-  readonly #notices: NoticeRepository;
-
+export class NoticeService extends EntityService<Notice, NoticeInput, 'blade_notice', NoticeRepository> {
   constructor(
-    private readonly store: Store,
+    store: Store,
     private readonly dicts: DictService,
   ) {
-    this.#notices = new NoticeRepository(store);
-  }
-
-  list(actor: Actor, query: Record<string, unknown>): Promise<Page<Notice>> {
-    return this.#notices.page(actor, parseListQuery(query, noticeTable, this.store.timeZone));
-  }
-
-  async detail(actor: Actor, id: string): Promise<Notice> {
-    const notice = await this.#notices.findById(actor, id);
-    if (!notice) throw notFound();
-    return notice;
+    super(store, noticeTable, (s) => new NoticeRepository(s));
   }
 
   /**
@@ -48,21 +35,6 @@ export class NoticeService {
       releaseTime: releaseTime as unknown as string | null,
       content: input.content ? sanitizeHtml(input.content) : null,
     };
-    const id = input.id || undefined;
-    if (id === undefined)
-      return (await this.#notices.findById(actor, await this.#notices.insert(actor, values)))!;
-    if (!(await this.#notices.update(actor, id, values))) throw notFound();
-    return (await this.#notices.findById(actor, id))!;
-  }
-
-  /** Removes all of the ids or none: an id that is not there answers 404 and changes nothing. */
-  async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
-    return inTransaction(this.store, async (tx) => {
-      const removed = await new NoticeRepository(tx).softDelete(actor, ids);
-      if (removed !== ids.length) throw notFound();
-      return removed;
-    });
+    return this.save(this.repository, actor, input.id || undefined, values);
   }
 }

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Attach, AttachInput, Page } from '@console/contract';
-import { badRequest, notFound } from '../../../core/errors.js';
-import { parseIdList } from '../../../core/ids.js';
+import { notFound } from '../../../core/errors.js';
+
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { OssService } from '../oss/oss.service.js';
 import { STORED_NAME } from '../storage/object-storage.js';
 import { AttachRepository, attachTable } from './attach.repository.js';
+import { idsOf } from '../../../core/entity-service.js';
 
 const text = (value: string | null | undefined) => value?.trim() || null;
 
@@ -54,8 +55,7 @@ export class AttachService {
    * removed is reported in the process log; the records stay removed.
    */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     const removed = await inTransaction(this.store, async (tx) => {
       const repo = new AttachRepository(tx);
       const rows = await repo.findByIds(actor, ids);

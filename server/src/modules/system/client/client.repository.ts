@@ -1,8 +1,9 @@
 import type { Client } from '@console/contract';
 import type { ClientRecord } from '../../../core/auth/guard.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
-import type { Actor, Store } from '../../../core/repository/store.js';
+import type { Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
+import { PLATFORM } from '../../../core/repository/actors.js';
 
 export type { Client };
 
@@ -24,8 +25,6 @@ export const clientTable = defineTable<Client, 'blade_client'>(
     autoapprove: ['string'],
   },
 );
-
-const PLATFORM: Actor = { tenantId: '000000', userId: null, deptId: null };
 
 export class ClientRepository extends TableRepository<Client, 'blade_client'> {
   constructor(store: Store) {

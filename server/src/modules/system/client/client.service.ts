@@ -1,10 +1,12 @@
 import type { Client, ClientInput, Page } from '@console/contract';
 import { badRequest, notFound } from '../../../core/errors.js';
-import { parseIdList } from '../../../core/ids.js';
+
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
-import { PLATFORM } from '../menu/menu.repository.js';
+
 import { ClientRepository, clientTable } from './client.repository.js';
+import { PLATFORM } from '../../../core/repository/actors.js';
+import { idsOf } from '../../../core/entity-service.js';
 
 /** OAuth2 grant types a client may list (those this server issues tokens for, and the standard rest). */
 export const GRANT_TYPES = [
@@ -84,8 +86,7 @@ export class ClientService {
 
   /** Removes all of the ids or none; never the client the caller is using. */
   async remove(actor: Actor, rawIds: string, callerClientId: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     const removed = await inTransaction(this.store, async (tx) => {
       const clients = new ClientRepository(tx);
       const found = await clients.findByIds(PLATFORM, ids);

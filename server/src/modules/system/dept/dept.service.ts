@@ -6,29 +6,17 @@ import {
   type DeptNode,
   type TreeNode,
 } from '@console/contract';
-import { isPlatformAdminActor } from '../../../core/auth/principal.js';
+
 import { ApiError, badRequest, notFound } from '../../../core/errors.js';
-import { isId, parseIdList } from '../../../core/ids.js';
+import { isId } from '../../../core/ids.js';
 import { parseListQuery } from '../../../core/list-query.js';
+import { treeListQuery } from '../../../core/entity-service.js';
+import { readingTenant } from '../../../core/repository/actors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import { ancestorsInclude, forest, lazyTreeNodes, toTreeNodes } from '../../../core/tree.js';
 import { idList, UserRepository } from '../../user/user.repository.js';
 import { DeptRepository, deptTable } from './dept.repository.js';
-
-/** List calls answered whole take filters and sorts; paging parameters mean nothing to them. */
-export function treeListQuery(raw: Record<string, unknown>): Record<string, unknown> {
-  const { current: _current, size: _size, ...rest } = raw;
-  return rest;
-}
-
-/**
- * The tenant a tree call reads: the caller's own, or — for the platform administrator only, as in
- * BladeX — the one named by `tenantId`.
- */
-export function readingTenant(actor: Actor, tenantId: string | undefined): Actor {
-  const wanted = tenantId?.trim();
-  return wanted && isPlatformAdminActor(actor) ? { ...actor, tenantId: wanted } : actor;
-}
+import { idsOf } from '../../../core/entity-service.js';
 
 const deptTitle = (dept: Dept) => dept.deptName;
 
@@ -153,8 +141,7 @@ export class DeptService {
    * departments below it (other than ones removed with it) or with users is refused, naming them.
    */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     return inTransaction(this.store, async (tx) => {
       const depts = new DeptRepository(tx);
       if ((await depts.findByIds(actor, ids)).length !== ids.length) throw notFound();

@@ -9,13 +9,14 @@ import {
   type TreeNode,
 } from '@console/contract';
 import { badRequest, notFound } from '../../../core/errors.js';
-import { isId, parseIdList } from '../../../core/ids.js';
+import { isId } from '../../../core/ids.js';
 import { parseListQuery, type Filter, type ListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import { forest, toTreeNodes } from '../../../core/tree.js';
-import { treeListQuery } from '../dept/dept.service.js';
+import { treeListQuery } from '../../../core/entity-service.js';
 import type { DictCache } from './dict-cache.js';
 import { DictRepository, type DictTableDef } from './dict.repository.js';
+import { idsOf } from '../../../core/entity-service.js';
 
 export interface DictServiceDependencies {
   store: Store;
@@ -190,8 +191,7 @@ export class DictService {
    * with rows below it (other than ones removed with it), is refused, naming them.
    */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     const removed = await inTransaction(this.deps.store, async (tx) => {
       const dicts = new DictRepository(tx, this.deps.def);
       const found = await dicts.findByIds(actor, ids);

@@ -13,19 +13,21 @@ import {
 } from '@console/contract';
 import type { Principal } from '../../../core/auth/principal.js';
 import { badRequest, notFound } from '../../../core/errors.js';
-import { parseIdList } from '../../../core/ids.js';
+
 import { parseListQuery, type ListQuery } from '../../../core/list-query.js';
 import { SCOPE_CATEGORY } from '../../../core/repository/data-scope.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import { forest, toTreeNodes, type Treeable } from '../../../core/tree.js';
-import { treeListQuery } from '../dept/dept.service.js';
+import { treeListQuery } from '../../../core/entity-service.js';
 import { RoleGrantRepository } from '../role/role-grant.repository.js';
 import { RoleRepository } from '../role/role.repository.js';
 import { ApiScopeRepository } from '../scope/api-scope.repository.js';
 import { DataScopeRepository } from '../scope/data-scope.repository.js';
-import { MenuRepository, menuTable, PLATFORM } from './menu.repository.js';
+import { MenuRepository, menuTable } from './menu.repository.js';
 import type { MenuService } from './menu.service.js';
 import { TopMenuRepository } from './top-menu.repository.js';
+import { PLATFORM } from '../../../core/repository/actors.js';
+import { idsOf } from '../../../core/entity-service.js';
 
 export interface MenuAdminDependencies {
   store: Store;
@@ -153,8 +155,7 @@ export class MenuAdminService {
 
   /** `menu/role-tree-keys`: what the roles (of the caller's tenant) are granted now. */
   async roleTreeKeys(actor: Actor, rawRoleIds: string): Promise<GrantKeys> {
-    const roleIds = parseIdList(rawRoleIds);
-    if (!roleIds) throw badRequest('ids.invalid');
+    const roleIds = idsOf(rawRoleIds);
     if ((await new RoleRepository(this.deps.store).findByIds(actor, roleIds)).length !== roleIds.length)
       throw notFound();
     const grants = new RoleGrantRepository(this.deps.store);
@@ -174,8 +175,7 @@ export class MenuAdminService {
 
   /** `menu/top-tree-keys`: the menus the top menus list now. */
   async topTreeKeys(rawTopMenuIds: string): Promise<TopGrantKeys> {
-    const ids = parseIdList(rawTopMenuIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawTopMenuIds);
     const topMenus = new TopMenuRepository(this.deps.store);
     if ((await topMenus.findByIds(PLATFORM, ids)).length !== ids.length) throw notFound();
     return { menu: await topMenus.menuIds(ids) };
@@ -229,8 +229,7 @@ export class MenuAdminService {
 
   /** Removes all of the ids or none; a menu with rows below it (not removed with it) is refused. */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     const removed = await inTransaction(this.deps.store, async (tx) => {
       const menus = new MenuRepository(tx);
       if ((await menus.findByIds(PLATFORM, ids)).length !== ids.length) throw notFound();

@@ -3,6 +3,7 @@ import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
+import { PLATFORM } from '../../../core/repository/actors.js';
 
 export type { Menu };
 
@@ -26,7 +27,6 @@ export const menuTable = defineTable<Menu, 'blade_menu'>(
 );
 
 /** The server reading platform-wide rows (no tenant column, no data scope). */
-export const PLATFORM: Actor = { tenantId: '000000', userId: null, deptId: null };
 
 export class MenuRepository extends TableRepository<Menu, 'blade_menu'> {
   constructor(store: Store) {

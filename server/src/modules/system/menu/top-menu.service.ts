@@ -1,10 +1,12 @@
 import type { Page, TopMenu, TopMenuGrant, TopMenuInput } from '@console/contract';
 import { badRequest, notFound } from '../../../core/errors.js';
-import { parseIdList } from '../../../core/ids.js';
+
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
-import { MenuRepository, PLATFORM } from './menu.repository.js';
+import { MenuRepository } from './menu.repository.js';
 import { TopMenuRepository, topMenuTable } from './top-menu.repository.js';
+import { PLATFORM } from '../../../core/repository/actors.js';
+import { idsOf } from '../../../core/entity-service.js';
 
 /** Top menus (spec §7, "Top menu"): platform-wide rows, changed by the platform administrator only (S4). */
 export class TopMenuService {
@@ -50,8 +52,7 @@ export class TopMenuService {
 
   /** Removes all of the ids or none, with the menus they list. */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     return inTransaction(this.store, async (tx) => {
       const topMenus = new TopMenuRepository(tx);
       const removed = await topMenus.softDelete(actor, ids);

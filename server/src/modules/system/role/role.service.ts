@@ -17,19 +17,21 @@ import {
 } from '../../../core/auth/principal.js';
 import { authorityOf, GrantPolicy, ROLE_ALIAS_PATTERN } from './grant-policy.js';
 import { ApiError, badRequest, notFound } from '../../../core/errors.js';
-import { parseIdList } from '../../../core/ids.js';
+
 import { parseListQuery } from '../../../core/list-query.js';
 import { SCOPE_CATEGORY } from '../../../core/repository/data-scope.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import { forest, toTreeNodes } from '../../../core/tree.js';
 import { idList, UserRepository } from '../../user/user.repository.js';
-import { readingTenant, treeListQuery } from '../dept/dept.service.js';
+import { readingTenant } from '../../../core/repository/actors.js';
+import { treeListQuery } from '../../../core/entity-service.js';
 import { MenuRepository } from '../menu/menu.repository.js';
 import type { MenuService } from '../menu/menu.service.js';
 import { ApiScopeRepository } from '../scope/api-scope.repository.js';
 import { DataScopeRepository } from '../scope/data-scope.repository.js';
 import { RoleGrantRepository } from './role-grant.repository.js';
 import { RoleRepository, roleTable } from './role.repository.js';
+import { idsOf } from '../../../core/entity-service.js';
 
 export interface RoleServiceDependencies {
   store: Store;
@@ -162,8 +164,7 @@ export class RoleService {
    * it (other than ones removed with it) is refused; the platform administrator's role stays.
    */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     const removed = await inTransaction(this.deps.store, async (tx) => {
       const roles = new RoleRepository(tx);
       const found = await roles.findByIds(actor, ids);

@@ -3,7 +3,7 @@ import { fullPattern, type ApiScopeRule } from '../../../core/auth/permissions.j
 import type { Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
-import { PLATFORM } from '../menu/menu.repository.js';
+import { PLATFORM } from '../../../core/repository/actors.js';
 
 /** API scopes (blade_scope_api): platform-wide rules under menus (security S4). */
 export const apiScopeTable = defineTable<ApiScope, 'blade_scope_api'>(

@@ -8,14 +8,16 @@ import {
   type Page,
 } from '@console/contract';
 import { badRequest, notFound } from '../../../core/errors.js';
-import { parseIdList } from '../../../core/ids.js';
+
 import { parseListQuery } from '../../../core/list-query.js';
 import { ruleColumn } from '../../../core/repository/data-scope.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import { tablesByResourceCode } from '../../../core/repository/table.js';
-import { MenuRepository, PLATFORM } from '../menu/menu.repository.js';
+import { MenuRepository } from '../menu/menu.repository.js';
 import { ApiScopeRepository, apiScopeTable } from './api-scope.repository.js';
 import { DataScopeRepository, dataScopeTable } from './data-scope.repository.js';
+import { PLATFORM } from '../../../core/repository/actors.js';
+import { idsOf } from '../../../core/entity-service.js';
 
 /** The scope's menu must be a menu (not a button) that exists. */
 async function checkMenu(store: Store, menuId: string): Promise<void> {
@@ -87,8 +89,7 @@ export class DataScopeService {
 
   /** Removes all of the ids or none (grants of removed scopes no longer count). */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     return inTransaction(this.store, async (tx) => {
       const removed = await new DataScopeRepository(tx).softDelete(actor, ids);
       if (removed !== ids.length) throw notFound();
@@ -145,8 +146,7 @@ export class ApiScopeService {
   }
 
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     const removed = await inTransaction(this.store, async (tx) => {
       const count = await new ApiScopeRepository(tx).softDelete(actor, ids);
       if (count !== ids.length) throw notFound();

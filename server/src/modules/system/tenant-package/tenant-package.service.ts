@@ -1,37 +1,34 @@
-import type { Page, TenantPackage, TenantPackageInput } from '@console/contract';
+import type { TenantPackage, TenantPackageInput } from '@console/contract';
 import { badRequest, notFound } from '../../../core/errors.js';
 import { isId, parseIdList } from '../../../core/ids.js';
-import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import { MenuRepository } from '../menu/menu.repository.js';
 import { grantPackage } from '../tenant/tenant.service.js';
 import { TenantRepository } from '../tenant/tenant.repository.js';
 import { TenantPackageRepository, tenantPackageTable } from './tenant-package.repository.js';
+import { EntityService, found } from '../../../core/entity-service.js';
 
 /**
  * Tenant packages: the menus a tenant may have (MenuService.allowedMenuIds). Changing a package
  * gives the administrators of the tenants that have it the new menus and reaches every signed-in
  * user at once; a package in use cannot be removed.
  */
-export class TenantPackageService {
-  readonly #packages: TenantPackageRepository;
-
+export class TenantPackageService extends EntityService<
+  TenantPackage,
+  TenantPackageInput,
+  'blade_tenant_package',
+  TenantPackageRepository
+> {
   constructor(
-    private readonly store: Store,
+    store: Store,
     /** A package changed: the guard's caches of permission codes must forget them. */
     private readonly permissionsChanged: () => Promise<void>,
   ) {
-    this.#packages = new TenantPackageRepository(store);
+    super(store, tenantPackageTable, (s) => new TenantPackageRepository(s));
   }
 
-  list(actor: Actor, query: Record<string, unknown>): Promise<Page<TenantPackage>> {
-    return this.#packages.page(actor, parseListQuery(query, tenantPackageTable, this.store.timeZone));
-  }
-
-  async detail(actor: Actor, id: string): Promise<TenantPackage> {
-    const found = isId(id) ? await this.#packages.findById(actor, id) : undefined;
-    if (!found) throw notFound();
-    return found;
+  override async detail(actor: Actor, id: string): Promise<TenantPackage> {
+    return found(isId(id) ? await this.repository.findById(actor, id) : undefined);
   }
 
   /** Creates without an id, updates with one. Every menu id must name an existing menu. */
@@ -49,37 +46,28 @@ export class TenantPackageService {
       const existing = await new MenuRepository(tx).existingIds(menuIds);
       const unknown = menuIds.filter((menuId) => !existing.has(menuId));
       if (unknown.length > 0) throw badRequest('tenantPackage.menuId.unknown', { ids: unknown.join(',') });
-      const packages = new TenantPackageRepository(tx);
-      if (id === undefined) return (await packages.findById(actor, await packages.insert(actor, values)))!;
-      if (!(await packages.update(actor, id, values))) throw notFound();
-      for (const tenant of await new TenantRepository(tx).withPackage(id))
-        await grantPackage(tx, tenant.tenantId, values.menuId);
-      return (await packages.findById(actor, id))!;
+      const saved = await this.save(this.repositoryOn(tx), actor, id, values);
+      if (id !== undefined)
+        for (const tenant of await new TenantRepository(tx).withPackage(id))
+          await grantPackage(tx, tenant.tenantId, values.menuId);
+      return saved;
     });
     if (id !== undefined) await this.permissionsChanged();
     return saved;
   }
 
-  /** Removes all of the ids or none: an id that is not there answers 404 and changes nothing. */
-  async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
-    return inTransaction(this.store, async (tx) => {
-      const packages = new TenantPackageRepository(tx);
-      if ((await packages.findByIds(actor, ids)).length !== ids.length) throw notFound();
-      const tenants = new TenantRepository(tx);
-      const users = [];
-      for (const id of ids) users.push(...(await tenants.withPackage(id)));
-      if (users.length > 0)
-        throw badRequest('tenantPackage.inUse', {
-          names: users
-            .slice(0, 5)
-            .map((tenant) => `${tenant.tenantName}(${tenant.tenantId})`)
-            .join(', '),
-        });
-      const removed = await packages.softDelete(actor, ids);
-      if (removed !== ids.length) throw notFound();
-      return removed;
-    });
+  /** A package in use by a tenant cannot be removed. */
+  protected override async beforeRemove(tx: Store, actor: Actor, ids: string[]): Promise<void> {
+    if ((await this.repositoryOn(tx).findByIds(actor, ids)).length !== ids.length) throw notFound();
+    const tenants = new TenantRepository(tx);
+    const users = [];
+    for (const id of ids) users.push(...(await tenants.withPackage(id)));
+    if (users.length > 0)
+      throw badRequest('tenantPackage.inUse', {
+        names: users
+          .slice(0, 5)
+          .map((tenant) => `${tenant.tenantName}(${tenant.tenantId})`)
+          .join(', '),
+      });
   }
 }

@@ -1,9 +1,10 @@
 import type { Tenant } from '@console/contract';
 import { isId } from '../../../core/ids.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
-import type { Actor, Store } from '../../../core/repository/store.js';
+import type { Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
+import { PLATFORM } from '../../../core/repository/actors.js';
 
 export type { Tenant };
 
@@ -27,8 +28,6 @@ export const tenantTable = defineTable<Tenant, 'blade_tenant'>(
     licenseKey: ['string', { writeOnly: true, readOnly: true }],
   },
 );
-
-const PLATFORM: Actor = { tenantId: '000000', userId: null, deptId: null };
 
 export interface TenantStanding {
   status: number;

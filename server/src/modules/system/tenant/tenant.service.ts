@@ -13,7 +13,7 @@ import type { AccountStates } from '../../../core/auth/account-states.js';
 import { TENANT_ADMIN_ALIAS } from '../../../core/auth/principal.js';
 import { parseDateTime } from '../../../core/dates.js';
 import { badRequest, notFound } from '../../../core/errors.js';
-import { parseIdList } from '../../../core/ids.js';
+
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import { isUniqueViolation } from '../../../db/errors.js';
@@ -22,13 +22,15 @@ import { DEFAULT_INIT_PASSWORD } from '../../user/user-admin.service.js';
 import { UserRepository, type User } from '../../user/user.repository.js';
 import { DeptRepository } from '../dept/dept.repository.js';
 import { dictBizTable, DictRepository } from '../dict/dict.repository.js';
-import { MenuRepository, PLATFORM } from '../menu/menu.repository.js';
+import { MenuRepository } from '../menu/menu.repository.js';
 import { menusBelow, packageMenuIds, type MenuService } from '../menu/menu.service.js';
 import { ParamRepository } from '../param/param.repository.js';
 import { RoleGrantRepository } from '../role/role-grant.repository.js';
 import { RoleRepository } from '../role/role.repository.js';
 import { TenantPackageRepository } from '../tenant-package/tenant-package.repository.js';
 import { TenantRepository, tenantTable } from './tenant.repository.js';
+import { PLATFORM } from '../../../core/repository/actors.js';
+import { idsOf } from '../../../core/entity-service.js';
 
 export interface TenantServiceDependencies {
   store: Store;
@@ -267,8 +269,7 @@ export class TenantService {
 
   /** Removes all of the ids or none; never the platform tenant. Removed tenants' tokens stop working. */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     const removed = await inTransaction(this.deps.store, async (tx) => {
       const tenants = new TenantRepository(tx);
       const found = await tenants.findByIds(actor, ids);
@@ -292,8 +293,7 @@ export class TenantService {
     rawAccountNumber: string | undefined,
     rawExpireTime: string | undefined,
   ): Promise<void> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
+    const ids = idsOf(rawIds);
     const accountNumber = rawAccountNumber ? Number(rawAccountNumber) : UNLIMITED_ACCOUNTS;
     const expireTime = this.#expireTime(rawExpireTime ?? null) ?? null;
     const found = await inTransaction(this.deps.store, async (tx) => {

@@ -1,0 +1,87 @@
+import type { Page } from '@console/contract';
+import { badRequest, notFound } from './errors.js';
+import { parseIdList } from './ids.js';
+import { parseListQuery } from './list-query.js';
+import { inTransaction, type Actor, type Store } from './repository/store.js';
+import type { TableRepository } from './repository/table-repository.js';
+import type { AuditedTableName, TableDef } from './repository/table.js';
+
+// The list / detail / submit / remove shape most modules share (contract.md, "Requests"), written
+// once: a module's service extends EntityService and writes only what is its own — submit's
+// checks and values, and the refusals of a removal.
+
+/** The ids of a remove call ("1,2,3"), or a 400 naming the problem. */
+export function idsOf(raw: string): string[] {
+  const ids = parseIdList(raw);
+  if (!ids) throw badRequest('ids.invalid');
+  return ids;
+}
+
+/** The value, or a 404 when there is none (a detail, or a row changed by id). */
+export function found<T>(value: T | undefined | null): T {
+  if (value === undefined || value === null) throw notFound();
+  return value;
+}
+
+/** List calls answered whole (trees) take filters and sorts; paging parameters mean nothing to them. */
+export function treeListQuery(raw: Record<string, unknown>): Record<string, unknown> {
+  const { current: _current, size: _size, ...rest } = raw;
+  return rest;
+}
+
+export abstract class EntityService<
+  E,
+  TInput,
+  T extends AuditedTableName,
+  R extends TableRepository<E, T> = TableRepository<E, T>,
+> {
+  /** The repository on the service's store (outside transactions). */
+  protected readonly repository: R;
+
+  constructor(
+    protected readonly store: Store,
+    protected readonly table: TableDef<E, T>,
+    /** Builds the module's repository on a store: the service's, or a transaction's. */
+    protected readonly repositoryOn: (store: Store) => R,
+  ) {
+    this.repository = repositoryOn(store);
+  }
+
+  /** `list`: a page of the visible rows under the query's filters and sorts. */
+  list(actor: Actor, query: Record<string, unknown>): Promise<Page<E>> {
+    return this.repository.page(actor, parseListQuery(query, this.table, this.store.timeZone));
+  }
+
+  /** `detail`: one visible row, or 404. */
+  async detail(actor: Actor, id: string): Promise<E> {
+    return found(await this.repository.findById(actor, id));
+  }
+
+  /** `submit`: creates without an id, updates with one (the module's checks, then `save`). */
+  abstract submit(actor: Actor, input: TInput): Promise<E>;
+
+  /**
+   * `remove`: all of the ids or none, in one transaction. An id that is not there (or not visible)
+   * answers 404 and changes nothing; `beforeRemove` refuses removals the module forbids.
+   */
+  async remove(actor: Actor, rawIds: string): Promise<number> {
+    const ids = idsOf(rawIds);
+    return inTransaction(this.store, async (tx) => {
+      await this.beforeRemove(tx, actor, ids);
+      const removed = await this.repositoryOn(tx).softDelete(actor, ids);
+      if (removed !== ids.length) throw notFound();
+      return removed;
+    });
+  }
+
+  /** Throws to refuse a removal (rows below, rows in use); runs in the removal's transaction. */
+  protected async beforeRemove(_tx: Store, _actor: Actor, _ids: string[]): Promise<void> {}
+
+  /** Inserts (no id) or updates the visible row id (404 when there is none); answers the stored row. */
+  protected async save(repository: R, actor: Actor, id: string | undefined, values: Partial<E>): Promise<E> {
+    if (id === undefined)
+      return found(await repository.findById(actor, await repository.insert(actor, values)));
+    if (!(await repository.update(actor, id, values))) throw notFound();
+    return found(await repository.findById(actor, id));
+  }
+}
