@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { NoticeInput } from '@console/contract';
+
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { NoticeInputSchema, NoticeSchema } from './notice.schemas.js';
 import type { NoticeService } from './notice.service.js';
@@ -15,12 +15,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<{ notices: NoticeService }>
   registerCrudRoutes(app, {
     entity: NoticeSchema,
     input: NoticeInputSchema,
-    service: {
-      list: (actor, query) => notices.list(actor, query),
-      detail: (actor, id) => notices.detail(actor, id),
-      submit: (actor, input) => notices.submit(actor, input as NoticeInput),
-      remove: (actor, ids) => notices.remove(actor, ids),
-    },
+    service: notices,
     access: {
       submit: { button: { create: 'notice_add', update: 'notice_edit' } },
       remove: { button: 'notice_delete' },

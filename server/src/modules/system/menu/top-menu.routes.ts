@@ -17,12 +17,7 @@ export const topMenuRoutes: FastifyPluginAsyncTypebox<{ topMenus: TopMenuService
   registerCrudRoutes(app, {
     entity: TopMenuSchema,
     input: TopMenuInputSchema,
-    service: {
-      list: (_actor, query) => topMenus.list(query),
-      detail: (_actor, id) => topMenus.detail(id),
-      submit: (actor, input) => topMenus.submit(actor, input),
-      remove: (actor, ids) => topMenus.remove(actor, ids),
-    },
+    service: topMenus,
     access: {
       read: { access: 'administrator' },
       submit: { access: 'platform-admin', button: { create: 'topmenu_add', update: 'topmenu_edit' } },

@@ -6,28 +6,25 @@ import { inTransaction, type Actor, type Store } from '../../../core/repository/
 import { MenuRepository } from './menu.repository.js';
 import { TopMenuRepository, topMenuTable } from './top-menu.repository.js';
 import { PLATFORM } from '../../../core/repository/actors.js';
-import { idsOf } from '../../../core/entity-service.js';
+import { EntityService, found } from '../../../core/entity-service.js';
 
 /** Top menus (spec §7, "Top menu"): platform-wide rows, changed by the platform administrator only (S4). */
-export class TopMenuService {
-  readonly #topMenus: TopMenuRepository;
-
-  constructor(private readonly store: Store) {
-    this.#topMenus = new TopMenuRepository(store);
+export class TopMenuService extends EntityService<
+  TopMenu,
+  TopMenuInput,
+  'blade_top_menu',
+  TopMenuRepository
+> {
+  constructor(store: Store) {
+    super(store, topMenuTable, (s) => new TopMenuRepository(s));
   }
 
   /** A page of top menus, by sort unless the query sorts otherwise (as BladeX lists them). */
-  list(query: Record<string, unknown>): Promise<Page<TopMenu>> {
+  override list(actor: Actor, query: Record<string, unknown>): Promise<Page<TopMenu>> {
     const parsed = parseListQuery(query, topMenuTable, this.store.timeZone);
     if (parsed.orders.length === 0)
       parsed.orders.push({ column: topMenuTable.columns.get('sort')!, direction: 'asc' });
-    return this.#topMenus.page(PLATFORM, parsed);
-  }
-
-  async detail(id: string): Promise<TopMenu> {
-    const topMenu = await this.#topMenus.findById(PLATFORM, id);
-    if (!topMenu) throw notFound();
-    return topMenu;
+    return this.repository.page(actor, parsed);
   }
 
   /** Creates without an id, updates with one; a code names one top menu. */
@@ -40,26 +37,17 @@ export class TopMenuService {
     };
     const id = input.id || undefined;
     return inTransaction(this.store, async (tx) => {
-      const topMenus = new TopMenuRepository(tx);
-      if (id !== undefined && !(await topMenus.findById(PLATFORM, id))) throw notFound();
+      const topMenus = this.repositoryOn(tx);
+      if (id !== undefined) found(await topMenus.findById(PLATFORM, id));
       const holder = await topMenus.findByCode(PLATFORM, values.code);
       if (holder && holder.id !== id) throw badRequest('menu.code.exists', { code: values.code });
-      if (id === undefined) return (await topMenus.findById(PLATFORM, await topMenus.insert(actor, values)))!;
-      if (!(await topMenus.update(actor, id, values))) throw notFound();
-      return (await topMenus.findById(PLATFORM, id))!;
+      return this.save(topMenus, actor, id, values);
     });
   }
 
-  /** Removes all of the ids or none, with the menus they list. */
-  async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = idsOf(rawIds);
-    return inTransaction(this.store, async (tx) => {
-      const topMenus = new TopMenuRepository(tx);
-      const removed = await topMenus.softDelete(actor, ids);
-      if (removed !== ids.length) throw notFound();
-      await topMenus.replaceMenus(ids, []);
-      return removed;
-    });
+  /** Removed top menus list no menus. */
+  protected override async beforeRemove(tx: Store, _actor: Actor, ids: string[]): Promise<void> {
+    await this.repositoryOn(tx).replaceMenus(ids, []);
   }
 
   /** Replaces the menus the top menus list, in one transaction; every id must exist. */

@@ -19,12 +19,7 @@ export const dataScopeRoutes: FastifyPluginAsyncTypebox<{ scopes: DataScopeServi
   registerCrudRoutes(app, {
     entity: DataScopeSchema,
     input: DataScopeInputSchema,
-    service: {
-      list: (_actor, query) => scopes.list(query),
-      detail: (_actor, id) => scopes.detail(id),
-      submit: (actor, input) => scopes.submit(actor, input),
-      remove: (actor, ids) => scopes.remove(actor, ids),
-    },
+    service: scopes,
     access: {
       read: { access: 'administrator' },
       submit: { access: 'platform-admin', button: 'data_scope_setting' },
@@ -41,12 +36,7 @@ export const apiScopeRoutes: FastifyPluginAsyncTypebox<{ scopes: ApiScopeService
   registerCrudRoutes(app, {
     entity: ApiScopeSchema,
     input: ApiScopeInputSchema,
-    service: {
-      list: (_actor, query) => scopes.list(query),
-      detail: (_actor, id) => scopes.detail(id),
-      submit: (actor, input) => scopes.submit(actor, input),
-      remove: (actor, ids) => scopes.remove(actor, ids),
-    },
+    service: scopes,
     access: {
       read: { access: 'administrator' },
       submit: { access: 'platform-admin', button: 'api_scope_setting' },

@@ -5,19 +5,17 @@ import {
   type ApiScopeInput,
   type DataScope,
   type DataScopeInput,
-  type Page,
 } from '@console/contract';
-import { badRequest, notFound } from '../../../core/errors.js';
+import { badRequest } from '../../../core/errors.js';
 
-import { parseListQuery } from '../../../core/list-query.js';
 import { ruleColumn } from '../../../core/repository/data-scope.js';
-import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { type Actor, type Store } from '../../../core/repository/store.js';
 import { tablesByResourceCode } from '../../../core/repository/table.js';
 import { MenuRepository } from '../menu/menu.repository.js';
 import { ApiScopeRepository, apiScopeTable } from './api-scope.repository.js';
 import { DataScopeRepository, dataScopeTable } from './data-scope.repository.js';
 import { PLATFORM } from '../../../core/repository/actors.js';
-import { idsOf } from '../../../core/entity-service.js';
+import { EntityService } from '../../../core/entity-service.js';
 
 /** The scope's menu must be a menu (not a button) that exists. */
 async function checkMenu(store: Store, menuId: string): Promise<void> {
@@ -40,21 +38,14 @@ function validScopePath(path: string): boolean {
  * Data scopes (spec §7, "data-scope"): platform-wide rules under menus. A rule for a list this
  * server knows (a table declaring the resource code) is checked against that list's columns.
  */
-export class DataScopeService {
-  readonly #scopes: DataScopeRepository;
-
-  constructor(private readonly store: Store) {
-    this.#scopes = new DataScopeRepository(store);
-  }
-
-  list(query: Record<string, unknown>): Promise<Page<DataScope>> {
-    return this.#scopes.page(PLATFORM, parseListQuery(query, dataScopeTable, this.store.timeZone));
-  }
-
-  async detail(id: string): Promise<DataScope> {
-    const scope = await this.#scopes.findById(PLATFORM, id);
-    if (!scope) throw notFound();
-    return scope;
+export class DataScopeService extends EntityService<
+  DataScope,
+  DataScopeInput,
+  'blade_scope_data',
+  DataScopeRepository
+> {
+  constructor(store: Store) {
+    super(store, dataScopeTable, (s) => new DataScopeRepository(s));
   }
 
   async submit(actor: Actor, input: DataScopeInput): Promise<DataScope> {
@@ -78,23 +69,8 @@ export class DataScopeService {
         column: values.scopeColumn ?? '',
       });
     await checkMenu(this.store, values.menuId);
-    const id = input.id || undefined;
-    return inTransaction(this.store, async (tx) => {
-      const scopes = new DataScopeRepository(tx);
-      if (id === undefined) return (await scopes.findById(PLATFORM, await scopes.insert(actor, values)))!;
-      if (!(await scopes.update(actor, id, values))) throw notFound();
-      return (await scopes.findById(PLATFORM, id))!;
-    });
-  }
-
-  /** Removes all of the ids or none (grants of removed scopes no longer count). */
-  async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = idsOf(rawIds);
-    return inTransaction(this.store, async (tx) => {
-      const removed = await new DataScopeRepository(tx).softDelete(actor, ids);
-      if (removed !== ids.length) throw notFound();
-      return removed;
-    });
+    // Grants of a removed scope no longer count: the grant queries join live scopes only.
+    return this.save(this.repository, actor, input.id || undefined, values);
   }
 }
 
@@ -102,24 +78,17 @@ export class DataScopeService {
  * API scopes (spec §7, "api-scope"): platform-wide rules under menus, enforced by the guard. Every
  * change reaches the guard's caches in every process at once.
  */
-export class ApiScopeService {
-  readonly #scopes: ApiScopeRepository;
-
+export class ApiScopeService extends EntityService<
+  ApiScope,
+  ApiScopeInput,
+  'blade_scope_api',
+  ApiScopeRepository
+> {
   constructor(
-    private readonly store: Store,
+    store: Store,
     private readonly rulesChanged: () => Promise<void>,
   ) {
-    this.#scopes = new ApiScopeRepository(store);
-  }
-
-  list(query: Record<string, unknown>): Promise<Page<ApiScope>> {
-    return this.#scopes.page(PLATFORM, parseListQuery(query, apiScopeTable, this.store.timeZone));
-  }
-
-  async detail(id: string): Promise<ApiScope> {
-    const scope = await this.#scopes.findById(PLATFORM, id);
-    if (!scope) throw notFound();
-    return scope;
+    super(store, apiScopeTable, (s) => new ApiScopeRepository(s));
   }
 
   async submit(actor: Actor, input: ApiScopeInput): Promise<ApiScope> {
@@ -134,24 +103,13 @@ export class ApiScopeService {
     };
     if (!validScopePath(values.scopePath)) throw badRequest('scope.pathInvalid', { path: values.scopePath });
     await checkMenu(this.store, values.menuId);
-    const id = input.id || undefined;
-    const saved = await inTransaction(this.store, async (tx) => {
-      const scopes = new ApiScopeRepository(tx);
-      if (id === undefined) return (await scopes.findById(PLATFORM, await scopes.insert(actor, values)))!;
-      if (!(await scopes.update(actor, id, values))) throw notFound();
-      return (await scopes.findById(PLATFORM, id))!;
-    });
+    const saved = await this.save(this.repository, actor, input.id || undefined, values);
     await this.rulesChanged();
     return saved;
   }
 
-  async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = idsOf(rawIds);
-    const removed = await inTransaction(this.store, async (tx) => {
-      const count = await new ApiScopeRepository(tx).softDelete(actor, ids);
-      if (count !== ids.length) throw notFound();
-      return count;
-    });
+  override async remove(actor: Actor, rawIds: string): Promise<number> {
+    const removed = await super.remove(actor, rawIds);
     await this.rulesChanged();
     return removed;
   }
