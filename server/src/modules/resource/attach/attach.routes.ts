@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ATTACH_LIMITS, type AttachInput } from '@console/contract';
+import { ATTACH_LIMITS } from '@console/contract';
 import { Type } from 'typebox';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText } from '../../../core/schema.js';
@@ -46,12 +46,7 @@ export const attachRoutes: FastifyPluginAsyncTypebox<{ attachments: AttachServic
   registerCrudRoutes(app, {
     entity: AttachSchema,
     input: AttachInputSchema,
-    service: {
-      list: (actor, query) => attachments.list(actor, query),
-      detail: (actor, id) => attachments.detail(actor, id),
-      submit: (actor, input) => attachments.submit(actor, input as AttachInput),
-      remove: (actor, ids) => attachments.remove(actor, ids),
-    },
+    service: attachments,
     access: {
       read: { button: 'attach' },
       submit: { button: 'attach_upload' },

@@ -1,35 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Attach, AttachInput, Page } from '@console/contract';
+import type { Attach, AttachInput } from '@console/contract';
 import { notFound } from '../../../core/errors.js';
 
-import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { OssService } from '../oss/oss.service.js';
 import { STORED_NAME } from '../storage/object-storage.js';
 import { AttachRepository, attachTable } from './attach.repository.js';
-import { idsOf } from '../../../core/entity-service.js';
+import { EntityService, idsOf } from '../../../core/entity-service.js';
 
 const text = (value: string | null | undefined) => value?.trim() || null;
 
-export class AttachService {
-  readonly #attachments: AttachRepository;
-
+export class AttachService extends EntityService<Attach, AttachInput, 'blade_attach', AttachRepository> {
   constructor(
-    private readonly store: Store,
+    store: Store,
     private readonly oss: OssService,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.#attachments = new AttachRepository(store);
-  }
-
-  list(actor: Actor, query: Record<string, unknown>): Promise<Page<Attach>> {
-    return this.#attachments.page(actor, parseListQuery(query, attachTable, this.store.timeZone));
-  }
-
-  async detail(actor: Actor, id: string): Promise<Attach> {
-    const attach = await this.#attachments.findById(actor, id);
-    if (!attach) throw notFound();
-    return attach;
+    super(store, attachTable, (s) => new AttachRepository(s));
   }
 
   async submit(actor: Actor, input: AttachInput): Promise<Attach> {
@@ -41,11 +28,7 @@ export class AttachService {
       extension: text(input.extension)?.toLowerCase() ?? null,
       attachSize: input.attachSize ?? null,
     };
-    const id = input.id || undefined;
-    if (id === undefined)
-      return (await this.#attachments.findById(actor, await this.#attachments.insert(actor, values)))!;
-    if (!(await this.#attachments.update(actor, id, values))) throw notFound();
-    return (await this.#attachments.findById(actor, id))!;
+    return this.save(this.repository, actor, input.id || undefined, values);
   }
 
   /**
@@ -54,17 +37,17 @@ export class AttachService {
    * generated and no other attachment of the tenant still refers to it. An object that cannot be
    * removed is reported in the process log; the records stay removed.
    */
-  async remove(actor: Actor, rawIds: string): Promise<number> {
+  override async remove(actor: Actor, rawIds: string): Promise<number> {
     const ids = idsOf(rawIds);
     const removed = await inTransaction(this.store, async (tx) => {
-      const repo = new AttachRepository(tx);
+      const repo = this.repositoryOn(tx);
       const rows = await repo.findByIds(actor, ids);
       if (rows.length !== ids.length || (await repo.softDelete(actor, ids)) !== ids.length) throw notFound();
       return rows;
     });
     for (const row of removed) {
       if (!row.name || !STORED_NAME.test(row.name)) continue;
-      if ((await this.#attachments.countByName(actor, row.domain, row.name, [])) > 0) continue;
+      if ((await this.repository.countByName(actor, row.domain, row.name, [])) > 0) continue;
       try {
         const storage = await this.oss.storageForDomain(actor, row.domain);
         await storage?.remove(row.name);
