@@ -93,6 +93,12 @@ const AUDIT_FIELDS = {
   isDeleted: ['int', { readOnly: true }],
 } satisfies Record<string, FieldSpec>;
 
+/**
+ * Every table definition, as modules declare them: the schema-agreement test checks each one's
+ * columns against the migrated database on every engine (so a migration cannot drift from it).
+ */
+export const allTableDefs: TableDef<unknown>[] = [];
+
 /** Tables that declare a resource code, by code: what a data scope of that code may name. */
 export const tablesByResourceCode = new Map<string, TableDef<unknown>>();
 
@@ -143,6 +149,7 @@ export function defineTable<E, T extends TableName>(
     byName,
     ...(options.resourceCode ? { resourceCode: options.resourceCode } : {}),
   };
+  allTableDefs.push(def as TableDef<unknown>);
   if (options.resourceCode) tablesByResourceCode.set(options.resourceCode, def as TableDef<unknown>);
   return def;
 }
