@@ -29,6 +29,35 @@ export function treeListQuery(raw: Record<string, unknown>): Record<string, unkn
   return rest;
 }
 
+/** What removeAll needs of a repository: TableRepository has both. */
+interface Removable<E> {
+  findByIds(actor: Actor, ids: readonly string[]): Promise<E[]>;
+  softDelete(actor: Actor, ids: string[]): Promise<number>;
+}
+
+/**
+ * A remove call: all of the ids or none, in one transaction. Every id must name a row the actor
+ * sees (else 404, nothing changed); `refuse` may then throw to forbid the removal (rows below, in
+ * use, reserved) with the rows in hand.
+ */
+export async function removeAll<E>(
+  store: Store,
+  repositoryOn: (tx: Store) => Removable<E>,
+  actor: Actor,
+  rawIds: string,
+  refuse?: (rows: E[], tx: Store, ids: string[]) => Promise<void> | void,
+): Promise<number> {
+  const ids = idsOf(rawIds);
+  return inTransaction(store, async (tx) => {
+    const repository = repositoryOn(tx);
+    const rows = await repository.findByIds(actor, ids);
+    if (rows.length !== ids.length) throw notFound();
+    await refuse?.(rows, tx, ids);
+    if ((await repository.softDelete(actor, ids)) !== ids.length) throw notFound();
+    return ids.length;
+  });
+}
+
 export abstract class EntityService<
   E,
   TInput,
@@ -61,21 +90,17 @@ export abstract class EntityService<
   abstract submit(actor: Actor, input: TInput): Promise<E>;
 
   /**
-   * `remove`: all of the ids or none, in one transaction. An id that is not there (or not visible)
-   * answers 404 and changes nothing; `beforeRemove` refuses removals the module forbids.
+   * `remove`: all of the ids or none (removeAll). An id that is not there (or not visible) answers
+   * 404 and changes nothing; `beforeRemove` refuses removals the module forbids.
    */
-  async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = idsOf(rawIds);
-    return inTransaction(this.store, async (tx) => {
-      await this.beforeRemove(tx, actor, ids);
-      const removed = await this.repositoryOn(tx).softDelete(actor, ids);
-      if (removed !== ids.length) throw notFound();
-      return removed;
-    });
+  remove(actor: Actor, rawIds: string): Promise<number> {
+    return removeAll(this.store, this.repositoryOn, actor, rawIds, (rows, tx, ids) =>
+      this.beforeRemove(tx, actor, ids, rows),
+    );
   }
 
   /** Throws to refuse a removal (rows below, rows in use); runs in the removal's transaction. */
-  protected async beforeRemove(_tx: Store, _actor: Actor, _ids: string[]): Promise<void> {}
+  protected async beforeRemove(_tx: Store, _actor: Actor, _ids: string[], _rows: E[]): Promise<void> {}
 
   /** Inserts (no id) or updates the visible row id (404 when there is none); answers the stored row. */
   protected async save(repository: R, actor: Actor, id: string | undefined, values: Partial<E>): Promise<E> {

@@ -7,7 +7,7 @@ import {
   type TreeNode,
 } from '@console/contract';
 
-import { ApiError, badRequest, notFound } from '../../../core/errors.js';
+import { badRequest, notFound } from '../../../core/errors.js';
 import { isId } from '../../../core/ids.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { treeListQuery } from '../../../core/entity-service.js';
@@ -16,7 +16,7 @@ import { inTransaction, type Actor, type Store } from '../../../core/repository/
 import { ancestorsInclude, forest, lazyTreeNodes, toTreeNodes } from '../../../core/tree.js';
 import { idList, UserRepository } from '../../user/user.repository.js';
 import { DeptRepository, deptTable } from './dept.repository.js';
-import { idsOf } from '../../../core/entity-service.js';
+import { removeAll } from '../../../core/entity-service.js';
 
 const deptTitle = (dept: Dept) => dept.deptName;
 
@@ -140,18 +140,19 @@ export class DeptService {
    * Removes all of the ids or none: an id that is not there answers 404; a department with
    * departments below it (other than ones removed with it) or with users is refused, naming them.
    */
-  async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = idsOf(rawIds);
-    return inTransaction(this.store, async (tx) => {
-      const depts = new DeptRepository(tx);
-      if ((await depts.findByIds(actor, ids)).length !== ids.length) throw notFound();
-      const children = await depts.remainingChildren(actor, ids);
-      if (children.length > 0) throw badRequest('dept.hasChildren', { names: children.join(', ') });
-      const users = await depts.usersIn(actor, ids);
-      if (users.length > 0) throw badRequest('dept.hasUsers', { names: users.join(', ') });
-      const removed = await depts.softDelete(actor, ids);
-      if (removed !== ids.length) throw new ApiError(404, 'record.notFound');
-      return removed;
-    });
+  remove(actor: Actor, rawIds: string): Promise<number> {
+    return removeAll(
+      this.store,
+      (tx) => new DeptRepository(tx),
+      actor,
+      rawIds,
+      async (_rows, tx, ids) => {
+        const depts = new DeptRepository(tx);
+        const children = await depts.remainingChildren(actor, ids);
+        if (children.length > 0) throw badRequest('dept.hasChildren', { names: children.join(', ') });
+        const users = await depts.usersIn(actor, ids);
+        if (users.length > 0) throw badRequest('dept.hasUsers', { names: users.join(', ') });
+      },
+    );
   }
 }

@@ -16,7 +16,7 @@ import { forest, toTreeNodes } from '../../../core/tree.js';
 import { treeListQuery } from '../../../core/entity-service.js';
 import type { DictCache } from './dict-cache.js';
 import { DictRepository, type DictTableDef } from './dict.repository.js';
-import { idsOf } from '../../../core/entity-service.js';
+import { removeAll } from '../../../core/entity-service.js';
 
 export interface DictServiceDependencies {
   store: Store;
@@ -191,19 +191,19 @@ export class DictService {
    * with rows below it (other than ones removed with it), is refused, naming them.
    */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = idsOf(rawIds);
-    const removed = await inTransaction(this.deps.store, async (tx) => {
-      const dicts = new DictRepository(tx, this.deps.def);
-      const found = await dicts.findByIds(actor, ids);
-      if (found.length !== ids.length) throw notFound();
-      const sealed = found.filter((dict) => dict.isSealed === 1).map((dict) => dict.dictValue);
-      if (sealed.length > 0) throw badRequest('dict.sealedRemove', { names: sealed.slice(0, 5).join(', ') });
-      const children = await dicts.remainingChildren(actor, ids);
-      if (children.length > 0) throw badRequest('dict.hasChildren', { names: children.join(', ') });
-      const count = await dicts.softDelete(actor, ids);
-      if (count !== ids.length) throw notFound();
-      return count;
-    });
+    const removed = await removeAll(
+      this.deps.store,
+      (tx) => new DictRepository(tx, this.deps.def),
+      actor,
+      rawIds,
+      async (found, tx, ids) => {
+        const sealed = found.filter((dict) => dict.isSealed === 1).map((dict) => dict.dictValue);
+        if (sealed.length > 0)
+          throw badRequest('dict.sealedRemove', { names: sealed.slice(0, 5).join(', ') });
+        const children = await new DictRepository(tx, this.deps.def).remainingChildren(actor, ids);
+        if (children.length > 0) throw badRequest('dict.hasChildren', { names: children.join(', ') });
+      },
+    );
     await this.deps.cache.changed(this.#scope(actor));
     return removed;
   }

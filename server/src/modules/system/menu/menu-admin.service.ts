@@ -27,7 +27,7 @@ import { MenuRepository, menuTable } from './menu.repository.js';
 import type { MenuService } from './menu.service.js';
 import { TopMenuRepository } from './top-menu.repository.js';
 import { PLATFORM } from '../../../core/repository/actors.js';
-import { idsOf } from '../../../core/entity-service.js';
+import { idsOf, removeAll } from '../../../core/entity-service.js';
 
 export interface MenuAdminDependencies {
   store: Store;
@@ -229,16 +229,17 @@ export class MenuAdminService {
 
   /** Removes all of the ids or none; a menu with rows below it (not removed with it) is refused. */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = idsOf(rawIds);
-    const removed = await inTransaction(this.deps.store, async (tx) => {
-      const menus = new MenuRepository(tx);
-      if ((await menus.findByIds(PLATFORM, ids)).length !== ids.length) throw notFound();
-      const children = await menus.remainingChildren(ids);
-      if (children.length > 0) throw badRequest('menu.hasChildren', { names: children.join(', ') });
-      const count = await menus.softDelete(actor, ids);
-      if (count !== ids.length) throw notFound();
-      return count;
-    });
+    // Menus are platform-wide (not tenant-scoped): the remover's own tenant does not narrow them.
+    const removed = await removeAll(
+      this.deps.store,
+      (tx) => new MenuRepository(tx),
+      actor,
+      rawIds,
+      async (_rows, tx, ids) => {
+        const children = await new MenuRepository(tx).remainingChildren(ids);
+        if (children.length > 0) throw badRequest('menu.hasChildren', { names: children.join(', ') });
+      },
+    );
     await this.deps.permissionsChanged();
     return removed;
   }

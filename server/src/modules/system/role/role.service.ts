@@ -31,7 +31,7 @@ import { ApiScopeRepository } from '../scope/api-scope.repository.js';
 import { DataScopeRepository } from '../scope/data-scope.repository.js';
 import { RoleGrantRepository } from './role-grant.repository.js';
 import { RoleRepository, roleTable } from './role.repository.js';
-import { idsOf } from '../../../core/entity-service.js';
+import { removeAll } from '../../../core/entity-service.js';
 
 export interface RoleServiceDependencies {
   store: Store;
@@ -164,20 +164,19 @@ export class RoleService {
    * it (other than ones removed with it) is refused; the platform administrator's role stays.
    */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = idsOf(rawIds);
-    const removed = await inTransaction(this.deps.store, async (tx) => {
-      const roles = new RoleRepository(tx);
-      const found = await roles.findByIds(actor, ids);
-      if (found.length !== ids.length) throw notFound();
-      const platform = found.find((role) => role.roleAlias === PLATFORM_ADMIN_ALIAS);
-      if (platform) throw badRequest('role.aliasReserved', { alias: platform.roleAlias });
-      for (const role of found) this.#policy.checkRoleChange(actor, role);
-      const children = await roles.remainingChildren(actor, ids);
-      if (children.length > 0) throw badRequest('role.hasChildren', { names: children.join(', ') });
-      const count = await roles.softDelete(actor, ids);
-      if (count !== ids.length) throw notFound();
-      return count;
-    });
+    const removed = await removeAll(
+      this.deps.store,
+      (tx) => new RoleRepository(tx),
+      actor,
+      rawIds,
+      async (found, tx, ids) => {
+        const platform = found.find((role) => role.roleAlias === PLATFORM_ADMIN_ALIAS);
+        if (platform) throw badRequest('role.aliasReserved', { alias: platform.roleAlias });
+        for (const role of found) this.#policy.checkRoleChange(actor, role);
+        const children = await new RoleRepository(tx).remainingChildren(actor, ids);
+        if (children.length > 0) throw badRequest('role.hasChildren', { names: children.join(', ') });
+      },
+    );
     // Decision 0005: removal takes effect at once — holders' tokens lose the role's rights now.
     await this.deps.rolesChanged(actor.tenantId);
     await this.deps.permissionsChanged();

@@ -57,8 +57,7 @@ export class TenantPackageService extends EntityService<
   }
 
   /** A package in use by a tenant cannot be removed. */
-  protected override async beforeRemove(tx: Store, actor: Actor, ids: string[]): Promise<void> {
-    if ((await this.repositoryOn(tx).findByIds(actor, ids)).length !== ids.length) throw notFound();
+  protected override async beforeRemove(tx: Store, _actor: Actor, ids: string[]): Promise<void> {
     const tenants = new TenantRepository(tx);
     const users = [];
     for (const id of ids) users.push(...(await tenants.withPackage(id)));
