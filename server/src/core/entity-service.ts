@@ -38,7 +38,7 @@ interface Removable<E> {
 /**
  * A remove call: all of the ids or none, in one transaction. Every id must name a row the actor
  * sees (else 404, nothing changed); `refuse` may then throw to forbid the removal (rows below, in
- * use, reserved) with the rows in hand.
+ * use, reserved) with the rows in hand. Answers the removed rows (for what follows: caches, files).
  */
 export async function removeAll<E>(
   store: Store,
@@ -46,7 +46,7 @@ export async function removeAll<E>(
   actor: Actor,
   rawIds: string,
   refuse?: (rows: E[], tx: Store, ids: string[]) => Promise<void> | void,
-): Promise<number> {
+): Promise<E[]> {
   const ids = idsOf(rawIds);
   return inTransaction(store, async (tx) => {
     const repository = repositoryOn(tx);
@@ -54,7 +54,7 @@ export async function removeAll<E>(
     if (rows.length !== ids.length) throw notFound();
     await refuse?.(rows, tx, ids);
     if ((await repository.softDelete(actor, ids)) !== ids.length) throw notFound();
-    return ids.length;
+    return rows;
   });
 }
 
@@ -93,10 +93,11 @@ export abstract class EntityService<
    * `remove`: all of the ids or none (removeAll). An id that is not there (or not visible) answers
    * 404 and changes nothing; `beforeRemove` refuses removals the module forbids.
    */
-  remove(actor: Actor, rawIds: string): Promise<number> {
-    return removeAll(this.store, this.repositoryOn, actor, rawIds, (rows, tx, ids) =>
+  async remove(actor: Actor, rawIds: string): Promise<number> {
+    const removed = await removeAll(this.store, this.repositoryOn, actor, rawIds, (rows, tx, ids) =>
       this.beforeRemove(tx, actor, ids, rows),
     );
+    return removed.length;
   }
 
   /** Throws to refuse a removal (rows below, rows in use); runs in the removal's transaction. */

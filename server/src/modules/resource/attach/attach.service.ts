@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Attach, AttachInput } from '@console/contract';
-import { notFound } from '../../../core/errors.js';
 
-import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { type Actor, type Store } from '../../../core/repository/store.js';
 import type { OssService } from '../oss/oss.service.js';
 import { STORED_NAME } from '../storage/object-storage.js';
 import { AttachRepository, attachTable } from './attach.repository.js';
-import { EntityService, idsOf } from '../../../core/entity-service.js';
+import { EntityService, removeAll } from '../../../core/entity-service.js';
 
 const text = (value: string | null | undefined) => value?.trim() || null;
 
@@ -38,13 +37,7 @@ export class AttachService extends EntityService<Attach, AttachInput, 'blade_att
    * removed is reported in the process log; the records stay removed.
    */
   override async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = idsOf(rawIds);
-    const removed = await inTransaction(this.store, async (tx) => {
-      const repo = this.repositoryOn(tx);
-      const rows = await repo.findByIds(actor, ids);
-      if (rows.length !== ids.length || (await repo.softDelete(actor, ids)) !== ids.length) throw notFound();
-      return rows;
-    });
+    const removed = await removeAll(this.store, this.repositoryOn, actor, rawIds);
     for (const row of removed) {
       if (!row.name || !STORED_NAME.test(row.name)) continue;
       if ((await this.repository.countByName(actor, row.domain, row.name, [])) > 0) continue;

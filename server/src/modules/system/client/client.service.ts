@@ -6,7 +6,7 @@ import { inTransaction, type Actor, type Store } from '../../../core/repository/
 
 import { ClientRepository, clientTable } from './client.repository.js';
 import { PLATFORM } from '../../../core/repository/actors.js';
-import { idsOf } from '../../../core/entity-service.js';
+import { removeAll } from '../../../core/entity-service.js';
 
 /** OAuth2 grant types a client may list (those this server issues tokens for, and the standard rest). */
 export const GRANT_TYPES = [
@@ -86,18 +86,18 @@ export class ClientService {
 
   /** Removes all of the ids or none; never the client the caller is using. */
   async remove(actor: Actor, rawIds: string, callerClientId: string): Promise<number> {
-    const ids = idsOf(rawIds);
-    const removed = await inTransaction(this.store, async (tx) => {
-      const clients = new ClientRepository(tx);
-      const found = await clients.findByIds(PLATFORM, ids);
-      if (found.length !== ids.length) throw notFound();
-      const own = found.find((client) => client.clientId === callerClientId);
-      if (own) throw badRequest('client.inUse', { clientId: own.clientId });
-      const count = await clients.softDelete(actor, ids);
-      if (count !== ids.length) throw notFound();
-      return count;
-    });
+    // Clients are platform-wide (not tenant-scoped): the remover's own tenant does not narrow them.
+    const removed = await removeAll(
+      this.store,
+      (tx) => new ClientRepository(tx),
+      actor,
+      rawIds,
+      (found) => {
+        const own = found.find((client) => client.clientId === callerClientId);
+        if (own) throw badRequest('client.inUse', { clientId: own.clientId });
+      },
+    );
     await this.clientsChanged();
-    return removed;
+    return removed.length;
   }
 }

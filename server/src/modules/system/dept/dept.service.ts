@@ -140,8 +140,8 @@ export class DeptService {
    * Removes all of the ids or none: an id that is not there answers 404; a department with
    * departments below it (other than ones removed with it) or with users is refused, naming them.
    */
-  remove(actor: Actor, rawIds: string): Promise<number> {
-    return removeAll(
+  async remove(actor: Actor, rawIds: string): Promise<number> {
+    const removed = await removeAll(
       this.store,
       (tx) => new DeptRepository(tx),
       actor,
@@ -154,5 +154,6 @@ export class DeptService {
         if (users.length > 0) throw badRequest('dept.hasUsers', { names: users.join(', ') });
       },
     );
+    return removed.length;
   }
 }

@@ -205,6 +205,6 @@ export class DictService {
       },
     );
     await this.deps.cache.changed(this.#scope(actor));
-    return removed;
+    return removed.length;
   }
 }

@@ -241,6 +241,6 @@ export class MenuAdminService {
       },
     );
     await this.deps.permissionsChanged();
-    return removed;
+    return removed.length;
   }
 }

@@ -180,7 +180,7 @@ export class RoleService {
     // Decision 0005: removal takes effect at once — holders' tokens lose the role's rights now.
     await this.deps.rolesChanged(actor.tenantId);
     await this.deps.permissionsChanged();
-    return removed;
+    return removed.length;
   }
 
   /**

@@ -30,7 +30,7 @@ import { RoleRepository } from '../role/role.repository.js';
 import { TenantPackageRepository } from '../tenant-package/tenant-package.repository.js';
 import { TenantRepository, tenantTable } from './tenant.repository.js';
 import { PLATFORM } from '../../../core/repository/actors.js';
-import { idsOf } from '../../../core/entity-service.js';
+import { idsOf, removeAll } from '../../../core/entity-service.js';
 
 export interface TenantServiceDependencies {
   store: Store;
@@ -269,16 +269,16 @@ export class TenantService {
 
   /** Removes all of the ids or none; never the platform tenant. Removed tenants' tokens stop working. */
   async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = idsOf(rawIds);
-    const removed = await inTransaction(this.deps.store, async (tx) => {
-      const tenants = new TenantRepository(tx);
-      const found = await tenants.findByIds(actor, ids);
-      if (found.length !== ids.length) throw notFound();
-      if (found.some((tenant) => tenant.tenantId === PLATFORM_TENANT_ID))
-        throw badRequest('tenant.platformLocked');
-      if ((await tenants.softDelete(actor, ids)) !== ids.length) throw notFound();
-      return found;
-    });
+    const removed = await removeAll(
+      this.deps.store,
+      (tx) => new TenantRepository(tx),
+      actor,
+      rawIds,
+      (found) => {
+        if (found.some((tenant) => tenant.tenantId === PLATFORM_TENANT_ID))
+          throw badRequest('tenant.platformLocked');
+      },
+    );
     for (const tenant of removed) await this.deps.accounts.invalidate({ tenantId: tenant.tenantId });
     return removed.length;
   }
