@@ -26,7 +26,7 @@ interface Role {
 }
 
 /** A tenant table exercised through the shared repository base (its real module comes later). */
-const roleTable = defineTable<Role>(
+const roleTable = defineTable<Role, 'blade_role'>(
   'blade_role',
   { tenantScoped: true },
   {
@@ -36,7 +36,7 @@ const roleTable = defineTable<Role>(
     sort: ['int', { sort: true }],
   },
 );
-class RoleRepository extends TableRepository<Role> {
+class RoleRepository extends TableRepository<Role, 'blade_role'> {
   constructor(store: Store) {
     super(store, roleTable);
   }

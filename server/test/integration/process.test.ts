@@ -1,77 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, request } from 'node:http';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, enginesUnderTest } from './support/databases.js';
+import { adminHeaders, runToExit, startServer, type Running } from './support/server-process.js';
 
 // The server as an operator runs it: a real process, real port, real signals.
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, port, output: () => output, exited };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server not ready in 60 s:\n${output}`);
-}
-
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-
-/** Signs in as admin with the password grant; answers the headers of a signed-in console call. */
-async function adminHeaders(port: number): Promise<Record<string, string>> {
-  const query = new URLSearchParams({
-    tenantId: '000000',
-    username: 'admin',
-    password: createHash('md5').update('admin').digest('hex'),
-    grant_type: 'password',
-    scope: 'all',
-  });
-  const res = await fetch(`http://127.0.0.1:${port}/api/blade-auth/oauth/token?${query}`, {
-    method: 'POST',
-    headers: { authorization: BASIC },
-  });
-  const body = (await res.json()) as { access_token?: string };
-  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return { authorization: BASIC, 'blade-auth': `bearer ${body.access_token}` };
-}
 
 describe('the server process', () => {
   let dir: string;
@@ -83,7 +19,8 @@ describe('the server process', () => {
     mkdirSync(path.join(web, 'assets'), { recursive: true });
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
     writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
-    server = await startServer({ DATA_DIR: path.join(dir, 'data'), WEB_DIST: web });
+    // LOG_LEVEL info: the request log lines are what one test reads.
+    server = await startServer({ DATA_DIR: path.join(dir, 'data'), WEB_DIST: web, LOG_LEVEL: 'info' });
   });
 
   afterAll(async () => {
@@ -153,7 +90,7 @@ describe('the server process', () => {
   });
 
   it('restarts on the same data without seeding again, and refuses new connections once stopped', async () => {
-    const again = await startServer({ DATA_DIR: path.join(dir, 'data') });
+    const again = await startServer({ DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'info' });
     const list = (await (
       await fetch(`http://127.0.0.1:${again.port}/api/blade-system/param/list`, {
         headers: await adminHeaders(again.port),
@@ -176,14 +113,10 @@ describe('the server process', () => {
   });
 
   it('stops with one clear line on a bad setting', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: 'oracle://db', DATA_DIR: path.join(dir, 'bad') },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const { code, stderr } = await runToExit({
+      DATABASE_URL: 'oracle://db',
+      DATA_DIR: path.join(dir, 'bad'),
     });
-    let stderr = '';
-    child.stderr!.on('data', (d) => (stderr += d));
-    const code = await new Promise((resolve) => child.on('exit', resolve));
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(stderr).toMatch(/^Invalid configuration: DATABASE_URL must be/);

@@ -4,9 +4,26 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The server as an operator runs it: a real process from source (tsx), a real port, real signals.
+// The server as an operator runs it: the built server (server/dist, what `npm start` runs), a real
+// process, a real port, real signals. The integration project builds it first (vitest.config.ts).
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** The built entry point; `npm run build -w server` (tsc -b) writes it. */
+export const SERVER_ENTRY = 'server/dist/main.js';
+
+/**
+ * The environment of a spawned server: quiet logs, and no drain wait on SIGTERM (the 5 s a
+ * balancer needs) unless a test sets SHUTDOWN_DRAIN_MS — drain.test.ts does.
+ */
+const serverEnv = (port: number, env: Record<string, string>) => ({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  SHUTDOWN_DRAIN_MS: '0',
+  ...env,
+});
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -24,12 +41,12 @@ export interface Running {
   exited: Promise<number | null>;
 }
 
-/** Starts `server/src/main.ts` and waits until /api/ready answers 200 (at most 60 s). */
+/** Starts the built server and waits until /api/ready answers 200 (at most 60 s). */
 export async function startServer(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: serverEnv(port, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -50,14 +67,14 @@ export async function startServer(env: Record<string, string>): Promise<Running>
   throw new Error(`server not ready in 60 s:\n${output}`);
 }
 
-/** Runs `server/src/main.ts` to its exit (a start-up that must refuse); answers its code and stderr. */
+/** Runs the built server to its exit (a start-up that must refuse); answers its code and stderr. */
 export async function runToExit(
   env: Record<string, string>,
 ): Promise<{ code: number | null; stderr: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: serverEnv(port, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
