@@ -94,6 +94,7 @@ export interface AppDependencies {
         | 'dataDir'
         | 'frameOrigins'
         | 'outboundHosts'
+        | 'tenantMode'
       >
     >;
   store: Store;
@@ -423,6 +424,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
   });
 
-  await installConsole(app, deps.config.webDist);
+  await installConsole(app, deps.config.webDist, deps.config.tenantMode ? { tenantMode: true } : {});
   return app;
 }

@@ -65,7 +65,8 @@ async function clickMenu(page: Page, group: string, item: string): Promise<void>
 describe('sign-in leads back to the page asked for', () => {
   it('a 401 on a menu page ends on /login, and signing in again returns to that page', async () => {
     const { baseUrl, captchas } = running();
-    const page = await suite.signedInPage(WIDE);
+    // It ends its session: one of its own.
+    const page = await suite.signInThroughForm(WIDE);
     const paths = visitedPaths(page);
 
     // The session ends on the server (a log-out in another browser): this tab still holds the token.
@@ -163,7 +164,8 @@ async function inWindow(page: Page, selector: Locator): Promise<boolean> {
 
 describe('on a phone (390×844, screen class 0)', () => {
   it('keeps the top bar within the screen: the user menu is reachable and logs out', async () => {
-    const page = await suite.signedInPage(PHONE);
+    // It ends its session: one of its own.
+    const page = await suite.signInThroughForm(PHONE);
     await expect.poll(() => page.locator('[data-screen]').getAttribute('data-screen')).toBe('0');
     // Nothing of the shell sticks out sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

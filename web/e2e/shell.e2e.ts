@@ -287,7 +287,8 @@ describe('top bar', () => {
   });
 
   it('logs uncaught errors locally: the badge counts them, the dialog lists, uploads and clears them', async () => {
-    const page = await signedInPage();
+    // Uploading goes through the logout endpoint: a session of its own.
+    const page = await suite.signInThroughForm();
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('boom');

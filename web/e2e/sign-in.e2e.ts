@@ -4,7 +4,7 @@ import { buttonName, submitSignIn } from './support/sign-in.js';
 import { consoleSuite } from './support/suite.js';
 
 // The server keeps captchas in Redis here, so the tests can read the code a person would see.
-const { running, newPage, signedInPage } = consoleSuite();
+const { running, newPage, signedInPage, signInThroughForm } = consoleSuite();
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
@@ -29,7 +29,7 @@ const userInfoStatus = (page: Page, token: string) =>
 
 describe('signing in', () => {
   it('signs in as admin with the captcha, keeping the tokens in cookies and localStorage', async () => {
-    const page = await signedInPage();
+    const page = await signInThroughForm();
     expect(await page.title()).toBe('首页 - 后台管理系统');
 
     const cookies = await page.context().cookies();
@@ -144,7 +144,8 @@ describe('lock screen', () => {
 describe('logging out', () => {
   it('asks first, then revokes the token and returns to /login', async () => {
     const { baseUrl } = running();
-    const page = await signedInPage();
+    // It ends its session: one of its own.
+    const page = await signInThroughForm();
     const token = String((await storedEntry(page, 'saber-token'))?.content);
 
     // Log out is in the top bar's user menu.

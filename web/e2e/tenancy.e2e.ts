@@ -1,15 +1,12 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/browser.js';
-import { buildConsole } from './support/build.js';
-import { repoRoot, startServer, type RunningServer } from './support/server.js';
+import { startServer, type RunningServer } from './support/server.js';
 import { CaptchaSolver, REDIS_URL, signIn, submitSignIn, uniqueKeyPrefix } from './support/sign-in.js';
 
-// Tenancy end to end: the console built in tenant mode (the sign-in page asks for the tenant's
-// code), a tenant package made in the console, a tenant given it, and its administrator's sidebar.
-const OUT_DIR = 'dist-e2e-tenancy';
+// Tenancy end to end: a server in tenant mode (TENANT_MODE: the console's sign-in page asks for the
+// tenant's code), a tenant package made in the console, a tenant given it, and its administrator's
+// sidebar.
 /** The initial password of a new tenant's admin account (parameter account.initPassword). */
 const INITIAL_PASSWORD = '123456';
 const PACKAGE_NAME = '端到端产品包';
@@ -26,10 +23,11 @@ let captchas: CaptchaSolver | undefined;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  const webDist = await buildConsole(OUT_DIR, { VITE_TENANT_MODE: 'true' });
   const keyPrefix = uniqueKeyPrefix();
-  server = await startServer({ webDist, env: { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix } });
-  browser = await launchChromium();
+  [server, browser] = await Promise.all([
+    startServer({ env: { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, TENANT_MODE: 'true' } }),
+    launchChromium(),
+  ]);
   captchas = new CaptchaSolver(keyPrefix);
 });
 
@@ -41,8 +39,6 @@ afterAll(async () => {
   await captchas?.close();
   await browser?.close();
   await server?.stop();
-  // Only this file uses the bundle; leaving it would put built files in front of lint and git.
-  await rm(join(repoRoot, 'web', OUT_DIR), { recursive: true, force: true });
 });
 
 function running() {

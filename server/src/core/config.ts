@@ -51,6 +51,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** SQLite's synchronous pragma in WAL mode: full loses no acknowledged commit on power loss. */
   sqliteSynchronous: 'full' | 'normal';
+  /** The console's sign-in page asks for the tenant's code (TENANT_MODE; core/web.ts hands it over). */
+  tenantMode: boolean;
 }
 
 export type SmsVendor = 'aliyun' | 'tencent' | 'qiniu' | 'yunpian';
@@ -211,6 +213,12 @@ function sqliteSynchronous(env: Env): 'full' | 'normal' {
   return raw;
 }
 
+function tenantMode(env: Env): boolean {
+  const raw = value(env, 'TENANT_MODE')?.toLowerCase() ?? 'false';
+  if (raw !== 'true' && raw !== 'false') fail('TENANT_MODE', 'true or false', raw);
+  return raw === 'true';
+}
+
 /** A configuration problem: main.ts prints its message as the one line the operator sees. */
 export class ConfigError extends Error {}
 
@@ -331,5 +339,6 @@ export function loadConfig(env: Env = process.env): Config {
     // 5 s: a balancer checking /api/ready every 2 s that needs 2 failures takes 4 s to stop sending.
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0, 600_000, 5_000),
     sqliteSynchronous: sqliteSynchronous(env),
+    tenantMode: tenantMode(env),
   };
 }

@@ -99,7 +99,15 @@ describe('loadConfig defaults', () => {
       shutdownDrainMs: 5_000,
       sqliteSynchronous: 'full',
       outboundHosts: loadConfig({}).outboundHosts,
+      tenantMode: false,
     });
+  });
+
+  it('reads the console’s tenant mode, off unless TENANT_MODE says true', () => {
+    expect(loadConfig({}).tenantMode).toBe(false);
+    expect(loadConfig({ TENANT_MODE: 'true' }).tenantMode).toBe(true);
+    expect(loadConfig({ TENANT_MODE: 'FALSE' }).tenantMode).toBe(false);
+    expect(() => loadConfig({ TENANT_MODE: 'yes' })).toThrow('TENANT_MODE must be true or false (got "yes")');
   });
 
   it('reads the drain delay after SIGTERM, and refuses anything but milliseconds in one line', () => {

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Page, Response } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page, Response } from 'playwright-core';
 
 /** The Redis the browser tests' servers share (README, "Testing"). */
 export const REDIS_URL = 'redis://127.0.0.1:6379';
@@ -72,4 +72,30 @@ export async function signIn(
   await page.goto(`${baseUrl}/login`);
   await submitSignIn(page, await code, credentials);
   await page.waitForURL(`${baseUrl}/wel/index`);
+}
+
+/** What a browser context keeps of a session: cookies and localStorage (Playwright's storageState). */
+export type SignedInState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+
+/**
+ * Signs in through the form once, in a context of its own, and answers what the browser then keeps
+ * (the token cookies and localStorage), so that the tests of a file which are not about signing in
+ * start signed in.
+ */
+export async function signedInState(
+  browser: Browser,
+  baseUrl: string,
+  captchas: CaptchaSolver,
+  credentials: Credentials = ADMIN,
+): Promise<SignedInState> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, baseUrl, captchas, credentials);
+    // The home page rendered: whatever the console stores once signed in is stored.
+    await page.getByRole('navigation', { name: /主菜单|Main menu/ }).waitFor();
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
 }

@@ -1,38 +1,61 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { launchChromium } from './browser.js';
 import { startServer, type RunningServer } from './server.js';
-import { CaptchaSolver, REDIS_URL, signIn, uniqueKeyPrefix } from './sign-in.js';
+import {
+  CaptchaSolver,
+  REDIS_URL,
+  signedInState,
+  signIn,
+  uniqueKeyPrefix,
+  type SignedInState,
+} from './sign-in.js';
+
+type Viewport = { width: number; height: number };
 
 export interface ConsoleSuite {
   /** The running server, browser and captcha reader; throws when they did not start. */
   running(): { baseUrl: string; browser: Browser; captchas: CaptchaSolver };
   /** A page in a fresh browser context (no cookies, no storage), closed after the test. */
-  newPage(viewport?: { width: number; height: number }): Promise<Page>;
-  /** A fresh page signed in as the administrator, on the home page. */
-  signedInPage(viewport?: { width: number; height: number }): Promise<Page>;
+  newPage(viewport?: Viewport): Promise<Page>;
+  /**
+   * A page of the administrator's in a fresh context that starts from the cookies and localStorage
+   * of the file's one sign-in through the form, opened at `path` (home by default; there it
+   * resolves once the greeting shows). For tests that are not about signing in and keep their
+   * session: one that ends it (logout, revocation) must use signInThroughForm, or it would end
+   * the session the file's other tests start from.
+   */
+  signedInPage(viewport?: Viewport, path?: string): Promise<Page>;
+  /** A fresh page signed in through the form, on the home page: a session of its own. */
+  signInThroughForm(viewport?: Viewport): Promise<Page>;
 }
+
+const HOME = '/wel/index';
+const GREETING = '你好，管理员';
 
 /**
  * What every browser test file sets up: the built server (fresh SQLite, captchas in the local Redis
- * under a key prefix of its own so the tests can read them), one Chromium, and a fresh context per test. Call at the top of a file.
+ * under a key prefix of its own so the tests can read them, and `env` for a file that needs the
+ * server configured otherwise), one Chromium, and a fresh context per test. Call at the top of a file.
  */
 export function consoleSuite(env: Record<string, string> = {}): ConsoleSuite {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   let captchas: CaptchaSolver | undefined;
-  let context: BrowserContext | undefined;
+  let adminState: SignedInState | undefined;
+  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     const keyPrefix = uniqueKeyPrefix();
-    server = await startServer({ env: { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, ...env } });
-    browser = await launchChromium();
+    [server, browser] = await Promise.all([
+      startServer({ env: { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, ...env } }),
+      launchChromium(),
+    ]);
     captchas = new CaptchaSolver(keyPrefix);
   });
 
   afterEach(async () => {
-    await context?.close();
-    context = undefined;
+    for (const context of contexts.splice(0)) await context.close();
   });
 
   afterAll(async () => {
@@ -45,16 +68,29 @@ export function consoleSuite(env: Record<string, string> = {}): ConsoleSuite {
     if (!server || !browser || !captchas) throw new Error('the server or the browser did not start');
     return { baseUrl: server.baseUrl, browser, captchas };
   };
-  const newPage = async (viewport?: { width: number; height: number }) => {
-    context = await running().browser.newContext(viewport ? { viewport } : {});
-    return context.newPage();
+  const newContext = async (viewport?: Viewport, state?: SignedInState) => {
+    const options: BrowserContextOptions = {};
+    if (viewport) options.viewport = viewport;
+    if (state) options.storageState = state;
+    const context = await running().browser.newContext(options);
+    contexts.push(context);
+    return context;
   };
-  const signedInPage = async (viewport?: { width: number; height: number }) => {
+  const newPage = async (viewport?: Viewport) => (await newContext(viewport)).newPage();
+  const signedInPage = async (viewport?: Viewport, path = HOME) => {
+    const { baseUrl, browser, captchas } = running();
+    adminState ??= await signedInState(browser, baseUrl, captchas);
+    const page = await (await newContext(viewport, adminState)).newPage();
+    await page.goto(`${baseUrl}${path}`);
+    if (path === HOME) await page.getByRole('heading', { name: GREETING }).waitFor();
+    return page;
+  };
+  const signInThroughForm = async (viewport?: Viewport) => {
     const { baseUrl, captchas } = running();
     const page = await newPage(viewport);
     await signIn(page, baseUrl, captchas);
-    await page.getByRole('heading', { name: '你好，管理员' }).waitFor();
+    await page.getByRole('heading', { name: GREETING }).waitFor();
     return page;
   };
-  return { running, newPage, signedInPage };
+  return { running, newPage, signedInPage, signInThroughForm };
 }

@@ -8,13 +8,13 @@ export interface WebsiteConfig {
   clientSecret: string;
   /** Header carrying `bearer <access token>`. */
   tokenHeader: string;
-  /** Token age (seconds) after which the session refreshes it; VITE_TOKEN_TIME overrides it at build time. */
+  /** Token age (seconds) after which the session refreshes it. */
   tokenTime: number;
   /** Prefix of every local storage key the console writes. */
   storagePrefix: string;
   tenantId: string;
   captchaMode: boolean;
-  /** Sign-in asks for the tenant's code (spec §6, off by default); VITE_TENANT_MODE overrides it at build time. */
+  /** Sign-in asks for the tenant's code (spec §6, off by default; the server's TENANT_MODE turns it on). */
   tenantMode: boolean;
   switchMode: boolean;
   /** Milliseconds before a request is abandoned. */
@@ -39,11 +39,11 @@ export const website: Readonly<WebsiteConfig> = {
   clientId: 'saber',
   clientSecret: 'saber_secret',
   tokenHeader: HEADER_TOKEN,
-  tokenTime: positiveNumber(import.meta.env.VITE_TOKEN_TIME) ?? 3000,
+  tokenTime: 3000,
   storagePrefix: 'saber-',
   tenantId: '000000',
   captchaMode: true,
-  tenantMode: flag(import.meta.env.VITE_TENANT_MODE) ?? false,
+  tenantMode: serverSettings().tenantMode === true,
   switchMode: false,
   requestTimeout: REQUEST_TIMEOUT_MS,
   statusWhiteList: [],
@@ -56,15 +56,21 @@ export const website: Readonly<WebsiteConfig> = {
   chunkTimeout: 120_000,
 };
 
-/** A build-time override, when it is a positive number of seconds. */
-function positiveNumber(text: string | undefined): number | undefined {
-  const value = Number(text);
-  return text && Number.isFinite(value) && value > 0 ? value : undefined;
-}
-
-/** A build-time switch, when it is 'true' or 'false'. */
-function flag(text: string | undefined): boolean | undefined {
-  if (text === 'true') return true;
-  if (text === 'false') return false;
-  return undefined;
+/**
+ * The settings the server puts into index.html from its configuration (server/src/core/web.ts): a
+ * meta tag holding JSON, read once at start-up. None in the default configuration, nor outside a
+ * browser (unit tests).
+ */
+function serverSettings(): { tenantMode?: unknown } {
+  const text =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector('meta[name="console-settings"]')?.getAttribute('content');
+  if (!text) return {};
+  try {
+    const settings: unknown = JSON.parse(text);
+    return typeof settings === 'object' && settings !== null ? settings : {};
+  } catch {
+    return {};
+  }
 }

@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStore, writeStore } from '../app/storage';
 import { website } from '../config/website';
@@ -19,7 +19,7 @@ function toLanguage(value: unknown): Language {
   return LANGUAGES.find((language) => language === value) ?? website.language;
 }
 
-export const i18n = i18next.createInstance();
+export const i18n: I18n = i18next.createInstance();
 
 // The default language's texts are bundled, so initialisation completes synchronously; the other
 // language's core texts download when it is chosen (`loadLanguage`, awaited by main.tsx before the
