@@ -187,25 +187,6 @@ export interface DeptInput {
 
 export const DEPT_LIMITS = { deptName: 45, fullName: 45, remark: 255, ancestors: 2000 } as const;
 
-/** A post (blade_post): a job position of a tenant. `category` is a key of the `post_category` dictionary. */
-export interface Post extends AuditFields {
-  tenantId: string;
-  category: number | null;
-  postCode: string;
-  postName: string;
-  sort: number;
-  remark: string | null;
-}
-
-export interface PostInput {
-  id?: string | null;
-  category: number;
-  postCode: string;
-  postName: string;
-  sort: number;
-  remark?: string | null;
-}
-
 export const POST_LIMITS = { postCode: 12, postName: 64, remark: 255, maxCategory: 99 } as const;
 
 /** A role (blade_role). Alias `administrator` is the platform administrator, `admin` a tenant's. */

@@ -5,5 +5,7 @@ export * from './envelope.js';
 export * from './constants.js';
 export * from './entities.js';
 export * from './auth.js';
+// Entity types derived from the schemas ('@console/contract/schema'): types only, erased from bundles.
+export type * from './entities/post.js';
 // The rich-text allow-list is its own entry, '@console/contract/rich-text-policy': only the notice
 // pages need it, and through this index it would land in the console's first download.

@@ -40,30 +40,10 @@ export class IdGenerator {
   }
 }
 
+// The id pattern of the schemas is the contract's (packages/contract/src/schema.ts).
+export { decimalAtMostPattern, MAX_ID } from '@console/contract/schema';
+
 /** True for a decimal string that fits a signed 64-bit id (and is positive). */
-/**
- * A regular expression matching the decimal integers from 1 to `max` without leading zeros, so a
- * schema can refuse ids beyond BIGINT before any database sees them (PostgreSQL would fail the
- * query). Built digit by digit: shorter numbers, then for each position a smaller digit after max's
- * prefix, then max itself.
- */
-export function decimalAtMostPattern(max: string): string {
-  const width = max.length;
-  const alternatives = width > 1 ? [`[1-9]\\d{0,${width - 2}}`] : [];
-  for (let i = 0; i < width; i++) {
-    const digit = Number(max[i]);
-    const lowest = i === 0 ? 1 : 0;
-    if (digit <= lowest) continue;
-    const range = digit - 1 === lowest ? String(lowest) : `[${lowest}-${digit - 1}]`;
-    const rest = width - i - 1;
-    alternatives.push(`${max.slice(0, i)}${range}${rest > 0 ? `\\d{${rest}}` : ''}`);
-  }
-  alternatives.push(max);
-  return `^(?:${alternatives.join('|')})$`;
-}
-
-export const MAX_ID = '9223372036854775807';
-
 export function isId(value: string): boolean {
   return /^[1-9]\d{0,18}$/.test(value) && BigInt(value) <= 9_223_372_036_854_775_807n;
 }

@@ -1,0 +1,25 @@
+import * as contractSchemas from '@console/contract/schema';
+import { describe, expect, it } from 'vitest';
+import { isMessageKey } from '../../src/core/i18n.js';
+
+// The contract's schemas name the wording of their validation errors by message key ('x-label',
+// 'x-required'). The contract cannot see the server's catalogue, so this checks every key.
+
+function annotationKeys(value: unknown, seen = new Set<unknown>()): string[] {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return [];
+  seen.add(value);
+  const keys: string[] = [];
+  for (const [name, child] of Object.entries(value)) {
+    if ((name === 'x-label' || name === 'x-required') && typeof child === 'string') keys.push(child);
+    else keys.push(...annotationKeys(child, seen));
+  }
+  return keys;
+}
+
+describe('the contract’s schemas', () => {
+  it('name only message keys the server has, in both languages', () => {
+    const keys = annotationKeys(Object.values(contractSchemas));
+    expect(keys.length).toBeGreaterThan(5);
+    expect([...new Set(keys)].filter((key) => !isMessageKey(key))).toEqual([]);
+  });
+});
