@@ -7,5 +7,18 @@ export * from './entities.js';
 export * from './auth.js';
 // Entity types derived from the schemas ('@console/contract/schema'): types only, erased from bundles.
 export type * from './entities/post.js';
+export type * from './entities/oss.js';
+export type * from './entities/user.js';
+export type * from './entities/menu.js';
+export type * from './entities/tenant.js';
+export type * from './entities/region.js';
+export type * from './entities/role.js';
+export type * from './entities/dict.js';
+export type * from './entities/dept.js';
+export type * from './entities/scope.js';
+export type * from './entities/client.js';
+export type * from './entities/tenant-package.js';
+export type * from './entities/notice.js';
+export type * from './entities/param.js';
 // The rich-text allow-list is its own entry, '@console/contract/rich-text-policy': only the notice
 // pages need it, and through this index it would land in the console's first download.

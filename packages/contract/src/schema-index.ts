@@ -3,3 +3,16 @@
 // schema code reaches its bundles.
 export * from './schema.js';
 export * from './entities/post.js';
+export * from './entities/param.js';
+export * from './entities/notice.js';
+export * from './entities/tenant-package.js';
+export * from './entities/client.js';
+export * from './entities/scope.js';
+export * from './entities/dept.js';
+export * from './entities/dict.js';
+export * from './entities/role.js';
+export * from './entities/region.js';
+export * from './entities/tenant.js';
+export * from './entities/menu.js';
+export * from './entities/user.js';
+export * from './entities/oss.js';

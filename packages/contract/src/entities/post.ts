@@ -7,6 +7,7 @@ import {
   OptionalText,
   RequiredText,
   SubmitId,
+  TenantIdQuery,
 } from '../schema.js';
 
 /** A post (blade_post): a job position of a tenant. `category` is a key of the `post_category` dictionary. */
@@ -43,3 +44,6 @@ export const PostInputSchema = Type.Object(
   { additionalProperties: false },
 );
 export type PostInput = Static<typeof PostInputSchema>;
+
+/** `post/select`: the platform administrator may name another tenant. */
+export const PostSelectQuery = Type.Object({ tenantId: TenantIdQuery });

@@ -26,7 +26,7 @@ import {
   UserPlatformSchema,
   UserSchema,
   UserUpdateSchema,
-} from './user.schemas.js';
+} from '@console/contract/schema';
 import type { UserService } from './user.service.js';
 
 const GuestRegistrationSchema = Type.Object({

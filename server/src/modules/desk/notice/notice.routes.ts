@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
-import { NoticeInputSchema, NoticeSchema } from './notice.schemas.js';
+import { NoticeInputSchema, NoticeSchema } from '@console/contract/schema';
 import type { NoticeService } from './notice.service.js';
 
 /**

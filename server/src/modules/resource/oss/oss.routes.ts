@@ -6,7 +6,7 @@ import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { ok } from '../../../core/envelope.js';
 import { badRequest } from '../../../core/errors.js';
 import { Envelope, IdQuery } from '../../../core/schema.js';
-import { OssInputSchema, OssSchema, StoredFileSchema } from './oss.schemas.js';
+import { OssInputSchema, OssSchema, StoredFileSchema } from '@console/contract/schema';
 import { uploadTooLarge, type OssService } from './oss.service.js';
 
 export interface OssRouteDependencies {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../../core/schema.js';
-import { ClientInputSchema, ClientSchema } from './client.schemas.js';
+import { ClientInputSchema, ClientSchema } from '@console/contract/schema';
 import type { ClientService } from './client.service.js';
 
 /** /api/blade-system/client (spec §7): the platform administrator's only (S3, S4); secrets write-only (S5). */

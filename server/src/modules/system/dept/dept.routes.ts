@@ -9,7 +9,7 @@ import {
   DeptSchema,
   DeptSelectQuery,
   DeptTreeQuery,
-} from './dept.schemas.js';
+} from '@console/contract/schema';
 import type { DeptService } from './dept.service.js';
 
 /**

@@ -17,7 +17,7 @@ import {
   DictNodeSchema,
   DictSchema,
   DictTreeQuery,
-} from './dict.schemas.js';
+} from '@console/contract/schema';
 import type { DictService } from './dict.service.js';
 
 export interface DictRouteOptions {

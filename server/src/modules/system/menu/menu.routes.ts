@@ -18,7 +18,7 @@ import {
   TopMenuSchema,
   TopTreeKeysQuery,
   TreeNodeSchema,
-} from './menu.schemas.js';
+} from '@console/contract/schema';
 import type { MenuService } from './menu.service.js';
 
 /**

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { ok } from '../../../core/envelope.js';
 import { Envelope } from '../../../core/schema.js';
-import { TopMenuGrantSchema, TopMenuInputSchema, TopMenuSchema } from './menu.schemas.js';
+import { TopMenuGrantSchema, TopMenuInputSchema, TopMenuSchema } from '@console/contract/schema';
 import type { TopMenuService } from './top-menu.service.js';
 
 /**

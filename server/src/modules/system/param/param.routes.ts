@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
-import { ParamInputSchema, ParamSchema } from './param.schemas.js';
+import { ParamInputSchema, ParamSchema } from '@console/contract/schema';
 import type { ParamService } from './param.service.js';
 
 /** /api/blade-system/param: list, detail, submit, remove (spec §7, "Other system"). */

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { ok } from '../../../core/envelope.js';
 import { Envelope } from '../../../core/schema.js';
-import { PostInputSchema, PostSchema, PostSelectQuery } from './post.schemas.js';
+import { PostInputSchema, PostSchema, PostSelectQuery } from '@console/contract/schema';
 import type { PostService } from './post.service.js';
 
 /** /api/blade-system/post (spec §7, "Other system"): the caller's tenant's posts. */

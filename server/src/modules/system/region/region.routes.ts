@@ -9,7 +9,7 @@ import {
   RegionParentQuery,
   RegionRemoveQuery,
   RegionSchema,
-} from './region.schemas.js';
+} from '@console/contract/schema';
 import type { RegionService } from './region.service.js';
 
 /**

@@ -11,7 +11,7 @@ import {
   RoleSelectQuery,
   RoleTreeByIdQuery,
   RoleTreeQuery,
-} from './role.schemas.js';
+} from '@console/contract/schema';
 import type { RoleService } from './role.service.js';
 
 /** /api/blade-system/role (spec §7, "Role"): the caller's tenant's roles and their grants. */

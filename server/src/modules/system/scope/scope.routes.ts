@@ -5,7 +5,7 @@ import {
   ApiScopeSchema,
   DataScopeInputSchema,
   DataScopeSchema,
-} from './scope.schemas.js';
+} from '@console/contract/schema';
 import type { ApiScopeService, DataScopeService } from './scope.service.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
-import { TenantPackageInputSchema, TenantPackageSchema } from './tenant-package.schemas.js';
+import { TenantPackageInputSchema, TenantPackageSchema } from '@console/contract/schema';
 import type { TenantPackageService } from './tenant-package.service.js';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { Envelope, IdQuery, IdsQuery, ListQuerySchema, Nullable, PageOf } from '../../../core/schema.js';
-import { TenantPackageSchema } from '../tenant-package/tenant-package.schemas.js';
+import { TenantPackageSchema } from '@console/contract/schema';
 import {
   TenantDatasourceQuery,
   TenantInfoQuery,
@@ -13,7 +13,7 @@ import {
   TenantSchema,
   TenantSettingQuery,
   NULL_MEANS_ABSENT,
-} from './tenant.schemas.js';
+} from '@console/contract/schema';
 import type { TenantService } from './tenant.service.js';
 
 /**

@@ -1,5 +1,5 @@
-import { NOTICE_LIMITS } from '@console/contract';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { NOTICE_LIMITS } from '../index.js';
 import {
   AuditFieldsSchema,
   IdString,
@@ -7,7 +7,7 @@ import {
   Nullable,
   OptionalText,
   RequiredText,
-} from '../../../core/schema.js';
+} from '../schema.js';
 
 export const NoticeSchema = Type.Object({
   ...AuditFieldsSchema,
@@ -17,6 +17,8 @@ export const NoticeSchema = Type.Object({
   releaseTime: Nullable(Type.String()),
   content: Nullable(Type.String()),
 });
+
+export type Notice = Static<typeof NoticeSchema>;
 
 export const NoticeInputSchema = Type.Object(
   {
@@ -32,3 +34,5 @@ export const NoticeInputSchema = Type.Object(
   // The console sends the whole record back (createTime, categoryName, …): extra fields are ignored.
   { additionalProperties: true },
 );
+
+export type NoticeInput = Static<typeof NoticeInputSchema>;

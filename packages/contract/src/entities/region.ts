@@ -1,6 +1,6 @@
-import { REGION_LIMITS } from '@console/contract';
-import { Type } from 'typebox';
-import { IntegerField, Nullable, OptionalText, RequiredText } from '../../../core/schema.js';
+import { REGION_LIMITS } from '../index.js';
+import { Type, type Static } from 'typebox';
+import { IntegerField, Nullable, OptionalText, RequiredText } from '../schema.js';
 
 const regionFields = {
   code: Type.String(),
@@ -52,3 +52,16 @@ export const RegionRemoveQuery = Type.Object({ id: Code('region.code') });
 export const RegionParentQuery = Type.Object({
   parentCode: Type.Optional(Type.String({ maxLength: REGION_LIMITS.code })),
 });
+
+/**
+ * A region of China (blade_region): keyed by its GB/T 2260 code (provinces 2 digits, cities 4,
+ * districts 6), under `parentCode` ('00', the country, for provinces). `ancestors` lists the codes
+ * from the country down to the parent; the code/name pairs repeat the region's own and its
+ * ancestors' per level (1 province … 5 village).
+ */
+export type Region = Static<typeof RegionSchema>;
+/**
+ * What `region/submit` takes: a code that exists updates that region (its parent cannot change),
+ * another creates one under parentCode. Ancestors, level and the code/name pairs are derived.
+ */
+export type RegionInput = Static<typeof RegionInputSchema>;

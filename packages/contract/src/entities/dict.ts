@@ -1,5 +1,5 @@
-import { DICT_LIMITS } from '@console/contract';
-import { Type } from 'typebox';
+import { DICT_LIMITS } from '../index.js';
+import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
   IdString,
@@ -8,7 +8,7 @@ import {
   OptionalText,
   ParentIdString,
   RequiredText,
-} from '../../../core/schema.js';
+} from '../schema.js';
 
 const dictFields = {
   ...AuditFieldsSchema,
@@ -78,3 +78,19 @@ export const DictTreeQuery = Type.Object({
 export const DictionaryQuery = Type.Object({
   code: Type.Optional(Type.String({ maxLength: DICT_LIMITS.code })),
 });
+
+/**
+ * A dictionary entry (blade_dict, platform-wide; blade_dict_biz, per tenant). A dictionary is a
+ * parent (parentId '0', dictKey '-1') and its entries below it, all carrying the parent's code.
+ * isSealed 1: the entry cannot be changed or removed until it is unsealed.
+ */
+export type Dict = Static<typeof DictSchema>;
+/** An entry in `list` and `child-list` (trees). */
+export type DictNode = Static<typeof DictNodeSchema>;
+/** `dictionary?code=`: the entries of one dictionary, by sort (the console's select options). */
+export type DictItem = Static<typeof DictItemSchema>;
+/**
+ * What `dict/submit` and `dict-biz/submit` take. Without parentId (or '0') a dictionary (a parent);
+ * with one, an entry of that dictionary, whose code is the parent's whatever is sent.
+ */
+export type DictInput = Static<typeof DictInputSchema>;

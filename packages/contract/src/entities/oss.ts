@@ -1,5 +1,5 @@
-import { OSS_CATEGORY, OSS_LIMITS } from '@console/contract';
-import { Type } from 'typebox';
+import { OSS_CATEGORY, OSS_LIMITS } from '../index.js';
+import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
   IdString,
@@ -7,7 +7,7 @@ import {
   Nullable,
   OptionalText,
   RequiredText,
-} from '../../../core/schema.js';
+} from '../schema.js';
 
 const S = () => Nullable(Type.String());
 
@@ -53,3 +53,8 @@ export const StoredFileSchema = Type.Object({
   originalName: Type.String(),
   attachId: Type.String(),
 });
+
+export type Oss = Static<typeof OssSchema>;
+export type OssInput = Static<typeof OssInputSchema>;
+/** What `oss/endpoint/put-file` answers (BladeX's BladeFile). */
+export type StoredFile = Static<typeof StoredFileSchema>;

@@ -1,6 +1,5 @@
-import { TENANT_LIMITS } from '@console/contract';
-import { Type } from 'typebox';
-import type { MessageKey } from '../../../core/i18n.js';
+import { TENANT_LIMITS } from '../index.js';
+import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
   IdString,
@@ -9,7 +8,7 @@ import {
   Nullable,
   OptionalText,
   RequiredText,
-} from '../../../core/schema.js';
+} from '../schema.js';
 
 export const TenantSchema = Type.Object({
   ...AuditFieldsSchema,
@@ -34,10 +33,10 @@ export const TenantInfoSchema = Type.Object({
   backgroundUrl: Type.Optional(Nullable(Type.String())),
 });
 
-const label = (key: MessageKey) => ({ 'x-label': key });
+const label = (key: string) => ({ 'x-label': key });
 
 /** A wire date-time ('YYYY-MM-DD HH:mm:ss', or a day), empty or null for none; the service parses it. */
-const OptionalDateTime = (key: MessageKey) =>
+const OptionalDateTime = (key: string) =>
   Type.Optional(Nullable(Type.String({ maxLength: 19, ...label(key) })));
 
 /** Fields of submit whose null means "leave as it is" (see TenantInputSchema). */
@@ -74,7 +73,7 @@ const TenantRef = Type.String({
   pattern: '^[0-9A-Za-z_-]{1,19}$',
   ...label('tenant.tenantId'),
 });
-const OptionalIdOrEmpty = (key: MessageKey) =>
+const OptionalIdOrEmpty = (key: string) =>
   Type.Optional(
     Type.Union([Type.String({ pattern: ID_PATTERN, ...label(key) }), Type.Literal(''), Type.Literal('0')]),
   );
@@ -100,3 +99,18 @@ export const TenantPackageSettingQuery = Type.Object({
   tenantId: TenantRef,
   packageId: OptionalIdOrEmpty('tenant.packageId'),
 });
+
+/**
+ * A tenant (blade_tenant); platform-wide rows, the platform administrator's only (S4).
+ * `accountNumber` -1 means unlimited; `expireTime` null never expires; `packageId` null means no
+ * package (every menu its roles are granted). The licence key never leaves the server.
+ */
+export type Tenant = Static<typeof TenantSchema>;
+/**
+ * What `tenant/submit` takes. No id creates the tenant (its tenantId is generated) and provisions
+ * it; an id updates. accountNumber, expireTime, packageId and status left out of an update keep
+ * their values (the setting and package dialogs change them).
+ */
+export type TenantInput = Static<typeof TenantInputSchema>;
+/** `tenant/info?domain=`: what the login page needs to preset the tenant; `{}` for an unknown domain. */
+export type TenantInfo = Static<typeof TenantInfoSchema>;

@@ -1,5 +1,5 @@
-import { CLIENT_LIMITS } from '@console/contract';
-import { Type } from 'typebox';
+import { CLIENT_LIMITS } from '../index.js';
+import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
   IdString,
@@ -7,7 +7,7 @@ import {
   Nullable,
   OptionalText,
   RequiredText,
-} from '../../../core/schema.js';
+} from '../schema.js';
 
 /** A client as answered: never the secret (S5). */
 export const ClientSchema = Type.Object({
@@ -60,3 +60,7 @@ export const ClientInputSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** An OAuth client (blade_client); platform-wide. The secret is write-only (S5). */
+export type Client = Static<typeof ClientSchema>;
+export type ClientInput = Static<typeof ClientInputSchema>;

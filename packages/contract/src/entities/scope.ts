@@ -1,5 +1,5 @@
-import { SCOPE_LIMITS } from '@console/contract';
-import { Type } from 'typebox';
+import { SCOPE_LIMITS } from '../index.js';
+import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
   ID_PATTERN,
@@ -8,7 +8,7 @@ import {
   Nullable,
   OptionalText,
   RequiredText,
-} from '../../../core/schema.js';
+} from '../schema.js';
 
 const MenuIdField = Type.String({
   pattern: ID_PATTERN,
@@ -97,3 +97,19 @@ export const ApiScopeInputSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * A data scope (blade_scope_data): a rule for the list whose resource code it names, under a menu.
+ * Custom scopes name a column of that list and a comma-joined list of values; never SQL.
+ * scopeField and scopeClass are kept for BladeX compatibility and not used.
+ */
+export type DataScope = Static<typeof DataScopeSchema>;
+export type DataScopeInput = Static<typeof DataScopeInputSchema>;
+/**
+ * An API scope (blade_scope_api): when rules cover a path, only roles granted one of them may call
+ * it. scopePath is an Ant-style pattern (`*` within a segment, `**` across segments); a pattern
+ * without the `/api` prefix is matched below it. scopeMethod (not in BladeX) limits a rule to one
+ * HTTP method; empty means every method. scopeType: 1 system, 2 business (dictionary `api_scope_type`).
+ */
+export type ApiScope = Static<typeof ApiScopeSchema>;
+export type ApiScopeInput = Static<typeof ApiScopeInputSchema>;

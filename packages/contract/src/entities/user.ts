@@ -1,6 +1,5 @@
-import { USER_INFO_LIMITS, USER_LIMITS } from '@console/contract';
-import { Type } from 'typebox';
-import type { MessageKey } from '../../core/i18n.js';
+import { USER_INFO_LIMITS, USER_LIMITS } from '../index.js';
+import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
   IdString,
@@ -8,7 +7,7 @@ import {
   Nullable,
   OptionalText,
   RequiredText,
-} from '../../core/schema.js';
+} from '../schema.js';
 
 /** The user's own record: declared field by field, so nothing else (no hash: S5) can leave. */
 export const UserInfoSchema = Type.Object({
@@ -47,7 +46,7 @@ export const UserInfoInputSchema = Type.Object(
 );
 
 /** The MD5 of a typed password, as at sign-in: 32 hex characters. */
-const PasswordDigest = (label: MessageKey, required: MessageKey) =>
+const PasswordDigest = (label: string, required: string) =>
   Type.String({ pattern: '^[0-9a-fA-F]{32}$', 'x-label': label, 'x-required': required });
 
 export const PasswordChangeSchema = Type.Object({
@@ -69,7 +68,7 @@ export const UserPlatformSchema = Type.Object({
   userExt: Nullable(Type.String()),
 });
 
-const IdListText = (label: MessageKey, required?: MessageKey) =>
+const IdListText = (label: string, required?: string) =>
   Type.String({
     minLength: 1,
     maxLength: USER_LIMITS.ids,
@@ -147,3 +146,22 @@ export const UpdatePlatformSchema = Type.Object({
   userType: IntegerField({ label: 'user.userType' }, { minimum: 1, maximum: 3 }),
   userExt: OptionalText(USER_LIMITS.userExt, { label: 'user.userExt' }),
 });
+
+/**
+ * The signed-in user's own record (`blade-user/info`, BladeX's User in camelCase). Never the
+ * password or any hash (security S5). roleId, deptId and postId are comma-joined ids.
+ */
+export type UserInfo = Static<typeof UserInfoSchema>;
+/** What `blade-user/update-info` takes: the signed-in user's own details. */
+export type UserInfoInput = Static<typeof UserInfoInputSchema>;
+/** What `blade-user/update-password` takes (query parameters in BladeX). */
+export type PasswordChange = Static<typeof PasswordChangeSchema>;
+/**
+ * A user as the user pages see it (BladeX's UserVO): the user's own record plus the names of the
+ * roles, departments and posts it holds (comma-joined). Never a password (S5).
+ */
+export type User = Static<typeof UserSchema>;
+/** `blade-user/platform-detail`: the user plus the settings of its platform (userType). */
+export type UserPlatform = Static<typeof UserPlatformSchema>;
+/** What `blade-user/submit` and `blade-user/update` take. */
+export type UserInput = Static<typeof UserInputSchema>;

@@ -1,5 +1,5 @@
-import { PARAM_LIMITS, PARAM_VISIBILITY } from '@console/contract';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
+import { PARAM_LIMITS, PARAM_VISIBILITY } from '../index.js';
 import {
   AuditFieldsSchema,
   IdString,
@@ -7,7 +7,7 @@ import {
   Nullable,
   OptionalText,
   RequiredText,
-} from '../../../core/schema.js';
+} from '../schema.js';
 
 export const ParamSchema = Type.Object({
   ...AuditFieldsSchema,
@@ -17,6 +17,8 @@ export const ParamSchema = Type.Object({
   remark: Nullable(Type.String()),
   visibility: Type.Integer(),
 });
+
+export type Param = Static<typeof ParamSchema>;
 
 /** submit: no id creates, an id updates. Undeclared fields (createTime, …) are dropped. */
 export const ParamInputSchema = Type.Object(
@@ -44,3 +46,5 @@ export const ParamInputSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export type ParamInput = Static<typeof ParamInputSchema>;

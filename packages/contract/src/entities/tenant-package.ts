@@ -1,6 +1,6 @@
-import { TENANT_PACKAGE_LIMITS } from '@console/contract';
-import { Type } from 'typebox';
-import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText } from '../../../core/schema.js';
+import { Type, type Static } from 'typebox';
+import { TENANT_PACKAGE_LIMITS } from '../index.js';
+import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText } from '../schema.js';
 
 export const TenantPackageSchema = Type.Object({
   ...AuditFieldsSchema,
@@ -8,6 +8,8 @@ export const TenantPackageSchema = Type.Object({
   menuId: Type.String(),
   remark: Nullable(Type.String()),
 });
+
+export type TenantPackage = Static<typeof TenantPackageSchema>;
 
 /** submit: no id creates, an id updates. Fields in the form's order, so messages follow it. */
 export const TenantPackageInputSchema = Type.Object(
@@ -26,3 +28,5 @@ export const TenantPackageInputSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+export type TenantPackageInput = Static<typeof TenantPackageInputSchema>;

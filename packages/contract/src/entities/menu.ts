@@ -1,5 +1,5 @@
-import { MENU_LIMITS, TOP_MENU_LIMITS } from '@console/contract';
-import { Type } from 'typebox';
+import { MENU_LIMITS, TOP_MENU_LIMITS } from '../index.js';
+import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
   ID_PATTERN,
@@ -11,8 +11,7 @@ import {
   ParentIdString,
   RequiredText,
   TreeNodeSchema,
-} from '../../../core/schema.js';
-import type { MessageKey } from '../../../core/i18n.js';
+} from '../schema.js';
 
 /** A node of `menu/routes` and `menu/buttons` (the contract's MenuNode), children of the same shape. */
 export const MenuNodeSchema = Type.Cyclic(
@@ -58,10 +57,7 @@ export const TopMenuSchema = Type.Object({
 /** routes: an optional top menu id; empty means none (the console may send `topMenuId=`). */
 export const RoutesQuery = Type.Object({
   topMenuId: Type.Optional(
-    Type.Union([
-      Type.String({ pattern: ID_PATTERN, 'x-label': 'menu.topMenuId' satisfies MessageKey }),
-      Type.Literal(''),
-    ]),
+    Type.Union([Type.String({ pattern: ID_PATTERN, 'x-label': 'menu.topMenuId' }), Type.Literal('')]),
   ),
 });
 
@@ -119,7 +115,7 @@ export const MenuInputSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const IdListQuery = (label: MessageKey) =>
+const IdListQuery = (label: string) =>
   Type.String({ minLength: 1, maxLength: 20_000, 'x-label': label, 'x-required': 'ids.invalid' });
 
 export const RoleTreeKeysQuery = Type.Object({ roleIds: IdListQuery('menu.roleIds') });
@@ -158,3 +154,28 @@ export const TopMenuGrantSchema = Type.Object({
   ),
   menuIds: IdArray({ label: 'grant.menuIds' }),
 });
+
+/**
+ * A node of `menu/routes` and `menu/buttons` (BladeX's MenuVO): menus (category 1) and buttons
+ * (category 2) in a tree. `source` names the icon; `meta.i18n` is the key of the console's own
+ * translation of the name (the seeded menus' code), so English users see English menu names.
+ */
+export type MenuNode = Static<typeof MenuNodeSchema>;
+/** A top menu (blade_top_menu): a named subset of the menu tree shown in the top bar; platform-wide (S4). */
+export type TopMenu = Static<typeof TopMenuSchema>;
+/** A row of blade_menu: a menu (category 1) or a button (category 2). Platform-wide. */
+export type Menu = Static<typeof MenuSchema>;
+/** A menu in `menu/list` and `menu/menu-list` (trees) and the lazy lists (one level, no children). */
+export type MenuListNode = Static<typeof MenuListNodeSchema>;
+export type MenuInput = Static<typeof MenuInputSchema>;
+/** `menu/grant-tree`: the choices of the role grant dialog's three tabs. */
+export type GrantTree = Static<typeof GrantTreeSchema>;
+/** `menu/role-tree-keys`: what the roles are granted now, as the trees' keys. */
+export type GrantKeys = Static<typeof GrantKeysSchema>;
+/** `menu/grant-top-tree`: the menus a top menu may list. */
+export type TopGrantTree = Static<typeof TopGrantTreeSchema>;
+/** `menu/top-tree-keys`: the menus the top menus list now. */
+export type TopGrantKeys = Static<typeof TopGrantKeysSchema>;
+export type TopMenuInput = Static<typeof TopMenuInputSchema>;
+/** What `topmenu/grant` takes (a JSON body): the menus these top menus list, replaced. */
+export type TopMenuGrant = Static<typeof TopMenuGrantSchema>;

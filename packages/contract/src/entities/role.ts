@@ -1,5 +1,5 @@
-import { ROLE_LIMITS } from '@console/contract';
-import { Type } from 'typebox';
+import { ROLE_LIMITS } from '../index.js';
+import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
   IdArray,
@@ -10,7 +10,7 @@ import {
   ParentIdString,
   RequiredText,
   TenantIdQuery,
-} from '../../../core/schema.js';
+} from '../schema.js';
 
 const roleFields = {
   ...AuditFieldsSchema,
@@ -63,3 +63,11 @@ export const RoleGrantSchema = Type.Object({
 export const RoleTreeQuery = Type.Object({ tenantId: TenantIdQuery });
 export const RoleTreeByIdQuery = Type.Object({ roleId: IdString });
 export const RoleSelectQuery = Type.Object({ userId: OptionalIdQuery('user.userId') });
+
+/** A role (blade_role). Alias `administrator` is the platform administrator, `admin` a tenant's. */
+export type Role = Static<typeof RoleSchema>;
+/** A role in `role/list` (a tree). */
+export type RoleNode = Static<typeof RoleNodeSchema>;
+export type RoleInput = Static<typeof RoleInputSchema>;
+/** What `role/grant` takes (a JSON body): the grants of these roles are replaced by these ids. */
+export type RoleGrant = Static<typeof RoleGrantSchema>;

@@ -1,5 +1,5 @@
-import { DEPT_LIMITS } from '@console/contract';
-import { Type } from 'typebox';
+import { DEPT_LIMITS } from '../index.js';
+import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
   IdString,
@@ -10,7 +10,7 @@ import {
   ParentIdString,
   RequiredText,
   TenantIdQuery,
-} from '../../../core/schema.js';
+} from '../schema.js';
 
 const deptFields = {
   ...AuditFieldsSchema,
@@ -63,3 +63,10 @@ export const DeptLazyTreeQuery = Type.Object({
   parentId: Type.Optional(ParentIdString('dept.parentId')),
 });
 export const DeptSelectQuery = Type.Object({ userId: OptionalIdQuery('user.userId') });
+
+/** A department (blade_dept). `ancestors` is the comma-joined ids from the root: `0,<id>,<id>`. */
+export type Dept = Static<typeof DeptSchema>;
+/** A department in `dept/list` (a tree) and `dept/lazy-list` (one level, without children). */
+export type DeptNode = Static<typeof DeptNodeSchema>;
+/** What `dept/submit` takes: no id creates, an id updates (and moves, when parentId changes). */
+export type DeptInput = Static<typeof DeptInputSchema>;
