@@ -1,5 +1,3 @@
-
-
 /** Columns every table carries (contract.md; business-domain.md). */
 export interface AuditFields {
   id: string;
@@ -278,26 +276,6 @@ export const SMS_LIMITS = {
   signName: 64,
   remark: 255,
 } as const;
-
-export interface Attach extends AuditFields {
-  tenantId: string;
-  link: string;
-  domain: string | null;
-  name: string | null;
-  originalName: string | null;
-  extension: string | null;
-  attachSize: number | null;
-}
-
-export interface AttachInput {
-  id?: string | null;
-  link: string;
-  domain?: string | null;
-  name?: string | null;
-  originalName?: string | null;
-  extension?: string | null;
-  attachSize?: number | null;
-}
 
 export const ATTACH_LIMITS = {
   link: 1000,

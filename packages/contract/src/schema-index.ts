@@ -16,3 +16,4 @@ export * from './entities/tenant.js';
 export * from './entities/menu.js';
 export * from './entities/user.js';
 export * from './entities/oss.js';
+export * from './entities/attach.js';
