@@ -1,24 +1,14 @@
-import type { Page, Tenant, TenantInput, TenantPackage } from '@console/contract';
-import { get, post, type QueryParams } from '../request';
+import type { Tenant, TenantInput, TenantPackage } from '@console/contract';
+import { get, post } from '../request';
+import { crudResource } from '../resource';
 
 const BASE = '/api/blade-system/tenant';
 
-/** A page of tenants; `filters` use the contract's field-name grammar (`tenantName`, …). */
-export function list(current: number, size: number, filters: QueryParams = {}): Promise<Page<Tenant>> {
-  return get<Page<Tenant>>(`${BASE}/list`, { ...filters, current, size });
-}
-
-export function detail(id: string): Promise<Tenant> {
-  return get<Tenant>(`${BASE}/detail`, { id });
-}
+export const { list, detail, remove } = crudResource<Tenant, never>(BASE);
 
 /** Creates the tenant (its code generated, its admin account provisioned) without an id; updates with one. */
 export function submit(tenant: TenantInput): Promise<Tenant> {
   return post<Tenant>(`${BASE}/submit`, tenant);
-}
-
-export function remove(ids: readonly string[]): Promise<unknown> {
-  return post<unknown>(`${BASE}/remove`, undefined, { params: { ids: ids.join(',') } });
 }
 
 /** The licence of the tenants: accounts (-1 or empty: unlimited) and expiry (empty: never). */
