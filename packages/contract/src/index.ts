@@ -5,6 +5,7 @@ export * from './envelope.js';
 export * from './constants.js';
 export * from './entities.js';
 export * from './auth.js';
+export * from './buttons.js';
 // Entity types derived from the schemas ('@console/contract/schema'): types only, erased from bundles.
 export type * from './entities/post.js';
 export type * from './entities/attach.js';

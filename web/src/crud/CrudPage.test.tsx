@@ -87,7 +87,7 @@ function memoryApi(count: number) {
   return { api, records };
 }
 
-const ALL_FLAGS = ['item_add', 'item_edit', 'item_delete', 'item_view'];
+const ALL_FLAGS = ['param_add', 'param_edit', 'param_delete', 'param_view'];
 
 function itemConfig(
   api: CrudConfig<Item, ItemInput>['api'],
@@ -98,7 +98,7 @@ function itemConfig(
     title: 'system.param.title',
     rowTitle: 'name',
     api,
-    permissions: { add: 'item_add', edit: 'item_edit', delete: 'item_delete', view: 'item_view' },
+    permissions: { add: 'param_add', edit: 'param_edit', delete: 'param_delete', view: 'param_view' },
     columns: [
       {
         prop: 'name',
@@ -495,7 +495,7 @@ describe('permissions', () => {
   });
 
   it('shows each button with its own permission', async () => {
-    grantOnly('item_view');
+    grantOnly('param_view');
     const { page } = await renderPage();
     expect(within(rowOf('参数1')).getByRole('button', { name: '查看' })).toBeTruthy();
     expect(within(page).queryByRole('button', { name: '编辑' })).toBeNull();
@@ -503,7 +503,7 @@ describe('permissions', () => {
   });
 
   it('offers no button the configuration leaves out, even with the permission', async () => {
-    const { page } = await renderPage(2, { permissions: { add: 'item_add', edit: 'item_edit' } });
+    const { page } = await renderPage(2, { permissions: { add: 'param_add', edit: 'param_edit' } });
     expect(button('新增', toolbar(page))).toBeTruthy();
     expect(within(page).queryByRole('button', { name: '查看' })).toBeNull();
     expect(within(page).queryByRole('button', { name: '删除' })).toBeNull();
@@ -514,7 +514,12 @@ describe('permissions', () => {
     const onRow = vi.fn();
     const extra = {
       rowActions: [
-        { key: 'seal', label: 'system.param.remark' as const, permission: 'item_seal', onClick: onRow },
+        {
+          key: 'seal',
+          label: 'system.param.remark' as const,
+          permission: 'user_reset' as const,
+          onClick: onRow,
+        },
       ],
       toolbarActions: [
         {
@@ -531,7 +536,7 @@ describe('permissions', () => {
     expect(await screen.findByText('请选择至少一条数据')).toBeTruthy();
     cleanup();
 
-    grantOnly(...ALL_FLAGS, 'item_seal');
+    grantOnly(...ALL_FLAGS, 'user_reset');
     await renderPage(2, extra);
     fireEvent.click(within(rowOf('参数2')).getByRole('button', { name: '备注' }));
     expect(onRow).toHaveBeenCalledWith(expect.objectContaining({ id: '2' }), expect.anything());

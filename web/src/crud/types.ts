@@ -1,4 +1,4 @@
-import type { Page } from '@console/contract';
+import type { Page, PermissionCode } from '@console/contract';
 import type { FormRule } from 'antd';
 import type { ParseKeys, TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -172,7 +172,7 @@ export interface CrudApi<T, I> {
 }
 
 /** A permission code the user must hold (useHasPermission), or true: a button for everyone. */
-export type Permission = string | true;
+export type Permission = PermissionCode | true;
 
 /** The kit's buttons; a button left out does not exist on the page (tenant package: no `view`). */
 export interface CrudPermissions {
@@ -205,7 +205,7 @@ interface ActionBase {
   label: TextKey;
   icon?: ReactNode;
   /** Permission code the button needs; none: the button is for everyone. */
-  permission?: string;
+  permission?: PermissionCode;
   danger?: boolean;
 }
 

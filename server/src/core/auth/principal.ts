@@ -1,4 +1,4 @@
-import { PLATFORM_TENANT_ID } from '@console/contract';
+import { PLATFORM_TENANT_ID, type PermissionCode } from '@console/contract';
 import type { Actor } from '../repository/store.js';
 
 /** The signed-in caller, as the guard establishes it from a verified token. */
@@ -34,7 +34,7 @@ export type Access = 'open' | 'public' | 'user' | 'administrator' | 'platform-ad
  * passes. A submit route that creates and updates names both: the caller needs `create` for a body
  * without an id and `update` for one with an id.
  */
-export type ButtonRequirement = string | { create: string; update: string };
+export type ButtonRequirement = PermissionCode | { create: PermissionCode; update: PermissionCode };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { PermissionCode } from '@console/contract';
 import { Type, type TSchema } from 'typebox';
 import { principalOf } from '../../core/auth/guard.js';
 import { ok } from '../../core/envelope.js';
@@ -40,7 +41,7 @@ const SCHEMAS: Record<LogKind, TSchema> = {
   usual: Type.Object({ ...COMMON, logLevel: S(), logId: S(), logData: S() }),
 };
 
-const BUTTONS: Record<LogKind, string> = { api: 'log_api', error: 'log_error', usual: 'log_usual' };
+const BUTTONS: Record<LogKind, PermissionCode> = { api: 'log_api', error: 'log_error', usual: 'log_usual' };
 
 /**
  * /api/blade-log/usual|api|error: list and detail, administrators only (security S3). The logs are

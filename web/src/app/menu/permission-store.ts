@@ -1,4 +1,4 @@
-import type { MenuNode } from '@console/contract';
+import type { MenuNode, PermissionCode } from '@console/contract';
 import { create } from 'zustand';
 import { readStore, removeStore, writeStore } from '../storage';
 
@@ -36,6 +36,6 @@ export function clearPermissions(): void {
 }
 
 /** Whether the user holds the button `code`; no code means the action needs no permission. */
-export function useHasPermission(code: string | undefined): boolean {
+export function useHasPermission(code: PermissionCode | undefined): boolean {
   return usePermissions((state) => code === undefined || state.flags[code] === true);
 }

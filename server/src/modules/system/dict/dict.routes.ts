@@ -25,7 +25,7 @@ export interface DictRouteOptions {
   /** Who may write: the platform administrator for system dictionaries (S4), else any holder of the buttons. */
   writeAccess: Access;
   /** The page's menu code, whose `_add`, `_edit` and `_delete` buttons the writes need. */
-  menuCode: string;
+  menuCode: 'dict' | 'dictbiz';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SettingOutlined } from '@ant-design/icons';
-import type { MenuListNode } from '@console/contract';
+import type { MenuListNode, PermissionCode } from '@console/contract';
 import { Drawer } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ export interface MenuScopesProps<S, I> {
   /** The drawer's title, with `{{name}}`: the menu's name. */
   drawerTitle: TextKey;
   /** The button code that opens a menu's scopes (data_scope_setting, api_scope_setting). */
-  permission: string;
+  permission: PermissionCode;
   /** The CRUD page of one menu's scopes. */
   scopes: (menu: MenuListNode) => CrudConfig<S, I>;
 }
@@ -72,7 +72,7 @@ function ScopeDrawer(props: {
 function menusConfig(
   name: string,
   title: TextKey,
-  permission: string,
+  permission: PermissionCode,
   open: (menu: MenuListNode) => void,
 ): CrudConfig<MenuListNode, never> {
   return defineCrud<MenuListNode, never>({

@@ -1,5 +1,5 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
-import { RESOURCE_STATUS, type Page } from '@console/contract';
+import { RESOURCE_STATUS, type Page, type PermissionCode } from '@console/contract';
 import { Input, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '../../../api/request';
@@ -130,7 +130,7 @@ export function statusColumn<T extends { status: number }>(): CrudColumn<T> {
 
 /** 启用: after a confirmation, turns the row on and every other record of the tenant off. */
 export function enableAction<T extends { id: string; status: number }>(
-  permission: string,
+  permission: PermissionCode,
   enable: (id: string) => Promise<unknown>,
 ): CrudRowAction<T> {
   return {

@@ -93,10 +93,10 @@ function writes(kind: DictKind) {
 }
 
 const permissionsOf = (kind: DictKind, view: boolean) => ({
-  add: `${kind.menuCode}_add`,
-  edit: `${kind.menuCode}_edit`,
-  delete: `${kind.menuCode}_delete`,
-  ...(view ? { view: `${kind.menuCode}_view` } : {}),
+  add: `${kind.menuCode}_add` as const,
+  edit: `${kind.menuCode}_edit` as const,
+  delete: `${kind.menuCode}_delete` as const,
+  ...(view ? { view: `${kind.menuCode}_view` as const } : {}),
 });
 
 /**
@@ -159,7 +159,7 @@ export function childConfig(
     key: 'addChild',
     label: 'system.dictShared.addChild',
     icon: <PlusCircleOutlined aria-hidden />,
-    permission: `${kind.menuCode}_add`,
+    permission: `${kind.menuCode}_add` as const,
     onClick: (row, context) => context.openAdd({ parentId: row.id }),
   };
   // Rows are DictNodes (with `children`); the tree table reads them as the dictionaries they are.

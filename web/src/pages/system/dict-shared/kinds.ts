@@ -10,7 +10,7 @@ export interface DictKind {
   name: string;
   api: DictApi;
   /** The menu code whose buttons gate the pages' buttons: dict_add, dictbiz_edit, … */
-  menuCode: string;
+  menuCode: 'dict' | 'dictbiz';
   title: TextKey;
   /** Business dictionaries (the kit's dictionary choices are cached under 'biz'). */
   biz: boolean;

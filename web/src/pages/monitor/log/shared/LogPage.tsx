@@ -1,4 +1,4 @@
-import type { LogApi, LogError, LogUsual } from '@console/contract';
+import type { LogApi, LogError, LogUsual, PermissionCode } from '@console/contract';
 import { useMemo, useState } from 'react';
 import * as logApi from '../../../../api/monitor/log';
 import type { LogKind, LogRows } from '../../../../api/monitor/log';
@@ -93,7 +93,11 @@ const COLUMNS: Record<LogKind, Column[]> = {
 };
 
 /** The button code of each log's page (server/src/db/seed/menus.ts); the view button is `<code>_view`. */
-const PAGE_CODES: Record<LogKind, string> = { usual: 'log_usual', api: 'log_api', error: 'log_error' };
+const VIEW_CODES = {
+  usual: 'log_usual_view',
+  api: 'log_api_view',
+  error: 'log_error_view',
+} as const satisfies Record<LogKind, PermissionCode>;
 const TITLES = {
   usual: 'monitor.log.usualTitle',
   api: 'monitor.log.apiTitle',
@@ -119,7 +123,7 @@ export function logPageConfig<K extends LogKind>(
       {
         key: 'view',
         label: 'crud.action.view',
-        permission: `${PAGE_CODES[kind]}_view`,
+        permission: VIEW_CODES[kind],
         onClick: (row) => openDetail(row as LogRows[K]),
       },
     ],
