@@ -1,0 +1,36 @@
+// The dept module's server messages (zh-CN and en), composed into core/i18n.ts.
+
+export const deptMessages = {
+  zh: {
+    'dept.deptName': '部门名称',
+    'dept.deptName.required': '请输入部门名称',
+    'dept.fullName': '部门全称',
+    'dept.deptCategory': '部门类型',
+    'dept.sort': '排序',
+    'dept.sort.required': '请输入排序',
+    'dept.remark': '备注',
+    'dept.parentId': '上级部门',
+    'dept.parentMissing': '上级部门不存在',
+    'dept.parentSelf': '上级部门不能是自身或其下级部门',
+    'dept.tooDeep': '部门层级过深',
+    'dept.hasChildren': '请先删除下级部门: {names}',
+    'dept.hasUsers': '部门下还有用户，不能删除: {names}',
+    'dept.unknown': '部门不存在: {ids}',
+  },
+  en: {
+    'dept.deptName': 'department name',
+    'dept.deptName.required': 'Please enter the department name',
+    'dept.fullName': 'full name',
+    'dept.deptCategory': 'department type',
+    'dept.sort': 'sort',
+    'dept.sort.required': 'Please enter the sort order',
+    'dept.remark': 'remark',
+    'dept.parentId': 'parent department',
+    'dept.parentMissing': 'The parent department does not exist',
+    'dept.parentSelf': 'A department cannot be moved under itself or a department below it',
+    'dept.tooDeep': 'The department tree would be too deep',
+    'dept.hasChildren': 'Remove the departments below first: {names}',
+    'dept.hasUsers': 'The department still has users: {names}',
+    'dept.unknown': 'No such department: {ids}',
+  },
+} as const;
