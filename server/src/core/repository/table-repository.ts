@@ -97,7 +97,11 @@ export class TableRepository<E, T extends AuditedTableName> {
     return this.#live(actor) as unknown as TableSelect<T>;
   }
 
-  /** An update of the caller's live rows, stamped with who changed them and when. */
+  /**
+   * An update of the caller's live rows, stamped with who changed them and when. The stamp is set
+   * here: a later `.set()` must not name update_user or update_time again (PostgreSQL refuses a
+   * column assigned twice).
+   */
   protected scopedUpdate(actor: Actor): TableUpdate<T> {
     return this.#liveUpdate(actor) as unknown as TableUpdate<T>;
   }

@@ -125,13 +125,9 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
     passwordHash: string,
     tokensValidAfter: Date,
   ): Promise<boolean> {
-    const result = await this.scopedUpdate(actor)
-      .set({
-        password: passwordHash,
-        token_valid_after: tokensValidAfter,
-        // Without an acting user (a server-side change) the user changed their own record.
-        ...(actor.userId ? {} : { update_user: BigInt(userId) }),
-      })
+    // Without an acting user (a server-side change) the user changed their own record.
+    const result = await this.scopedUpdate({ ...actor, userId: actor.userId ?? userId })
+      .set({ password: passwordHash, token_valid_after: tokensValidAfter })
       .where('id', '=', BigInt(userId))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
@@ -164,11 +160,7 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
       const result = await (
         await this.visibleUpdate(actor)
       )
-        .set({
-          password: hash,
-          token_valid_after: at,
-          update_time: at,
-        })
+        .set({ password: hash, token_valid_after: at })
         .where('id', '=', BigInt(userId))
         .executeTakeFirst();
       changed += Number(result.numUpdatedRows);
