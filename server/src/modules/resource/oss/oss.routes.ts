@@ -1,13 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { OssInput } from '@console/contract';
-import { Type } from 'typebox';
-import { registerCrudRoutes } from '../../../core/crud-routes.js';
+
 import { ok } from '../../../core/envelope.js';
 import { badRequest } from '../../../core/errors.js';
-import { Envelope, IdQuery } from '../../../core/schema.js';
+import { Envelope } from '../../../core/schema.js';
 import { OssInputSchema, OssSchema, StoredFileSchema } from '@console/contract/schema';
 import { uploadTooLarge, type OssService } from './oss.service.js';
+import { registerProviderSettingsRoutes } from '../provider-settings/provider-settings.routes.js';
 
 export interface OssRouteDependencies {
   oss: OssService;
@@ -28,33 +27,12 @@ export const ossRoutes: FastifyPluginAsyncTypebox<OssRouteDependencies> = async 
     limits: { fileSize: uploadMaxBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
 
-  registerCrudRoutes(app, {
+  registerProviderSettingsRoutes(app, {
+    code: 'oss',
     entity: OssSchema,
     input: OssInputSchema,
-    service: {
-      list: (actor, query) => oss.list(actor, query),
-      detail: (actor, id) => oss.detail(actor, id),
-      submit: (actor, input) => oss.submit(actor, input as OssInput),
-      remove: (actor, ids) => oss.remove(actor, ids),
-    },
-    access: {
-      read: { access: 'administrator', button: 'oss' },
-      submit: { access: 'administrator', button: { create: 'oss_add', update: 'oss_edit' } },
-      remove: { access: 'administrator', button: 'oss_delete' },
-    },
+    service: oss,
   });
-
-  app.post(
-    '/enable',
-    {
-      schema: { querystring: IdQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'administrator', button: 'oss_enable' },
-    },
-    async (req) => {
-      await oss.enable(req.actor, req.query.id);
-      return ok(true, req.t('ok'));
-    },
-  );
 
   app.post(
     '/endpoint/put-file',

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { OSS_CATEGORY, type Oss, type OssInput, type Page, type StoredFile } from '@console/contract';
+import { OSS_CATEGORY, type Oss, type OssInput, type StoredFile } from '@console/contract';
 import { formatDateTime } from '../../../core/dates.js';
-import { ApiError, badRequest, notFound } from '../../../core/errors.js';
-import { parseIdList } from '../../../core/ids.js';
-import { parseListQuery } from '../../../core/list-query.js';
+import { ApiError, badRequest } from '../../../core/errors.js';
+
 import { normalizeAddress, type OutboundPolicy } from '../../../core/outbound/policy.js';
-import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { type Actor, type Store } from '../../../core/repository/store.js';
 import type { SecretBox } from '../../../core/secret-box.js';
 import { AttachRepository } from '../attach/attach.repository.js';
 import { contentMatches, contentTypeOf } from '../storage/file-types.js';
 import { LocalStorage } from '../storage/local-storage.js';
 import { linkOf, type ObjectStorage } from '../storage/object-storage.js';
 import { S3Storage } from '../storage/s3-storage.js';
+import { ProviderSettingsService, text } from '../provider-settings/provider-settings.service.js';
 import { OssRepository, ossTable, type OssWithSecret } from './oss.repository.js';
 
 export interface OssServiceDependencies {
@@ -25,29 +25,15 @@ export interface OssServiceDependencies {
   outbound: OutboundPolicy;
 }
 
-const text = (value: string | null | undefined) => value?.trim() || null;
-
 /** An uploaded file as the multipart parser hands it over. */
 export interface Upload {
   filename: string;
   content: Buffer;
 }
 
-export class OssService {
-  readonly #oss: OssRepository;
-
+export class OssService extends ProviderSettingsService<Oss, OssInput, 'blade_oss', OssRepository> {
   constructor(private readonly deps: OssServiceDependencies) {
-    this.#oss = new OssRepository(deps.store);
-  }
-
-  list(actor: Actor, query: Record<string, unknown>): Promise<Page<Oss>> {
-    return this.#oss.page(actor, parseListQuery(query, ossTable, this.deps.store.timeZone));
-  }
-
-  async detail(actor: Actor, id: string): Promise<Oss> {
-    const oss = await this.#oss.findById(actor, id);
-    if (!oss) throw notFound();
-    return oss;
+    super(deps.store, ossTable, (s) => new OssRepository(s), deps.secrets);
   }
 
   /**
@@ -59,8 +45,7 @@ export class OssService {
     if (!(Object.values(OSS_CATEGORY) as number[]).includes(input.category))
       throw badRequest('oss.category.invalid');
     const id = input.id || undefined;
-    const existing = id === undefined ? undefined : await this.#oss.findWithSecret(actor, { id });
-    if (id !== undefined && !existing) throw notFound();
+    const existing = await this.existing(actor, id);
     const values = {
       category: input.category,
       ossCode: input.ossCode.trim(),
@@ -70,7 +55,7 @@ export class OssService {
       appId: text(input.appId),
       region: text(input.region),
       remark: text(input.remark),
-      ...(text(input.secretKey) ? { secretKey: this.deps.secrets.seal(text(input.secretKey)!) } : {}),
+      ...this.sealedSecret(input.secretKey),
     };
     if (values.category !== OSS_CATEGORY.LOCAL) {
       if (!values.endpoint || !/^https?:\/\/[^\s/]+/.test(values.endpoint))
@@ -80,9 +65,7 @@ export class OssService {
       if (!values.secretKey && !existing?.sealedSecretKey) throw badRequest('oss.secretKey.required');
       this.#checkOutbound(values.endpoint, values.category, values.bucketName);
     }
-    if (id === undefined) return (await this.#oss.findById(actor, await this.#oss.insert(actor, values)))!;
-    if (!(await this.#oss.update(actor, id, values))) throw notFound();
-    return (await this.#oss.findById(actor, id))!;
+    return this.save(this.repository, actor, id, values);
   }
 
   /**
@@ -107,25 +90,6 @@ export class OssService {
     }
   }
 
-  async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
-    return inTransaction(this.deps.store, async (tx) => {
-      const removed = await new OssRepository(tx).softDelete(actor, ids);
-      if (removed !== ids.length) throw notFound();
-      return removed;
-    });
-  }
-
-  /** Turns one record on and every other of the tenant off, in one transaction. */
-  async enable(actor: Actor, id: string): Promise<void> {
-    await inTransaction(this.deps.store, async (tx) => {
-      const oss = new OssRepository(tx);
-      if (!(await oss.findById(actor, id))) throw notFound();
-      await oss.enableOnly(actor, id);
-    });
-  }
-
   #storageOf(actor: Actor, record: OssWithSecret | undefined): ObjectStorage {
     if (!record || record.category === OSS_CATEGORY.LOCAL)
       return new LocalStorage(this.deps.uploadsRoot, actor.tenantId);
@@ -144,7 +108,7 @@ export class OssService {
 
   /** The storage that serves the tenant now: its enabled record, else local disk. */
   async currentStorage(actor: Actor): Promise<ObjectStorage> {
-    return this.#storageOf(actor, await this.#oss.findWithSecret(actor, { enabled: true }));
+    return this.#storageOf(actor, await this.repository.findWithSecret(actor, { enabled: true }));
   }
 
   /**
@@ -154,7 +118,7 @@ export class OssService {
   async storageForDomain(actor: Actor, domain: string | null): Promise<ObjectStorage | undefined> {
     const local = new LocalStorage(this.deps.uploadsRoot, actor.tenantId);
     if (domain === local.domain) return local;
-    for (const record of await this.#oss.listAllWithSecrets(actor)) {
+    for (const record of await this.repository.listAllWithSecrets(actor)) {
       if (record.category === OSS_CATEGORY.LOCAL) continue;
       const storage = this.#storageOf(actor, record);
       if (storage.domain === domain) return storage;

@@ -1,7 +1,10 @@
-import { RESOURCE_STATUS, type Sms } from '@console/contract';
-import { TableRepository } from '../../../core/repository/table-repository.js';
+import type { Sms } from '@console/contract';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
+import {
+  ProviderSettingsRepository,
+  type WithSealedSecret,
+} from '../provider-settings/provider-settings.repository.js';
 
 /** SMS settings per tenant (blade_sms); the secret key is write-only (S5). */
 export const smsTable = defineTable<Sms & { secretKey?: string | null }, 'blade_sms'>(
@@ -20,33 +23,20 @@ export const smsTable = defineTable<Sms & { secretKey?: string | null }, 'blade_
   },
 );
 
-export type SmsWithSecret = Sms & { sealedSecretKey: string | null };
+export type SmsWithSecret = WithSealedSecret<Sms>;
 
-export class SmsRepository extends TableRepository<Sms & { secretKey?: string | null }, 'blade_sms'> {
+export class SmsRepository extends ProviderSettingsRepository<Sms, 'blade_sms'> {
   constructor(store: Store) {
     super(store, smsTable);
   }
 
-  /** By id, by code (the newest of that code), or the enabled one. */
-  async findWithSecret(
-    actor: Actor,
-    where: { id?: string; smsCode?: string; enabled?: true },
-  ): Promise<SmsWithSecret | undefined> {
-    let q = this.scopedSelect(actor).selectAll();
-    if (where.id !== undefined) q = q.where('id', '=', BigInt(where.id));
-    if (where.smsCode !== undefined) q = q.where('sms_code', '=', where.smsCode);
-    if (where.enabled) q = q.where('status', '=', RESOURCE_STATUS.ENABLED);
-    const row = await q.orderBy('id', 'desc').executeTakeFirst();
-    if (!row) return undefined;
-    return { ...(this.toEntity(row) as Sms), sealedSecretKey: (row.secret_key as string | null) ?? null };
-  }
-
-  /** Every record of the tenant off, then the one on (one transaction; see OssRepository). */
-  async enableOnly(actor: Actor, id: string): Promise<void> {
-    await this.scopedUpdate(actor).set({ status: RESOURCE_STATUS.DISABLED }).execute();
-    await this.scopedUpdate(actor)
-      .set({ status: RESOURCE_STATUS.ENABLED })
-      .where('id', '=', BigInt(id))
-      .execute();
+  /** The newest record of a code, with its sealed key. */
+  async findByCodeWithSecret(actor: Actor, smsCode: string): Promise<SmsWithSecret | undefined> {
+    const row = await this.scopedSelect(actor)
+      .selectAll()
+      .where('sms_code', '=', smsCode)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    return row ? { ...(this.toEntity(row) as Sms), sealedSecretKey: row.secret_key ?? null } : undefined;
   }
 }

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SMS_CATEGORY, SMS_LIMITS, type SmsInput } from '@console/contract';
+import { SMS_CATEGORY, SMS_LIMITS } from '@console/contract';
 import { Type } from 'typebox';
-import { registerCrudRoutes } from '../../../core/crud-routes.js';
+
 import { ok } from '../../../core/envelope.js';
 import {
   AuditFieldsSchema,
   Envelope,
-  IdQuery,
   IdString,
   IntegerField,
   Nullable,
@@ -14,6 +13,7 @@ import {
   RequiredText,
 } from '../../../core/schema.js';
 import type { SendRequest, SmsService } from './sms.service.js';
+import { registerProviderSettingsRoutes } from '../provider-settings/provider-settings.routes.js';
 
 const S = () => Nullable(Type.String());
 
@@ -64,33 +64,12 @@ const SendFields = {
  * or in a JSON body.
  */
 export const smsRoutes: FastifyPluginAsyncTypebox<{ sms: SmsService }> = async (app, { sms }) => {
-  registerCrudRoutes(app, {
+  registerProviderSettingsRoutes(app, {
+    code: 'sms',
     entity: SmsSchema,
     input: SmsInputSchema,
-    service: {
-      list: (actor, query) => sms.list(actor, query),
-      detail: (actor, id) => sms.detail(actor, id),
-      submit: (actor, input) => sms.submit(actor, input as SmsInput),
-      remove: (actor, ids) => sms.remove(actor, ids),
-    },
-    access: {
-      read: { access: 'administrator', button: 'sms' },
-      submit: { access: 'administrator', button: { create: 'sms_add', update: 'sms_edit' } },
-      remove: { access: 'administrator', button: 'sms_delete' },
-    },
+    service: sms,
   });
-
-  app.post(
-    '/enable',
-    {
-      schema: { querystring: IdQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'administrator', button: 'sms_enable' },
-    },
-    async (req) => {
-      await sms.enable(req.actor, req.query.id);
-      return ok(true, req.t('ok'));
-    },
-  );
 
   app.post(
     '/endpoint/send-message',

@@ -1,12 +1,12 @@
-import { SMS_CATEGORY, type Page, type Sms, type SmsInput } from '@console/contract';
+import { SMS_CATEGORY, type Sms, type SmsInput } from '@console/contract';
 import type { Cache } from '../../../core/cache/index.js';
 import type { SmsVendor } from '../../../core/config.js';
-import { ApiError, badRequest, notFound } from '../../../core/errors.js';
-import { parseIdList } from '../../../core/ids.js';
-import { parseListQuery } from '../../../core/list-query.js';
-import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { ApiError, badRequest } from '../../../core/errors.js';
+
+import { type Actor, type Store } from '../../../core/repository/store.js';
 import type { SecretBox } from '../../../core/secret-box.js';
 import { sendSms, type SmsAgents, type SmsResult } from './sms-providers.js';
+import { ProviderSettingsService, text } from '../provider-settings/provider-settings.service.js';
 import { SmsRepository, smsTable } from './sms.repository.js';
 
 export interface SmsServiceDependencies {
@@ -35,7 +35,6 @@ export const SMS_RATE_SECONDS = 60;
 const MAX_PHONES = 100;
 const PHONE = /^\d{11}$/;
 
-const text = (value: string | null | undefined) => value?.trim() || null;
 const rateKey = (tenantId: string, phone: string) => `sms:rate:${tenantId}:${phone}`;
 
 export interface SendRequest {
@@ -44,21 +43,9 @@ export interface SendRequest {
   params?: string;
 }
 
-export class SmsService {
-  readonly #sms: SmsRepository;
-
+export class SmsService extends ProviderSettingsService<Sms, SmsInput, 'blade_sms', SmsRepository> {
   constructor(private readonly deps: SmsServiceDependencies) {
-    this.#sms = new SmsRepository(deps.store);
-  }
-
-  list(actor: Actor, query: Record<string, unknown>): Promise<Page<Sms>> {
-    return this.#sms.page(actor, parseListQuery(query, smsTable, this.deps.store.timeZone));
-  }
-
-  async detail(actor: Actor, id: string): Promise<Sms> {
-    const sms = await this.#sms.findById(actor, id);
-    if (!sms) throw notFound();
-    return sms;
+    super(deps.store, smsTable, (s) => new SmsRepository(s), deps.secrets);
   }
 
   /**
@@ -70,8 +57,7 @@ export class SmsService {
     if (!(Object.values(SMS_CATEGORY) as number[]).includes(input.category))
       throw badRequest('sms.category.invalid');
     const id = input.id || undefined;
-    const existing = id === undefined ? undefined : await this.#sms.findWithSecret(actor, { id });
-    if (id !== undefined && !existing) throw notFound();
+    const existing = await this.existing(actor, id);
     const values = {
       category: input.category,
       smsCode: input.smsCode.trim(),
@@ -81,7 +67,7 @@ export class SmsService {
       appId: text(input.appId),
       signName: text(input.signName),
       remark: text(input.remark),
-      ...(text(input.secretKey) ? { secretKey: this.deps.secrets.seal(text(input.secretKey)!) } : {}),
+      ...this.sealedSecret(input.secretKey),
     };
     const c = values.category;
     if (c !== SMS_CATEGORY.LOG) {
@@ -92,27 +78,7 @@ export class SmsService {
         throw badRequest('sms.signName.required');
       if (c === SMS_CATEGORY.TENCENT && !values.appId) throw badRequest('sms.appId.required');
     }
-    if (id === undefined) return (await this.#sms.findById(actor, await this.#sms.insert(actor, values)))!;
-    if (!(await this.#sms.update(actor, id, values))) throw notFound();
-    return (await this.#sms.findById(actor, id))!;
-  }
-
-  async remove(actor: Actor, rawIds: string): Promise<number> {
-    const ids = parseIdList(rawIds);
-    if (!ids) throw badRequest('ids.invalid');
-    return inTransaction(this.deps.store, async (tx) => {
-      const removed = await new SmsRepository(tx).softDelete(actor, ids);
-      if (removed !== ids.length) throw notFound();
-      return removed;
-    });
-  }
-
-  async enable(actor: Actor, id: string): Promise<void> {
-    await inTransaction(this.deps.store, async (tx) => {
-      const sms = new SmsRepository(tx);
-      if (!(await sms.findById(actor, id))) throw notFound();
-      await sms.enableOnly(actor, id);
-    });
+    return this.save(this.repository, actor, id, values);
   }
 
   /**
@@ -137,8 +103,8 @@ export class SmsService {
 
     const code = request.code?.trim();
     const record = code
-      ? await this.#sms.findWithSecret(actor, { smsCode: code })
-      : await this.#sms.findWithSecret(actor, { enabled: true });
+      ? await this.repository.findByCodeWithSecret(actor, code)
+      : await this.repository.findWithSecret(actor, { enabled: true });
     if (!record) throw badRequest('sms.notConfigured', { code: code ?? '' });
 
     const taken: string[] = [];
