@@ -1,44 +1,21 @@
-/** Columns every table carries (contract.md; business-domain.md). */
-export interface AuditFields {
-  id: string;
-  createUser: string | null;
-  createDept: string | null;
-  createTime: string | null;
-  updateUser: string | null;
-  updateTime: string | null;
-  status: number;
-  isDeleted: number;
-}
+import type { Static, TObject } from 'typebox';
+import type { AuditFieldsSchema } from './schema.js';
 
-/** A system parameter (blade_param): platform-wide key/value settings. */
+// Constants of the entities: field limits the server enforces and the console's forms mirror,
+// codes and enumerations. No schema code here: the console's first download imports this module
+// (through '@console/contract'), the schemas live in ./entities/<area>.ts ('@console/contract/schema').
+
+/** Columns every table carries (contract.md; business-domain.md). */
+export type AuditFields = Static<TObject<typeof AuditFieldsSchema>>;
+
 /**
- * Who reads a parameter: public ones every signed-in user, private ones the platform administrator
+ * A system parameter's (blade_param) visibility. Who reads a parameter: public ones every signed-in user, private ones the platform administrator
  * only (account.initPassword and anything new unless marked public).
  */
 export const PARAM_VISIBILITY = { PRIVATE: 0, PUBLIC: 1 } as const;
 export type ParamVisibility = (typeof PARAM_VISIBILITY)[keyof typeof PARAM_VISIBILITY];
 
-/**
- * One user's new password as `user/reset-password` answers it (a list, one per user): random,
- * shown once to whoever reset it, stored only as a hash.
- */
-export interface ResetPassword {
-  userId: string;
-  account: string;
-  password: string;
-}
-
-/** Field limits the server enforces and the console's forms mirror. */
 export const PARAM_LIMITS = { paramName: 255, paramKey: 255, paramValue: 65_535, remark: 255 } as const;
-
-/** Route metadata of a menu (spec §2): a node shows only when `roles` is empty or holds the user's role. */
-export interface MenuMeta {
-  i18n?: string;
-  roles?: string[];
-  /** false: visiting the page opens no tab. */
-  isTab?: boolean;
-  keepAlive?: boolean;
-}
 
 export const TENANT_PACKAGE_LIMITS = { packageName: 50, menuId: 3000, remark: 255 } as const;
 
@@ -145,55 +122,7 @@ export const REGION_ROOT_CODE = '00';
 /** Region levels: 0 the country, 1 province … 5 village (dictionary `region`). */
 export const REGION_LEVEL = { COUNTRY: 0, PROVINCE: 1, CITY: 2, DISTRICT: 3, TOWN: 4, VILLAGE: 5 } as const;
 
-// ---- Logs (issue 7): blade_log_api, blade_log_error, blade_log_usual. Read-only on the wire. ----
-
-/** The fields every log row carries (BladeX's log tables; no audit columns). */
-export interface LogFields {
-  id: string;
-  tenantId: string;
-  serviceId: string | null;
-  serverHost: string | null;
-  serverIp: string | null;
-  env: string | null;
-  method: string | null;
-  requestUri: string | null;
-  userAgent: string | null;
-  remoteIp: string | null;
-  methodClass: string | null;
-  methodName: string | null;
-  /** The request's query and body as JSON, passwords, secrets and tokens masked. */
-  params: string | null;
-  /** api/error: milliseconds taken; usual: when the event happened (YYYY-MM-DD HH:mm:ss). */
-  time: string | null;
-  /** The account that acted. */
-  createBy: string | null;
-  createTime: string;
-}
-
-export interface LogApi extends LogFields {
-  type: string | null;
-  title: string | null;
-}
-
-export interface LogError extends LogFields {
-  stackTrace: string | null;
-  exceptionName: string | null;
-  message: string | null;
-  lineNumber: number | null;
-  fileName: string | null;
-  /**
-   * The failed request's id (its X-Request-Id answer header). A tenant's administrator sees this
-   * and a message; stack, file, line, host and address are the platform administrator's only.
-   */
-  requestId: string | null;
-}
-
-export interface LogUsual extends LogFields {
-  logLevel: string | null;
-  /** What happened: sign-in, sign-out, console (an uploaded local log entry), sms, … */
-  logId: string | null;
-  logData: string | null;
-}
+// ---- Logs (issue 7): blade_log_api, blade_log_error, blade_log_usual; their schemas in ./entities/log.ts. ----
 
 /** An entry of the console's local error log (spec §3), as `POST oauth/logout` uploads them. */
 export interface LocalLogEntry {
@@ -238,33 +167,6 @@ export const OSS_LIMITS = {
 /** SMS providers: 1–4 are BladeX's `sms` dictionary; 5 only records the message (tests, trials). */
 export const SMS_CATEGORY = { YUNPIAN: 1, QINIU: 2, ALI: 3, TENCENT: 4, LOG: 5 } as const;
 export type SmsCategory = (typeof SMS_CATEGORY)[keyof typeof SMS_CATEGORY];
-
-export interface Sms extends AuditFields {
-  tenantId: string;
-  category: SmsCategory;
-  smsCode: string;
-  templateId: string | null;
-  accessKey: string | null;
-  regionId: string | null;
-  /** Tencent's SmsSdkAppId (not in BladeX). */
-  appId: string | null;
-  signName: string | null;
-  remark: string | null;
-}
-
-export interface SmsInput {
-  id?: string | null;
-  category: SmsCategory;
-  smsCode: string;
-  templateId?: string | null;
-  accessKey?: string | null;
-  /** Absent or empty on an update keeps the stored key. */
-  secretKey?: string | null;
-  regionId?: string | null;
-  appId?: string | null;
-  signName?: string | null;
-  remark?: string | null;
-}
 
 export const SMS_LIMITS = {
   smsCode: 32,

@@ -17,3 +17,5 @@ export * from './entities/menu.js';
 export * from './entities/user.js';
 export * from './entities/oss.js';
 export * from './entities/attach.js';
+export * from './entities/sms.js';
+export * from './entities/log.js';

@@ -4,11 +4,12 @@ import { Type, type TSchema } from 'typebox';
 // server validates and answers with, and the TypeScript types both sides use are derived from it).
 // Two annotations carry the wording of validation errors: 'x-label' names the field in messages,
 // 'x-required' is the message for a missing or blank value (the spec's 请输入参数名称 …). Both are
-// keys of the server's message catalogue (server/src/core/i18n.ts); a unit test checks every one.
+// keys of the server's message catalogue (server/src/core/i18n.ts and the modules' *.messages.ts); a unit test checks every one.
 
-export interface FieldText {
-  label: string;
-  required?: string;
+/** The wording of a field's validation errors: message keys (the server narrows K to its own). */
+export interface FieldText<K extends string = string> {
+  label: K;
+  required?: K;
 }
 
 const annotations = (text: FieldText) => ({

@@ -1,4 +1,4 @@
-import { CLIENT_LIMITS } from '../index.js';
+import { CLIENT_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,

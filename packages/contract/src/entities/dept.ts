@@ -1,4 +1,4 @@
-import { DEPT_LIMITS } from '../index.js';
+import { DEPT_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,

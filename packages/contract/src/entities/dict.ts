@@ -1,4 +1,4 @@
-import { DICT_LIMITS } from '../index.js';
+import { DICT_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,

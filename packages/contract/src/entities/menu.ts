@@ -1,4 +1,4 @@
-import { MENU_LIMITS, TOP_MENU_LIMITS } from '../index.js';
+import { MENU_LIMITS, TOP_MENU_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
@@ -12,6 +12,16 @@ import {
   RequiredText,
   TreeNodeSchema,
 } from '../schema.js';
+
+/** Route metadata of a menu (spec §2): a node shows only when `roles` is empty or holds the user's role. */
+export const MenuMetaSchema = Type.Object({
+  i18n: Type.Optional(Type.String()),
+  roles: Type.Optional(Type.Array(Type.String())),
+  /** false: visiting the page opens no tab. */
+  isTab: Type.Optional(Type.Boolean()),
+  keepAlive: Type.Optional(Type.Boolean()),
+});
+export type MenuMeta = Static<typeof MenuMetaSchema>;
 
 /** A node of `menu/routes` and `menu/buttons` (the contract's MenuNode), children of the same shape. */
 export const MenuNodeSchema = Type.Cyclic(
@@ -31,14 +41,7 @@ export const MenuNodeSchema = Type.Cyclic(
       remark: Nullable(Type.String()),
       hasChildren: Type.Boolean(),
       children: Type.Array(Type.Ref('MenuNode')),
-      meta: Type.Optional(
-        Type.Object({
-          i18n: Type.Optional(Type.String()),
-          roles: Type.Optional(Type.Array(Type.String())),
-          isTab: Type.Optional(Type.Boolean()),
-          keepAlive: Type.Optional(Type.Boolean()),
-        }),
-      ),
+      meta: Type.Optional(MenuMetaSchema),
     }),
   },
   'MenuNode',

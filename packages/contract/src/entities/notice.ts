@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { NOTICE_LIMITS } from '../index.js';
+import { NOTICE_LIMITS } from '../entities.js';
 import {
   AuditFieldsSchema,
   IdString,

@@ -1,4 +1,4 @@
-import { OSS_CATEGORY, OSS_LIMITS } from '../index.js';
+import { OSS_CATEGORY, OSS_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PARAM_LIMITS, PARAM_VISIBILITY } from '../index.js';
+import { PARAM_LIMITS, PARAM_VISIBILITY } from '../entities.js';
 import {
   AuditFieldsSchema,
   IdString,

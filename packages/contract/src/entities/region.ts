@@ -1,4 +1,4 @@
-import { REGION_LIMITS } from '../index.js';
+import { REGION_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import { IntegerField, Nullable, OptionalText, RequiredText } from '../schema.js';
 

@@ -1,4 +1,4 @@
-import { ROLE_LIMITS } from '../index.js';
+import { ROLE_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,

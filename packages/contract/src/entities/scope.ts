@@ -1,4 +1,4 @@
-import { SCOPE_LIMITS } from '../index.js';
+import { SCOPE_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,

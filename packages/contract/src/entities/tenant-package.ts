@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { TENANT_PACKAGE_LIMITS } from '../index.js';
+import { TENANT_PACKAGE_LIMITS } from '../entities.js';
 import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText } from '../schema.js';
 
 export const TenantPackageSchema = Type.Object({

@@ -1,4 +1,4 @@
-import { TENANT_LIMITS } from '../index.js';
+import { TENANT_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,

@@ -1,4 +1,4 @@
-import { USER_INFO_LIMITS, USER_LIMITS } from '../index.js';
+import { USER_INFO_LIMITS, USER_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
@@ -165,3 +165,14 @@ export type User = Static<typeof UserSchema>;
 export type UserPlatform = Static<typeof UserPlatformSchema>;
 /** What `blade-user/submit` and `blade-user/update` take. */
 export type UserInput = Static<typeof UserInputSchema>;
+
+/**
+ * One user's new password as `user/reset-password` answers it (a list, one per user): random,
+ * shown once to whoever reset it, stored only as a hash.
+ */
+export const ResetPasswordSchema = Type.Object({
+  userId: Type.String(),
+  account: Type.String(),
+  password: Type.String(),
+});
+export type ResetPassword = Static<typeof ResetPasswordSchema>;

@@ -1,45 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PermissionCode } from '@console/contract';
-import { Type, type TSchema } from 'typebox';
+import { LogApiSchema, LogErrorSchema, LogUsualSchema } from '@console/contract/schema';
+import type { TSchema } from 'typebox';
 import { principalOf } from '../../core/auth/guard.js';
 import { ok } from '../../core/envelope.js';
-import { Envelope, IdQuery, ListQuerySchema, Nullable, PageOf } from '../../core/schema.js';
+import { Envelope, IdQuery, ListQuerySchema, PageOf } from '../../core/schema.js';
 import type { LogKind } from './log.repository.js';
 import type { LogService } from './log.service.js';
 
-const S = () => Nullable(Type.String());
-const COMMON = {
-  id: Type.String(),
-  tenantId: Type.String(),
-  serviceId: S(),
-  serverHost: S(),
-  serverIp: S(),
-  env: S(),
-  method: S(),
-  requestUri: S(),
-  userAgent: S(),
-  remoteIp: S(),
-  methodClass: S(),
-  methodName: S(),
-  params: S(),
-  time: S(),
-  createBy: S(),
-  createTime: Type.String(),
-};
-
-const SCHEMAS: Record<LogKind, TSchema> = {
-  api: Type.Object({ ...COMMON, type: S(), title: S() }),
-  error: Type.Object({
-    ...COMMON,
-    stackTrace: S(),
-    exceptionName: S(),
-    message: S(),
-    lineNumber: Nullable(Type.Integer()),
-    fileName: S(),
-    requestId: S(),
-  }),
-  usual: Type.Object({ ...COMMON, logLevel: S(), logId: S(), logData: S() }),
-};
+const SCHEMAS: Record<LogKind, TSchema> = { api: LogApiSchema, error: LogErrorSchema, usual: LogUsualSchema };
 
 const BUTTONS: Record<LogKind, PermissionCode> = { api: 'log_api', error: 'log_error', usual: 'log_usual' };
 

@@ -17,6 +17,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { UserAdminService } from './user-admin.service.js';
 import {
   PasswordChangeSchema,
+  ResetPasswordSchema,
   UpdatePlatformSchema,
   UserGrantQuery,
   UserIdsQuery,
@@ -192,11 +193,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         querystring: UserIdsQuery,
         response: {
-          200: Envelope(
-            Type.Array(
-              Type.Object({ userId: Type.String(), account: Type.String(), password: Type.String() }),
-            ),
-          ),
+          200: Envelope(Type.Array(ResetPasswordSchema)),
         },
       },
       config: { access: 'user', button: 'user_reset' },
