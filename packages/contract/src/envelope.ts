@@ -1,3 +1,6 @@
+import type { Static } from 'typebox';
+import type { TreeNodeSchema } from './schema.js';
+
 /** The envelope every API answer except the token and captcha calls is wrapped in. */
 export interface R<T = unknown> {
   code: number;
@@ -21,13 +24,5 @@ export interface OAuthError {
   error_description: string;
 }
 
-/** A tree node as the tree calls answer it. */
-export interface TreeNode {
-  id: string;
-  parentId: string;
-  title: string;
-  key: string;
-  value: string;
-  hasChildren: boolean;
-  children?: TreeNode[];
-}
+/** A tree node as the tree calls answer it (the schema: TreeNodeSchema). */
+export type TreeNode = Static<typeof TreeNodeSchema>;
