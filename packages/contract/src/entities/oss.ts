@@ -1,4 +1,4 @@
-import { OSS_CATEGORY, OSS_LIMITS } from '../entities.js';
+import { OSS_CATEGORY, OSS_LIMITS, type OssCategory } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
@@ -15,7 +15,8 @@ const S = () => Nullable(Type.String());
 export const OssSchema = Type.Object({
   ...AuditFieldsSchema,
   tenantId: Type.String(),
-  category: Type.Integer(),
+  /** An integer on the wire, one of OSS_CATEGORY (submit allows no other). */
+  category: Type.Unsafe<OssCategory>(Type.Integer()),
   ossCode: Type.String(),
   endpoint: S(),
   accessKey: S(),
@@ -30,9 +31,12 @@ const categories = Object.values(OSS_CATEGORY);
 export const OssInputSchema = Type.Object(
   {
     id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
-    category: IntegerField(
-      { label: 'oss.category', required: 'oss.category.required' },
-      { minimum: Math.min(...categories), maximum: Math.max(...categories) },
+    // OSS_CATEGORY runs without a gap from its least to its greatest value: the range is the list.
+    category: Type.Unsafe<OssCategory>(
+      IntegerField(
+        { label: 'oss.category', required: 'oss.category.required' },
+        { minimum: Math.min(...categories), maximum: Math.max(...categories) },
+      ),
     ),
     ossCode: RequiredText(OSS_LIMITS.ossCode, { label: 'oss.ossCode', required: 'oss.ossCode.required' }),
     endpoint: OptionalText(OSS_LIMITS.endpoint, { label: 'oss.endpoint' }),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PARAM_LIMITS, PARAM_VISIBILITY } from '../entities.js';
+import { PARAM_LIMITS, PARAM_VISIBILITY, type ParamVisibility } from '../entities.js';
 import {
   AuditFieldsSchema,
   IdString,
@@ -9,13 +9,15 @@ import {
   RequiredText,
 } from '../schema.js';
 
+/** A system parameter (blade_param): platform-wide key/value settings. */
 export const ParamSchema = Type.Object({
   ...AuditFieldsSchema,
   paramName: Type.String(),
   paramKey: Type.String(),
   paramValue: Type.String(),
   remark: Nullable(Type.String()),
-  visibility: Type.Integer(),
+  /** An integer on the wire, one of PARAM_VISIBILITY (submit allows no other). */
+  visibility: Type.Unsafe<ParamVisibility>(Type.Integer()),
 });
 
 export type Param = Static<typeof ParamSchema>;
@@ -37,10 +39,13 @@ export const ParamInputSchema = Type.Object(
       required: 'param.paramValue.required',
     }),
     remark: OptionalText(PARAM_LIMITS.remark, { label: 'param.remark' }),
+    /** Private (0) when left out on create; kept when left out on update. */
     visibility: Type.Optional(
-      IntegerField(
-        { label: 'param.visibility' },
-        { minimum: PARAM_VISIBILITY.PRIVATE, maximum: PARAM_VISIBILITY.PUBLIC },
+      Type.Unsafe<ParamVisibility>(
+        IntegerField(
+          { label: 'param.visibility' },
+          { minimum: PARAM_VISIBILITY.PRIVATE, maximum: PARAM_VISIBILITY.PUBLIC },
+        ),
       ),
     ),
   },
