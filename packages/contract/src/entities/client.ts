@@ -2,11 +2,11 @@ import { CLIENT_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
-  IdString,
   IntegerField,
   Nullable,
   OptionalText,
   RequiredText,
+  SubmitId,
 } from '../schema.js';
 
 /** A client as answered: never the secret (S5). */
@@ -29,7 +29,7 @@ const TEN_YEARS = 315_360_000;
 /** submit, in the form's order. The secret is required when creating; empty on update keeps it. */
 export const ClientInputSchema = Type.Object(
   {
-    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    id: SubmitId,
     clientId: RequiredText(CLIENT_LIMITS.clientId, {
       label: 'client.clientId',
       required: 'client.clientId.required',

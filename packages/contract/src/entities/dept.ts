@@ -2,13 +2,13 @@ import { DEPT_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
-  IdString,
   IntegerField,
   Nullable,
   OptionalIdQuery,
   OptionalText,
   ParentIdString,
   RequiredText,
+  SubmitId,
   TenantIdQuery,
 } from '../schema.js';
 
@@ -41,7 +41,7 @@ export const DeptNodeSchema = Type.Cyclic(
 /** submit, in the form's order. No id creates; an id updates (and moves when parentId changes). */
 export const DeptInputSchema = Type.Object(
   {
-    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    id: SubmitId,
     parentId: Type.Optional(Nullable(ParentIdString('dept.parentId'))),
     deptName: RequiredText(DEPT_LIMITS.deptName, {
       label: 'dept.deptName',

@@ -2,12 +2,12 @@ import { DICT_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
-  IdString,
   IntegerField,
   Nullable,
   OptionalText,
   ParentIdString,
   RequiredText,
+  SubmitId,
 } from '../schema.js';
 
 const dictFields = {
@@ -54,7 +54,7 @@ export const DictItemSchema = Type.Object({
  */
 export const DictInputSchema = Type.Object(
   {
-    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    id: SubmitId,
     code: RequiredText(DICT_LIMITS.code, { label: 'dict.code', required: 'dict.code.required' }),
     dictValue: RequiredText(DICT_LIMITS.dictValue, {
       label: 'dict.dictValue',

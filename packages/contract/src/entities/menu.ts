@@ -4,12 +4,12 @@ import {
   AuditFieldsSchema,
   ID_PATTERN,
   IdArray,
-  IdString,
   IntegerField,
   Nullable,
   OptionalText,
   ParentIdString,
   RequiredText,
+  SubmitId,
   TreeNodeSchema,
 } from '../schema.js';
 
@@ -99,7 +99,7 @@ export const MenuListNodeSchema = Type.Cyclic(
  */
 export const MenuInputSchema = Type.Object(
   {
-    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    id: SubmitId,
     name: RequiredText(MENU_LIMITS.name, { label: 'menu.name', required: 'menu.name.required' }),
     path: OptionalText(MENU_LIMITS.path, { label: 'menu.path' }),
     parentId: Type.Optional(Nullable(ParentIdString('menu.parentId'))),
@@ -140,7 +140,7 @@ export const TopGrantKeysSchema = Type.Object({ menu: Type.Array(Type.String()) 
 /** topmenu/submit, in the form's order. */
 export const TopMenuInputSchema = Type.Object(
   {
-    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    id: SubmitId,
     code: RequiredText(TOP_MENU_LIMITS.code, { label: 'topMenu.code', required: 'topMenu.code.required' }),
     name: RequiredText(TOP_MENU_LIMITS.name, { label: 'topMenu.name', required: 'topMenu.name.required' }),
     source: OptionalText(TOP_MENU_LIMITS.source, { label: 'topMenu.source' }),

@@ -2,11 +2,11 @@ import { Type, type Static } from 'typebox';
 import { NOTICE_LIMITS } from '../entities.js';
 import {
   AuditFieldsSchema,
-  IdString,
   IntegerField,
   Nullable,
   OptionalText,
   RequiredText,
+  SubmitId,
 } from '../schema.js';
 
 export const NoticeSchema = Type.Object({
@@ -22,7 +22,7 @@ export type Notice = Static<typeof NoticeSchema>;
 
 export const NoticeInputSchema = Type.Object(
   {
-    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    id: SubmitId,
     title: RequiredText(NOTICE_LIMITS.title, { label: 'notice.title', required: 'notice.title.required' }),
     category: IntegerField(
       { label: 'notice.category', required: 'notice.category.required' },

@@ -2,11 +2,11 @@ import { OSS_CATEGORY, OSS_LIMITS, type OssCategory } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
-  IdString,
   IntegerField,
   Nullable,
   OptionalText,
   RequiredText,
+  SubmitId,
 } from '../schema.js';
 
 const S = () => Nullable(Type.String());
@@ -30,7 +30,7 @@ const categories = Object.values(OSS_CATEGORY);
 
 export const OssInputSchema = Type.Object(
   {
-    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    id: SubmitId,
     // OSS_CATEGORY runs without a gap from its least to its greatest value: the range is the list.
     category: Type.Unsafe<OssCategory>(
       IntegerField(

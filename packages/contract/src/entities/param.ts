@@ -2,11 +2,11 @@ import { Type, type Static } from 'typebox';
 import { PARAM_LIMITS, PARAM_VISIBILITY, type ParamVisibility } from '../entities.js';
 import {
   AuditFieldsSchema,
-  IdString,
   IntegerField,
   Nullable,
   OptionalText,
   RequiredText,
+  SubmitId,
 } from '../schema.js';
 
 /** A system parameter (blade_param): platform-wide key/value settings. */
@@ -25,7 +25,7 @@ export type Param = Static<typeof ParamSchema>;
 /** submit: no id creates, an id updates. Undeclared fields (createTime, …) are dropped. */
 export const ParamInputSchema = Type.Object(
   {
-    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    id: SubmitId,
     paramName: RequiredText(PARAM_LIMITS.paramName, {
       label: 'param.paramName',
       required: 'param.paramName.required',

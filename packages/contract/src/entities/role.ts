@@ -9,6 +9,7 @@ import {
   OptionalIdQuery,
   ParentIdString,
   RequiredText,
+  SubmitId,
   TenantIdQuery,
 } from '../schema.js';
 
@@ -37,7 +38,7 @@ export const RoleNodeSchema = Type.Cyclic(
 /** submit, in the form's order. */
 export const RoleInputSchema = Type.Object(
   {
-    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    id: SubmitId,
     roleName: RequiredText(ROLE_LIMITS.roleName, {
       label: 'role.roleName',
       required: 'role.roleName.required',

@@ -3,11 +3,11 @@ import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
   ID_PATTERN,
-  IdString,
   IntegerField,
   Nullable,
   OptionalText,
   RequiredText,
+  SubmitId,
 } from '../schema.js';
 
 const MenuIdField = Type.String({
@@ -17,7 +17,7 @@ const MenuIdField = Type.String({
 });
 
 const common = {
-  id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+  id: SubmitId,
   menuId: MenuIdField,
   resourceCode: RequiredText(SCOPE_LIMITS.resourceCode, {
     label: 'scope.resourceCode',

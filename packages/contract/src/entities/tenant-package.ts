@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { TENANT_PACKAGE_LIMITS } from '../entities.js';
-import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText } from '../schema.js';
+import { AuditFieldsSchema, Nullable, OptionalText, RequiredText, SubmitId } from '../schema.js';
 
 export const TenantPackageSchema = Type.Object({
   ...AuditFieldsSchema,
@@ -14,7 +14,7 @@ export type TenantPackage = Static<typeof TenantPackageSchema>;
 /** submit: no id creates, an id updates. Fields in the form's order, so messages follow it. */
 export const TenantPackageInputSchema = Type.Object(
   {
-    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    id: SubmitId,
     packageName: RequiredText(TENANT_PACKAGE_LIMITS.packageName, {
       label: 'tenantPackage.packageName',
       required: 'tenantPackage.packageName.required',

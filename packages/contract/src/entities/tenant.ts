@@ -2,12 +2,12 @@ import { TENANT_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
-  IdString,
   ID_PATTERN,
   IntegerField,
   Nullable,
   OptionalText,
   RequiredText,
+  SubmitId,
 } from '../schema.js';
 
 export const TenantSchema = Type.Object({
@@ -45,7 +45,7 @@ export const NULL_MEANS_ABSENT = ['accountNumber', 'status'] as const;
 /** submit, in the form's order. No id creates and provisions the tenant; an id updates it. */
 export const TenantInputSchema = Type.Object(
   {
-    id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    id: SubmitId,
     tenantName: RequiredText(TENANT_LIMITS.tenantName, {
       label: 'tenant.tenantName',
       required: 'tenant.tenantName.required',
@@ -61,7 +61,7 @@ export const TenantInputSchema = Type.Object(
       IntegerField({ label: 'tenant.accountNumber' }, { minimum: -1, maximum: 1_000_000_000 }),
     ),
     expireTime: OptionalDateTime('tenant.expireTime'),
-    packageId: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    packageId: SubmitId,
     status: Type.Optional(IntegerField({ label: 'tenant.status' }, { minimum: 0, maximum: 1 })),
   },
   { additionalProperties: false },

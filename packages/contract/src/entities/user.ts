@@ -7,6 +7,7 @@ import {
   Nullable,
   OptionalText,
   RequiredText,
+  SubmitId,
 } from '../schema.js';
 
 /** The user's own record: declared field by field, so nothing else (no hash: S5) can leave. */
@@ -111,7 +112,7 @@ const userInputFields = {
 };
 
 export const UserInputSchema = Type.Object(
-  { id: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))), ...userInputFields },
+  { id: SubmitId, ...userInputFields },
   { additionalProperties: false },
 );
 
