@@ -55,6 +55,7 @@ import { TenantPackageService } from './modules/system/tenant-package/tenant-pac
 import { UserAdminService } from './modules/user/user-admin.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
+import { registerBusiness } from './modules/business/business.plugin.js';
 import path from 'node:path';
 import { SecretBox } from './core/secret-box.js';
 import { UPLOAD_TYPES_DEFAULT } from './core/config.js';
@@ -95,6 +96,7 @@ export interface AppDependencies {
         | 'frameOrigins'
         | 'outboundHosts'
         | 'tenantMode'
+        | 'machineOfflineSeconds'
       >
     >;
   store: Store;
@@ -423,6 +425,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         }),
     }),
   });
+
+  await registerBusiness(app, deps, logWriter);
 
   await installConsole(app, deps.config.webDist, deps.config.tenantMode ? { tenantMode: true } : {});
   return app;

@@ -24,5 +24,6 @@ export type * from './entities/notice.js';
 export type * from './entities/param.js';
 export type * from './entities/sms.js';
 export type * from './entities/log.js';
+export type * from './entities/business.js';
 // The rich-text allow-list is its own entry, '@console/contract/rich-text-policy': only the notice
 // pages need it, and through this index it would land in the console's first download.

@@ -19,3 +19,4 @@ export * from './entities/oss.js';
 export * from './entities/attach.js';
 export * from './entities/sms.js';
 export * from './entities/log.js';
+export * from './entities/business.js';

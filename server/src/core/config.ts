@@ -53,6 +53,8 @@ export interface Config {
   sqliteSynchronous: 'full' | 'normal';
   /** The console's sign-in page asks for the tenant's code (TENANT_MODE; core/web.ts hands it over). */
   tenantMode: boolean;
+  /** A machine is shown offline when no heartbeat came within this many seconds (computed when read). */
+  machineOfflineSeconds: number;
 }
 
 export type SmsVendor = 'aliyun' | 'tencent' | 'qiniu' | 'yunpian';
@@ -340,5 +342,6 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0, 600_000, 5_000),
     sqliteSynchronous: sqliteSynchronous(env),
     tenantMode: tenantMode(env),
+    machineOfflineSeconds: integer(env, 'MACHINE_OFFLINE_SECONDS', 10, 86_400, 300),
   };
 }

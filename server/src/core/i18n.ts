@@ -1,6 +1,12 @@
 // Server messages in both languages. `msg` follows the request's Accept-Language (zh by default).
 // Each module keeps its own (modules/**/<name>.messages.ts); the shared ones are here.
 
+import { hospitalMessages } from '../modules/business/hospital/hospital.messages.js';
+import { machineMessages } from '../modules/business/machine/machine.messages.js';
+import { slotMessages } from '../modules/business/slot/slot.messages.js';
+import { apkMessages } from '../modules/business/apk/apk.messages.js';
+import { refundMessages } from '../modules/business/refund/refund.messages.js';
+import { deviceMessages } from '../modules/business/device/device.messages.js';
 import { authMessages } from '../modules/auth/auth.messages.js';
 import { noticeMessages } from '../modules/desk/notice/notice.messages.js';
 import { logMessages } from '../modules/log/log.messages.js';
@@ -64,6 +70,12 @@ const zh = {
   'list.tooLarge': '数据过多，请缩小查询范围',
   'field.nul': '{field}不能包含空字符',
   ...authMessages.zh,
+  ...hospitalMessages.zh,
+  ...machineMessages.zh,
+  ...slotMessages.zh,
+  ...apkMessages.zh,
+  ...refundMessages.zh,
+  ...deviceMessages.zh,
   ...noticeMessages.zh,
   ...logMessages.zh,
   ...attachMessages.zh,
@@ -127,6 +139,12 @@ const en: Record<MessageKey, string> = {
   'list.tooLarge': 'Too many results; narrow the search',
   'field.nul': '{field} must not contain a NUL character',
   ...authMessages.en,
+  ...hospitalMessages.en,
+  ...machineMessages.en,
+  ...slotMessages.en,
+  ...apkMessages.en,
+  ...refundMessages.en,
+  ...deviceMessages.en,
   ...noticeMessages.en,
   ...logMessages.en,
   ...attachMessages.en,

@@ -310,6 +310,8 @@ export interface AttachTable extends AuditColumns, TenantScoped {
   original_name: string | null;
   extension: string | null;
   attach_size: DbId | null;
+  /** md5 of the stored bytes, computed when stored (migration 0010). */
+  md5: string | null;
 }
 
 /** Failed sign-ins of an account and its temporary lock (migration 0009, decision 0013). */
@@ -319,6 +321,86 @@ export interface SignInLockTable {
   failures: DbInt;
   last_failure_time: DbDate;
   locked_until: DbDate | null;
+}
+
+// The business (migration 0010; shared/design/business-domain.md). Money in integer cents.
+
+export interface HospitalTable extends AuditColumns, TenantScoped {
+  hospital_code: string;
+  hospital_name: string;
+  level: DbInt | null;
+  region_code: string | null;
+  address: string | null;
+  contact_name: string | null;
+  contact_phone: string | null;
+  longitude: string | null;
+  latitude: string | null;
+  remark: string | null;
+}
+
+export interface MachineTable extends AuditColumns, TenantScoped {
+  machine_no: string;
+  machine_name: string;
+  hospital_id: DbId | null;
+  location: string | null;
+  model: DbInt | null;
+  slot_count: DbInt;
+  run_status: DbInt;
+  last_heartbeat_time: DbDate | null;
+  apk_package_name: string | null;
+  apk_version_code: DbInt | null;
+  wx_open_id: string | null;
+  wx_nickname: string | null;
+  wx_bind_time: DbDate | null;
+  /** sha256 of the device secret (a random 32 bytes: a fast hash is enough). */
+  device_secret: string | null;
+  remark: string | null;
+}
+
+export interface SlotTable extends AuditColumns, TenantScoped {
+  machine_id: DbId;
+  machine_no: string;
+  slot_no: DbInt;
+  remark: string | null;
+}
+
+export interface SlotGrantTable extends AuditColumns, TenantScoped {
+  user_id: DbId;
+  machine_id: DbId;
+  /** null: every slot of the machine. */
+  slot_id: DbId | null;
+}
+
+export interface ApkTable extends AuditColumns, TenantScoped {
+  app_name: string;
+  package_name: string;
+  version_name: string;
+  version_code: DbInt;
+  attach_id: DbId | null;
+  file_url: string | null;
+  file_size: DbId | null;
+  md5: string | null;
+  force_update: DbInt;
+  release_notes: string | null;
+  publish_status: DbInt;
+  publish_time: DbDate | null;
+}
+
+export interface RefundReviewTable extends AuditColumns, TenantScoped {
+  order_no: string;
+  machine_no: string;
+  slot_no: DbInt | null;
+  hospital_id: DbId | null;
+  customer_open_id: string | null;
+  customer_phone: string | null;
+  order_amount: DbInt;
+  refund_amount: DbInt;
+  reason: string | null;
+  apply_time: DbDate;
+  review_status: DbInt;
+  reviewer_id: DbId | null;
+  review_time: DbDate | null;
+  review_remark: string | null;
 }
 
 export interface Database {
@@ -350,4 +432,10 @@ export interface Database {
   blade_sms: SmsTable;
   blade_attach: AttachTable;
   blade_sign_in_lock: SignInLockTable;
+  zx_hospital: HospitalTable;
+  zx_machine: MachineTable;
+  zx_slot: SlotTable;
+  zx_slot_grant: SlotGrantTable;
+  zx_apk: ApkTable;
+  zx_refund_review: RefundReviewTable;
 }

@@ -100,7 +100,13 @@ describe('loadConfig defaults', () => {
       sqliteSynchronous: 'full',
       outboundHosts: loadConfig({}).outboundHosts,
       tenantMode: false,
+      machineOfflineSeconds: 300,
     });
+  });
+
+  it('reads how long a silent machine counts as online, 300 s unless MACHINE_OFFLINE_SECONDS says', () => {
+    expect(loadConfig({ MACHINE_OFFLINE_SECONDS: '60' }).machineOfflineSeconds).toBe(60);
+    expect(() => loadConfig({ MACHINE_OFFLINE_SECONDS: '5' })).toThrow(/MACHINE_OFFLINE_SECONDS/);
   });
 
   it('reads the console’s tenant mode, off unless TENANT_MODE says true', () => {

@@ -13,6 +13,8 @@ export const AttachSchema = Type.Object({
   originalName: S(),
   extension: S(),
   attachSize: Nullable(Type.Integer()),
+  /** md5 of the stored bytes, computed by the server when it stored them (null: recorded by hand). */
+  md5: S(),
 });
 
 export const AttachInputSchema = Type.Object(

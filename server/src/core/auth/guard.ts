@@ -138,12 +138,18 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
   });
 
   app.addHook('preHandler', async (req, reply) => {
-    const button = req.routeOptions.config?.button;
-    if (button === undefined || typeof button === 'string' || req.is404) return;
-    const id = (req.body as { id?: unknown } | undefined)?.id;
-    const code = id ? button.update : button.create;
-    if (!(await deps.permissions.hasCode(principalOf(req), code)))
-      return refuse(reply, req, 403, 'error.noButton');
+    if (req.is404) return;
+    const { button, bodyButton } = req.routeOptions.config ?? {};
+    const codes: string[] = [];
+    if (button !== undefined && typeof button !== 'string') {
+      const id = (req.body as { id?: unknown } | undefined)?.id;
+      codes.push(id ? button.update : button.create);
+    }
+    const further = bodyButton?.(req.body);
+    if (further) codes.push(further);
+    for (const code of codes)
+      if (!(await deps.permissions.hasCode(principalOf(req), code)))
+        return refuse(reply, req, 403, 'error.noButton');
   });
 }
 

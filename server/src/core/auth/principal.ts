@@ -40,6 +40,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     button?: ButtonRequirement;
+    /**
+     * A further button the request's body asks for (an apk update that publishes needs apk_publish
+     * as well): checked by the guard once the body is read; null asks for none.
+     */
+    bodyButton?: (body: unknown) => PermissionCode | null;
   }
 }
 
@@ -53,9 +58,18 @@ export function isPlatformAdmin(p: Principal): boolean {
 }
 
 export function isAdministrator(p: Principal): boolean {
+  return isAdministratorActor(p);
+}
+
+/**
+ * A tenant's administrator or the platform administrator, from the role records the actor carries.
+ * The server acting for itself (no roles) is neither: callers that exempt it check roleIds first.
+ */
+export function isAdministratorActor(actor: Pick<Actor, 'tenantId' | 'roleAliases'>): boolean {
+  const aliases = actor.roleAliases ?? [];
   return (
-    isPlatformAdmin(p) ||
-    p.roleAliases.includes(TENANT_ADMIN_ALIAS) ||
-    p.roleAliases.includes(PLATFORM_ADMIN_ALIAS)
+    isPlatformAdminActor(actor) ||
+    aliases.includes(TENANT_ADMIN_ALIAS) ||
+    aliases.includes(PLATFORM_ADMIN_ALIAS)
   );
 }

@@ -163,15 +163,19 @@ function fits(column: Column, value: string): boolean {
 
 /**
  * The data-scope predicate of a table for the actor, or null when nothing restricts it (the table
- * declares no resource code, the actor is the server or the platform administrator, or no rule).
+ * declares no resource code and no row scope, the actor is the server or the platform
+ * administrator, or no rule). A table's row scope (slot grants) and its data-scope rules both apply.
  */
 export async function dataScopePredicate<E>(
   store: Store,
   def: TableDef<E>,
   actor: Actor,
 ): Promise<ScopePredicate | null> {
-  if (!def.resourceCode) return null;
-  const rules = await loadDataScopeRules(store, actor, def.resourceCode);
-  if (!rules) return null;
-  return (eb) => eb.or(rules.map((rule) => rulePredicate(eb, def, actor, rule)));
+  const own = def.rowScope?.(actor) ?? null;
+  const rules = def.resourceCode ? await loadDataScopeRules(store, actor, def.resourceCode) : null;
+  const ruled: ScopePredicate | null = rules
+    ? (eb) => eb.or(rules.map((rule) => rulePredicate(eb, def, actor, rule)))
+    : null;
+  if (!own || !ruled) return own ?? ruled;
+  return (eb) => eb.and([own(eb), ruled(eb)]);
 }

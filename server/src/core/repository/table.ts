@@ -1,5 +1,10 @@
 import type { AuditColumns, Database } from '../../db/schema.js';
 import { formatDateTime } from '../dates.js';
+import type { ScopePredicate } from './data-scope.js';
+import type { Actor } from './store.js';
+
+/** A table's own row scope for an actor: a predicate, or null when nothing restricts them. */
+export type RowScope = (actor: Actor) => ScopePredicate | null;
 
 // A table definition is the one place that says which wire fields a table has, how each maps to
 // a column, and which may be filtered, sorted or written. Lists, rows and writes all derive from it,
@@ -74,6 +79,12 @@ export interface TableDef<E, T extends TableName = TableName> {
    * see core/repository/data-scope.ts. Absent: no data scope applies.
    */
   resourceCode?: string;
+  /**
+   * A scope of the table's own, beside the data scopes: who may see which rows by a rule of the
+   * module (an operator sees the machines and slots granted to them). Applied wherever the data
+   * scope is (core/repository/data-scope.ts); null from it means nothing restricts the actor.
+   */
+  rowScope?: RowScope;
   /** Type-level only: the entity this table maps to. */
   readonly entity?: E;
 }
@@ -111,6 +122,7 @@ export function defineTable<E, T extends TableName>(
   options: {
     tenantScoped: boolean;
     resourceCode?: string;
+    rowScope?: RowScope;
     /**
      * false: a table without BladeX's id, audit and soft-delete columns (blade_region), keyed by
      * `key`. Only the list-query mechanism applies to it; TableRepository does not.
@@ -148,6 +160,7 @@ export function defineTable<E, T extends TableName>(
     columns,
     byName,
     ...(options.resourceCode ? { resourceCode: options.resourceCode } : {}),
+    ...(options.rowScope ? { rowScope: options.rowScope } : {}),
   };
   allTableDefs.push(def as TableDef<unknown>);
   if (options.resourceCode) tablesByResourceCode.set(options.resourceCode, def as TableDef<unknown>);

@@ -8,6 +8,7 @@ import * as tenancyAndReferenceData from './0006-tenancy-and-reference-data.js';
 import * as resourcesNoticesLogs from './0007-resources-notices-logs.js';
 import * as paramVisibility from './0008-param-visibility.js';
 import * as signInLockout from './0009-sign-in-lockout.js';
+import * as business from './0010-business.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-resources-notices-logs': resourcesNoticesLogs,
   '0008-param-visibility': paramVisibility,
   '0009-sign-in-lockout': signInLockout,
+  '0010-business': business,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -149,7 +149,108 @@ export const DICTIONARIES: Array<{ code: string; name: string; entries: Entry[] 
       ['2', '报销流程'],
     ],
   },
+  // The business pages' dictionaries (issue 16). English values are in BUSINESS_DICT_ENGLISH.
+  {
+    code: 'hospital_level',
+    name: '医院等级',
+    entries: [
+      ['1', '三级甲等'],
+      ['2', '三级乙等'],
+      ['3', '二级甲等'],
+      ['4', '二级乙等'],
+      ['5', '一级'],
+      ['6', '其他'],
+    ],
+  },
+  {
+    code: 'machine_model',
+    name: '机器型号',
+    entries: [
+      ['1', '标准柜(24格)'],
+      ['2', '小型柜(12格)'],
+      ['3', '大型柜(48格)'],
+    ],
+  },
+  {
+    code: 'slot_status',
+    name: '格口状态',
+    entries: [
+      ['0', '空闲'],
+      ['1', '有货'],
+      ['2', '使用中'],
+      ['3', '故障'],
+      ['4', '锁定'],
+    ],
+  },
+  {
+    code: 'machine_run_status',
+    name: '运行状态',
+    entries: [
+      ['0', '停用'],
+      ['1', '正常'],
+      ['2', '故障'],
+      ['3', '维护'],
+    ],
+  },
+  {
+    code: 'apk_publish_status',
+    name: '发布状态',
+    entries: [
+      ['0', '草稿'],
+      ['1', '已发布'],
+      ['2', '已撤回'],
+    ],
+  },
+  {
+    code: 'refund_review_status',
+    name: '审核状态',
+    entries: [
+      ['0', '待审核'],
+      ['1', '已同意'],
+      ['2', '已拒绝'],
+    ],
+  },
 ];
+
+/**
+ * The business dictionaries in English, by code and key (the parent's name under DICT_PARENT_KEY):
+ * the dictionary call answers these to an English console while the stored value is still the
+ * seeded Chinese one (an administrator's own wording is never replaced).
+ */
+export const BUSINESS_DICT_ENGLISH: Record<string, Record<string, string>> = {
+  hospital_level: {
+    '-1': 'Hospital level',
+    '1': 'Grade III, class A',
+    '2': 'Grade III, class B',
+    '3': 'Grade II, class A',
+    '4': 'Grade II, class B',
+    '5': 'Grade I',
+    '6': 'Other',
+  },
+  machine_model: {
+    '-1': 'Machine model',
+    '1': 'Standard (24 slots)',
+    '2': 'Small (12 slots)',
+    '3': 'Large (48 slots)',
+  },
+  slot_status: {
+    '-1': 'Slot status',
+    '0': 'Empty',
+    '1': 'Stocked',
+    '2': 'In use',
+    '3': 'Fault',
+    '4': 'Locked',
+  },
+  machine_run_status: {
+    '-1': 'Run status',
+    '0': 'Disabled',
+    '1': 'Normal',
+    '2': 'Fault',
+    '3': 'Maintenance',
+  },
+  apk_publish_status: { '-1': 'Publish status', '0': 'Draft', '1': 'Published', '2': 'Withdrawn' },
+  refund_review_status: { '-1': 'Review status', '0': 'Pending', '1': 'Agreed', '2': 'Rejected' },
+};
 
 /** A stable id per dictionary entry, so a seeded entry keeps its id across installs (and two seeds collide). */
 export const dictEntryId = (code: string, key: string) => menuId(`blade_dict:${code}:${key}`);

@@ -120,10 +120,13 @@ export const MENU_TREE: MenuSeed[] = [
       'edit',
       'view',
       ['machine_bind', '绑定微信', 'bind', 2],
+      // Added with the business module (migration 0010 adds them to databases seeded before).
+      'delete',
     ]),
     page('slot', '格口管理', '/business/slot', 'AppstoreOutlined', 3, [
       ['slot_grant', '格口授权', 'grant', 1],
       ['slot_cancel', '取消授权', 'cancel', 1],
+      'edit',
     ]),
     page('apk', 'APK管理', '/business/apk', 'AndroidOutlined', 4, [
       'add',

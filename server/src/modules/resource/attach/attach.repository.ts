@@ -14,6 +14,8 @@ export const attachTable = defineTable<Attach, 'blade_attach'>(
     originalName: ['string', { filter: true, sort: true }],
     extension: ['string', { filter: true, sort: true }],
     attachSize: ['int', { filter: true, sort: true }],
+    // Computed when a file is stored, never taken from a body.
+    md5: ['string', { filter: true, readOnly: true }],
   },
 );
 
@@ -34,5 +36,10 @@ export class AttachRepository extends TableRepository<Attach, 'blade_attach'> {
       );
     const row = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  /** The md5 of a stored file's bytes (a read-only field: set here, by the server, only). */
+  async recordDigest(actor: Actor, id: string, md5: string): Promise<void> {
+    await this.scopedUpdate(actor).set({ md5 }).where('id', '=', BigInt(id)).execute();
   }
 }

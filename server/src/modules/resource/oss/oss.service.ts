@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { OSS_CATEGORY, type Oss, type OssInput, type StoredFile } from '@console/contract';
 import { formatDateTime } from '../../../core/dates.js';
@@ -149,7 +149,8 @@ export class OssService extends ProviderSettingsService<Oss, OssInput, 'blade_os
       throw new StorageError(error);
     }
     const link = linkOf(storage, name);
-    const attachId = await new AttachRepository(this.deps.store).insert(actor, {
+    const attachments = new AttachRepository(this.deps.store);
+    const attachId = await attachments.insert(actor, {
       link,
       domain: storage.domain,
       name,
@@ -157,6 +158,7 @@ export class OssService extends ProviderSettingsService<Oss, OssInput, 'blade_os
       extension,
       attachSize: upload.content.length,
     });
+    await attachments.recordDigest(actor, attachId, createHash('md5').update(upload.content).digest('hex'));
     return { link, domain: storage.domain, name, originalName, attachId };
   }
 }

@@ -1,0 +1,481 @@
+import { Type, type Static } from 'typebox';
+import {
+  APK_LIMITS,
+  APK_PACKAGE_PATTERN,
+  HOSPITAL_LIMITS,
+  MACHINE_LIMITS,
+  MACHINE_NO_PATTERN,
+  REFUND_LIMITS,
+  SLOT_LIMITS,
+} from '../entities.js';
+import {
+  AuditFieldsSchema,
+  ID_PATTERN,
+  IdArray,
+  IdString,
+  IntegerField,
+  Nullable,
+  OptionalText,
+  RequiredText,
+  SubmitId,
+} from '../schema.js';
+
+// The business records (shared/design/business-domain.md), API prefix /api/zxgxg-api/.
+
+const S = () => Nullable(Type.String());
+const I = () => Nullable(Type.Integer());
+
+/** A decimal coordinate as text ("116.397128"): kept exact, never a float. */
+const Coordinate = (label: string, limit: number) =>
+  Type.Optional(
+    Type.Union([
+      Type.Null(),
+      Type.Literal(''),
+      Type.String({
+        maxLength: HOSPITAL_LIMITS.coordinate,
+        pattern: `^-?(?:${limit === 180 ? '1[0-7]\\d|\\d{1,2}' : '[1-8]?\\d'})(?:\\.\\d{1,8})?$|^-?${limit}(?:\\.0{1,8})?$`,
+        'x-label': label,
+      }),
+    ]),
+  );
+
+const MachineNo = (label = 'machine.machineNo', required = 'machine.machineNo.required') =>
+  Type.String({
+    minLength: 1,
+    maxLength: MACHINE_LIMITS.machineNo,
+    pattern: MACHINE_NO_PATTERN,
+    'x-label': label,
+    'x-required': required,
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Hospitals
+
+export const HospitalSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  hospitalCode: Type.String(),
+  hospitalName: Type.String(),
+  level: I(),
+  regionCode: S(),
+  /** The region's names, from the region module (read only). */
+  provinceName: S(),
+  cityName: S(),
+  districtName: S(),
+  address: S(),
+  contactName: S(),
+  contactPhone: S(),
+  longitude: S(),
+  latitude: S(),
+  remark: S(),
+});
+export type Hospital = Static<typeof HospitalSchema>;
+
+export const HospitalInputSchema = Type.Object(
+  {
+    id: SubmitId,
+    hospitalCode: RequiredText(HOSPITAL_LIMITS.hospitalCode, {
+      label: 'hospital.hospitalCode',
+      required: 'hospital.hospitalCode.required',
+    }),
+    hospitalName: RequiredText(HOSPITAL_LIMITS.hospitalName, {
+      label: 'hospital.hospitalName',
+      required: 'hospital.hospitalName.required',
+    }),
+    level: Type.Optional(
+      Nullable(IntegerField({ label: 'hospital.level' }, { minimum: 1, maximum: HOSPITAL_LIMITS.maxLevel })),
+    ),
+    regionCode: Type.Optional(
+      Type.Union([
+        Type.Null(),
+        Type.Literal(''),
+        Type.String({ pattern: '^\\d{2,12}$', 'x-label': 'hospital.regionCode' }),
+      ]),
+    ),
+    address: OptionalText(HOSPITAL_LIMITS.address, { label: 'hospital.address' }),
+    contactName: OptionalText(HOSPITAL_LIMITS.contactName, { label: 'hospital.contactName' }),
+    contactPhone: Type.Optional(
+      Type.Union([
+        Type.Null(),
+        Type.Literal(''),
+        Type.String({ pattern: '^[0-9+() -]{3,20}$', 'x-label': 'hospital.contactPhone' }),
+      ]),
+    ),
+    longitude: Coordinate('hospital.longitude', 180),
+    latitude: Coordinate('hospital.latitude', 90),
+    remark: OptionalText(HOSPITAL_LIMITS.remark, { label: 'hospital.remark' }),
+  },
+  // The console sends the record back whole (names, audit fields): what is not listed is ignored.
+  { additionalProperties: true },
+);
+export type HospitalInput = Static<typeof HospitalInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Machines and slots
+
+export const MachineSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  machineNo: Type.String(),
+  machineName: Type.String(),
+  hospitalId: S(),
+  hospitalName: S(),
+  location: S(),
+  model: I(),
+  slotCount: Type.Integer(),
+  /** 1 online: a heartbeat came within the configured window (computed when read). */
+  onlineStatus: Type.Integer(),
+  runStatus: Type.Integer(),
+  lastHeartbeatTime: S(),
+  apkPackageName: S(),
+  apkVersionCode: I(),
+  wxOpenId: S(),
+  wxNickname: S(),
+  wxBindTime: S(),
+  remark: S(),
+  /** The device secret, only in the answer that created or rotated it (shown once, stored hashed). */
+  deviceSecret: Type.Optional(Type.String()),
+});
+export type Machine = Static<typeof MachineSchema>;
+
+export const MachineInputSchema = Type.Object(
+  {
+    id: SubmitId,
+    machineNo: MachineNo(),
+    machineName: RequiredText(MACHINE_LIMITS.machineName, {
+      label: 'machine.machineName',
+      required: 'machine.machineName.required',
+    }),
+    hospitalId: Type.String({
+      pattern: ID_PATTERN,
+      'x-label': 'machine.hospitalId',
+      'x-required': 'machine.hospitalId.required',
+    }),
+    location: OptionalText(MACHINE_LIMITS.location, { label: 'machine.location' }),
+    model: Type.Optional(
+      Nullable(IntegerField({ label: 'machine.model' }, { minimum: 1, maximum: MACHINE_LIMITS.maxModel })),
+    ),
+    slotCount: IntegerField(
+      { label: 'machine.slotCount', required: 'machine.slotCount.required' },
+      { minimum: 1, maximum: MACHINE_LIMITS.maxSlotCount },
+    ),
+    runStatus: Type.Optional(IntegerField({ label: 'machine.runStatus' }, { minimum: 0, maximum: 3 })),
+    remark: OptionalText(MACHINE_LIMITS.remark, { label: 'machine.remark' }),
+  },
+  { additionalProperties: true },
+);
+export type MachineInput = Static<typeof MachineInputSchema>;
+
+/** machine/bindWxAccount (query parameters): both empty unbinds. */
+export const BindWxQuery = Type.Object({
+  id: IdString,
+  wxOpenId: Type.Optional(Type.String({ maxLength: MACHINE_LIMITS.wxOpenId, 'x-label': 'machine.wxOpenId' })),
+  wxNickname: Type.Optional(
+    Type.String({ maxLength: MACHINE_LIMITS.wxNickname, 'x-label': 'machine.wxNickname' }),
+  ),
+});
+
+export const SlotSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  machineId: Type.String(),
+  machineNo: Type.String(),
+  slotNo: Type.Integer(),
+  status: Type.Integer(),
+  remark: S(),
+});
+export type Slot = Static<typeof SlotSchema>;
+
+/** slot/status: one state for the slots named. */
+export const SlotStatusInputSchema = Type.Object(
+  {
+    slotIds: IdArray({ label: 'slot.slotIds', required: 'slot.slotIds.required' }, { minItems: 1 }),
+    status: IntegerField(
+      { label: 'slot.status', required: 'slot.status.required' },
+      { minimum: 0, maximum: 4 },
+    ),
+    remark: OptionalText(SLOT_LIMITS.remark, { label: 'slot.remark' }),
+  },
+  { additionalProperties: false },
+);
+export type SlotStatusInput = Static<typeof SlotStatusInputSchema>;
+
+/** Who holds a machine or a slot: `machine` grants cover every slot of the machine. */
+export const SlotHolderSchema = Type.Object({
+  userId: Type.String(),
+  account: Type.String(),
+  realName: S(),
+  via: Type.Union([Type.Literal('machine'), Type.Literal('slot')]),
+});
+export type SlotHolder = Static<typeof SlotHolderSchema>;
+
+/** grant-tree: the machine (a TreeNode) with its slots as children, each with its holders. */
+export const GrantTreeSlotSchema = Type.Object({
+  id: Type.String(),
+  parentId: Type.String(),
+  title: Type.String(),
+  key: Type.String(),
+  value: Type.String(),
+  hasChildren: Type.Boolean(),
+  slotNo: Type.Integer(),
+  status: Type.Integer(),
+  holders: Type.Array(SlotHolderSchema),
+});
+export const GrantTreeMachineSchema = Type.Object({
+  id: Type.String(),
+  parentId: Type.String(),
+  title: Type.String(),
+  key: Type.String(),
+  value: Type.String(),
+  hasChildren: Type.Boolean(),
+  machineNo: Type.String(),
+  holders: Type.Array(SlotHolderSchema),
+  children: Type.Array(GrantTreeSlotSchema),
+});
+export type GrantTreeMachine = Static<typeof GrantTreeMachineSchema>;
+export type GrantTreeSlot = Static<typeof GrantTreeSlotSchema>;
+
+const MachineNoArray = Type.Array(MachineNo('slot.machineNos'), { maxItems: 1000 });
+
+export const GrantMachineInputSchema = Type.Object(
+  {
+    userIds: IdArray({ label: 'slot.userIds', required: 'slot.userIds.required' }, { minItems: 1 }),
+    machineNos: Type.Array(MachineNo('slot.machineNos'), {
+      minItems: 1,
+      maxItems: 1000,
+      'x-label': 'slot.machineNos',
+      'x-required': 'slot.machineNos.required',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const GrantSlotInputSchema = Type.Object(
+  {
+    userIds: IdArray({ label: 'slot.userIds', required: 'slot.userIds.required' }, { minItems: 1 }),
+    slotIds: IdArray({ label: 'slot.slotIds', required: 'slot.slotIds.required' }, { minItems: 1 }),
+  },
+  { additionalProperties: false },
+);
+export const CancelGrantInputSchema = Type.Object(
+  {
+    userIds: IdArray({ label: 'slot.userIds', required: 'slot.userIds.required' }, { minItems: 1 }),
+    machineNos: Type.Optional(MachineNoArray),
+    slotIds: Type.Optional(IdArray({ label: 'slot.slotIds' })),
+  },
+  { additionalProperties: false },
+);
+export type GrantMachineInput = Static<typeof GrantMachineInputSchema>;
+export type GrantSlotInput = Static<typeof GrantSlotInputSchema>;
+export type CancelGrantInput = Static<typeof CancelGrantInputSchema>;
+
+/** The answer of a grant or cancel call: how many grants were added or removed (0: nothing to do). */
+export const GrantResultSchema = Type.Object({ changed: Type.Integer() });
+export type GrantResult = Static<typeof GrantResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Apk releases
+
+export const ApkSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  appName: Type.String(),
+  packageName: Type.String(),
+  versionName: Type.String(),
+  versionCode: Type.Integer(),
+  attachId: S(),
+  fileUrl: S(),
+  /** Bytes and md5 of the stored file, computed by the server. */
+  fileSize: I(),
+  md5: S(),
+  forceUpdate: Type.Integer(),
+  releaseNotes: S(),
+  publishStatus: Type.Integer(),
+  publishTime: S(),
+});
+export type Apk = Static<typeof ApkSchema>;
+
+/** apk/update: creates (no id) or edits a version and sets its publish status. */
+export const ApkInputSchema = Type.Object(
+  {
+    id: SubmitId,
+    appName: RequiredText(APK_LIMITS.appName, { label: 'apk.appName', required: 'apk.appName.required' }),
+    packageName: Type.String({
+      minLength: 1,
+      maxLength: APK_LIMITS.packageName,
+      pattern: APK_PACKAGE_PATTERN,
+      'x-label': 'apk.packageName',
+      'x-required': 'apk.packageName.required',
+    }),
+    versionName: RequiredText(APK_LIMITS.versionName, {
+      label: 'apk.versionName',
+      required: 'apk.versionName.required',
+    }),
+    versionCode: IntegerField(
+      { label: 'apk.versionCode', required: 'apk.versionCode.required' },
+      { minimum: 1, maximum: APK_LIMITS.maxVersionCode },
+    ),
+    /** The uploaded file (oss put-file-attach's attachId); md5 and size are read from its record. */
+    attachId: Type.Optional(
+      Type.Union([
+        Type.Null(),
+        Type.Literal(''),
+        Type.String({ pattern: ID_PATTERN, 'x-label': 'apk.attachId' }),
+      ]),
+    ),
+    forceUpdate: Type.Optional(IntegerField({ label: 'apk.forceUpdate' }, { minimum: 0, maximum: 1 })),
+    releaseNotes: OptionalText(APK_LIMITS.releaseNotes, { label: 'apk.releaseNotes' }),
+    publishStatus: Type.Optional(IntegerField({ label: 'apk.publishStatus' }, { minimum: 0, maximum: 2 })),
+  },
+  { additionalProperties: true },
+);
+export type ApkInput = Static<typeof ApkInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Refund reviews
+
+export const RefundReviewSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  orderNo: Type.String(),
+  machineNo: Type.String(),
+  slotNo: I(),
+  hospitalId: S(),
+  hospitalName: S(),
+  customerOpenId: S(),
+  /** Masked in lists (138****5678); whole in the detail. */
+  customerPhone: S(),
+  /** Cents. */
+  orderAmount: Type.Integer(),
+  refundAmount: Type.Integer(),
+  reason: S(),
+  applyTime: S(),
+  reviewStatus: Type.Integer(),
+  reviewerId: S(),
+  reviewerName: S(),
+  reviewTime: S(),
+  reviewRemark: S(),
+});
+export type RefundReview = Static<typeof RefundReviewSchema>;
+
+export const RefundDecisionQuery = Type.Object({ id: IdString });
+export const RefundRejectQuery = Type.Object({
+  id: IdString,
+  remark: Type.String({
+    minLength: 1,
+    maxLength: REFUND_LIMITS.reviewRemark,
+    pattern: '\\S',
+    'x-label': 'refund.reviewRemark',
+    'x-required': 'refund.reviewRemark.required',
+  }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The device API (docs/device-api.md): machines call it with their own secret.
+
+export const HeartbeatInputSchema = Type.Object(
+  {
+    apkPackageName: Type.Optional(
+      Type.String({
+        maxLength: APK_LIMITS.packageName,
+        pattern: APK_PACKAGE_PATTERN,
+        'x-label': 'apk.packageName',
+      }),
+    ),
+    apkVersionCode: Type.Optional(
+      IntegerField({ label: 'apk.versionCode' }, { minimum: 0, maximum: APK_LIMITS.maxVersionCode }),
+    ),
+    slots: Type.Optional(
+      Type.Array(
+        Type.Object({
+          slotNo: IntegerField(
+            { label: 'slot.slotNo' },
+            { minimum: 1, maximum: MACHINE_LIMITS.maxSlotCount },
+          ),
+          status: IntegerField({ label: 'slot.status' }, { minimum: 0, maximum: 4 }),
+        }),
+        { maxItems: MACHINE_LIMITS.maxSlotCount },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type HeartbeatInput = Static<typeof HeartbeatInputSchema>;
+
+export const ApkUpdateSchema = Type.Object({
+  packageName: Type.String(),
+  versionCode: Type.Integer(),
+  versionName: Type.String(),
+  fileUrl: S(),
+  fileSize: I(),
+  md5: S(),
+  forceUpdate: Type.Integer(),
+  releaseNotes: S(),
+});
+export const HeartbeatAnswerSchema = Type.Object({
+  serverTime: Type.String(),
+  /** The newest published version of the machine's package when it is newer than the one running. */
+  update: Nullable(ApkUpdateSchema),
+});
+export type HeartbeatAnswer = Static<typeof HeartbeatAnswerSchema>;
+
+/** A refund request from the machine's payment side: lands pending in refund review. */
+export const RefundRequestInputSchema = Type.Object(
+  {
+    orderNo: RequiredText(REFUND_LIMITS.orderNo, {
+      label: 'refund.orderNo',
+      required: 'refund.orderNo.required',
+    }),
+    slotNo: Type.Optional(
+      IntegerField({ label: 'slot.slotNo' }, { minimum: 1, maximum: MACHINE_LIMITS.maxSlotCount }),
+    ),
+    customerOpenId: OptionalText(REFUND_LIMITS.customerOpenId, { label: 'refund.customerOpenId' }),
+    customerPhone: OptionalText(REFUND_LIMITS.customerPhone, { label: 'refund.customerPhone' }),
+    orderAmount: IntegerField(
+      { label: 'refund.orderAmount', required: 'refund.orderAmount.required' },
+      { minimum: 1, maximum: REFUND_LIMITS.maxAmount },
+    ),
+    refundAmount: IntegerField(
+      { label: 'refund.refundAmount', required: 'refund.refundAmount.required' },
+      { minimum: 1, maximum: REFUND_LIMITS.maxAmount },
+    ),
+    reason: OptionalText(REFUND_LIMITS.reason, { label: 'refund.reason' }),
+  },
+  { additionalProperties: false },
+);
+export type RefundRequestInput = Static<typeof RefundRequestInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The home page's dashboard: the signed-in user's fleet (tenant and slot grants applied).
+
+export const DashboardSchema = Type.Object({
+  machines: Type.Object({
+    total: Type.Integer(),
+    online: Type.Integer(),
+    offline: Type.Integer(),
+    fault: Type.Integer(),
+  }),
+  slots: Type.Object({
+    total: Type.Integer(),
+    empty: Type.Integer(),
+    stocked: Type.Integer(),
+    inUse: Type.Integer(),
+    fault: Type.Integer(),
+    locked: Type.Integer(),
+  }),
+  refunds: Type.Object({ pending: Type.Integer(), pendingAmount: Type.Integer() }),
+  /** The last 30 days, oldest first, one entry per day (days without decisions included). */
+  refundsByDay: Type.Array(
+    Type.Object({
+      date: Type.String(),
+      agreed: Type.Integer(),
+      rejected: Type.Integer(),
+      agreedAmount: Type.Integer(),
+    }),
+  ),
+  /** Machines by the apk version they last reported, most machines first. */
+  apkVersions: Type.Array(
+    Type.Object({ packageName: S(), versionCode: I(), versionName: S(), machines: Type.Integer() }),
+  ),
+  generatedAt: Type.String(),
+});
+export type Dashboard = Static<typeof DashboardSchema>;

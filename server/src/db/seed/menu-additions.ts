@@ -1,0 +1,88 @@
+import { DICT_PARENT_KEY } from '@console/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { DICTIONARIES, dictionaryRows } from './dictionaries.js';
+import { flattenMenus, menuId } from './menus.js';
+
+// Seed rows added after the first release reach databases seeded before them through a migration
+// (the seed itself runs only on an empty database). On a new database the migration finds no menus
+// and no dictionaries and adds nothing: the seed that follows writes the whole set.
+
+const now = () => new Date();
+const audit = () => ({
+  create_user: null,
+  create_dept: null,
+  create_time: now(),
+  update_user: null,
+  update_time: now(),
+  status: 1,
+  is_deleted: 0,
+});
+
+/**
+ * Buttons of the menu tree missing under a page that exists: inserted with their stable ids, and
+ * granted to every role that holds the page (so a role that could use the page keeps what it
+ * could do; nobody gains a page they did not have).
+ */
+export async function insertMissingButtons(raw: Kysely<unknown>): Promise<number> {
+  const db = raw as Kysely<Database>;
+  const menus = flattenMenus();
+  const present = new Set(
+    (await db.selectFrom('blade_menu').select('id').execute()).map((row) => String(row.id)),
+  );
+  if (present.size === 0) return 0;
+  let added = 0;
+  for (const menu of menus) {
+    if (present.has(menu.id) || !present.has(menu.parentId)) continue;
+    await db
+      .insertInto('blade_menu')
+      .values({
+        id: BigInt(menu.id),
+        parent_id: BigInt(menu.parentId),
+        code: menu.code,
+        name: menu.name,
+        alias: menu.alias,
+        path: menu.path,
+        source: menu.source,
+        sort: menu.sort,
+        category: menu.category,
+        action: menu.action,
+        is_open: menu.isOpen,
+        remark: null,
+        ...audit(),
+      })
+      .execute();
+    const holders = await db
+      .selectFrom('blade_role_menu')
+      .select('role_id')
+      .where('menu_id', '=', BigInt(menu.parentId))
+      .execute();
+    for (const { role_id } of holders)
+      await db
+        .insertInto('blade_role_menu')
+        .values({
+          id: BigInt(menuId(`blade_role_menu:${String(role_id)}:${menu.code}`)),
+          menu_id: BigInt(menu.id),
+          role_id: BigInt(String(role_id)),
+        })
+        .execute();
+    present.add(menu.id);
+    added++;
+  }
+  return added;
+}
+
+/** Dictionaries of the seed that a seeded blade_dict lacks entirely (by code). */
+export async function insertMissingDictionaries(raw: Kysely<unknown>): Promise<number> {
+  const db = raw as Kysely<Database>;
+  const codes = new Set(
+    (await db.selectFrom('blade_dict').select('code').where('dict_key', '=', DICT_PARENT_KEY).execute()).map(
+      (row) => row.code,
+    ),
+  );
+  if (codes.size === 0) return 0;
+  const missing = new Set(DICTIONARIES.map((d) => d.code).filter((code) => !codes.has(code)));
+  const rows = dictionaryRows(audit()).filter((row) => missing.has(row.code));
+  if (rows.length > 0) await db.insertInto('blade_dict').values(rows).execute();
+  return rows.length;
+}

@@ -1,0 +1,63 @@
+import { APK_PUBLISH_STATUS, type Apk } from '@console/contract';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import { TableRepository } from '../../../core/repository/table-repository.js';
+import { defineTable } from '../../../core/repository/table.js';
+
+/** Apk releases (zx_apk): versions of the machines' app, drafted, published and withdrawn. */
+export const apkTable = defineTable<Apk, 'zx_apk'>(
+  'zx_apk',
+  { tenantScoped: true },
+  {
+    appName: ['string', { filter: true, sort: true }],
+    packageName: ['string', { filter: true, sort: true }],
+    versionName: ['string', { filter: true, sort: true }],
+    versionCode: ['int', { filter: true, sort: true }],
+    attachId: ['id'],
+    fileUrl: ['string'],
+    fileSize: ['int', { sort: true }],
+    md5: ['string', { filter: true }],
+    forceUpdate: ['int', { filter: true }],
+    releaseNotes: ['string', { filter: true }],
+    publishStatus: ['int', { filter: true, sort: true }],
+    publishTime: ['datetime', { filter: true, sort: true }],
+  },
+);
+
+export class ApkRepository extends TableRepository<Apk, 'zx_apk'> {
+  constructor(store: Store) {
+    super(store, apkTable);
+  }
+
+  async findVersion(actor: Actor, packageName: string, versionCode: number): Promise<Apk | undefined> {
+    const row = await this.scopedSelect(actor)
+      .selectAll()
+      .where('package_name', '=', packageName)
+      .where('version_code', '=', versionCode)
+      .executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
+  }
+
+  /** The newest published version of a package in the actor's tenant (other than exceptId). */
+  async newestPublished(actor: Actor, packageName: string, exceptId?: string): Promise<Apk | undefined> {
+    let q = this.scopedSelect(actor)
+      .selectAll()
+      .where('package_name', '=', packageName)
+      .where('publish_status', '=', APK_PUBLISH_STATUS.PUBLISHED);
+    if (exceptId) q = q.where('id', '<>', BigInt(exceptId));
+    const row = await q.orderBy('version_code', 'desc').limit(1).executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
+  }
+
+  /** The version names of (package, code) pairs, keyed `package:code`. */
+  async versionNames(
+    actor: Actor,
+    pairs: ReadonlyArray<{ packageName: string; versionCode: number }>,
+  ): Promise<Map<string, string>> {
+    if (pairs.length === 0) return new Map();
+    const rows = await this.scopedSelect(actor)
+      .select(['package_name', 'version_code', 'version_name'])
+      .where('package_name', 'in', [...new Set(pairs.map((p) => p.packageName))])
+      .execute();
+    return new Map(rows.map((r) => [`${r.package_name}:${Number(r.version_code)}`, r.version_name]));
+  }
+}

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DashboardSchema } from '@console/contract/schema';
+import { ok } from '../../../core/envelope.js';
+import { Envelope } from '../../../core/schema.js';
+import type { DashboardService } from './dashboard.service.js';
+
+/** /api/zxgxg-api/dashboard: the home page's numbers for the signed-in user. */
+export const dashboardRoutes: FastifyPluginAsyncTypebox<{ dashboards: DashboardService }> = async (
+  app,
+  { dashboards },
+) => {
+  app.get('/', { schema: { response: { 200: Envelope(DashboardSchema) } } }, async (req) =>
+    ok(await dashboards.dashboard(req.actor), req.t('ok')),
+  );
+};

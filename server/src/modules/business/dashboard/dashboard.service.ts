@@ -1,0 +1,96 @@
+import { SLOT_STATUS, REFUND_REVIEW_STATUS, type Dashboard } from '@console/contract';
+import type { Cache } from '../../../core/cache/index.js';
+import { formatDateTime } from '../../../core/dates.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import { ApkRepository } from '../apk/apk.repository.js';
+import { grantsRestrict } from '../grant-scope.repository.js';
+import { MachineRepository } from '../machine/machine.repository.js';
+import { RefundRepository } from '../refund/refund.repository.js';
+import { SlotRepository } from '../slot/slot.repository.js';
+
+const DAYS = 30;
+/** Seconds a dashboard is served from the cache: the home page polls, the database is asked less. */
+export const DASHBOARD_TTL_SECONDS = 10;
+
+/**
+ * The home page's numbers (one call): the fleet the caller sees (tenant, and grants for an
+ * operator, through the repositories' scopes), briefly cached per tenant, and per user where
+ * grants make users' views differ.
+ */
+export class DashboardService {
+  constructor(
+    private readonly store: Store,
+    private readonly cache: Cache,
+    private readonly offlineSeconds: number,
+  ) {}
+
+  async dashboard(actor: Actor): Promise<Dashboard> {
+    const key = `dashboard:${actor.tenantId}:${grantsRestrict(actor) ? (actor.userId ?? '-') : 'all'}`;
+    const cached = await this.cache.get(key).catch(() => null);
+    if (cached) return JSON.parse(cached) as Dashboard;
+    const dashboard = await this.compute(actor);
+    await this.cache.set(key, JSON.stringify(dashboard), DASHBOARD_TTL_SECONDS).catch(() => undefined);
+    return dashboard;
+  }
+
+  async compute(actor: Actor): Promise<Dashboard> {
+    const machines = new MachineRepository(this.store, this.offlineSeconds);
+    const refunds = new RefundRepository(this.store);
+    const now = new Date();
+    const days = Array.from({ length: DAYS }, (_, i) =>
+      formatDateTime(new Date(now.getTime() - (DAYS - 1 - i) * 86_400_000), this.store.timeZone).slice(0, 10),
+    );
+    // From the first day's midnight in the wire's time zone: the earliest moment of the chart.
+    const since = new Date(now.getTime() - DAYS * 86_400_000);
+    const [fleet, slots, pending, decided, versions] = await Promise.all([
+      machines.fleetCounts(actor),
+      new SlotRepository(this.store).countsByStatus(actor),
+      refunds.pendingTotals(actor),
+      refunds.decidedSince(actor, since),
+      machines.versionsInField(actor),
+    ]);
+    const byDay = new Map(days.map((date) => [date, { date, agreed: 0, rejected: 0, agreedAmount: 0 }]));
+    for (const d of decided) {
+      const day = byDay.get(formatDateTime(d.reviewTime, this.store.timeZone).slice(0, 10));
+      if (!day) continue;
+      if (d.status === REFUND_REVIEW_STATUS.AGREED) {
+        day.agreed++;
+        day.agreedAmount += d.amount;
+      } else day.rejected++;
+    }
+    const names = await new ApkRepository(this.store).versionNames(
+      actor,
+      versions.filter((v) => v.packageName && v.versionCode !== null) as Array<{
+        packageName: string;
+        versionCode: number;
+      }>,
+    );
+    const count = (status: number) => slots.get(status) ?? 0;
+    return {
+      machines: {
+        total: fleet.total,
+        online: fleet.online,
+        offline: fleet.total - fleet.online,
+        fault: fleet.fault,
+      },
+      slots: {
+        total: [...slots.values()].reduce((a, b) => a + b, 0),
+        empty: count(SLOT_STATUS.EMPTY),
+        stocked: count(SLOT_STATUS.STOCKED),
+        inUse: count(SLOT_STATUS.IN_USE),
+        fault: count(SLOT_STATUS.FAULT),
+        locked: count(SLOT_STATUS.LOCKED),
+      },
+      refunds: { pending: pending.pending, pendingAmount: pending.amount },
+      refundsByDay: [...byDay.values()],
+      apkVersions: versions.map((v) => ({
+        ...v,
+        versionName:
+          v.packageName && v.versionCode !== null
+            ? (names.get(`${v.packageName}:${v.versionCode}`) ?? null)
+            : null,
+      })),
+      generatedAt: formatDateTime(now, this.store.timeZone),
+    };
+  }
+}

@@ -1,0 +1,79 @@
+import type { HeartbeatAnswer, HeartbeatInput, RefundRequestInput, RefundReview } from '@console/contract';
+import { formatDateTime } from '../../../core/dates.js';
+import { ApiError } from '../../../core/errors.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import { ApkRepository } from '../apk/apk.repository.js';
+import { deviceSecretMatches } from '../device-secret.js';
+import { MachineRepository, type DeviceRecord } from '../machine/machine.repository.js';
+import type { RefundService } from '../refund/refund.service.js';
+import { SlotRepository } from '../slot/slot.repository.js';
+
+// The machines' own API (docs/device-api.md). A machine proves itself with its number and device
+// secret; it then acts in its tenant as the server does (no user, no grants). Online and offline are
+// not stored: a machine is online while its last heartbeat is within MACHINE_OFFLINE_SECONDS, which
+// every process computes alike when it reads.
+
+export class DeviceService {
+  constructor(
+    private readonly store: Store,
+    private readonly offlineSeconds: number,
+    private readonly refunds: RefundService,
+  ) {}
+
+  /** The machine a request names, if its secret matches; else 401 (the same for an unknown number). */
+  async authenticate(machineNo: string | undefined, secret: string | undefined): Promise<DeviceRecord> {
+    if (!machineNo || !secret) throw new ApiError(401, 'device.unauthorized');
+    const device = await new MachineRepository(this.store, this.offlineSeconds).findDevice(machineNo);
+    if (!device || !deviceSecretMatches(secret, device.secretHash))
+      throw new ApiError(401, 'device.unauthorized');
+    return device;
+  }
+
+  /** Records the heartbeat and the slots' states; answers the newer published apk, if any. */
+  async heartbeat(device: DeviceRecord, input: HeartbeatInput): Promise<HeartbeatAnswer> {
+    const actor = actorOf(device);
+    await new MachineRepository(this.store, this.offlineSeconds).recordHeartbeat(actor, device.id, {
+      ...(input.apkPackageName !== undefined ? { packageName: input.apkPackageName } : {}),
+      ...(input.apkVersionCode !== undefined ? { versionCode: input.apkVersionCode } : {}),
+    });
+    if (input.slots?.length) await new SlotRepository(this.store).reportStates(actor, device.id, input.slots);
+
+    const packageName = input.apkPackageName ?? device.apkPackageName;
+    const newest = packageName
+      ? await new ApkRepository(this.store).newestPublished(actor, packageName)
+      : undefined;
+    const running = input.apkVersionCode ?? -1;
+    return {
+      serverTime: formatDateTime(new Date(), this.store.timeZone),
+      update:
+        newest && newest.versionCode > running
+          ? {
+              packageName: newest.packageName,
+              versionCode: newest.versionCode,
+              versionName: newest.versionName,
+              fileUrl: newest.fileUrl,
+              fileSize: newest.fileSize,
+              md5: newest.md5,
+              forceUpdate: newest.forceUpdate,
+              releaseNotes: newest.releaseNotes,
+            }
+          : null,
+    };
+  }
+
+  /** A customer's refund request for an order paid at this machine. */
+  async refundRequest(device: DeviceRecord, input: RefundRequestInput): Promise<RefundReview> {
+    const actor = actorOf(device);
+    const machine = await new MachineRepository(this.store, this.offlineSeconds).findById(actor, device.id);
+    return this.refunds.request(
+      actor,
+      { machineNo: device.machineNo, hospitalId: machine?.hospitalId ?? null },
+      input,
+    );
+  }
+}
+
+/** The machine acting in its tenant: the server's own kind of actor (no user, no roles). */
+function actorOf(device: DeviceRecord): Actor {
+  return { tenantId: device.tenantId, userId: null, deptId: null };
+}

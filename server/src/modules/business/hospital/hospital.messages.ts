@@ -1,0 +1,38 @@
+// The hospital module's server messages (zh-CN and en), composed into core/i18n.ts.
+
+export const hospitalMessages = {
+  zh: {
+    'hospital.hospitalCode': '医院编码',
+    'hospital.hospitalCode.required': '请输入医院编码',
+    'hospital.hospitalName': '医院名称',
+    'hospital.hospitalName.required': '请输入医院名称',
+    'hospital.level': '医院等级',
+    'hospital.regionCode': '所在地区',
+    'hospital.address': '详细地址',
+    'hospital.contactName': '联系人',
+    'hospital.contactPhone': '联系电话',
+    'hospital.longitude': '经度',
+    'hospital.latitude': '纬度',
+    'hospital.remark': '备注',
+    'hospital.hospitalCode.exists': '医院编码已存在: {code}',
+    'hospital.regionCode.unknown': '所在地区不存在: {code}',
+    'hospital.hasMachines': '医院 {name} 下还有 {count} 台机器，请先移走或删除机器',
+  },
+  en: {
+    'hospital.hospitalCode': 'hospital code',
+    'hospital.hospitalCode.required': 'Please enter the hospital code',
+    'hospital.hospitalName': 'hospital name',
+    'hospital.hospitalName.required': 'Please enter the hospital name',
+    'hospital.level': 'level',
+    'hospital.regionCode': 'region',
+    'hospital.address': 'address',
+    'hospital.contactName': 'contact',
+    'hospital.contactPhone': 'contact phone',
+    'hospital.longitude': 'longitude',
+    'hospital.latitude': 'latitude',
+    'hospital.remark': 'remark',
+    'hospital.hospitalCode.exists': 'Hospital code already exists: {code}',
+    'hospital.regionCode.unknown': 'No such region: {code}',
+    'hospital.hasMachines': 'Hospital {name} still has {count} machine(s): move or remove them first',
+  },
+} as const;

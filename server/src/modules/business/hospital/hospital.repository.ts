@@ -1,0 +1,93 @@
+import type { Hospital, Page } from '@console/contract';
+import type { ListQuery } from '../../../core/list-query.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import { TableRepository } from '../../../core/repository/table-repository.js';
+import { defineTable } from '../../../core/repository/table.js';
+import { unscoped } from '../../../core/repository/unscoped.js';
+
+/** Hospitals (zx_hospital): where a tenant's machines stand. */
+export const hospitalTable = defineTable<Hospital, 'zx_hospital'>(
+  'zx_hospital',
+  { tenantScoped: true },
+  {
+    hospitalCode: ['string', { filter: true, sort: true }],
+    hospitalName: ['string', { filter: true, sort: true }],
+    level: ['int', { filter: true, sort: true }],
+    regionCode: ['string', { filter: true, sort: true }],
+    address: ['string', { filter: true }],
+    contactName: ['string', { filter: true }],
+    contactPhone: ['string', { filter: true }],
+    longitude: ['string'],
+    latitude: ['string'],
+    remark: ['string', { filter: true }],
+  },
+);
+
+type RegionNames = Pick<Hospital, 'provinceName' | 'cityName' | 'districtName'>;
+const NO_NAMES: RegionNames = { provinceName: null, cityName: null, districtName: null };
+
+export class HospitalRepository extends TableRepository<Hospital, 'zx_hospital'> {
+  constructor(store: Store) {
+    super(store, hospitalTable);
+  }
+
+  override async page(actor: Actor, query: ListQuery): Promise<Page<Hospital>> {
+    const page = await super.page(actor, query);
+    return { ...page, records: await this.withRegionNames(page.records) };
+  }
+
+  override async findById(actor: Actor, id: string): Promise<Hospital | undefined> {
+    const hospital = await super.findById(actor, id);
+    return hospital ? (await this.withRegionNames([hospital]))[0] : undefined;
+  }
+
+  async findByCode(actor: Actor, hospitalCode: string): Promise<Hospital | undefined> {
+    const row = await this.scopedSelect(actor)
+      .selectAll()
+      .where('hospital_code', '=', hospitalCode)
+      .executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
+  }
+
+  /** Every visible hospital in the filters' order, up to `limit` (exports, selects). */
+  async listUpTo(
+    actor: Actor,
+    query: Pick<ListQuery, 'filters' | 'orders'>,
+    limit: number,
+  ): Promise<Hospital[]> {
+    return this.withRegionNames(await this.rowsUpTo(actor, query, limit));
+  }
+
+  /** Names of the province, city and district of each hospital's region (one query for all). */
+  async withRegionNames(hospitals: Hospital[]): Promise<Hospital[]> {
+    const codes = [...new Set(hospitals.map((h) => h.regionCode).filter((c): c is string => Boolean(c)))];
+    if (codes.length === 0) return hospitals.map((h) => ({ ...h, ...NO_NAMES }));
+    // Regions are platform reference data: no tenant, no soft delete.
+    const rows = await unscoped(this.store)
+      .selectFrom('blade_region')
+      .select(['code', 'province_name', 'city_name', 'district_name'])
+      .where('code', 'in', codes)
+      .execute();
+    const byCode = new Map(rows.map((r) => [r.code, r]));
+    return hospitals.map((h) => {
+      const region = h.regionCode ? byCode.get(h.regionCode) : undefined;
+      return {
+        ...h,
+        provinceName: region?.province_name ?? null,
+        cityName: region?.city_name ?? null,
+        districtName: region?.district_name ?? null,
+      };
+    });
+  }
+
+  /** Whether a region code exists (a hospital names one of the region module's codes). */
+  async regionExists(code: string): Promise<boolean> {
+    return Boolean(
+      await unscoped(this.store)
+        .selectFrom('blade_region')
+        .select('code')
+        .where('code', '=', code)
+        .executeTakeFirst(),
+    );
+  }
+}

@@ -1,0 +1,84 @@
+import type { Hospital, HospitalInput } from '@console/contract';
+import { EntityService, found } from '../../../core/entity-service.js';
+import { badRequest } from '../../../core/errors.js';
+import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { unscoped } from '../../../core/repository/unscoped.js';
+import { HospitalRepository, hospitalTable } from './hospital.repository.js';
+
+const blankToNull = (value: string | null | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+export class HospitalService extends EntityService<
+  Hospital,
+  HospitalInput,
+  'zx_hospital',
+  HospitalRepository
+> {
+  constructor(store: Store) {
+    super(store, hospitalTable, (s) => new HospitalRepository(s));
+  }
+
+  /** The values of a submitted hospital, checked (a code once per tenant, a region that exists). */
+  async values(repository: HospitalRepository, actor: Actor, input: HospitalInput, id?: string) {
+    const values = {
+      hospitalCode: input.hospitalCode.trim(),
+      hospitalName: input.hospitalName.trim(),
+      level: input.level ?? null,
+      regionCode: blankToNull(input.regionCode),
+      address: blankToNull(input.address),
+      contactName: blankToNull(input.contactName),
+      contactPhone: blankToNull(input.contactPhone),
+      longitude: blankToNull(input.longitude),
+      latitude: blankToNull(input.latitude),
+      remark: blankToNull(input.remark),
+    };
+    const holder = await repository.findByCode(actor, values.hospitalCode);
+    if (holder && holder.id !== id)
+      throw badRequest('hospital.hospitalCode.exists', { code: values.hospitalCode });
+    if (values.regionCode && !(await repository.regionExists(values.regionCode)))
+      throw badRequest('hospital.regionCode.unknown', { code: values.regionCode });
+    return values;
+  }
+
+  async submit(actor: Actor, input: HospitalInput): Promise<Hospital> {
+    const id = input.id || undefined;
+    return inTransaction(this.store, async (tx) => {
+      const hospitals = this.repositoryOn(tx);
+      if (id !== undefined) found(await hospitals.findById(actor, id));
+      return this.save(hospitals, actor, id, await this.values(hospitals, actor, input, id));
+    });
+  }
+
+  /** A hospital with machines placed in it stays: the 400 names it and how many. */
+  protected override async beforeRemove(
+    tx: Store,
+    actor: Actor,
+    ids: string[],
+    rows: Hospital[],
+  ): Promise<void> {
+    // Counted over every machine of the tenant, granted to the caller or not: a removal must not
+    // orphan machines the caller cannot see.
+    const counts = await unscoped(tx)
+      .selectFrom('zx_machine')
+      .select(['hospital_id', (eb) => eb.fn.countAll().as('n')])
+      .where('tenant_id', '=', actor.tenantId)
+      .where('is_deleted', '=', 0)
+      .where(
+        'hospital_id',
+        'in',
+        ids.map((id) => BigInt(id)),
+      )
+      .groupBy('hospital_id')
+      .execute();
+    const busy = counts.find((c) => Number(c.n) > 0);
+    if (busy) {
+      const hospital = rows.find((h) => h.id === String(busy.hospital_id));
+      throw badRequest('hospital.hasMachines', {
+        name: hospital?.hospitalName ?? String(busy.hospital_id),
+        count: Number(busy.n),
+      });
+    }
+  }
+}

@@ -1,0 +1,229 @@
+import { MACHINE_RUN_STATUS, type Machine, type Page } from '@console/contract';
+import type { ListQuery } from '../../../core/list-query.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import { TableRepository, type TableSelect } from '../../../core/repository/table-repository.js';
+import { defineTable } from '../../../core/repository/table.js';
+import { unscoped } from '../../../core/repository/unscoped.js';
+import { machineGrantScope } from '../grant-scope.repository.js';
+
+/** Machines (zx_machine): a tenant's cabinets, each in a hospital, each with its slots. */
+export const machineTable = defineTable<Machine, 'zx_machine'>(
+  'zx_machine',
+  { tenantScoped: true, rowScope: machineGrantScope },
+  {
+    machineNo: ['string', { filter: true, sort: true }],
+    machineName: ['string', { filter: true, sort: true }],
+    hospitalId: ['id', { filter: true }],
+    location: ['string', { filter: true }],
+    model: ['int', { filter: true, sort: true }],
+    slotCount: ['int', { sort: true }],
+    runStatus: ['int', { filter: true, sort: true }],
+    // What the device reports and the binding records: written by their own calls, never a form.
+    lastHeartbeatTime: ['datetime', { filter: true, sort: true, readOnly: true }],
+    apkPackageName: ['string', { filter: true, readOnly: true }],
+    apkVersionCode: ['int', { filter: true, sort: true, readOnly: true }],
+    wxOpenId: ['string', { filter: true, readOnly: true }],
+    wxNickname: ['string', { filter: true, readOnly: true }],
+    wxBindTime: ['datetime', { readOnly: true }],
+    deviceSecret: ['string', { writeOnly: true, readOnly: true }],
+    remark: ['string', { filter: true }],
+  },
+);
+
+/** How a machine is found by its device: across tenants, by number. */
+export interface DeviceRecord {
+  id: string;
+  tenantId: string;
+  machineNo: string;
+  secretHash: string | null;
+  apkPackageName: string | null;
+}
+
+export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
+  constructor(
+    store: Store,
+    /** A machine is online while its last heartbeat is younger than this. */
+    private readonly offlineSeconds: number,
+  ) {
+    super(store, machineTable);
+  }
+
+  /** The moment before which a heartbeat no longer counts: machines are offline past it. */
+  onlineSince(now = Date.now()): Date {
+    return new Date(now - this.offlineSeconds * 1000);
+  }
+
+  protected override toEntity(row: Record<string, unknown>): Machine {
+    const machine = super.toEntity(row);
+    const beat = row.last_heartbeat_time;
+    const at =
+      beat === null || beat === undefined ? null : beat instanceof Date ? beat : new Date(String(beat));
+    return { ...machine, hospitalName: null, onlineStatus: at && at >= this.onlineSince() ? 1 : 0 };
+  }
+
+  /** A page of the visible machines; `online` (0/1) filters on the heartbeat window. */
+  async pageOnline(actor: Actor, query: ListQuery, online: number | undefined): Promise<Page<Machine>> {
+    let q = await this.visibleSelect(actor);
+    if (online !== undefined) q = this.whereOnline(q, online === 1);
+    const page = await this.pageFrom(q, query);
+    return { ...page, records: await this.withHospitalNames(actor, page.records) };
+  }
+
+  whereOnline(q: TableSelect<'zx_machine'>, online: boolean): TableSelect<'zx_machine'> {
+    const since = this.onlineSince();
+    return online
+      ? q.where('last_heartbeat_time', '>=', since)
+      : q.where((eb) =>
+          eb.or([eb('last_heartbeat_time', 'is', null), eb('last_heartbeat_time', '<', since)]),
+        );
+  }
+
+  override async findById(actor: Actor, id: string): Promise<Machine | undefined> {
+    const machine = await super.findById(actor, id);
+    return machine ? (await this.withHospitalNames(actor, [machine]))[0] : undefined;
+  }
+
+  /** The visible machines with these numbers. */
+  async findByNumbers(actor: Actor, machineNos: readonly string[]): Promise<Machine[]> {
+    if (machineNos.length === 0) return [];
+    const rows = await (
+      await this.visibleSelect(actor)
+    )
+      .selectAll()
+      .where('machine_no', 'in', [...machineNos])
+      .execute();
+    return rows.map((row) => this.toEntity(row));
+  }
+
+  /** Whether a live machine anywhere on the platform has the number (other than `exceptId`). */
+  async numberTaken(machineNo: string, exceptId?: string): Promise<boolean> {
+    // Machine numbers are device serials: unique across every tenant, hence unscoped.
+    let q = unscoped(this.store)
+      .selectFrom('zx_machine')
+      .select('id')
+      .where('machine_no', '=', machineNo)
+      .where('is_deleted', '=', 0);
+    if (exceptId) q = q.where('id', '<>', BigInt(exceptId));
+    return Boolean(await q.executeTakeFirst());
+  }
+
+  async withHospitalNames(actor: Actor, machines: Machine[]): Promise<Machine[]> {
+    const hospitalIds = [
+      ...new Set(machines.map((m) => m.hospitalId).filter((id): id is string => Boolean(id))),
+    ];
+    if (hospitalIds.length === 0) return machines;
+    const rows = await unscoped(this.store)
+      .selectFrom('zx_hospital')
+      .select(['id', 'hospital_name'])
+      .where('tenant_id', '=', actor.tenantId)
+      .where(
+        'id',
+        'in',
+        hospitalIds.map((id) => BigInt(id)),
+      )
+      .execute();
+    const names = new Map(rows.map((r) => [String(r.id), r.hospital_name]));
+    return machines.map((m) => ({
+      ...m,
+      hospitalName: m.hospitalId ? (names.get(m.hospitalId) ?? null) : null,
+    }));
+  }
+
+  /** Binds (or, with nulls, unbinds) the WeChat account answering for a visible machine. */
+  async bindWx(actor: Actor, id: string, openId: string | null, nickname: string | null): Promise<boolean> {
+    const result = await (
+      await this.visibleUpdate(actor)
+    )
+      .set({ wx_open_id: openId, wx_nickname: nickname, wx_bind_time: openId ? new Date() : null })
+      .where('id', '=', BigInt(id))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Stores the hash of a machine's new device secret. */
+  async setSecretHash(actor: Actor, id: string, secretHash: string): Promise<boolean> {
+    const result = await (
+      await this.visibleUpdate(actor)
+    )
+      .set({ device_secret: secretHash })
+      .where('id', '=', BigInt(id))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** The live machine with this number, in whichever tenant: how a device is recognised. */
+  async findDevice(machineNo: string): Promise<DeviceRecord | undefined> {
+    // Before a device is known its tenant is not: looked up across tenants, by the unique number.
+    const row = await unscoped(this.store)
+      .selectFrom('zx_machine')
+      .select(['id', 'tenant_id', 'machine_no', 'device_secret', 'apk_package_name'])
+      .where('machine_no', '=', machineNo)
+      .where('is_deleted', '=', 0)
+      .executeTakeFirst();
+    return row
+      ? {
+          id: String(row.id),
+          tenantId: row.tenant_id,
+          machineNo: row.machine_no,
+          secretHash: row.device_secret,
+          apkPackageName: row.apk_package_name,
+        }
+      : undefined;
+  }
+
+  /** A heartbeat: the time, and what the device says it runs. */
+  async recordHeartbeat(
+    actor: Actor,
+    id: string,
+    apk: { packageName?: string; versionCode?: number },
+  ): Promise<void> {
+    await this.scopedUpdate(actor)
+      .set({
+        last_heartbeat_time: new Date(),
+        ...(apk.packageName !== undefined ? { apk_package_name: apk.packageName } : {}),
+        ...(apk.versionCode !== undefined ? { apk_version_code: apk.versionCode } : {}),
+      })
+      .where('id', '=', BigInt(id))
+      .execute();
+  }
+
+  /** The dashboard's machine counts over what the caller sees. */
+  async fleetCounts(actor: Actor): Promise<{ total: number; online: number; fault: number }> {
+    const since = this.onlineSince();
+    const row = await (
+      await this.visibleSelect(actor)
+    )
+      .select((eb) => [
+        eb.fn.countAll().as('total'),
+        eb.fn.sum(eb.case().when('last_heartbeat_time', '>=', since).then(1).else(0).end()).as('online'),
+        eb.fn
+          .sum(eb.case().when('run_status', '=', MACHINE_RUN_STATUS.FAULT).then(1).else(0).end())
+          .as('fault'),
+      ])
+      .executeTakeFirst();
+    return {
+      total: Number(row?.total ?? 0),
+      online: Number(row?.online ?? 0),
+      fault: Number(row?.fault ?? 0),
+    };
+  }
+
+  /** Machines by the package and version they last reported, most machines first. */
+  async versionsInField(
+    actor: Actor,
+  ): Promise<Array<{ packageName: string | null; versionCode: number | null; machines: number }>> {
+    const rows = await (
+      await this.visibleSelect(actor)
+    )
+      .select((eb) => ['apk_package_name', 'apk_version_code', eb.fn.countAll().as('machines')])
+      .groupBy(['apk_package_name', 'apk_version_code'])
+      .execute();
+    return rows
+      .map((r) => ({
+        packageName: r.apk_package_name,
+        versionCode: r.apk_version_code === null ? null : Number(r.apk_version_code),
+        machines: Number(r.machines),
+      }))
+      .sort((a, b) => b.machines - a.machines || (b.versionCode ?? -1) - (a.versionCode ?? -1));
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { BindWxQuery, IdQuery, MachineInputSchema, MachineSchema } from '@console/contract/schema';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { ok } from '../../../core/envelope.js';
+import { Envelope } from '../../../core/schema.js';
+import type { MachineService } from './machine.service.js';
+
+/** /api/zxgxg-api/machine (spec §7, "Business"): the tenant's machines, grant-scoped for operators. */
+export const machineRoutes: FastifyPluginAsyncTypebox<{ machines: MachineService }> = async (
+  app,
+  { machines },
+) => {
+  registerCrudRoutes(app, {
+    entity: MachineSchema,
+    input: MachineInputSchema,
+    service: machines,
+    access: {
+      submit: { access: 'user', button: { create: 'machine_add', update: 'machine_edit' } },
+      remove: { access: 'user', button: 'machine_delete' },
+    },
+  });
+
+  app.post(
+    '/bindWxAccount',
+    {
+      schema: { querystring: BindWxQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { button: 'machine_bind' },
+    },
+    async (req) => {
+      const done = await machines.bindWx(req.actor, req.query.id, req.query.wxOpenId, req.query.wxNickname);
+      return ok(true, req.t(done === 'bound' ? 'machine.bound' : 'machine.unbound'));
+    },
+  );
+
+  app.post(
+    '/rotate-secret',
+    {
+      schema: { querystring: IdQuery, response: { 200: Envelope(MachineSchema) } },
+      config: { button: 'machine_edit' },
+    },
+    async (req) => ok(await machines.rotateSecret(req.actor, req.query.id), req.t('ok')),
+  );
+};

@@ -1,0 +1,163 @@
+import { REFUND_REVIEW_STATUS, type Page, type RefundReview } from '@console/contract';
+import type { ListQuery } from '../../../core/list-query.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import { TableRepository } from '../../../core/repository/table-repository.js';
+import { defineTable } from '../../../core/repository/table.js';
+import { unscoped } from '../../../core/repository/unscoped.js';
+import { refundGrantScope } from '../grant-scope.repository.js';
+
+/** Refund reviews (zx_refund_review): customers' refund requests and their one decision. */
+export const refundTable = defineTable<RefundReview, 'zx_refund_review'>(
+  'zx_refund_review',
+  { tenantScoped: true, rowScope: refundGrantScope },
+  {
+    orderNo: ['string', { filter: true, sort: true }],
+    machineNo: ['string', { filter: true, sort: true }],
+    slotNo: ['int', { filter: true, sort: true }],
+    hospitalId: ['id', { filter: true }],
+    customerOpenId: ['string', { filter: true }],
+    customerPhone: ['string', { filter: true }],
+    orderAmount: ['int', { filter: true, sort: true }],
+    refundAmount: ['int', { filter: true, sort: true }],
+    reason: ['string', { filter: true }],
+    applyTime: ['datetime', { filter: true, sort: true }],
+    // A decision is written by agree / reject only, never by a form.
+    reviewStatus: ['int', { filter: true, sort: true }],
+    reviewerId: ['id', { filter: true, readOnly: true }],
+    reviewTime: ['datetime', { filter: true, sort: true, readOnly: true }],
+    reviewRemark: ['string', { filter: true, readOnly: true }],
+  },
+);
+
+/** 138****5678: what a list shows of a customer's phone. */
+export function maskPhone(phone: string | null): string | null {
+  if (!phone) return phone;
+  if (phone.length >= 11) return `${phone.slice(0, 3)}${'*'.repeat(phone.length - 7)}${phone.slice(-4)}`;
+  return phone.length > 4 ? `${'*'.repeat(phone.length - 4)}${phone.slice(-4)}` : '*'.repeat(phone.length);
+}
+
+export class RefundRepository extends TableRepository<RefundReview, 'zx_refund_review'> {
+  constructor(store: Store) {
+    super(store, refundTable);
+  }
+
+  protected override toEntity(row: Record<string, unknown>): RefundReview {
+    return { ...super.toEntity(row), hospitalName: null, reviewerName: null };
+  }
+
+  /** A page with the customers' phones masked, and the names of hospitals and reviewers. */
+  override async page(actor: Actor, query: ListQuery): Promise<Page<RefundReview>> {
+    const page = await super.page(actor, query);
+    const records = await this.withNames(actor, page.records);
+    return { ...page, records: records.map((r) => ({ ...r, customerPhone: maskPhone(r.customerPhone) })) };
+  }
+
+  override async findById(actor: Actor, id: string): Promise<RefundReview | undefined> {
+    const refund = await super.findById(actor, id);
+    return refund ? (await this.withNames(actor, [refund]))[0] : undefined;
+  }
+
+  /** Exports mask phones as lists do. */
+  override async rowsUpTo(actor: Actor, query: Pick<ListQuery, 'filters' | 'orders'>, limit: number) {
+    const rows = await this.withNames(actor, await super.rowsUpTo(actor, query, limit));
+    return rows.map((r) => ({ ...r, customerPhone: maskPhone(r.customerPhone) }));
+  }
+
+  async withNames(actor: Actor, refunds: RefundReview[]): Promise<RefundReview[]> {
+    const hospitalIds = [...new Set(refunds.map((r) => r.hospitalId).filter((v): v is string => Boolean(v)))];
+    const reviewerIds = [...new Set(refunds.map((r) => r.reviewerId).filter((v): v is string => Boolean(v)))];
+    const db = unscoped(this.store);
+    const hospitals = hospitalIds.length
+      ? await db
+          .selectFrom('zx_hospital')
+          .select(['id', 'hospital_name'])
+          .where('tenant_id', '=', actor.tenantId)
+          .where(
+            'id',
+            'in',
+            hospitalIds.map((id) => BigInt(id)),
+          )
+          .execute()
+      : [];
+    const reviewers = reviewerIds.length
+      ? await db
+          .selectFrom('blade_user')
+          .select(['id', 'real_name', 'account'])
+          .where('tenant_id', '=', actor.tenantId)
+          .where(
+            'id',
+            'in',
+            reviewerIds.map((id) => BigInt(id)),
+          )
+          .execute()
+      : [];
+    const hospitalName = new Map(hospitals.map((h) => [String(h.id), h.hospital_name]));
+    const reviewerName = new Map(reviewers.map((u) => [String(u.id), u.real_name || u.account]));
+    return refunds.map((r) => ({
+      ...r,
+      hospitalName: r.hospitalId ? (hospitalName.get(r.hospitalId) ?? null) : null,
+      reviewerName: r.reviewerId ? (reviewerName.get(r.reviewerId) ?? null) : null,
+    }));
+  }
+
+  /**
+   * Decides a pending refund the caller sees: one conditional UPDATE (… where review_status = 0),
+   * so of two reviewers deciding at once, on one process or two, exactly one changes the row.
+   * Answers whether this call was the one.
+   */
+  async decide(actor: Actor, id: string, status: number, remark: string | null): Promise<boolean> {
+    const result = await (
+      await this.visibleUpdate(actor)
+    )
+      .set({
+        review_status: status,
+        reviewer_id: actor.userId ? BigInt(actor.userId) : null,
+        review_time: new Date(),
+        review_remark: remark,
+      })
+      .where('id', '=', BigInt(id))
+      .where('review_status', '=', REFUND_REVIEW_STATUS.PENDING)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Whether an order has a refund request anywhere (order numbers are the payment's: unique). */
+  async orderTaken(orderNo: string): Promise<boolean> {
+    const row = await unscoped(this.store)
+      .selectFrom('zx_refund_review')
+      .select('id')
+      .where('order_no', '=', orderNo)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+
+  /** Pending refunds the caller sees: how many, and their amount in cents. */
+  async pendingTotals(actor: Actor): Promise<{ pending: number; amount: number }> {
+    const row = await (
+      await this.visibleSelect(actor)
+    )
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.sum('refund_amount').as('amount')])
+      .where('review_status', '=', REFUND_REVIEW_STATUS.PENDING)
+      .executeTakeFirst();
+    return { pending: Number(row?.n ?? 0), amount: Number(row?.amount ?? 0) };
+  }
+
+  /** The decisions the caller sees since a moment: when, which, and how much (for a daily chart). */
+  async decidedSince(
+    actor: Actor,
+    since: Date,
+  ): Promise<Array<{ reviewTime: Date; status: number; amount: number }>> {
+    const rows = await (
+      await this.visibleSelect(actor)
+    )
+      .select(['review_time', 'review_status', 'refund_amount'])
+      .where('review_status', '<>', REFUND_REVIEW_STATUS.PENDING)
+      .where('review_time', '>=', since)
+      .execute();
+    return rows.map((r) => ({
+      reviewTime: r.review_time instanceof Date ? r.review_time : new Date(String(r.review_time)),
+      status: Number(r.review_status),
+      amount: Number(r.refund_amount),
+    }));
+  }
+}

@@ -1,0 +1,85 @@
+import { REFUND_REVIEW_STATUS, type RefundRequestInput, type RefundReview } from '@console/contract';
+import { EntityService, found } from '../../../core/entity-service.js';
+import { badRequest } from '../../../core/errors.js';
+import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import type { RecordBusinessEvent } from '../business-events.js';
+import { RefundRepository, refundTable } from './refund.repository.js';
+
+/**
+ * Refund reviews: pending → agreed or rejected exactly once. The decision is one conditional
+ * update in the database (RefundRepository.decide), so it holds across server processes; the loser
+ * is told which decision was taken, by whom and when. Decisions are never edited; each goes to the
+ * usual log.
+ */
+export class RefundService extends EntityService<RefundReview, never, 'zx_refund_review', RefundRepository> {
+  constructor(
+    store: Store,
+    private readonly record: RecordBusinessEvent,
+  ) {
+    super(store, refundTable, (s) => new RefundRepository(s));
+  }
+
+  /** Refunds arrive from the payment side (the device API), never from a console form. */
+  submit(): Promise<RefundReview> {
+    throw badRequest('error.badRequest');
+  }
+
+  agree(actor: Actor, id: string): Promise<RefundReview> {
+    return this.#decide(actor, id, REFUND_REVIEW_STATUS.AGREED, null);
+  }
+
+  reject(actor: Actor, id: string, remark: string): Promise<RefundReview> {
+    return this.#decide(actor, id, REFUND_REVIEW_STATUS.REJECTED, remark.trim());
+  }
+
+  async #decide(actor: Actor, id: string, status: number, remark: string | null): Promise<RefundReview> {
+    const before = found(await this.repository.findById(actor, id));
+    if (!(await this.repository.decide(actor, id, status, remark))) {
+      const taken = found(await this.repository.findById(actor, id));
+      throw badRequest(
+        taken.reviewStatus === REFUND_REVIEW_STATUS.AGREED ? 'refund.decided.1' : 'refund.decided.2',
+        {
+          reviewer: taken.reviewerName ?? taken.reviewerId ?? '-',
+          time: taken.reviewTime ?? '-',
+        },
+      );
+    }
+    const decided = found(await this.repository.findById(actor, id));
+    this.record(actor, {
+      logId: status === REFUND_REVIEW_STATUS.AGREED ? 'refund-agree' : 'refund-reject',
+      logData: `${before.orderNo}: refund of ${before.refundAmount} cents ${
+        status === REFUND_REVIEW_STATUS.AGREED ? 'agreed' : `rejected (${remark ?? ''})`
+      }`,
+      params: { id, orderNo: before.orderNo, refundAmount: before.refundAmount },
+    });
+    return decided;
+  }
+
+  /** A refund request for a machine (the device API acts in the machine's tenant). */
+  async request(
+    actor: Actor,
+    machine: { machineNo: string; hospitalId: string | null },
+    input: RefundRequestInput,
+  ): Promise<RefundReview> {
+    if (input.refundAmount > input.orderAmount) throw badRequest('refund.refundAmount.tooHigh');
+    const orderNo = input.orderNo.trim();
+    return inTransaction(this.store, async (tx) => {
+      const refunds = this.repositoryOn(tx);
+      if (await refunds.orderTaken(orderNo)) throw badRequest('refund.orderNo.exists', { orderNo });
+      const id = await refunds.insert(actor, {
+        orderNo,
+        machineNo: machine.machineNo,
+        slotNo: input.slotNo ?? null,
+        hospitalId: machine.hospitalId,
+        customerOpenId: input.customerOpenId?.trim() || null,
+        customerPhone: input.customerPhone?.trim() || null,
+        orderAmount: input.orderAmount,
+        refundAmount: input.refundAmount,
+        reason: input.reason?.trim() || null,
+        applyTime: new Date() as unknown as string,
+        reviewStatus: REFUND_REVIEW_STATUS.PENDING,
+      });
+      return found(await refunds.findById(actor, id));
+    });
+  }
+}

@@ -1,0 +1,43 @@
+// The slot module's server messages (zh-CN and en), composed into core/i18n.ts.
+
+export const slotMessages = {
+  zh: {
+    'slot.slotIds': '格口',
+    'slot.slotIds.required': '请选择格口',
+    'slot.status': '格口状态',
+    'slot.status.required': '请选择格口状态',
+    'slot.remark': '备注',
+    'slot.slotNo': '格口号',
+    'slot.userIds': '用户',
+    'slot.userIds.required': '请选择用户',
+    'slot.machineNos': '机器编号',
+    'slot.machineNos.required': '请选择机器',
+    'slot.machineNo.required': '请输入机器编号',
+    'slot.user.unknown': '用户不存在: {ids}',
+    'slot.machine.unknown': '机器不存在或未授权给您: {machineNos}',
+    'slot.slot.unknown': '格口不存在或未授权给您: {ids}',
+    'slot.machine.notHeld': '您只持有机器 {machineNo} 的部分格口，不能整机授权或取消',
+    'slot.cancel.nothing': '请选择要取消授权的机器或格口',
+    'slot.title': '{slotNo}号格口',
+  },
+  en: {
+    'slot.slotIds': 'slots',
+    'slot.slotIds.required': 'Please select the slots',
+    'slot.status': 'slot status',
+    'slot.status.required': 'Please select the slot status',
+    'slot.remark': 'remark',
+    'slot.slotNo': 'slot number',
+    'slot.userIds': 'users',
+    'slot.userIds.required': 'Please select the users',
+    'slot.machineNos': 'machine numbers',
+    'slot.machineNos.required': 'Please select the machines',
+    'slot.machineNo.required': 'Please enter the machine number',
+    'slot.user.unknown': 'No such user: {ids}',
+    'slot.machine.unknown': 'No such machine, or not granted to you: {machineNos}',
+    'slot.slot.unknown': 'No such slot, or not granted to you: {ids}',
+    'slot.machine.notHeld':
+      'You hold only some slots of machine {machineNo}: you cannot grant or cancel it whole',
+    'slot.cancel.nothing': 'Please choose the machines or slots whose grants to cancel',
+    'slot.title': 'Slot {slotNo}',
+  },
+} as const;

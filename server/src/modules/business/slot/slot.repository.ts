@@ -1,0 +1,227 @@
+import { SLOT_STATUS, type Slot, type SlotHolder } from '@console/contract';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import { TableRepository, updateStamp } from '../../../core/repository/table-repository.js';
+import { defineTable } from '../../../core/repository/table.js';
+import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
+import { slotGrantScope } from '../grant-scope.repository.js';
+
+/**
+ * Slots (zx_slot): the numbered compartments of a machine. A slot's state is BladeX's `status`
+ * column (0 empty, 1 stocked, 2 in use, 3 fault, 4 locked). A retired slot is soft-deleted and
+ * comes back when its machine grows again (one row per machine and number).
+ */
+export const slotTable = defineTable<Slot, 'zx_slot'>(
+  'zx_slot',
+  { tenantScoped: true, rowScope: slotGrantScope },
+  {
+    // Set by the server only (no input schema carries them): the machine's own bookkeeping.
+    machineId: ['id', { filter: true }],
+    machineNo: ['string', { filter: true, sort: true }],
+    slotNo: ['int', { filter: true, sort: true }],
+    remark: ['string', { filter: true }],
+  },
+);
+
+const ids = (values: readonly string[]) => values.map((id) => BigInt(id));
+
+export class SlotRepository extends TableRepository<Slot, 'zx_slot'> {
+  constructor(store: Store) {
+    super(store, slotTable);
+  }
+
+  /** The visible slots of one machine, by number. */
+  async ofMachine(actor: Actor, machineId: string): Promise<Slot[]> {
+    const rows = await (
+      await this.visibleSelect(actor)
+    )
+      .selectAll()
+      .where('machine_id', '=', BigInt(machineId))
+      .orderBy('slot_no', 'asc')
+      .execute();
+    return rows.map((row) => this.toEntity(row));
+  }
+
+  /** Every live slot of the machines (grants not applied: the machine's own bookkeeping). */
+  async allOfMachines(actor: Actor, machineIds: readonly string[]): Promise<Slot[]> {
+    if (machineIds.length === 0) return [];
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where('machine_id', 'in', ids(machineIds))
+      .orderBy('slot_no', 'asc')
+      .execute();
+    return rows.map((row) => this.toEntity(row));
+  }
+
+  /**
+   * Makes slots 1..count of a machine live: revives retired numbers (empty again) and inserts the
+   * numbers it never had.
+   */
+  async ensureNumbers(
+    actor: Actor,
+    machine: { id: string; machineNo: string },
+    count: number,
+  ): Promise<void> {
+    const db = unscoped(this.store);
+    // Retired rows are outside the base's scope (is_deleted = 1): revived here, in the tenant.
+    await db
+      .updateTable('zx_slot')
+      .set({ ...updateStamp(actor), is_deleted: 0, status: SLOT_STATUS.EMPTY, machine_no: machine.machineNo })
+      .where('tenant_id', '=', actor.tenantId)
+      .where('machine_id', '=', BigInt(machine.id))
+      .where('is_deleted', '=', 1)
+      .where('slot_no', '<=', count)
+      .execute();
+    const existing = new Set(
+      (
+        await db
+          .selectFrom('zx_slot')
+          .select('slot_no')
+          .where('tenant_id', '=', actor.tenantId)
+          .where('machine_id', '=', BigInt(machine.id))
+          .execute()
+      ).map((row) => Number(row.slot_no)),
+    );
+    const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !existing.has(n));
+    if (missing.length === 0) return;
+    await this.insertMany(
+      actor,
+      missing.map((slotNo) => ({
+        machineId: machine.id,
+        machineNo: machine.machineNo,
+        slotNo,
+        status: SLOT_STATUS.EMPTY,
+      })),
+    );
+  }
+
+  /** Retires the live slots of a machine above `count` and their grants; answers the retired ids. */
+  async retireAbove(actor: Actor, machineId: string, count: number): Promise<string[]> {
+    const doomed = await this.scopedSelect(actor)
+      .select('id')
+      .where('machine_id', '=', BigInt(machineId))
+      .where('slot_no', '>', count)
+      .execute();
+    const retired = doomed.map((row) => String(row.id));
+    if (retired.length === 0) return retired;
+    await this.scopedUpdate(actor).set({ is_deleted: 1 }).where('id', 'in', ids(retired)).execute();
+    await this.revokeSlots(actor, retired);
+    return retired;
+  }
+
+  /** Live slots of the machines that are in use (2): they may not be retired or removed. */
+  async inUse(actor: Actor, machineId: string, aboveSlotNo = 0): Promise<number[]> {
+    const rows = await this.scopedSelect(actor)
+      .select('slot_no')
+      .where('machine_id', '=', BigInt(machineId))
+      .where('slot_no', '>', aboveSlotNo)
+      .where('status', '=', SLOT_STATUS.IN_USE)
+      .orderBy('slot_no')
+      .execute();
+    return rows.map((row) => Number(row.slot_no));
+  }
+
+  /** Sets the state (and remark, when given) of the visible slots among ids; answers how many. */
+  async setStatus(
+    actor: Actor,
+    slotIds: readonly string[],
+    status: number,
+    remark?: string | null,
+  ): Promise<number> {
+    const result = await (
+      await this.visibleUpdate(actor)
+    )
+      .set({ status, ...(remark === undefined ? {} : { remark }) })
+      .where('id', 'in', ids(slotIds))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** The device's report of its slots' states (the server acting for the machine: no grants). */
+  async reportStates(
+    actor: Actor,
+    machineId: string,
+    states: ReadonlyArray<{ slotNo: number; status: number }>,
+  ) {
+    for (const status of [0, 1, 2, 3, 4]) {
+      const numbers = states.filter((s) => s.status === status).map((s) => s.slotNo);
+      if (numbers.length === 0) continue;
+      await this.scopedUpdate(actor)
+        .set({ status })
+        .where('machine_id', '=', BigInt(machineId))
+        .where('slot_no', 'in', numbers)
+        .where('status', '<>', status)
+        .execute();
+    }
+  }
+
+  /** Soft-deletes every live slot of the machines, with their grants. */
+  async removeOfMachines(actor: Actor, machineIds: readonly string[]): Promise<void> {
+    if (machineIds.length === 0) return;
+    await this.scopedUpdate(actor)
+      .set({ is_deleted: 1 })
+      .where('machine_id', 'in', ids(machineIds))
+      .execute();
+    await unscoped(this.store)
+      .updateTable('zx_slot_grant')
+      .set({ ...updateStamp(actor), is_deleted: 1 })
+      .where('tenant_id', '=', actor.tenantId)
+      .where('is_deleted', '=', 0)
+      .where('machine_id', 'in', ids(machineIds))
+      .execute();
+  }
+
+  /** Ends every grant of the slots (retired slots hold nobody). */
+  async revokeSlots(actor: Actor, slotIds: readonly string[]): Promise<void> {
+    if (slotIds.length === 0) return;
+    await unscoped(this.store)
+      .updateTable('zx_slot_grant')
+      .set({ ...updateStamp(actor), is_deleted: 1 })
+      .where('tenant_id', '=', actor.tenantId)
+      .where('is_deleted', '=', 0)
+      .where('slot_id', 'in', ids(slotIds))
+      .execute();
+  }
+
+  /** Who holds the machine and each of its slots (users of the tenant, live). */
+  async holders(
+    actor: Actor,
+    machineId: string,
+  ): Promise<{ machine: SlotHolder[]; bySlot: Map<string, SlotHolder[]> }> {
+    const rows = await unscoped(this.store)
+      .selectFrom('zx_slot_grant as g')
+      .innerJoin('blade_user as u', 'u.id', 'g.user_id')
+      .select(['g.slot_id', 'u.id as user_id', 'u.account', 'u.real_name'])
+      .where(liveRows('g', actor.tenantId))
+      .where(liveRows('u', actor.tenantId))
+      .where('g.machine_id', '=', BigInt(machineId))
+      .orderBy('u.account')
+      .execute();
+    const machine: SlotHolder[] = [];
+    const bySlot = new Map<string, SlotHolder[]>();
+    for (const row of rows) {
+      const holder = (via: SlotHolder['via']): SlotHolder => ({
+        userId: String(row.user_id),
+        account: row.account,
+        realName: row.real_name,
+        via,
+      });
+      if (row.slot_id === null) machine.push(holder('machine'));
+      else {
+        const key = String(row.slot_id);
+        bySlot.set(key, [...(bySlot.get(key) ?? []), holder('slot')]);
+      }
+    }
+    return { machine, bySlot };
+  }
+
+  /** How many slots the caller sees in each state. */
+  async countsByStatus(actor: Actor): Promise<Map<number, number>> {
+    const rows = await (
+      await this.visibleSelect(actor)
+    )
+      .select((eb) => ['status', eb.fn.countAll().as('n')])
+      .groupBy('status')
+      .execute();
+    return new Map(rows.map((r) => [Number(r.status), Number(r.n)]));
+  }
+}
