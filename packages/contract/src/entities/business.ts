@@ -314,7 +314,7 @@ export const ApkInputSchema = Type.Object(
       { label: 'apk.versionCode', required: 'apk.versionCode.required' },
       { minimum: 1, maximum: APK_LIMITS.maxVersionCode },
     ),
-    /** The uploaded file (oss put-file-attach's attachId); md5 and size are read from its record. */
+    /** The uploaded file (oss put-file's attachId); md5 and size are read from its record. */
     attachId: Type.Optional(
       Type.Union([
         Type.Null(),

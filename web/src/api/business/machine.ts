@@ -1,0 +1,19 @@
+import type { Machine, MachineInput } from '@console/contract';
+import { post } from '../request';
+import { crudResource } from '../resource';
+import { sheetResource } from './sheets';
+
+const BASE = '/api/zxgxg-api/machine';
+
+export const { list, detail, submit, remove } = crudResource<Machine, MachineInput>(BASE);
+export const { exportSheet, template, importSheet } = sheetResource(BASE);
+
+/** Binds the WeChat account answering for the machine; both empty unbinds. */
+export function bindWxAccount(id: string, wxOpenId: string, wxNickname: string): Promise<boolean> {
+  return post<boolean>(`${BASE}/bindWxAccount`, undefined, { params: { id, wxOpenId, wxNickname } });
+}
+
+/** A new device secret: in the answer's deviceSecret, this once. */
+export function rotateSecret(id: string): Promise<Machine> {
+  return post<Machine>(`${BASE}/rotate-secret`, undefined, { params: { id } });
+}
