@@ -1,8 +1,9 @@
 // The rich-text allow-list (security S10), shared by the server, which cleans notice content on
-// write (server/src/core/sanitize-html.ts, its own tokenizer), and the console, which cleans stored
-// HTML again before showing it (web/src/components/rich-text/sanitize.ts, DOMParser). One policy:
-// the elements, attributes, URLs and styles listed here. The functions take values whose character
-// references are already decoded (the server decodes them first; DOMParser already has).
+// write (server/src/core/sanitize-html.ts: the sanitize-html library, configured from this list),
+// and the console, which cleans stored HTML again before showing it
+// (web/src/components/rich-text/sanitize.ts, DOMParser). One policy: the elements, attributes, URLs
+// and styles listed here. The functions take values whose character references are already decoded
+// (both parsers decode them).
 
 /** Elements kept (with their allowed attributes); any other element is dropped but its text stays. */
 export const RICH_TEXT_TAGS: ReadonlySet<string> = new Set(

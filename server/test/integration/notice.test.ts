@@ -54,7 +54,7 @@ describe.each(enginesUnderTest())('notices on %s', (kind) => {
       content: '<img src=x onerror=alert(1)>',
     });
     expect(updated.body.msg).toBe('更新成功');
-    expect(updated.body.data).toMatchObject({ title: '停机维护（改）', content: '<img src="x">' });
+    expect(updated.body.data).toMatchObject({ title: '停机维护（改）', content: '<img src="x" />' });
 
     const list = await t.call({
       method: 'GET',
