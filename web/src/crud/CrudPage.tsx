@@ -1,7 +1,6 @@
 import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, ConfigProvider, Flex, Modal, Space, theme } from 'antd';
-import { useCallback, useMemo, useRef, useState, type CSSProperties, type Key, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError, type QueryParams } from '../api/request';
 import { useScreenClass } from '../app/layout/screen';
@@ -9,34 +8,15 @@ import { useHasPermission } from '../app/menu/permission-store';
 import { CrudDialog } from './CrudDialog';
 import { CrudSearch } from './CrudSearch';
 import { CrudTable } from './CrudTable';
-import { inputOf } from './form-values';
-import {
-  INITIAL_LIST_STATE,
-  listFilters,
-  pageAfterRemoval,
-  sortFromTable,
-  toListRows,
-  withPaging,
-  withSearch,
-  withSort,
-  type ListState,
-  type TableSorter,
-} from './list-state';
+import { sortFromTable, type TableSorter } from './list-state';
 import { RowButtons, ToolbarActionButton } from './RowButtons';
 import { sortFieldOf, tableColumns } from './table-columns';
-import { dropEmpty } from './search';
-import { pruneEmptyChildren, withLazyChildren } from './tree';
-import type {
-  ColumnShape,
-  CrudActionContext,
-  CrudConfig,
-  CrudFormValues,
-  CrudMode,
-  CrudRowAction,
-  Permission,
-  TextKey,
-} from './types';
+import type { ColumnShape, CrudActionContext, CrudConfig, CrudRowAction, Permission, TextKey } from './types';
 import { useColumnOptions } from './useColumnOptions';
+import { useCrudDetail } from './useCrudDetail';
+import { useCrudList } from './useCrudList';
+import { useCrudRemove } from './useCrudRemove';
+import { useCrudTree } from './useCrudTree';
 import { useStableHandler } from './useStableHandler';
 import './crud.css';
 import '../i18n/console-texts';
@@ -51,23 +31,12 @@ export interface CrudPageProps<T, I> {
 
 const DEFAULT_DIALOG_WIDTH = 880;
 
-interface DialogState<T> {
-  open: boolean;
-  mode: CrudMode;
-  row?: T;
-  /** Add: values filled in besides the columns' own (a page action's `openAdd`). */
-  values?: CrudFormValues;
-}
-
 /** The permission code to check: none for a button offered to everyone. */
 const codeOf = (permission: Permission | false | undefined) =>
   typeof permission === 'string' ? permission : undefined;
 /** Whether the page offers the button at all. */
 const offered = (permission: Permission | false | undefined) =>
   permission !== undefined && permission !== false;
-
-const hasChildrenFlag = (row: unknown) => (row as { hasChildren?: unknown }).hasChildren === true;
-const NO_SELECTION = { keys: [] as Key[], rows: [] as never[] };
 
 /**
  * A whole table page from its configuration: search form, toolbar, table (paged, tree or lazy
@@ -93,7 +62,6 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [modal, modalHolder] = Modal.useModal();
-  const queryClient = useQueryClient();
   const containerRef = useRef<HTMLElement>(null);
   const getContainer = useCallback(() => containerRef.current ?? document.body, []);
 
@@ -114,60 +82,9 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
   // A phone (screen class 0): a table wider than the screen keeps only its first column in view.
   const screen = useScreenClass();
 
-  // ----- the list
-  const [listState, setListState] = useState<ListState>(() => ({
-    ...INITIAL_LIST_STATE,
-    sort: config.defaultSort ?? [],
-  }));
-  const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>(NO_SELECTION);
-  // New fixed filters (another department picked beside the table) mean other rows: page 1.
-  const paramsKey = JSON.stringify(dropEmpty(params ?? {}));
-  const [listedParams, setListedParams] = useState(paramsKey);
-  if (listedParams !== paramsKey) {
-    setListedParams(paramsKey);
-    setListState((state) => ({ ...state, current: 1 }));
-    setSelected(NO_SELECTION);
-  }
-  const list = useQuery({
-    queryKey: [name, 'list', params ?? {}, listState],
-    queryFn: () => api.list(listState.current, listState.size, listFilters(listState, params)),
-    placeholderData: keepPreviousData,
-  });
-  const { rows, total, paged, offset: indexOffset } = useMemo(() => toListRows(list.data), [list.data]);
-  const [expanded, setExpanded] = useState<readonly Key[]>([]);
-  const [loadedChildren, setLoadedChildren] = useState<ReadonlyMap<string, readonly T[]>>(new Map());
-  const requestedChildren = useRef(new Set<string>());
-  const { tree } = config;
-  const dataSource = useMemo(() => {
-    if (tree?.lazy)
-      return withLazyChildren(rows, loadedChildren, keyOf, tree.lazy.hasChildren ?? hasChildrenFlag);
-    return tree ? pruneEmptyChildren(rows) : rows;
-  }, [rows, loadedChildren, keyOf, tree]);
-
-  const refresh = useStableHandler(async () => {
-    requestedChildren.current.clear();
-    setLoadedChildren(new Map());
-    setExpanded([]);
-    // Every cached page is out of date; the one on screen is fetched now.
-    await queryClient.invalidateQueries({ queryKey: [name, 'list'], refetchType: 'none' });
-    await list.refetch();
-  });
-
-  const loadChildren = useCallback(
-    (row: T) => {
-      const key = keyOf(row);
-      if (!tree?.lazy || requestedChildren.current.has(key)) return;
-      requestedChildren.current.add(key);
-      tree.lazy.load(row).then(
-        (found) => setLoadedChildren((loaded) => new Map(loaded).set(key, found)),
-        () => requestedChildren.current.delete(key), // the request layer has said why; expand again to retry
-      );
-    },
-    [keyOf, tree],
-  );
-
   // ----- messages and confirmations, inside the page
   const success = useStableHandler((text: TextKey = 'crud.message.done') => void message.success(t(text)));
+  const warn = useStableHandler((text: TextKey) => void message.warning(t(text)));
   const confirmConfig = (content: TextKey) => ({
     title: t('crud.confirm.title'),
     content: t(content),
@@ -177,6 +94,9 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
     cancelButtonProps: { 'aria-label': t('crud.confirm.cancel') },
     getContainer,
   });
+  // The confirmation's OK button spins until `onOk` settles (a removal).
+  const confirmThen = (content: TextKey, onOk: () => Promise<void>) =>
+    void modal.confirm({ ...confirmConfig(content), onOk });
   const confirm = (content: TextKey) =>
     new Promise<boolean>((resolve) => {
       void modal.confirm({
@@ -185,63 +105,43 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
         onCancel: () => resolve(false),
       });
     });
+
+  // ----- the list, the tree, removal and the dialog: headless hooks, rendered below
+  const list = useCrudList<T>({ name, list: api.list, params, defaultSort: config.defaultSort });
+  const { state: listState, total, paged, offset, search, turnPage, sortBy } = list;
+  const tree = useCrudTree<T>({ rows: list.rows, keyOf, tree: config.tree });
+  const { rows: dataSource, reset: resetTree } = tree;
+  const refresh = useStableHandler(async () => {
+    resetTree();
+    await list.refresh();
+  });
+  const { selection, select, remove } = useCrudRemove<T>({
+    keyOf,
+    remove: api.remove,
+    list,
+    refresh,
+    confirm: confirmThen,
+    success,
+    warn,
+  });
+  const detail = useCrudDetail<T, I>({
+    name,
+    api,
+    rowKey,
+    columns,
+    toInput: config.toInput,
+    success,
+    refresh,
+  });
+  const { openDialog: open } = detail;
   const actionContext = (): CrudActionContext<T> => ({
-    selectedRows: selected.rows,
-    selectedIds: selected.keys.map(String),
+    selectedRows: selection.rows,
+    selectedIds: selection.keys.map(String),
     refresh,
     success,
     confirm,
-    openAdd: (values) => setDialog({ open: true, mode: 'add', values }),
+    openAdd: detail.openAdd,
   });
-
-  const remove = useStableHandler((targets: readonly T[]) => {
-    if (targets.length === 0) {
-      void message.warning(t('crud.message.selectOne'));
-      return;
-    }
-    void modal.confirm({
-      ...confirmConfig('crud.confirm.delete'),
-      onOk: async () => {
-        try {
-          await api.remove?.(targets.map(keyOf));
-        } catch {
-          return; // the request layer has shown the server's reason
-        }
-        success('crud.message.deleted');
-        setSelected(NO_SELECTION);
-        const current = pageAfterRemoval(listState, total, targets.length);
-        if (current === listState.current) return refresh();
-        await queryClient.invalidateQueries({ queryKey: [name, 'list'], refetchType: 'none' });
-        setListState((state) => ({ ...state, current }));
-      },
-    });
-  });
-
-  // ----- the dialog
-  const [dialog, setDialog] = useState<DialogState<T>>({ open: false, mode: 'add' });
-  const detailId =
-    dialog.open && dialog.mode !== 'add' && dialog.row && api.detail ? keyOf(dialog.row) : undefined;
-  const detail = useQuery({
-    queryKey: [name, 'detail', detailId],
-    queryFn: () => api.detail!(detailId!),
-    enabled: detailId !== undefined,
-    // Always the record as it is now: nothing kept once the dialog closes.
-    gcTime: 0,
-  });
-  const record = dialog.mode === 'add' ? undefined : api.detail ? detail.data : dialog.row;
-  const open = useCallback((mode: CrudMode, row?: T) => setDialog({ open: true, mode, row }), []);
-  const close = () => setDialog((state) => ({ ...state, open: false }));
-
-  const save = async (values: CrudFormValues) => {
-    const editing = dialog.mode === 'edit' ? (record ?? dialog.row) : undefined;
-    const input = config.toInput
-      ? config.toInput(values, editing)
-      : (inputOf(columns, values, editing && { field: rowKey, value: editing[rowKey as keyof T] }) as I);
-    await api.submit?.(input);
-    success(editing ? 'crud.message.updated' : 'crud.message.added');
-    close();
-    void refresh();
-  };
 
   // ----- the table
   const runRowAction = useStableHandler((action: CrudRowAction<T>, row: T) =>
@@ -294,7 +194,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
       title: t('crud.table.index'),
       width: 64,
       align: 'center',
-      render: (_: unknown, row: T, at: number) => indexOffset + (positions.get(row) ?? at) + 1,
+      render: (_: unknown, row: T, at: number) => offset + (positions.get(row) ?? at) + 1,
     };
     return [index, ...list];
   }, [
@@ -313,7 +213,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
     remove,
     runRowAction,
     showIndex,
-    indexOffset,
+    offset,
     dataSource,
   ]);
   const onSort = useCallback(
@@ -322,18 +222,12 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
         const column = config.columns.find((one) => one.prop === key);
         return column && sortFieldOf(column);
       };
-      setListState((state) => withSort(state, sortFromTable(sorter, fieldOf)));
-      setSelected(NO_SELECTION); // only rows on screen stay selected
+      sortBy(sortFromTable(sorter, fieldOf));
     },
-    [config.columns],
+    [config.columns, sortBy],
   );
-  const onPage = useCallback((current: number, size: number) => {
-    setListState((state) => withPaging(state, current, size));
-    setSelected(NO_SELECTION); // only rows on screen stay selected
-  }, []);
   const { current, size } = listState;
   const paging = useMemo(() => (paged ? { current, size, total } : undefined), [paged, current, size, total]);
-  const onSelect = useCallback((keys: Key[], chosen: T[]) => setSelected({ keys, rows: chosen }), []);
   const selectable = canBulkDelete || (config.toolbarActions ?? []).some((action) => action.needsSelection);
 
   return (
@@ -343,15 +237,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
         aria-label={t(config.title)}
         style={{ position: 'relative', ...rowActionColors }}
       >
-        <CrudSearch
-          name={name}
-          columns={columns}
-          options={options.options}
-          onSearch={(filters) => {
-            setSelected(NO_SELECTION);
-            setListState((state) => withSearch(state, filters));
-          }}
-        />
+        <CrudSearch name={name} columns={columns} options={options.options} onSearch={search} />
         <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 16 }}>
           <Space wrap role="toolbar" aria-label={t('crud.toolbar.label')}>
             {canAdd && (
@@ -369,7 +255,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
                 danger
                 icon={<DeleteOutlined aria-hidden />}
                 aria-label={t('crud.toolbar.bulkDelete')}
-                onClick={() => remove(selected.rows)}
+                onClick={() => remove(selection.rows)}
               >
                 {t('crud.toolbar.bulkDelete')}
               </Button>
@@ -379,8 +265,8 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
                 key={action.key}
                 action={action}
                 onClick={() =>
-                  action.needsSelection && selected.keys.length === 0
-                    ? void message.warning(t('crud.message.selectOne'))
+                  action.needsSelection && selection.keys.length === 0
+                    ? warn('crud.message.selectOne')
                     : void action.onClick(actionContext())
                 }
               />
@@ -393,7 +279,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
             onClick={() => void refresh()}
           />
         </Flex>
-        {list.isError && (
+        {list.failed && (
           // A list that did not load says so, with a retry: an empty table would read "no data".
           <Alert
             type="error"
@@ -404,7 +290,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
               list.error instanceof RequestError ? list.error.message : t('crud.table.unreachable')
             }
             action={
-              <Button size="small" aria-label={t('crud.table.retry')} onClick={() => void list.refetch()}>
+              <Button size="small" aria-label={t('crud.table.retry')} onClick={list.retry}>
                 {t('crud.table.retry')}
               </Button>
             }
@@ -413,38 +299,38 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
         <CrudTable<T>
           columns={tableColumnList}
           rows={dataSource}
-          loading={list.isFetching}
+          loading={list.fetching}
           rowKey={keyOf}
           rowTitle={titleOf}
-          selectedKeys={selectable ? selected.keys : undefined}
-          onSelect={onSelect}
-          expandedKeys={tree ? expanded : undefined}
-          onExpandedChange={setExpanded}
-          onExpand={loadChildren}
+          selectedKeys={selectable ? selection.keys : undefined}
+          onSelect={select}
+          expandedKeys={config.tree ? tree.expanded : undefined}
+          onExpandedChange={tree.setExpanded}
+          onExpand={tree.loadChildren}
           paging={paging}
           scrollY={config.table?.scrollY}
           phone={screen === 0}
           emptyText={
-            list.isError ? t('crud.table.loadFailed') : list.isPending ? t('crud.table.loading') : undefined
+            list.failed ? t('crud.table.loadFailed') : list.pending ? t('crud.table.loading') : undefined
           }
-          onPage={onPage}
+          onPage={turnPage}
           onSort={onSort}
         />
         <CrudDialog
           name={name}
-          open={dialog.open}
-          mode={dialog.mode}
-          record={record as Readonly<Record<string, unknown>> | undefined}
-          addValues={dialog.mode === 'add' ? dialog.values : undefined}
-          loading={detailId !== undefined && detail.isPending}
-          failed={detailId !== undefined && detail.isError}
+          open={detail.open}
+          mode={detail.mode}
+          record={detail.record as Readonly<Record<string, unknown>> | undefined}
+          addValues={detail.addValues}
+          loading={detail.loading}
+          failed={detail.failed}
           columns={columns}
           options={options.options}
           width={config.dialog?.width ?? DEFAULT_DIALOG_WIDTH}
           perRow={config.dialog?.columns ?? 2}
           getContainer={getContainer}
-          onSave={save}
-          onClose={close}
+          onSave={detail.save}
+          onClose={detail.close}
         />
         {children}
         {modalHolder}

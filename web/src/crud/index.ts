@@ -1,5 +1,10 @@
 // The CRUD kit: a table page from a typed column configuration (see CrudPage and types.ts).
 export { CrudPage, type CrudPageProps } from './CrudPage';
+// The page's logic as headless hooks (no antd), for a page that renders it its own way.
+export { useCrudList, type CrudList, type CrudListOptions } from './useCrudList';
+export { useCrudTree, type CrudTree, type CrudTreeOptions } from './useCrudTree';
+export { useCrudRemove, type CrudRemove, type CrudRemoveOptions, type CrudSelection } from './useCrudRemove';
+export { useCrudDetail, type CrudDetail, type CrudDetailOptions } from './useCrudDetail';
 export { defineCrud } from './types';
 export type {
   CellContext,
