@@ -7,6 +7,7 @@ import { slotMessages } from '../modules/business/slot/slot.messages.js';
 import { apkMessages } from '../modules/business/apk/apk.messages.js';
 import { refundMessages } from '../modules/business/refund/refund.messages.js';
 import { deviceMessages } from '../modules/business/device/device.messages.js';
+import { sheetMessages } from '../modules/business/sheets/sheet.messages.js';
 import { authMessages } from '../modules/auth/auth.messages.js';
 import { noticeMessages } from '../modules/desk/notice/notice.messages.js';
 import { logMessages } from '../modules/log/log.messages.js';
@@ -70,6 +71,7 @@ const zh = {
   'list.tooLarge': '数据过多，请缩小查询范围',
   'field.nul': '{field}不能包含空字符',
   ...authMessages.zh,
+  ...sheetMessages.zh,
   ...hospitalMessages.zh,
   ...machineMessages.zh,
   ...slotMessages.zh,
@@ -139,6 +141,7 @@ const en: Record<MessageKey, string> = {
   'list.tooLarge': 'Too many results; narrow the search',
   'field.nul': '{field} must not contain a NUL character',
   ...authMessages.en,
+  ...sheetMessages.en,
   ...hospitalMessages.en,
   ...machineMessages.en,
   ...slotMessages.en,

@@ -38,14 +38,19 @@ export async function registerBusiness(
     });
   const refunds = new RefundService(store, record);
 
-  await app.register(hospitalRoutes, { prefix: `${PREFIX}/hospital`, hospitals: new HospitalService(store) });
+  await app.register(hospitalRoutes, {
+    prefix: `${PREFIX}/hospital`,
+    hospitals: new HospitalService(store),
+    store,
+  });
   await app.register(machineRoutes, {
     prefix: `${PREFIX}/machine`,
     machines: new MachineService(store, offlineSeconds, record),
+    store,
   });
   await app.register(slotRoutes, { prefix: `${PREFIX}/slot`, slots: new SlotService(store, offlineSeconds) });
   await app.register(apkRoutes, { prefix: `${PREFIX}/apk`, apks: new ApkService(store, record) });
-  await app.register(refundRoutes, { prefix: `${PREFIX}/refund/review`, refunds });
+  await app.register(refundRoutes, { prefix: `${PREFIX}/refund/review`, refunds, store });
   await app.register(dashboardRoutes, {
     prefix: `${PREFIX}/dashboard`,
     dashboards: new DashboardService(store, deps.cache, offlineSeconds),

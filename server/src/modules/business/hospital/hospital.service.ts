@@ -4,6 +4,9 @@ import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
 import { HospitalRepository, hospitalTable } from './hospital.repository.js';
+import type { Language } from '../../../core/i18n.js';
+import { parseListQuery } from '../../../core/list-query.js';
+import { EXPORT_MAX_ROWS, storeEachRow } from '../sheets/sheet.js';
 
 const blankToNull = (value: string | null | undefined) => {
   const trimmed = value?.trim();
@@ -40,6 +43,32 @@ export class HospitalService extends EntityService<
     if (values.regionCode && !(await repository.regionExists(values.regionCode)))
       throw badRequest('hospital.regionCode.unknown', { code: values.regionCode });
     return values;
+  }
+
+  /** An import: every row stored, or none (storeEachRow names each refused row). */
+  async importRows(
+    actor: Actor,
+    rows: Array<{ row: number; input: HospitalInput }>,
+    language: Language,
+  ): Promise<number> {
+    await inTransaction(this.store, async (tx) => {
+      const hospitals = this.repositoryOn(tx);
+      await storeEachRow(rows, language, async (input) =>
+        hospitals.insert(actor, await this.values(hospitals, actor, input)),
+      );
+    });
+    return rows.length;
+  }
+
+  /** An export: the current search, as the list filters it (at most EXPORT_MAX_ROWS). */
+  async exportRows(actor: Actor, query: Record<string, unknown>): Promise<Hospital[]> {
+    const rows = await this.repository.listUpTo(
+      actor,
+      parseListQuery(query, this.table, this.store.timeZone),
+      EXPORT_MAX_ROWS + 1,
+    );
+    if (rows.length > EXPORT_MAX_ROWS) throw badRequest('sheet.tooManyToExport', { max: EXPORT_MAX_ROWS });
+    return rows;
   }
 
   async submit(actor: Actor, input: HospitalInput): Promise<Hospital> {

@@ -8,6 +8,15 @@ import { newDeviceSecret } from '../device-secret.js';
 import { HospitalRepository } from '../hospital/hospital.repository.js';
 import { SlotRepository } from '../slot/slot.repository.js';
 import { MachineRepository, machineTable } from './machine.repository.js';
+import type { MachineImport } from './machine.sheet.js';
+import type { Language } from '../../../core/i18n.js';
+import { EXPORT_MAX_ROWS, storeEachRow } from '../sheets/sheet.js';
+
+/** What a machine's form writes (the rest is the device's and the server's). */
+type MachineValues = Pick<
+  Machine,
+  'machineNo' | 'machineName' | 'location' | 'model' | 'slotCount' | 'runStatus' | 'remark'
+> & { hospitalId: string };
 
 export class MachineService extends EntityService<Machine, MachineInput, 'zx_machine', MachineRepository> {
   constructor(
@@ -32,42 +41,91 @@ export class MachineService extends EntityService<Machine, MachineInput, 'zx_mac
    */
   async submit(actor: Actor, input: MachineInput): Promise<Machine> {
     const id = input.id || undefined;
-    const values = {
+    const values = this.#values(input, input.hospitalId);
+    return inTransaction(this.store, async (tx) => {
+      const machines = this.repositoryOn(tx);
+      const slots = new SlotRepository(tx);
+      if (id === undefined) return this.#create(tx, actor, values);
+      const before = found(await machines.findById(actor, id));
+      if (before.machineNo !== values.machineNo) throw badRequest('machine.machineNo.fixed');
+      if (!(await new HospitalRepository(tx).findById(actor, values.hospitalId)))
+        throw badRequest('machine.hospital.unknown');
+      if (values.slotCount < before.slotCount) {
+        const busy = await slots.inUse(actor, before.id, values.slotCount);
+        if (busy.length > 0) throw badRequest('machine.slotsInUse', { slots: busy.join(', ') });
+        await slots.retireAbove(actor, before.id, values.slotCount);
+      }
+      const saved = await this.save(machines, actor, before.id, values);
+      if (values.slotCount > before.slotCount) await slots.ensureNumbers(actor, saved, values.slotCount);
+      return saved;
+    });
+  }
+
+  /** An import: every row stored, or none. Imported machines' device secrets are set by rotating. */
+  async importRows(
+    actor: Actor,
+    rows: Array<{ row: number; input: MachineImport }>,
+    language: Language,
+  ): Promise<number> {
+    await inTransaction(this.store, async (tx) => {
+      const hospitals = new HospitalRepository(tx);
+      await storeEachRow(rows, language, async (input) => {
+        const code = input.hospitalCode.trim();
+        const hospital = await hospitals.findByCode(actor, code);
+        if (!hospital) throw badRequest('machine.hospital.unknownCode', { code });
+        return this.#create(tx, actor, this.#values(input, hospital.id));
+      });
+    });
+    return rows.length;
+  }
+
+  /** An export: the current search, as the list filters it, with hospital codes. */
+  async exportRows(
+    actor: Actor,
+    query: Record<string, unknown>,
+  ): Promise<Array<Machine & { hospitalCode: string | null }>> {
+    const rows = await this.repository.rowsUpTo(
+      actor,
+      parseListQuery(query, this.table, this.store.timeZone),
+      EXPORT_MAX_ROWS + 1,
+    );
+    if (rows.length > EXPORT_MAX_ROWS) throw badRequest('sheet.tooManyToExport', { max: EXPORT_MAX_ROWS });
+    const named = await this.repository.withHospitalNames(actor, rows);
+    const hospitals = await new HospitalRepository(this.store).findByIds(actor, [
+      ...new Set(named.map((m) => m.hospitalId).filter((v): v is string => Boolean(v))),
+    ]);
+    const codes = new Map(hospitals.map((h) => [h.id, h.hospitalCode]));
+    return named.map((m) => ({
+      ...m,
+      hospitalCode: m.hospitalId ? (codes.get(m.hospitalId) ?? null) : null,
+    }));
+  }
+
+  #values(input: Omit<MachineInput, 'id' | 'hospitalId'>, hospitalId: string): MachineValues {
+    return {
       machineNo: input.machineNo.trim(),
       machineName: input.machineName.trim(),
-      hospitalId: input.hospitalId,
+      hospitalId,
       location: input.location?.trim() || null,
       model: input.model ?? null,
       slotCount: input.slotCount,
       runStatus: input.runStatus ?? MACHINE_RUN_STATUS.NORMAL,
       remark: input.remark?.trim() || null,
     };
-    return inTransaction(this.store, async (tx) => {
-      const machines = this.repositoryOn(tx);
-      const slots = new SlotRepository(tx);
-      const before = id === undefined ? undefined : found(await machines.findById(actor, id));
-      if (before && before.machineNo !== values.machineNo) throw badRequest('machine.machineNo.fixed');
-      if (!before && (await machines.numberTaken(values.machineNo)))
-        throw badRequest('machine.machineNo.exists', { machineNo: values.machineNo });
-      if (!(await new HospitalRepository(tx).findById(actor, values.hospitalId)))
-        throw badRequest('machine.hospital.unknown');
+  }
 
-      if (before && values.slotCount < before.slotCount) {
-        const busy = await slots.inUse(actor, before.id, values.slotCount);
-        if (busy.length > 0) throw badRequest('machine.slotsInUse', { slots: busy.join(', ') });
-        await slots.retireAbove(actor, before.id, values.slotCount);
-      }
-      if (!before) {
-        const secret = newDeviceSecret();
-        const created = found(await machines.findById(actor, await machines.insert(actor, values)));
-        await machines.setSecretHash(actor, created.id, secret.hash);
-        await slots.ensureNumbers(actor, created, values.slotCount);
-        return { ...created, deviceSecret: secret.secret };
-      }
-      const saved = await this.save(machines, actor, before.id, values);
-      if (values.slotCount > before.slotCount) await slots.ensureNumbers(actor, saved, values.slotCount);
-      return saved;
-    });
+  /** A new machine: its number free on the platform, its hospital the tenant's; slots and a secret. */
+  async #create(tx: Store, actor: Actor, values: MachineValues): Promise<Machine> {
+    const machines = this.repositoryOn(tx);
+    if (await machines.numberTaken(values.machineNo))
+      throw badRequest('machine.machineNo.exists', { machineNo: values.machineNo });
+    if (!(await new HospitalRepository(tx).findById(actor, values.hospitalId)))
+      throw badRequest('machine.hospital.unknown');
+    const secret = newDeviceSecret();
+    const created = found(await machines.findById(actor, await machines.insert(actor, values)));
+    await machines.setSecretHash(actor, created.id, secret.hash);
+    await new SlotRepository(tx).ensureNumbers(actor, created, values.slotCount);
+    return { ...created, deviceSecret: secret.secret };
   }
 
   /** A machine with a slot in use stays; removing one removes its slots and their grants. */

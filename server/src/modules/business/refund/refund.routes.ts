@@ -8,12 +8,17 @@ import {
 } from '@console/contract/schema';
 import { ok } from '../../../core/envelope.js';
 import { Envelope, IdsQuery, ListQuerySchema, PageOf } from '../../../core/schema.js';
+import type { RefundReview } from '@console/contract';
+import type { Store } from '../../../core/repository/store.js';
+import { dictLabels } from '../sheets/dict-labels.repository.js';
+import { registerSheetRoutes } from '../sheets/sheet-routes.js';
+import { refundColumns } from './refund.sheet.js';
 import type { RefundService } from './refund.service.js';
 
 /** /api/zxgxg-api/refund/review (spec §7, "Business"): list, detail, remove, agree, reject. */
-export const refundRoutes: FastifyPluginAsyncTypebox<{ refunds: RefundService }> = async (
+export const refundRoutes: FastifyPluginAsyncTypebox<{ refunds: RefundService; store: Store }> = async (
   app,
-  { refunds },
+  { refunds, store },
 ) => {
   app.get(
     '/list',
@@ -57,4 +62,10 @@ export const refundRoutes: FastifyPluginAsyncTypebox<{ refunds: RefundService }>
     async (req) =>
       ok(await refunds.reject(req.actor, req.query.id, req.query.remark), req.t('refund.rejected')),
   );
+
+  registerSheetRoutes<RefundReview>(app, {
+    title: 'sheet.refunds',
+    columns: async (language) => refundColumns(await dictLabels(store, 'refund_review_status', language)),
+    exportRows: (actor, query) => refunds.exportRows(actor, query),
+  });
 };

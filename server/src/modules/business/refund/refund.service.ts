@@ -4,6 +4,8 @@ import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { RecordBusinessEvent } from '../business-events.js';
 import { RefundRepository, refundTable } from './refund.repository.js';
+import { parseListQuery } from '../../../core/list-query.js';
+import { EXPORT_MAX_ROWS } from '../sheets/sheet.js';
 
 /**
  * Refund reviews: pending → agreed or rejected exactly once. The decision is one conditional
@@ -22,6 +24,17 @@ export class RefundService extends EntityService<RefundReview, never, 'zx_refund
   /** Refunds arrive from the payment side (the device API), never from a console form. */
   submit(): Promise<RefundReview> {
     throw badRequest('error.badRequest');
+  }
+
+  /** An export: the current search as the list filters it (phones masked), at most EXPORT_MAX_ROWS. */
+  async exportRows(actor: Actor, query: Record<string, unknown>): Promise<RefundReview[]> {
+    const rows = await this.repository.rowsUpTo(
+      actor,
+      parseListQuery(query, this.table, this.store.timeZone),
+      EXPORT_MAX_ROWS + 1,
+    );
+    if (rows.length > EXPORT_MAX_ROWS) throw badRequest('sheet.tooManyToExport', { max: EXPORT_MAX_ROWS });
+    return rows;
   }
 
   agree(actor: Actor, id: string): Promise<RefundReview> {

@@ -1,0 +1,130 @@
+import type { ButtonRequirement } from '../../../core/auth/principal.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TObject } from 'typebox';
+import { Type } from 'typebox';
+import { formatDateTime } from '../../../core/dates.js';
+import { ok } from '../../../core/envelope.js';
+import { badRequest } from '../../../core/errors.js';
+import type { Language, MessageKey } from '../../../core/i18n.js';
+import type { Actor } from '../../../core/repository/store.js';
+import { Envelope, ListQuerySchema } from '../../../core/schema.js';
+import { ImportRejected, readImport, templateSheet, writeSheet, type SheetColumn } from './sheet.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+/** An import sheet is small: thousands of rows of short text. */
+const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+
+export interface SheetRoutesOptions<E> {
+  /** The sheet's title (a message key): the file's name begins with it. */
+  title: MessageKey;
+  /** The columns, in the request's language (dictionary labels are read when asked). */
+  columns: (language: Language) => Promise<SheetColumn<E>[]>;
+  /** The records of an export: the current search, scoped like the list (at most EXPORT_MAX_ROWS). */
+  exportRows: (actor: Actor, query: Record<string, unknown>) => Promise<E[]>;
+  /** Imports stored all or none (absent: no import); validated rows arrive here. */
+  import?: {
+    schema: TObject;
+    button: ButtonRequirement;
+    store: (
+      actor: Actor,
+      rows: Array<{ row: number; input: Record<string, unknown> }>,
+      language: Language,
+    ) => Promise<number>;
+  };
+}
+
+function sendSheet(reply: FastifyReply, req: FastifyRequest, title: MessageKey, content: Buffer) {
+  const stamp = formatDateTime(new Date(), 'Asia/Shanghai').replace(/[-: ]/g, '').slice(0, 14);
+  const name = `${req.t(title)}-${stamp}.xlsx`;
+  return reply
+    .type(XLSX)
+    .header(
+      'content-disposition',
+      `attachment; filename="export-${stamp}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    )
+    .header('cache-control', 'no-store')
+    .send(content);
+}
+
+/** GET export (the list's filters), GET import-template and POST import (multipart `file`). */
+export function registerSheetRoutes<E>(app: FastifyInstance, options: SheetRoutesOptions<E>): void {
+  app.get('/export', { schema: { querystring: ListQuerySchema } }, async (req, reply) => {
+    const records = await options.exportRows(req.actor, req.query as Record<string, unknown>);
+    return sendSheet(
+      reply,
+      req,
+      options.title,
+      await writeSheet(await options.columns(req.language), records, req.language),
+    );
+  });
+
+  const imports = options.import;
+  if (!imports) return;
+  app.get('/import-template', { config: { button: imports.button } }, async (req, reply) =>
+    sendSheet(
+      reply,
+      req,
+      options.title,
+      await templateSheet(await options.columns(req.language), req.language),
+    ),
+  );
+
+  app.post(
+    '/import',
+    {
+      schema: {
+        response: {
+          200: Envelope(Type.Object({ imported: Type.Integer() })),
+          400: Envelope(
+            Type.Union([
+              Type.Null(),
+              Type.Object({
+                errors: Type.Array(Type.Object({ row: Type.Integer(), message: Type.String() })),
+              }),
+            ]),
+          ),
+        },
+      },
+      config: { button: imports.button },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw badRequest('upload.missing');
+      const file = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
+      if (!file || file.fieldname !== 'file') throw badRequest('upload.missing');
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw badRequest('sheet.tooLarge');
+        throw error;
+      }
+      try {
+        const rows = await readImport(
+          content,
+          await options.columns(req.language),
+          imports.schema,
+          req.language,
+        );
+        const imported = await imports.store(req.actor, rows, req.language);
+        return ok({ imported }, req.t('sheet.imported', { count: imported }));
+      } catch (error) {
+        if (!(error instanceof ImportRejected)) throw error;
+        // Nothing was stored. The message names the first rows' problems; data carries them all.
+        const shown = error.problems
+          .slice(0, 10)
+          .map((p) => req.t('sheet.rowProblem', { row: p.row, message: p.message }));
+        const more =
+          error.problems.length > shown.length
+            ? [req.t('sheet.moreProblems', { count: error.problems.length - shown.length })]
+            : [];
+        return reply.code(400).send({
+          code: 400,
+          success: false,
+          data: { errors: error.problems },
+          msg: [req.t('sheet.rejected', { count: error.problems.length }), ...shown, ...more].join('\n'),
+        });
+      }
+    },
+  );
+}

@@ -1,0 +1,180 @@
+import type { TObject } from 'typebox';
+import { Value } from 'typebox/value';
+import { readSheet } from 'read-excel-file/node';
+import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/node';
+import { ApiError, badRequest } from '../../../core/errors.js';
+import { translate, type Language, type MessageKey, type MessageParams } from '../../../core/i18n.js';
+import { pickValidationError, validationMessage, type AjvError } from '../../../core/validation-errors.js';
+
+// Excel sheets of the business pages (issue 16): the current search exported to .xlsx, a template,
+// and an import that stores every row or none, with a report naming each bad row. Reading and
+// writing the format is the maintained read-excel-file / write-excel-file packages' work; here is
+// what the columns mean.
+
+/** The most rows an export writes: beyond it the search must be narrowed. */
+export const EXPORT_MAX_ROWS = 50_000;
+/** The most rows an import takes in one sheet. */
+export const IMPORT_MAX_ROWS = 5_000;
+
+export type CellValue = string | number | null;
+
+/** One column of a sheet: its header (a message key), what an export writes, and what an import reads. */
+export interface SheetColumn<E> {
+  header: MessageKey;
+  width?: number;
+  /** The cell of a record in an export (absent: an import-only column). */
+  value?: (record: E, language: Language) => CellValue;
+  /** The input field an import fills from this column (absent: an export-only column). */
+  field?: string;
+  /** How an imported cell becomes the field's value: text (default) or an integer. */
+  kind?: 'text' | 'int';
+  /** A dictionary's labels by key: an export writes the label, an import takes the label or the key. */
+  labels?: ReadonlyMap<string, string>;
+}
+
+/** A sheet of records with the columns' headers in the request's language. */
+export async function writeSheet<E>(
+  columns: SheetColumn<E>[],
+  records: E[],
+  language: Language,
+): Promise<Buffer> {
+  const shown = columns.filter((c) => c.value);
+  const header: Row = shown.map((c) => ({
+    value: translate(language, c.header),
+    fontWeight: 'bold' as const,
+  }));
+  const rows: Row[] = records.map((record) =>
+    shown.map((c): Cell => {
+      const value = c.value!(record, language);
+      if (value === null) return null;
+      return c.labels?.get(String(value)) ?? value;
+    }),
+  );
+  return writeXlsxFile([header, ...rows], {
+    columns: shown.map((c) => ({ width: c.width ?? 18 })),
+    stickyRowsCount: 1,
+  }).toBuffer();
+}
+
+/** An empty sheet with the import's headers: what the template download is. */
+export function templateSheet<E>(columns: SheetColumn<E>[], language: Language): Promise<Buffer> {
+  const imported = columns.filter((c) => c.field);
+  return writeXlsxFile(
+    [imported.map((c) => ({ value: translate(language, c.header), fontWeight: 'bold' as const }))],
+    { columns: imported.map((c) => ({ width: c.width ?? 18 })), stickyRowsCount: 1 },
+  ).toBuffer();
+}
+
+/** A problem of one imported row (row numbers as the spreadsheet shows them: the header is 1). */
+export interface RowProblem {
+  row: number;
+  message: string;
+}
+
+/** An import refused: nothing was stored; every bad row is named. */
+export class ImportRejected extends Error {
+  constructor(readonly problems: RowProblem[]) {
+    super(`import refused: ${problems.length} row(s)`);
+    this.name = 'ImportRejected';
+  }
+}
+
+/**
+ * The rows of an uploaded sheet as inputs, each validated against the input schema. Headers are
+ * matched by their text in either language; a column the sheet lacks is left out of every input.
+ * Answers the inputs with their row numbers, or throws ImportRejected naming every bad row.
+ */
+export async function readImport<E>(
+  content: Buffer,
+  columns: SheetColumn<E>[],
+  schema: TObject,
+  language: Language,
+): Promise<Array<{ row: number; input: Record<string, unknown> }>> {
+  let data: unknown[][];
+  try {
+    data = (await readSheet(content)) as unknown[][];
+  } catch {
+    throw badRequest('sheet.unreadable');
+  }
+  const [headerRow, ...body] = data;
+  const headers = (headerRow ?? []).map((h) => String(h ?? '').trim());
+  const byHeader = new Map<string, SheetColumn<E>>();
+  for (const column of columns.filter((c) => c.field))
+    for (const lang of ['zh', 'en'] as const) byHeader.set(translate(lang, column.header), column);
+  const mapped = headers.map((h) => byHeader.get(h));
+  const missing = columns.filter((c) => c.field && !mapped.includes(c));
+  const required = new Set((schema as { required?: string[] }).required ?? []);
+  const absent = missing.filter((c) => required.has(c.field!));
+  if (absent.length > 0)
+    throw badRequest('sheet.missingColumns', {
+      columns: absent.map((c) => translate(language, c.header)).join(', '),
+    });
+
+  const rows = body
+    .map((cells, i) => ({ row: i + 2, cells }))
+    .filter(({ cells }) =>
+      cells.some((cell) => cell !== null && cell !== undefined && String(cell).trim() !== ''),
+    );
+  if (rows.length === 0) throw badRequest('sheet.empty');
+  if (rows.length > IMPORT_MAX_ROWS) throw badRequest('sheet.tooManyRows', { max: IMPORT_MAX_ROWS });
+
+  const problems: RowProblem[] = [];
+  const inputs = rows.map(({ row, cells }) => {
+    const input: Record<string, unknown> = {};
+    mapped.forEach((column, at) => {
+      if (!column) return;
+      const cell = cells[at];
+      const text =
+        cell === null || cell === undefined
+          ? ''
+          : cell instanceof Date
+            ? cell.toISOString()
+            : String(cell).trim();
+      if (text === '') return;
+      const key = column.labels ? (keyOfLabel(column.labels, text) ?? text) : text;
+      input[column.field!] =
+        column.kind === 'int' && /^-?\d+(\.0+)?$/.test(key) ? Number.parseInt(key, 10) : key;
+    });
+    const errors = [...Value.Errors(schema, input)] as unknown as AjvError[];
+    if (errors.length > 0) problems.push({ row, message: schemaMessage(language, schema, errors) });
+    return { row, input };
+  });
+  if (problems.length > 0) throw new ImportRejected(problems);
+  return inputs;
+}
+
+function keyOfLabel(labels: ReadonlyMap<string, string>, text: string): string | undefined {
+  for (const [key, label] of labels) if (label === text) return key;
+  return undefined;
+}
+
+/** TypeBox's errors as the contract's message: the field's own schema stands in for ajv's parentSchema. */
+function schemaMessage(language: Language, schema: TObject, errors: AjvError[]): string {
+  const properties = schema.properties as Record<string, Record<string, unknown>>;
+  const withSchema = errors.map((e) => {
+    const field = e.instancePath.split('/')[1];
+    let own = (field ? properties[field] : schema) as Record<string, unknown> | undefined;
+    const variants = own?.anyOf as Array<Record<string, unknown>> | undefined;
+    if (variants) own = variants.find((v) => v['x-label']) ?? own;
+    return { ...e, parentSchema: own as Record<string, unknown> | undefined };
+  });
+  return validationMessage(language, pickValidationError(withSchema, schema), 'row');
+}
+
+/** Runs the rows through `store` one by one; a row's refusal becomes its problem, and any refuses all. */
+export async function storeEachRow<T>(
+  rows: Array<{ row: number; input: T }>,
+  language: Language,
+  store: (input: T) => Promise<unknown>,
+): Promise<void> {
+  const problems: RowProblem[] = [];
+  for (const { row, input } of rows) {
+    try {
+      await store(input);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      problems.push({ row, message: translate(language, error.messageKey, error.params as MessageParams) });
+    }
+  }
+  if (problems.length > 0) throw new ImportRejected(problems);
+}
