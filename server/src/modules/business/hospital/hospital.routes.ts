@@ -23,7 +23,7 @@ export const hospitalRoutes: FastifyPluginAsyncTypebox<{ hospitals: HospitalServ
     },
   });
 
-  registerSheetRoutes<Hospital>(app, {
+  await registerSheetRoutes<Hospital>(app, {
     title: 'sheet.hospitals',
     columns: async (language) => hospitalColumns(await dictLabels(store, 'hospital_level', language)),
     exportRows: (actor, query) => hospitals.exportRows(actor, query),

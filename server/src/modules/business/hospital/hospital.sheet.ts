@@ -1,8 +1,8 @@
 import type { Hospital } from '@console/contract';
-import type { SheetColumn } from '../sheets/sheet.js';
+import type { DictLabels, SheetColumn } from '../sheets/sheet.js';
 
 /** The hospitals' sheet: exported as the list shows them, imported by these columns. */
-export function hospitalColumns(levels: ReadonlyMap<string, string>): SheetColumn<Hospital>[] {
+export function hospitalColumns(levels: DictLabels): SheetColumn<Hospital>[] {
   return [
     { header: 'hospital.hospitalCode', field: 'hospitalCode', value: (h) => h.hospitalCode },
     { header: 'hospital.hospitalName', field: 'hospitalName', width: 28, value: (h) => h.hospitalName },

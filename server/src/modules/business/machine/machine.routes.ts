@@ -48,7 +48,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<{ machines: MachineService
     async (req) => ok(await machines.rotateSecret(req.actor, req.query.id), req.t('ok')),
   );
 
-  registerSheetRoutes<Machine & { hospitalCode?: string | null }>(app, {
+  await registerSheetRoutes<Machine & { hospitalCode?: string | null }>(app, {
     title: 'sheet.machines',
     columns: async (language) =>
       machineColumns(

@@ -2,7 +2,7 @@ import { HOSPITAL_LIMITS, type Machine } from '@console/contract';
 import { MachineInputSchema } from '@console/contract/schema';
 import { Type, type Static } from 'typebox';
 import { RequiredText } from '../../../core/schema.js';
-import type { SheetColumn } from '../sheets/sheet.js';
+import type { DictLabels, SheetColumn } from '../sheets/sheet.js';
 
 const {
   id: _id,
@@ -26,7 +26,7 @@ export type MachineImport = Static<typeof MachineImportSchema>;
 
 /** The machines' sheet: exported as the list shows them, imported by the columns with a field. */
 export function machineColumns(
-  labels: { models: ReadonlyMap<string, string>; runStatuses: ReadonlyMap<string, string> },
+  labels: { models: DictLabels; runStatuses: DictLabels },
   online: { yes: string; no: string },
 ): SheetColumn<Machine & { hospitalCode?: string | null }>[] {
   return [

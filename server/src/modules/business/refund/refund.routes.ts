@@ -63,7 +63,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<{ refunds: RefundService; s
       ok(await refunds.reject(req.actor, req.query.id, req.query.remark), req.t('refund.rejected')),
   );
 
-  registerSheetRoutes<RefundReview>(app, {
+  await registerSheetRoutes<RefundReview>(app, {
     title: 'sheet.refunds',
     columns: async (language) => refundColumns(await dictLabels(store, 'refund_review_status', language)),
     exportRows: (actor, query) => refunds.exportRows(actor, query),

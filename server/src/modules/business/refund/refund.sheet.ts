@@ -1,10 +1,10 @@
 import type { RefundReview } from '@console/contract';
-import type { SheetColumn } from '../sheets/sheet.js';
+import type { DictLabels, SheetColumn } from '../sheets/sheet.js';
 
 const yuan = (cents: number) => Math.round(cents) / 100;
 
 /** The refund reviews' export: as the list shows them (phones masked), amounts in yuan. */
-export function refundColumns(statuses: ReadonlyMap<string, string>): SheetColumn<RefundReview>[] {
+export function refundColumns(statuses: DictLabels): SheetColumn<RefundReview>[] {
   return [
     { header: 'refund.orderNo', width: 24, value: (r) => r.orderNo },
     { header: 'machine.machineNo', value: (r) => r.machineNo },

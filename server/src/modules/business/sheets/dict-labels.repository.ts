@@ -3,17 +3,14 @@ import type { Language } from '../../../core/i18n.js';
 import type { Store } from '../../../core/repository/store.js';
 import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
 import { BUSINESS_DICT_ENGLISH, DICTIONARIES } from '../../../db/seed/dictionaries.js';
+import type { DictLabels } from './sheet.js';
 
 /**
- * A system dictionary's labels by key, as an export writes them: the stored values, in English the
- * seeded translation while the stored value is still the seeded one (an administrator's own wording
- * is never replaced).
+ * A system dictionary as a sheet uses it: the label of each key (the stored value; in English the
+ * seeded translation while the stored value is still the seeded one, so an administrator's own
+ * wording is never replaced), and the key of every label an import may meet, in either language.
  */
-export async function dictLabels(
-  store: Store,
-  code: string,
-  language: Language,
-): Promise<Map<string, string>> {
+export async function dictLabels(store: Store, code: string, language: Language): Promise<DictLabels> {
   // blade_dict is the platform's: no tenant column to scope by.
   const rows = await unscoped(store)
     .selectFrom('blade_dict as d')
@@ -24,12 +21,16 @@ export async function dictLabels(
     .execute();
   const seeded = new Map(DICTIONARIES.find((d) => d.code === code)?.entries ?? []);
   const english = BUSINESS_DICT_ENGLISH[code] ?? {};
-  return new Map(
-    rows.map((r) => [
-      r.dict_key,
-      language === 'en' && english[r.dict_key] && seeded.get(r.dict_key) === r.dict_value
-        ? english[r.dict_key]!
-        : r.dict_value,
-    ]),
+  const inEnglish = (key: string, value: string) =>
+    english[key] && seeded.get(key) === value ? english[key] : undefined;
+  const keyOf = new Map<string, string>();
+  for (const r of rows) {
+    keyOf.set(r.dict_value, r.dict_key);
+    const translated = inEnglish(r.dict_key, r.dict_value);
+    if (translated) keyOf.set(translated, r.dict_key);
+  }
+  const shown = new Map(
+    rows.map((r) => [r.dict_key, (language === 'en' && inEnglish(r.dict_key, r.dict_value)) || r.dict_value]),
   );
+  return { shown, keyOf };
 }

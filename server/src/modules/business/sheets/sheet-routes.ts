@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import type { ButtonRequirement } from '../../../core/auth/principal.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TObject } from 'typebox';
@@ -47,7 +48,10 @@ function sendSheet(reply: FastifyReply, req: FastifyRequest, title: MessageKey, 
 }
 
 /** GET export (the list's filters), GET import-template and POST import (multipart `file`). */
-export function registerSheetRoutes<E>(app: FastifyInstance, options: SheetRoutesOptions<E>): void {
+export async function registerSheetRoutes<E>(
+  app: FastifyInstance,
+  options: SheetRoutesOptions<E>,
+): Promise<void> {
   app.get('/export', { schema: { querystring: ListQuerySchema } }, async (req, reply) => {
     const records = await options.exportRows(req.actor, req.query as Record<string, unknown>);
     return sendSheet(
@@ -60,6 +64,8 @@ export function registerSheetRoutes<E>(app: FastifyInstance, options: SheetRoute
 
   const imports = options.import;
   if (!imports) return;
+  // Uploads in this module's scope only, one small file.
+  await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
   app.get('/import-template', { config: { button: imports.button } }, async (req, reply) =>
     sendSheet(
       reply,
@@ -89,7 +95,7 @@ export function registerSheetRoutes<E>(app: FastifyInstance, options: SheetRoute
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw badRequest('upload.missing');
-      const file = await req.file({ limits: { fileSize: IMPORT_MAX_BYTES } });
+      const file = await req.file();
       if (!file || file.fieldname !== 'file') throw badRequest('upload.missing');
       let content: Buffer;
       try {

@@ -18,6 +18,12 @@ export const IMPORT_MAX_ROWS = 5_000;
 
 export type CellValue = string | number | null;
 
+/** A dictionary as a sheet uses it: labels by key (the request's language) and keys by any label. */
+export interface DictLabels {
+  shown: ReadonlyMap<string, string>;
+  keyOf: ReadonlyMap<string, string>;
+}
+
 /** One column of a sheet: its header (a message key), what an export writes, and what an import reads. */
 export interface SheetColumn<E> {
   header: MessageKey;
@@ -28,8 +34,8 @@ export interface SheetColumn<E> {
   field?: string;
   /** How an imported cell becomes the field's value: text (default) or an integer. */
   kind?: 'text' | 'int';
-  /** A dictionary's labels by key: an export writes the label, an import takes the label or the key. */
-  labels?: ReadonlyMap<string, string>;
+  /** A dictionary's labels: an export writes the label, an import takes a label or the key. */
+  labels?: DictLabels;
 }
 
 /** A sheet of records with the columns' headers in the request's language. */
@@ -47,7 +53,7 @@ export async function writeSheet<E>(
     shown.map((c): Cell => {
       const value = c.value!(record, language);
       if (value === null) return null;
-      return c.labels?.get(String(value)) ?? value;
+      return c.labels?.shown.get(String(value)) ?? value;
     }),
   );
   return writeXlsxFile([header, ...rows], {
@@ -131,11 +137,11 @@ export async function readImport<E>(
             ? cell.toISOString()
             : String(cell).trim();
       if (text === '') return;
-      const key = column.labels ? (keyOfLabel(column.labels, text) ?? text) : text;
+      const key = column.labels?.keyOf.get(text) ?? text;
       input[column.field!] =
         column.kind === 'int' && /^-?\d+(\.0+)?$/.test(key) ? Number.parseInt(key, 10) : key;
     });
-    const errors = [...Value.Errors(schema, input)] as unknown as AjvError[];
+    const errors = [...Value.Errors(schema, input)] as unknown as TypeBoxError[];
     if (errors.length > 0) problems.push({ row, message: schemaMessage(language, schema, errors) });
     return { row, input };
   });
@@ -143,22 +149,40 @@ export async function readImport<E>(
   return inputs;
 }
 
-function keyOfLabel(labels: ReadonlyMap<string, string>, text: string): string | undefined {
-  for (const [key, label] of labels) if (label === text) return key;
-  return undefined;
+/**
+ * TypeBox's errors as the contract's message. They carry no parentSchema (ajv's, which the message
+ * reads labels from): it is found by the error's schemaPath, and a missing property is told as ajv
+ * tells it (missingProperty on the object).
+ */
+function schemaMessage(language: Language, schema: TObject, errors: TypeBoxError[]): string {
+  const ajvLike = errors.flatMap((e): AjvError[] =>
+    e.keyword === 'required'
+      ? ((e.params.requiredProperties as string[] | undefined) ?? []).map((missingProperty) => ({
+          keyword: 'required',
+          instancePath: e.instancePath,
+          params: { missingProperty },
+          parentSchema: schema as unknown as Record<string, unknown>,
+        }))
+      : [{ ...e, parentSchema: schemaAt(schema, e.schemaPath) }],
+  );
+  return validationMessage(language, pickValidationError(ajvLike, schema), 'row');
 }
 
-/** TypeBox's errors as the contract's message: the field's own schema stands in for ajv's parentSchema. */
-function schemaMessage(language: Language, schema: TObject, errors: AjvError[]): string {
-  const properties = schema.properties as Record<string, Record<string, unknown>>;
-  const withSchema = errors.map((e) => {
-    const field = e.instancePath.split('/')[1];
-    let own = (field ? properties[field] : schema) as Record<string, unknown> | undefined;
-    const variants = own?.anyOf as Array<Record<string, unknown>> | undefined;
-    if (variants) own = variants.find((v) => v['x-label']) ?? own;
-    return { ...e, parentSchema: own as Record<string, unknown> | undefined };
-  });
-  return validationMessage(language, pickValidationError(withSchema, schema), 'row');
+interface TypeBoxError {
+  keyword: string;
+  schemaPath: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** The subschema a JSON pointer ('#/properties/level/anyOf/1') names. */
+function schemaAt(schema: TObject, pointer: string): Record<string, unknown> | undefined {
+  let at: unknown = schema;
+  for (const part of pointer.replace(/^#\/?/, '').split('/').filter(Boolean)) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<string, unknown>)[decodeURIComponent(part)];
+  }
+  return typeof at === 'object' && at !== null ? (at as Record<string, unknown>) : undefined;
 }
 
 /** Runs the rows through `store` one by one; a row's refusal becomes its problem, and any refuses all. */

@@ -1,0 +1,241 @@
+import { readSheet } from 'read-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOperator } from './support/accounts.js';
+import { enginesUnderTest } from './support/databases.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { multipart } from './support/uploads.js';
+
+// Excel in and out of the business pages (issue 16): exports of the current search (scoped as the
+// list is), templates, and imports that store every row or none with a report per bad row.
+
+const API = '/api/zxgxg-api';
+
+describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
+  let t: TestApp;
+
+  const sheet = (rows: Array<Array<string | number | null>>) => writeXlsxFile(rows).toBuffer();
+  const importSheet = async (area: string, content: Buffer, token?: string, language = 'zh-CN') =>
+    t.call(
+      {
+        method: 'POST',
+        url: `${API}/${area}/import`,
+        ...(() => {
+          const body = multipart(`${area}.xlsx`, content);
+          return { payload: body.payload, headers: { ...body.headers, 'accept-language': language } };
+        })(),
+      },
+      token,
+    );
+  const download = async (url: string, token?: string, language = 'zh-CN') => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${API}${url}`,
+      headers: {
+        authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+        'blade-auth': `bearer ${token ?? t.adminToken}`,
+        'accept-language': language,
+      },
+    });
+    return res;
+  };
+  const count = async (table: 'zx_hospital' | 'zx_machine') =>
+    Number(
+      (
+        await t.store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('is_deleted', '=', 0)
+          .executeTakeFirst()
+      )?.n,
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('imports hospitals all or none, naming each bad row, and exports the search back', async () => {
+    const template = await download('/hospital/import-template');
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-type']).toContain('spreadsheetml');
+    const headers = (await readSheet(template.rawPayload))[0];
+    expect(headers).toEqual([
+      '医院编码',
+      '医院名称',
+      '医院等级',
+      '地区编码',
+      '详细地址',
+      '联系人',
+      '联系电话',
+      '经度',
+      '纬度',
+      '备注',
+    ]);
+
+    const bad = await sheet([
+      ['医院编码', '医院名称', '医院等级'],
+      ['S-1', '第一医院', '三级甲等'],
+      ['S-2', '', 1],
+      ['S-1', '重复的编码', 2],
+      ['S-4', '第四医院', 100],
+    ]);
+    const refused = await importSheet('hospital', bad);
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.errors.map((e: { row: number }) => e.row)).toEqual([3, 5]);
+    expect(refused.body.msg).toContain('第 3 行: 请输入医院名称');
+    expect(refused.body.msg).toContain('第 5 行');
+    expect(await count('zx_hospital')).toBe(0);
+
+    // Schema-valid rows can still clash in the database: the second S-1 refuses the whole sheet.
+    const clash = await importSheet(
+      'hospital',
+      await sheet([
+        ['医院编码', '医院名称'],
+        ['S-1', '第一医院'],
+        ['S-1', '重复的编码'],
+      ]),
+    );
+    expect(clash.body).toMatchObject({
+      code: 400,
+      data: { errors: [{ row: 3, message: '医院编码已存在: S-1' }] },
+    });
+    expect(await count('zx_hospital')).toBe(0);
+
+    // English headers work as well as Chinese ones; labels of the dictionary or its keys.
+    const good = await importSheet(
+      'hospital',
+      await sheet([
+        ['hospital code', 'hospital name', 'level', 'contact phone'],
+        ['S-1', '第一医院', '三级甲等', '010-1234'],
+        ['S-2', '第二医院', 3, null],
+        [null, null, null, null],
+      ]),
+      undefined,
+      'en',
+    );
+    expect(good.body).toMatchObject({ code: 200, data: { imported: 2 }, msg: '2 rows imported' });
+    expect(await count('zx_hospital')).toBe(2);
+
+    const exported = await download(`/hospital/export?hospitalName=${encodeURIComponent('第一')}`);
+    expect(exported.headers['content-disposition']).toContain("filename*=UTF-8''%E5%8C%BB%E9%99%A2-");
+    const rows = await readSheet(exported.rawPayload);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]!.slice(0, 3)).toEqual(['S-1', '第一医院', '三级甲等']);
+    const english = await readSheet((await download('/hospital/export', undefined, 'en')).rawPayload);
+    expect(english[0]![0]).toBe('hospital code');
+    expect(english.map((r) => r[2])).toEqual(
+      expect.arrayContaining(['Grade III, class A', 'Grade II, class A']),
+    );
+
+    expect((await importSheet('hospital', Buffer.from('not a sheet'))).body.msg).toBe(
+      '无法读取该文件，请上传 .xlsx 格式的表格',
+    );
+    expect((await importSheet('hospital', await sheet([['医院名称'], ['x']]))).body.msg).toBe(
+      '表格缺少必填列: 医院编码',
+    );
+  });
+
+  it('imports machines with their slots by hospital code, and exports only what an operator is granted', async () => {
+    const refused = await importSheet(
+      'machine',
+      await sheet([
+        ['机器编号', '机器名称', '医院编码', '格口数量'],
+        ['IMP-1', '一号柜', 'S-1', 4],
+        ['IMP-2', '二号柜', 'NOPE', 4],
+      ]),
+    );
+    expect(refused.body.data.errors).toEqual([{ row: 3, message: '医院编码不存在: NOPE' }]);
+    expect(await count('zx_machine')).toBe(0);
+
+    const imported = await importSheet(
+      'machine',
+      await sheet([
+        ['机器编号', '机器名称', '医院编码', '机器型号', '格口数量'],
+        ['IMP-1', '一号柜', 'S-1', '标准柜(24格)', 4],
+        ['IMP-2', '二号柜', 'S-2', 2, 6],
+      ]),
+    );
+    expect(imported.body.data).toEqual({ imported: 2 });
+    const slots = await t.store.db
+      .selectFrom('zx_slot')
+      .select('machine_no')
+      .where('is_deleted', '=', 0)
+      .execute();
+    expect(slots.filter((s) => s.machine_no === 'IMP-2')).toHaveLength(6);
+
+    const all = await readSheet((await download('/machine/export')).rawPayload);
+    expect(
+      all
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['IMP-1', 'IMP-2']);
+    expect(all[0]!.slice(0, 3)).toEqual(['机器编号', '机器名称', '医院编码']);
+    const one = all.find((r) => r[0] === 'IMP-1')!;
+    expect(one.slice(2, 7)).toEqual(['S-1', '第一医院', null, '标准柜(24格)', 4]);
+
+    const operator = await createOperator(t, ['machine', 'machine_add']);
+    const slot = await t.store.db
+      .selectFrom('zx_slot')
+      .select('id')
+      .where('machine_no', '=', 'IMP-2')
+      .executeTakeFirstOrThrow();
+    await t.call({
+      method: 'POST',
+      url: `${API}/slot/grant/slot`,
+      payload: { userIds: [operator.userId], slotIds: [String(slot.id)] },
+    });
+    const theirs = await readSheet((await download('/machine/export', operator.token)).rawPayload);
+    expect(theirs.slice(1).map((r) => r[0])).toEqual(['IMP-2']);
+    // Importing needs the add button.
+    const viewer = await createOperator(t, ['machine']);
+    expect((await importSheet('machine', await sheet([['机器编号'], ['X']]), viewer.token)).status).toBe(403);
+  });
+
+  it('exports refund reviews with masked phones and amounts in yuan', async () => {
+    const machine = await t.call({
+      method: 'POST',
+      url: `${API}/machine/rotate-secret?id=${String(
+        (
+          await t.store.db
+            .selectFrom('zx_machine')
+            .select('id')
+            .where('machine_no', '=', 'IMP-1')
+            .executeTakeFirstOrThrow()
+        ).id,
+      )}`,
+    });
+    const secret = machine.body.data.deviceSecret as string;
+    await t.call(
+      {
+        method: 'POST',
+        url: `${API}/device/refund-request`,
+        payload: {
+          orderNo: 'SHEET-1',
+          slotNo: 1,
+          orderAmount: 1250,
+          refundAmount: 999,
+          customerPhone: '13912345678',
+        },
+        headers: { 'machine-no': 'IMP-1', 'machine-secret': secret },
+      },
+      null,
+    );
+    const rows = await readSheet((await download('/refund/review/export?reviewStatus=0')).rawPayload);
+    expect(rows[0]!.slice(0, 7)).toEqual([
+      '订单号',
+      '机器编号',
+      '格口号',
+      '所属医院',
+      '用户手机号',
+      '订单金额(元)',
+      '退款金额(元)',
+    ]);
+    expect(rows[1]!.slice(0, 7)).toEqual(['SHEET-1', 'IMP-1', 1, '第一医院', '139****5678', 12.5, 9.99]);
+    expect(rows[1]![9]).toBe('待审核');
+  });
+});
