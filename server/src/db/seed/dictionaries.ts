@@ -252,6 +252,17 @@ export const BUSINESS_DICT_ENGLISH: Record<string, Record<string, string>> = {
   refund_review_status: { '-1': 'Review status', '0': 'Pending', '1': 'Agreed', '2': 'Rejected' },
 };
 
+/**
+ * The English of a seeded dictionary entry while its stored value is still the seeded Chinese one
+ * (an administrator's own wording is never replaced); undefined otherwise.
+ */
+export function seededEnglish(code: string, key: string, storedValue: string): string | undefined {
+  const english = BUSINESS_DICT_ENGLISH[code]?.[key];
+  if (!english) return undefined;
+  const seeded = DICTIONARIES.find((d) => d.code === code)?.entries.find(([k]) => k === key)?.[1];
+  return seeded === storedValue ? english : undefined;
+}
+
 /** A stable id per dictionary entry, so a seeded entry keeps its id across installs (and two seeds collide). */
 export const dictEntryId = (code: string, key: string) => menuId(`blade_dict:${code}:${key}`);
 

@@ -2,7 +2,7 @@ import { DICT_PARENT_KEY } from '@console/contract';
 import type { Language } from '../../../core/i18n.js';
 import type { Store } from '../../../core/repository/store.js';
 import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
-import { BUSINESS_DICT_ENGLISH, DICTIONARIES } from '../../../db/seed/dictionaries.js';
+import { seededEnglish } from '../../../db/seed/dictionaries.js';
 import type { DictLabels } from './sheet.js';
 
 /**
@@ -19,10 +19,7 @@ export async function dictLabels(store: Store, code: string, language: Language)
     .where('d.code', '=', code)
     .where('d.dict_key', '<>', DICT_PARENT_KEY)
     .execute();
-  const seeded = new Map(DICTIONARIES.find((d) => d.code === code)?.entries ?? []);
-  const english = BUSINESS_DICT_ENGLISH[code] ?? {};
-  const inEnglish = (key: string, value: string) =>
-    english[key] && seeded.get(key) === value ? english[key] : undefined;
+  const inEnglish = (key: string, value: string) => seededEnglish(code, key, value);
   const keyOf = new Map<string, string>();
   for (const r of rows) {
     keyOf.set(r.dict_value, r.dict_key);

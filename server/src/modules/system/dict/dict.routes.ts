@@ -72,7 +72,7 @@ export const dictRoutes: FastifyPluginAsyncTypebox<DictRouteOptions> = async (
   app.get(
     '/dictionary',
     { schema: { querystring: DictionaryQuery, response: { 200: Envelope(Type.Array(DictItemSchema)) } } },
-    async (req) => ok(await dicts.dictionary(req.actor, req.query.code), req.t('ok')),
+    async (req) => ok(await dicts.dictionary(req.actor, req.query.code, req.language), req.t('ok')),
   );
 
   app.post(

@@ -1,3 +1,5 @@
+import type { Language } from '../../../core/i18n.js';
+import { seededEnglish } from '../../../db/seed/dictionaries.js';
 import {
   DICT_PARENT_KEY,
   ROOT_PARENT_ID,
@@ -115,11 +117,21 @@ export class DictService {
     return toTreeNodes(forest(await this.#rows(actor, { filters, orders: [] })), dictTitle);
   }
 
-  /** `dictionary?code=`: the dictionary's entries by sort, from the per-process cache. */
-  async dictionary(actor: Actor, code: string | undefined): Promise<DictItem[]> {
+  /**
+   * `dictionary?code=`: the dictionary's entries by sort, from the per-process cache; to an English
+   * console the seeded system entries in English (while their stored value is the seeded one).
+   */
+  async dictionary(actor: Actor, code: string | undefined, language: Language = 'zh'): Promise<DictItem[]> {
     const wanted = code?.trim();
     if (!wanted) return [];
-    return this.deps.cache.get(this.#scope(actor), wanted, () => this.#dicts.items(actor, wanted));
+    const items = await this.deps.cache.get(this.#scope(actor), wanted, () =>
+      this.#dicts.items(actor, wanted),
+    );
+    if (language !== 'en' || this.deps.kind !== 'system') return items;
+    return items.map((item) => {
+      const english = seededEnglish(wanted, item.dictKey, item.dictValue);
+      return english ? { ...item, dictValue: english } : item;
+    });
   }
 
   /**

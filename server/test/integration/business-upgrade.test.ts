@@ -1,0 +1,118 @@
+import { Migrator } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { IdGenerator } from '../../src/core/ids.js';
+import { openDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { migrationProvider } from '../../src/db/migrations/index.js';
+import { BUSINESS_DICT_ENGLISH } from '../../src/db/seed/dictionaries.js';
+import { menuId } from '../../src/db/seed/menus.js';
+import { SEED_IDS, seedDatabase } from '../../src/db/seed/seed.js';
+import { createTestDatabase, enginesUnderTest } from './support/databases.js';
+import { startTestApp } from './support/test-app.js';
+
+// An installation seeded before the business module (migration 0009) gains, on upgrade, the
+// buttons the business pages added (granted to the roles that hold their pages, to nobody else) and
+// the business dictionaries; a new installation has them from its seed. The seeded dictionaries
+// answer an English console in English.
+
+const NEW_BUTTONS = ['machine_delete', 'slot_edit'];
+
+describe.each(enginesUnderTest())('the business module on an older installation on %s', (kind) => {
+  it('adds its buttons to the roles holding the pages, and its dictionaries, once', async () => {
+    const testDb = await createTestDatabase(kind);
+    const database = openDatabase(testDb.url, kind);
+    try {
+      const db = database.db;
+      const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(
+        '0009-sign-in-lockout',
+      );
+      expect(error).toBeUndefined();
+      // An older seed: the same tree without the buttons added since, and no business dictionaries.
+      await seedDatabase(db, new IdGenerator(3), { regions: false });
+      const added = NEW_BUTTONS.map(menuId).map(BigInt);
+      await db.deleteFrom('blade_role_menu').where('menu_id', 'in', added).execute();
+      await db.deleteFrom('blade_menu').where('id', 'in', added).execute();
+      await db.deleteFrom('blade_dict').where('code', 'in', Object.keys(BUSINESS_DICT_ENGLISH)).execute();
+      // A role with the machine page but not the slot page, and one with neither.
+      for (const [roleId, pages] of [
+        ['71', ['machine']],
+        ['72', ['hospital']],
+      ] as const)
+        for (const page of pages)
+          await db
+            .insertInto('blade_role_menu')
+            .values({
+              id: BigInt(`${roleId}000${page.length}`),
+              role_id: BigInt(roleId),
+              menu_id: BigInt(menuId(page)),
+            })
+            .execute();
+
+      await migrateToLatest(db);
+      const holders = async (code: string) =>
+        (
+          await db
+            .selectFrom('blade_role_menu')
+            .select('role_id')
+            .where('menu_id', '=', BigInt(menuId(code)))
+            .execute()
+        )
+          .map((r) => String(r.role_id))
+          .sort();
+      expect(await holders('machine_delete')).toEqual([SEED_IDS.administratorRole, '71'].sort());
+      expect(await holders('slot_edit')).toEqual([SEED_IDS.administratorRole]);
+      const menu = await db
+        .selectFrom('blade_menu')
+        .selectAll()
+        .where('id', '=', BigInt(menuId('machine_delete')))
+        .executeTakeFirstOrThrow();
+      expect(menu).toMatchObject({ code: 'machine_delete', name: '删除' });
+      expect(Number(menu.category)).toBe(2);
+      expect(String(menu.parent_id)).toBe(menuId('machine'));
+      const dicts = await db
+        .selectFrom('blade_dict')
+        .select(['code', 'dict_key'])
+        .where('code', '=', 'slot_status')
+        .execute();
+      expect(dicts.map((d) => d.dict_key).sort()).toEqual(['-1', '0', '1', '2', '3', '4']);
+      // A second start finds everything there and seeds nothing.
+      expect(await seedDatabase(db, new IdGenerator(4), { regions: false })).toBe(false);
+    } finally {
+      await database.close();
+      await testDb.drop();
+    }
+  });
+});
+
+describe.each(enginesUnderTest())('business dictionaries on %s', (kind) => {
+  it('answer an English console in English until an administrator rewords them', async () => {
+    const t = await startTestApp(kind);
+    try {
+      const dictionary = async (language: string) =>
+        (
+          await t.call({
+            method: 'GET',
+            url: '/api/blade-system/dict/dictionary?code=slot_status',
+            headers: { 'accept-language': language },
+          })
+        ).body.data.map((d: { dictValue: string }) => d.dictValue);
+      expect(await dictionary('zh-CN')).toEqual(['空闲', '有货', '使用中', '故障', '锁定']);
+      expect(await dictionary('en')).toEqual(['Empty', 'Stocked', 'In use', 'Fault', 'Locked']);
+      await t.store.db
+        .updateTable('blade_dict')
+        .set({ dict_value: '坏了' })
+        .where('code', '=', 'slot_status')
+        .where('dict_key', '=', '3')
+        .execute();
+      expect((await t.call({ method: 'GET', url: '/api/blade-auth/oauth/clear-cache' })).status).toBe(200);
+      const reworded = await t.call({
+        method: 'GET',
+        url: '/api/blade-system/dict/dictionary?code=slot_status',
+        headers: { 'accept-language': 'en' },
+      });
+      expect(reworded.body.data.map((d: { dictValue: string }) => d.dictValue)).toContain('坏了');
+    } finally {
+      await t.close();
+    }
+  });
+});
