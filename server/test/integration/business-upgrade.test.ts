@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { IdGenerator } from '../../src/core/ids.js';
@@ -8,6 +9,7 @@ import { BUSINESS_DICT_ENGLISH } from '../../src/db/seed/dictionaries.js';
 import { menuId } from '../../src/db/seed/menus.js';
 import { SEED_IDS, seedDatabase } from '../../src/db/seed/seed.js';
 import { createTestDatabase, enginesUnderTest } from './support/databases.js';
+import { fillDemo } from '../../src/modules/business/demo.js';
 import { startTestApp } from './support/test-app.js';
 
 // An installation seeded before the business module (migration 0009) gains, on upgrade, the
@@ -84,8 +86,8 @@ describe.each(enginesUnderTest())('the business module on an older installation 
   });
 });
 
-describe.each(enginesUnderTest())('business dictionaries on %s', (kind) => {
-  it('answer an English console in English until an administrator rewords them', async () => {
+describe.each(enginesUnderTest())('business dictionaries and demo data on %s', (kind) => {
+  it('answer an English console in English until an administrator rewords them; the demo fills a tenant once', async () => {
     const t = await startTestApp(kind);
     try {
       const dictionary = async (language: string) =>
@@ -111,6 +113,31 @@ describe.each(enginesUnderTest())('business dictionaries on %s', (kind) => {
         headers: { 'accept-language': 'en' },
       });
       expect(reworded.body.data.map((d: { dictValue: string }) => d.dictValue)).toContain('坏了');
+
+      // `npm run demo` fills the tenant once, through the services, and the dashboard shows it.
+      const options = {
+        tenantId: '000000',
+        uploadsRoot: path.join(t.dataDir, 'uploads'),
+        offlineSeconds: 300,
+      };
+      expect(await fillDemo(t.store, options)).toEqual({ hospitals: 3, machines: 8, apks: 3, refunds: 60 });
+      expect(await fillDemo(t.store, options)).toBeNull();
+      const board = (await t.call({ method: 'GET', url: '/api/zxgxg-api/dashboard' })).body.data;
+      expect(board.machines).toEqual({ total: 8, online: 6, offline: 2, fault: 1 });
+      expect(board.slots.total).toBe(6 * 24 + 2 * 48);
+      expect(board.refunds.pending).toBeGreaterThan(0);
+      expect(
+        board.refundsByDay.reduce(
+          (n: number, d: { agreed: number; rejected: number }) => n + d.agreed + d.rejected,
+          0,
+        ),
+      ).toBeGreaterThan(40);
+      expect(board.apkVersions[0]).toMatchObject({
+        packageName: 'com.zxgxg.cabinet',
+        versionCode: 110,
+        versionName: '1.1.0',
+        machines: 6,
+      });
     } finally {
       await t.close();
     }

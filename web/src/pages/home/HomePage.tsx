@@ -1,7 +1,9 @@
 import { NotificationOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Card, Col, Flex, Row, Statistic, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { list as listNotices } from '../../api/desk/notice';
 import { MenuIcon } from '../../app/menu/icons';
 import { useLabelText } from '../../app/menu/labels';
 import { useMenu } from '../../app/menu/menu-queries';
@@ -11,24 +13,64 @@ import { useOpenMenuItem } from '../../app/layout/Sidebar';
 import { INFO_PATH } from '../../app/layout/UserMenu';
 import { useLanguage } from '../../i18n';
 import { formatLongDate } from '../../i18n/long-date';
+import { Dashboard } from './Dashboard';
 import './home.css';
-
-/** Demo figures (spec §1: the dashboard's texts are demo content). */
-const DEMO_STATS = [
-  { key: 'machines', value: 128 },
-  { key: 'online', value: 117 },
-  { key: 'orders', value: 342 },
-  { key: 'refunds', value: 5 },
-] as const;
-
-const DEMO_NOTICES = ['first', 'second', 'third'] as const;
 
 /** How many of the user's menu pages the shortcuts offer. */
 const SHORTCUTS = 8;
+/** How many of the newest notices the page lists. */
+const NOTICES = 5;
+/**
+ * The top bar's list of the latest notices (NoticesButton) is the same call under this key: one
+ * answer serves both, and the notice page's saves mark it out of date.
+ */
+const LATEST_NOTICES_KEY = ['notice', 'list', 'latest'] as const;
+
+/** The newest notices by release time: titles and days. */
+function LatestNotices() {
+  const { t } = useTranslation();
+  const notices = useQuery({
+    queryKey: LATEST_NOTICES_KEY,
+    queryFn: () => listNotices(1, NOTICES, { descs: 'releaseTime' }),
+    staleTime: 60_000,
+  });
+  if (notices.isPending)
+    return (
+      <div role="status" aria-label={t('business.dashboard.notices.loading')}>
+        <Skeleton active title={false} paragraph={{ rows: 3 }} />
+      </div>
+    );
+  if (notices.isError)
+    return (
+      <Flex vertical align="flex-start" gap={8}>
+        <Typography.Text type="secondary">{t('business.dashboard.notices.failed')}</Typography.Text>
+        <Button size="small" onClick={() => void notices.refetch()}>
+          {t('business.dashboard.notices.retry')}
+        </Button>
+      </Flex>
+    );
+  const records = notices.data.records.slice(0, NOTICES);
+  if (records.length === 0)
+    return <Typography.Text type="secondary">{t('business.dashboard.notices.empty')}</Typography.Text>;
+  return (
+    // A plain list: antd's List brings its pager, and with it the select, for five lines.
+    <ul className="home-notices">
+      {records.map((notice) => (
+        <li key={notice.id}>
+          <NotificationOutlined aria-hidden />
+          <span className="home-notice-title">{notice.title}</span>
+          <Typography.Text type="secondary">
+            {(notice.releaseTime ?? notice.createTime ?? '').slice(0, 10)}
+          </Typography.Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
- * The home page, the fixed first tab: a greeting, demo figures and notices (spec §1), and shortcuts
- * to the user's own pages.
+ * The home page, the fixed first tab: a greeting, the business dashboard (live figures of the
+ * user's fleet), shortcuts to the user's own pages and the latest notices.
  */
 export default function HomePage() {
   const { t } = useTranslation();
@@ -52,18 +94,9 @@ export default function HomePage() {
             </Typography.Title>
             <Typography.Text type="secondary">{t('shell.home.welcome', { date: today })}</Typography.Text>
           </div>
-          <Tag>{t('shell.home.demo')}</Tag>
         </Flex>
       </Card>
-      <Row gutter={[12, 12]}>
-        {DEMO_STATS.map((stat) => (
-          <Col key={stat.key} xs={12} lg={6}>
-            <Card>
-              <Statistic title={t(`shell.home.stats.${stat.key}`)} value={stat.value} />
-            </Card>
-          </Col>
-        ))}
-      </Row>
+      <Dashboard />
       <Row gutter={[12, 12]}>
         <Col xs={24} lg={14}>
           <Card title={t('shell.home.shortcuts')}>
@@ -81,14 +114,7 @@ export default function HomePage() {
         </Col>
         <Col xs={24} lg={10}>
           <Card title={t('shell.home.noticesTitle')}>
-            {/* A plain list: antd's List brings its pager, and with it the select, for three lines. */}
-            <ul className="home-notices">
-              {DEMO_NOTICES.map((notice) => (
-                <li key={notice}>
-                  <NotificationOutlined aria-hidden /> {t(`shell.home.demoNotices.${notice}`)}
-                </li>
-              ))}
-            </ul>
+            <LatestNotices />
           </Card>
         </Col>
       </Row>

@@ -176,10 +176,12 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
     actor: Actor,
     id: string,
     apk: { packageName?: string; versionCode?: number },
+    /** When it came: now, or a demo's past. */
+    at = new Date(),
   ): Promise<void> {
     await this.scopedUpdate(actor)
       .set({
-        last_heartbeat_time: new Date(),
+        last_heartbeat_time: at,
         ...(apk.packageName !== undefined ? { apk_package_name: apk.packageName } : {}),
         ...(apk.versionCode !== undefined ? { apk_version_code: apk.versionCode } : {}),
       })

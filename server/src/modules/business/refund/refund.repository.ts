@@ -160,4 +160,12 @@ export class RefundRepository extends TableRepository<RefundReview, 'zx_refund_r
       amount: Number(r.refund_amount),
     }));
   }
+
+  /** Sets when a refund was asked for and decided (demo data that looks lived-in: `npm run demo`). */
+  async backdate(actor: Actor, id: string, applyTime: Date, reviewTime: Date | null): Promise<void> {
+    await this.scopedUpdate(actor)
+      .set({ apply_time: applyTime, ...(reviewTime ? { review_time: reviewTime } : {}) })
+      .where('id', '=', BigInt(id))
+      .execute();
+  }
 }

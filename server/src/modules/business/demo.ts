@@ -1,0 +1,220 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { MACHINE_RUN_STATUS, REFUND_REVIEW_STATUS, SLOT_STATUS, type Machine } from '@console/contract';
+import type { Actor, Store } from '../../core/repository/store.js';
+import { unscoped } from '../../core/repository/unscoped.js';
+import { AttachRepository } from '../resource/attach/attach.repository.js';
+import { LocalStorage } from '../resource/storage/local-storage.js';
+import { linkOf } from '../resource/storage/object-storage.js';
+import { ApkService } from './apk/apk.service.js';
+import { DeviceService } from './device/device.service.js';
+import { HospitalService } from './hospital/hospital.service.js';
+import { MachineRepository } from './machine/machine.repository.js';
+import { MachineService } from './machine/machine.service.js';
+import { RefundRepository } from './refund/refund.repository.js';
+import { RefundService } from './refund/refund.service.js';
+
+// `npm run demo`: a tenant's fleet to try the console and the dashboard with (business-domain.md,
+// "Seed data"). It goes through the same services as the API (so every rule holds) and only
+// back-dates what a demo needs to look lived-in: heartbeats and the last 30 days of refunds.
+
+export interface DemoSummary {
+  hospitals: number;
+  machines: number;
+  apks: number;
+  refunds: number;
+}
+
+const HOSPITALS = [
+  ['DEMO-H1', '市第一人民医院', 1, '110101', '东城区北京路1号'],
+  ['DEMO-H2', '市妇幼保健院', 2, '110102', '西城区长安街8号'],
+  ['DEMO-H3', '区中医医院', 3, null, '朝阳区建国路66号'],
+] as const;
+
+/** Fills the tenant, unless its demo hospitals are there already (answers null then). */
+export async function fillDemo(
+  store: Store,
+  options: { tenantId: string; uploadsRoot: string; offlineSeconds: number },
+): Promise<DemoSummary | null> {
+  const db = unscoped(store);
+  const admin = await db
+    .selectFrom('blade_user')
+    .select(['id', 'dept_id'])
+    .where('tenant_id', '=', options.tenantId)
+    .where('is_deleted', '=', 0)
+    .orderBy('create_time')
+    .executeTakeFirst();
+  const actor: Actor = {
+    tenantId: options.tenantId,
+    userId: admin ? String(admin.id) : null,
+    deptId: admin?.dept_id?.split(',')[0] || null,
+  };
+  const present = await db
+    .selectFrom('zx_hospital')
+    .select('id')
+    .where('tenant_id', '=', options.tenantId)
+    .where('hospital_code', '=', HOSPITALS[0][0])
+    .where('is_deleted', '=', 0)
+    .executeTakeFirst();
+  if (present) return null;
+
+  const quiet = () => undefined;
+  const hospitals = new HospitalService(store);
+  const machines = new MachineService(store, options.offlineSeconds, quiet);
+  const refunds = new RefundService(store, quiet);
+  const devices = new DeviceService(store, options.offlineSeconds, refunds);
+
+  const hospitalIds: string[] = [];
+  for (const [hospitalCode, hospitalName, level, regionCode, address] of HOSPITALS) {
+    const regionKnown = regionCode
+      ? Boolean(
+          await db
+            .selectFrom('blade_region')
+            .select('code')
+            .where('code', '=', regionCode)
+            .executeTakeFirst(),
+        )
+      : false;
+    const saved = await hospitals.submit(actor, {
+      hospitalCode,
+      hospitalName,
+      level,
+      regionCode: regionKnown ? regionCode : null,
+      address,
+      contactName: '设备科',
+      contactPhone: '010-88886666',
+    });
+    hospitalIds.push(saved.id);
+  }
+
+  // Versions of the cabinet app: 1.0 and 1.1 published, 1.2 a draft.
+  const apks = new ApkService(store, quiet);
+  const storage = new LocalStorage(options.uploadsRoot, options.tenantId);
+  for (const [versionName, versionCode, publishStatus] of [
+    ['1.0.0', 100, 1],
+    ['1.1.0', 110, 1],
+    ['1.2.0', 120, 0],
+  ] as const) {
+    // A stand-in package: a zip's end record and the version, enough for the file checks.
+    const content = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x05, 0x06]),
+      Buffer.alloc(18),
+      Buffer.from(versionName),
+    ]);
+    const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
+    const name = `upload/${day}/${randomBytes(16).toString('hex')}.apk`;
+    await storage.put(name, content);
+    const attachments = new AttachRepository(store);
+    const attachId = await attachments.insert(actor, {
+      link: linkOf(storage, name),
+      domain: storage.domain,
+      name,
+      originalName: `cabinet-${versionName}.apk`,
+      extension: 'apk',
+      attachSize: content.length,
+    });
+    await attachments.recordDigest(actor, attachId, createHash('md5').update(content).digest('hex'));
+    await apks.submit(actor, {
+      appName: '智能储物柜',
+      packageName: 'com.zxgxg.cabinet',
+      versionName,
+      versionCode,
+      attachId,
+      forceUpdate: 0,
+      releaseNotes: `${versionName} 版本更新`,
+      publishStatus,
+    });
+  }
+
+  // Eight machines across the hospitals: most online on 1.1, one on 1.0, one silent, one at fault.
+  const created: Machine[] = [];
+  for (let i = 1; i <= 8; i++) {
+    const machine = await machines.submit(actor, {
+      machineNo: `DEMO-${String(i).padStart(4, '0')}`,
+      machineName: `${i}号柜`,
+      hospitalId: hospitalIds[(i - 1) % hospitalIds.length]!,
+      location: `${((i - 1) % 5) + 1}楼 护士站旁`,
+      model: i % 3 === 0 ? 3 : 1,
+      slotCount: i % 3 === 0 ? 48 : 24,
+      runStatus: i === 7 ? MACHINE_RUN_STATUS.FAULT : MACHINE_RUN_STATUS.NORMAL,
+    });
+    created.push(machine);
+    if (i === 8) continue; // never heard from
+    const device = {
+      id: machine.id,
+      tenantId: options.tenantId,
+      machineNo: machine.machineNo,
+      secretHash: null,
+      apkPackageName: null,
+    };
+    const states = Array.from({ length: machine.slotCount }, (_, n) => ({
+      slotNo: n + 1,
+      status:
+        n % 7 === 0
+          ? SLOT_STATUS.IN_USE
+          : n % 5 === 0
+            ? SLOT_STATUS.STOCKED
+            : n === 11
+              ? SLOT_STATUS.FAULT
+              : SLOT_STATUS.EMPTY,
+    }));
+    await devices.heartbeat(device, {
+      apkPackageName: 'com.zxgxg.cabinet',
+      apkVersionCode: i === 2 ? 100 : 110,
+      slots: states,
+    });
+  }
+  // Machine 6 went quiet an hour ago: offline.
+  await new MachineRepository(store, options.offlineSeconds).recordHeartbeat(
+    actor,
+    created[5]!.id,
+    {},
+    new Date(Date.now() - 3_600_000),
+  );
+
+  // Refund requests over the last 30 days: the older ones decided, the recent ones pending.
+  const refundRepository = new RefundRepository(store);
+  const reasons = ['柜门打不开', '物品未取出', '重复扣费', '格口故障', '误操作'];
+  let count = 0;
+  for (let day = 29; day >= 0; day--) {
+    for (let k = 0; k < (day % 3) + 1; k++) {
+      const machine = created[(day + k) % 7]!;
+      const orderAmount = 300 + ((day * 37 + k * 53) % 1700);
+      const refund = await devices.refundRequest(
+        {
+          id: machine.id,
+          tenantId: options.tenantId,
+          machineNo: machine.machineNo,
+          secretHash: null,
+          apkPackageName: null,
+        },
+        {
+          orderNo: `DEMO${Date.now().toString(36).toUpperCase()}${String(count).padStart(4, '0')}`,
+          slotNo: ((day + k) % machine.slotCount) + 1,
+          customerOpenId: `o-demo-${day}-${k}`,
+          customerPhone: `139${String(10_000_000 + day * 1000 + k).slice(-8)}`,
+          orderAmount,
+          refundAmount: k === 1 ? Math.round(orderAmount / 2) : orderAmount,
+          reason: reasons[(day + k) % reasons.length]!,
+        },
+      );
+      const applied = new Date(Date.now() - day * 86_400_000 - (k + 1) * 3_600_000);
+      if (day >= 2) {
+        const status = (day + k) % 4 === 0 ? REFUND_REVIEW_STATUS.REJECTED : REFUND_REVIEW_STATUS.AGREED;
+        await refundRepository.decide(
+          actor,
+          refund.id,
+          status,
+          status === REFUND_REVIEW_STATUS.REJECTED ? '经核实柜机正常' : null,
+        );
+        await refundRepository.backdate(
+          actor,
+          refund.id,
+          applied,
+          new Date(applied.getTime() + 2 * 3_600_000),
+        );
+      } else await refundRepository.backdate(actor, refund.id, applied, null);
+      count++;
+    }
+  }
+  return { hospitals: HOSPITALS.length, machines: created.length, apks: 3, refunds: count };
+}

@@ -1,0 +1,116 @@
+import { KeyOutlined, WechatOutlined } from '@ant-design/icons';
+import type { MachineInput } from '@console/contract';
+import { useMemo, useState } from 'react';
+import './locales';
+import * as machineApi from '../../../api/business/machine';
+import { CrudPage, defineCrud, type CrudActionContext, type TextKey } from '../../../crud';
+import { useSheetTools } from '../hospital/sheet-tools';
+import { BindWxDialog } from './BindWxDialog';
+import { machineColumns, type MachineRow } from './machine-columns';
+import { SecretDialog, type ShownSecret } from './SecretDialog';
+
+/** The device secret in a submit or rotate answer: there only when one was just made. */
+const secretOf = (answer: unknown): string | undefined =>
+  typeof answer === 'object' &&
+  answer !== null &&
+  'deviceSecret' in answer &&
+  typeof answer.deviceSecret === 'string' &&
+  answer.deviceSecret !== ''
+    ? answer.deviceSecret
+    : undefined;
+
+/** The machine whose WeChat account is being set, with the page's actions for when it is done. */
+interface Binding {
+  machine: MachineRow;
+  context: CrudActionContext<MachineRow>;
+  /** Each opening mounts the dialog afresh, so its form starts from the machine. */
+  key: number;
+}
+
+let openings = 0;
+
+/**
+ * Machines (/api/zxgxg-api/machine): the tenant's storage machines and their slots. Besides add,
+ * edit, view (with the slot grid) and delete (refused while a slot is in use): the WeChat account
+ * answering for a machine (machine_bind), a new device secret (machine_edit), and Excel export,
+ * import and template. A device secret is shown once, when made: on create and on reset.
+ */
+export default function MachinePage() {
+  const sheets = useSheetTools<MachineRow>(machineApi, 'machine_add');
+  const [binding, setBinding] = useState<Binding>();
+  const [secret, setSecret] = useState<ShownSecret>();
+
+  // Built once per sheet tools: the actions only set this page's state, whose setters never change.
+  const config = useMemo(
+    () =>
+      defineCrud<MachineRow, MachineInput>({
+        name: 'machine',
+        title: 'business.machine.title',
+        rowTitle: 'machineNo',
+        api: {
+          ...machineApi,
+          list: sheets.list,
+          // A new machine's answer carries its device secret, this once: show it.
+          submit: async (input) => {
+            const saved = await machineApi.submit(input);
+            const deviceSecret = secretOf(saved);
+            if (deviceSecret) setSecret({ machineNo: input.machineNo, secret: deviceSecret });
+            return saved;
+          },
+        },
+        permissions: {
+          add: 'machine_add',
+          edit: 'machine_edit',
+          delete: 'machine_delete',
+          view: 'machine_view',
+        },
+        columns: machineColumns,
+        toolbarActions: sheets.actions,
+        rowActions: [
+          {
+            key: 'bind',
+            label: 'business.machine.bind.action',
+            icon: <WechatOutlined aria-hidden />,
+            permission: 'machine_bind',
+            onClick: (machine, context) => setBinding({ machine, context, key: ++openings }),
+          },
+          {
+            key: 'secret',
+            label: 'business.machine.secret.action',
+            icon: <KeyOutlined aria-hidden />,
+            permission: 'machine_edit',
+            onClick: async (machine, context) => {
+              if (!(await context.confirm('business.machine.secret.confirm'))) return;
+              try {
+                const deviceSecret = secretOf(await machineApi.rotateSecret(machine.id));
+                if (deviceSecret) setSecret({ machineNo: machine.machineNo, secret: deviceSecret });
+              } catch {
+                // The request layer has said why.
+              }
+            },
+          },
+        ],
+      }),
+    [sheets.list, sheets.actions],
+  );
+
+  const bound = (text: TextKey) => {
+    setBinding(undefined);
+    binding?.context.success(text);
+    void binding?.context.refresh();
+  };
+
+  return (
+    <CrudPage config={config}>
+      <BindWxDialog
+        key={`bind-${binding?.key ?? 0}`}
+        machine={binding?.machine}
+        confirm={(text) => binding?.context.confirm(text) ?? Promise.resolve(false)}
+        onClose={() => setBinding(undefined)}
+        onDone={bound}
+      />
+      <SecretDialog shown={secret} onClose={() => setSecret(undefined)} />
+      {sheets.element}
+    </CrudPage>
+  );
+}

@@ -1,0 +1,105 @@
+import { SLOT_LIMITS, type GrantTreeSlot } from '@console/contract';
+import { Form, Input, Modal, Select, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import * as slotApi from '../../../api/business/slot';
+import { useSlotStatuses } from '../machine/slot-status';
+
+interface StatusValues {
+  status: number;
+  remark?: string;
+}
+
+export interface StatusDialogProps {
+  /** The slots whose state is set; the dialog is open while there are some. */
+  slots: readonly GrantTreeSlot[];
+  onClose: () => void;
+  /** Done: how many slots were set. */
+  onDone: (count: number) => void;
+}
+
+/** 修改状态 (slot_edit): one state (slot_status) and an optional remark for the selected slots. */
+export function StatusDialog({ slots, onClose, onDone }: StatusDialogProps) {
+  const { t } = useTranslation();
+  const statuses = useSlotStatuses();
+  const [saving, setSaving] = useState(false);
+  const inFlight = useRef(false);
+
+  const save = async ({ status, remark }: StatusValues) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSaving(true);
+    try {
+      const slotIds = slots.map((slot) => slot.id);
+      // A blank remark leaves the slots' remarks as they are.
+      await slotApi.setStatus({ slotIds, status, remark: remark?.trim() || undefined });
+      onDone(slotIds.length);
+    } catch {
+      // The request layer has said why; the choice stays for another try.
+    } finally {
+      inFlight.current = false;
+      setSaving(false);
+    }
+  };
+
+  const okText = t('crud.confirm.ok');
+  const cancelText = t('crud.dialog.cancel');
+  const remarkLabel = t('business.slot.setStatus.remark');
+  // Several slots start from none; one starts from its own state.
+  const initialStatus = slots.length === 1 ? slots[0]!.status : undefined;
+
+  return (
+    <Modal
+      open={slots.length > 0}
+      title={t('business.slot.setStatus.title')}
+      width={520}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      okText={okText}
+      cancelText={cancelText}
+      okButtonProps={{ htmlType: 'submit', 'aria-label': okText }}
+      cancelButtonProps={{ 'aria-label': cancelText }}
+      confirmLoading={saving}
+      modalRender={(dialog) => (
+        <Form<StatusValues>
+          name="slot-status"
+          layout="vertical"
+          initialValues={{ status: initialStatus }}
+          onFinish={(values) => void save(values)}
+        >
+          {dialog}
+        </Form>
+      )}
+    >
+      <Typography.Paragraph type="secondary">
+        {t('business.slot.setStatus.forSlots', {
+          count: slots.length,
+          names: slots.map((slot) => slot.title).join(t('business.slot.listSeparator')),
+        })}
+      </Typography.Paragraph>
+      <Form.Item
+        name="status"
+        label={t('business.slot.setStatus.status')}
+        rules={[{ required: true, message: t('business.slot.setStatus.statusRequired') }]}
+      >
+        <Select
+          options={statuses.options}
+          placeholder={t('crud.placeholder.choose', { label: t('business.slot.setStatus.status') })}
+        />
+      </Form.Item>
+      <Form.Item
+        name="remark"
+        label={remarkLabel}
+        rules={[
+          {
+            max: SLOT_LIMITS.remark,
+            message: t('crud.rule.maxLength', { label: remarkLabel, max: SLOT_LIMITS.remark }),
+          },
+        ]}
+      >
+        <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+      </Form.Item>
+    </Modal>
+  );
+}
