@@ -102,6 +102,7 @@ export default defineConfig({
     alias: [
       { find: /^@console\/contract$/, replacement: contractFile('index.ts') },
       { find: /^@console\/contract\/rich-text-policy$/, replacement: contractFile('rich-text-policy.ts') },
+      { find: /^@console\/contract\/business$/, replacement: contractFile('business.ts') },
     ],
   },
   build: {

@@ -78,7 +78,7 @@ export function configureRequest(next: RequestEnvironment): void {
   environment = next;
 }
 
-function requireEnvironment(): RequestEnvironment {
+export function requireEnvironment(): RequestEnvironment {
   if (!environment) throw new Error('configureRequest() must run before the first request');
   return environment;
 }
@@ -110,7 +110,7 @@ export function withQuery(url: string, params: QueryParams | undefined): string 
 }
 
 /** The headers every call carries: the client, the language and (unless told not to) the token. */
-function callHeaders(env: RequestEnvironment, options: RequestOptions): Record<string, string> {
+export function callHeaders(env: RequestEnvironment, options: RequestOptions): Record<string, string> {
   const headers: Record<string, string> = {
     ...options.headers,
     Authorization: clientAuthorization,
@@ -119,81 +119,6 @@ function callHeaders(env: RequestEnvironment, options: RequestOptions): Record<s
   const token = options.authToken === false ? undefined : env.getToken();
   if (token) headers[website.tokenHeader] = `bearer ${token}`;
   return headers;
-}
-
-/** A file the server sends (an export): its bytes and the name the server gave it. */
-export interface DownloadedFile {
-  blob: Blob;
-  filename: string;
-}
-
-/**
- * GET of a file (exports, templates). A JSON answer is a failure in the R envelope and is read as
- * every other call's; anything else is the file, named by its Content-Disposition.
- */
-export async function download(
-  url: string,
-  params?: QueryParams,
-  options: RequestOptions = {},
-): Promise<DownloadedFile> {
-  const env = requireEnvironment();
-  const timeout = options.timeout ?? website.requestTimeout * 6;
-  let response: Response;
-  try {
-    response = await fetch(withQuery(url, params), {
-      headers: callHeaders(env, options),
-      credentials: 'same-origin',
-      signal: AbortSignal.timeout(timeout),
-    });
-  } catch (failure) {
-    throw new TransportError('the connection failed', 'NETWORK', { cause: failure });
-  }
-  if (response.status > 500) throw new TransportError(`HTTP ${response.status}`, `HTTP_${response.status}`);
-  if ((response.headers.get('content-type') ?? '').includes('application/json'))
-    return settle<never>(response.status, parseJson(await response.text()), env, options);
-  return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
-}
-
-/** The file name of a Content-Disposition header (RFC 5987's filename* first). */
-export function filenameOf(disposition: string | null): string {
-  if (!disposition) return 'download';
-  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (extended) return decodeURIComponent(extended[1]!.trim());
-  const plain = /filename="?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1]!.trim() : 'download';
-}
-
-/**
- * POST of a FormData that reports how much of it has gone (0 to 1) while it uploads: fetch cannot
- * tell, XMLHttpRequest can. The answer is read as every other call's.
- */
-export function upload<T>(
-  url: string,
-  form: FormData,
-  onProgress: (fraction: number) => void,
-  options: RequestOptions = {},
-): Promise<T> {
-  const env = requireEnvironment();
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', url);
-    for (const [name, value] of Object.entries(callHeaders(env, options))) xhr.setRequestHeader(name, value);
-    xhr.timeout = options.timeout ?? website.requestTimeout * 30;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status > 500) return reject(new TransportError(`HTTP ${xhr.status}`, `HTTP_${xhr.status}`));
-      try {
-        resolve(settle<T>(xhr.status, parseJson(xhr.responseText), env, options));
-      } catch (error) {
-        reject(error);
-      }
-    };
-    xhr.onerror = () => reject(new TransportError('the connection failed', 'NETWORK'));
-    xhr.ontimeout = () => reject(new TransportError('no answer in time', 'TIMEOUT'));
-    xhr.send(form);
-  });
 }
 
 async function send<T>(method: string, url: string, body: unknown, options: RequestOptions): Promise<T> {
@@ -226,7 +151,7 @@ async function send<T>(method: string, url: string, body: unknown, options: Requ
   return settle<T>(response.status, parseJson(text), env, options);
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   try {
     return text ? (JSON.parse(text) as unknown) : undefined;
   } catch {
@@ -235,7 +160,12 @@ function parseJson(text: string): unknown {
 }
 
 /** Reads an answer the way BladeX consoles do (spec §8): the body's code wins over the HTTP status. */
-function settle<T>(status: number, data: unknown, env: RequestEnvironment, options: RequestOptions): T {
+export function settle<T>(
+  status: number,
+  data: unknown,
+  env: RequestEnvironment,
+  options: RequestOptions,
+): T {
   const body: Record<string, unknown> = isObject(data) ? data : {};
   const code = typeof body.code === 'number' ? body.code : status;
   if (code === 200) return (options.raw ? body : body.data) as T;

@@ -30,5 +30,8 @@ export type {
   TableColumnSpec,
   TextKey,
 } from './types';
-export { optionsFromTree, type CrudOption } from './options';
+export { labelIndex, optionsFromDict, optionsFromTree, type CrudOption } from './options';
+// For pages that read a dictionary or keep a handler outside the kit's own components.
+export { dictQueryKey } from './useColumnOptions';
+export { useStableHandler } from './useStableHandler';
 export type { SortItem } from './list-state';

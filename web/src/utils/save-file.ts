@@ -1,4 +1,4 @@
-import type { DownloadedFile } from '../api/request';
+import type { DownloadedFile } from '../api/files';
 
 /** Hands a downloaded file to the browser to save, under the name the server gave it. */
 export function saveFile({ blob, filename }: DownloadedFile): void {

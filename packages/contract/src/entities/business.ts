@@ -7,7 +7,7 @@ import {
   MACHINE_NO_PATTERN,
   REFUND_LIMITS,
   SLOT_LIMITS,
-} from '../entities.js';
+} from '../business.js';
 import {
   AuditFieldsSchema,
   ID_PATTERN,

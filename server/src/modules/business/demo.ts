@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MACHINE_RUN_STATUS, REFUND_REVIEW_STATUS, SLOT_STATUS, type Machine } from '@console/contract';
+import { type Machine } from '@console/contract';
+import { MACHINE_RUN_STATUS, REFUND_REVIEW_STATUS, SLOT_STATUS } from '@console/contract/business';
 import type { Actor, Store } from '../../core/repository/store.js';
 import { unscoped } from '../../core/repository/unscoped.js';
 import { AttachRepository } from '../resource/attach/attach.repository.js';

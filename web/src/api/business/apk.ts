@@ -1,5 +1,6 @@
 import type { Apk, ApkInput, Page, StoredFile } from '@console/contract';
-import { get, post, upload, type QueryParams } from '../request';
+import { upload } from '../files';
+import { get, post, type QueryParams } from '../request';
 
 const BASE = '/api/zxgxg-api/apk';
 

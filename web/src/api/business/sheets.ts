@@ -1,4 +1,5 @@
-import { download, post, type DownloadedFile, type QueryParams } from '../request';
+import { download, type DownloadedFile } from '../files';
+import { post, type QueryParams } from '../request';
 
 /** The answer of an import: how many rows were stored (all of them, or none and a 400). */
 export interface ImportResult {
@@ -17,7 +18,8 @@ export function sheetResource(base: string) {
     importSheet: (file: Blob, fileName: string): Promise<ImportResult> => {
       const form = new FormData();
       form.append('file', file, fileName);
-      return post<ImportResult>(`${base}/import`, form);
+      // quiet: the page shows the per-row report itself, not a toast as well.
+      return post<ImportResult>(`${base}/import`, form, { quiet: true });
     },
   };
 }

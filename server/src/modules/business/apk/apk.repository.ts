@@ -1,4 +1,5 @@
-import { APK_PUBLISH_STATUS, type Apk } from '@console/contract';
+import { type Apk } from '@console/contract';
+import { APK_PUBLISH_STATUS } from '@console/contract/business';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';

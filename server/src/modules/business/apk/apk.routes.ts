@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { APK_PUBLISH_STATUS } from '@console/contract';
+import { APK_PUBLISH_STATUS } from '@console/contract/business';
 import { ApkInputSchema, ApkSchema, IdQuery } from '@console/contract/schema';
 import { ok } from '../../../core/envelope.js';
 import { Envelope, ListQuerySchema, PageOf } from '../../../core/schema.js';

@@ -1,4 +1,5 @@
-import { APK_PUBLISH_STATUS, type Apk, type ApkInput } from '@console/contract';
+import { type Apk, type ApkInput } from '@console/contract';
+import { APK_PUBLISH_STATUS } from '@console/contract/business';
 import { EntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';

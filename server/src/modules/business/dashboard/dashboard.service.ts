@@ -1,4 +1,5 @@
-import { SLOT_STATUS, REFUND_REVIEW_STATUS, type Dashboard } from '@console/contract';
+import { type Dashboard } from '@console/contract';
+import { SLOT_STATUS, REFUND_REVIEW_STATUS } from '@console/contract/business';
 import type { Cache } from '../../../core/cache/index.js';
 import { formatDateTime } from '../../../core/dates.js';
 import type { Actor, Store } from '../../../core/repository/store.js';

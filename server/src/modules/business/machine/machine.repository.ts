@@ -1,4 +1,5 @@
-import { MACHINE_RUN_STATUS, type Machine, type Page } from '@console/contract';
+import { type Machine, type Page } from '@console/contract';
+import { MACHINE_RUN_STATUS } from '@console/contract/business';
 import type { ListQuery } from '../../../core/list-query.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository, type TableSelect } from '../../../core/repository/table-repository.js';

@@ -1,4 +1,5 @@
-import { MACHINE_RUN_STATUS, type Machine, type MachineInput } from '@console/contract';
+import { type Machine, type MachineInput } from '@console/contract';
+import { MACHINE_RUN_STATUS } from '@console/contract/business';
 import { EntityService, found } from '../../../core/entity-service.js';
 import { badRequest, notFound } from '../../../core/errors.js';
 import { parseListQuery } from '../../../core/list-query.js';

@@ -1,4 +1,5 @@
-import { HOSPITAL_LIMITS, type Machine } from '@console/contract';
+import { type Machine } from '@console/contract';
+import { HOSPITAL_LIMITS } from '@console/contract/business';
 import { MachineInputSchema } from '@console/contract/schema';
 import { Type, type Static } from 'typebox';
 import { RequiredText } from '../../../core/schema.js';

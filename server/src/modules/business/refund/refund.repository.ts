@@ -1,4 +1,5 @@
-import { REFUND_REVIEW_STATUS, type Page, type RefundReview } from '@console/contract';
+import { type Page, type RefundReview } from '@console/contract';
+import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import type { ListQuery } from '../../../core/list-query.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';

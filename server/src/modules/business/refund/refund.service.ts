@@ -1,4 +1,5 @@
-import { REFUND_REVIEW_STATUS, type RefundRequestInput, type RefundReview } from '@console/contract';
+import { type RefundRequestInput, type RefundReview } from '@console/contract';
+import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import { EntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';

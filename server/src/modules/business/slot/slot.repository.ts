@@ -1,4 +1,5 @@
-import { SLOT_STATUS, type Slot, type SlotHolder } from '@console/contract';
+import { type Slot, type SlotHolder } from '@console/contract';
+import { SLOT_STATUS } from '@console/contract/business';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository, updateStamp } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';

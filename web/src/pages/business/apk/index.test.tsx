@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { APK_PUBLISH_STATUS, type Apk, type StoredFile } from '@console/contract';
+import { type Apk, type StoredFile } from '@console/contract';
+import { APK_PUBLISH_STATUS } from '@console/contract/business';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as apkApi from '../../../api/business/apk';

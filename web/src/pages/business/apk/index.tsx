@@ -1,11 +1,6 @@
 import { CloudUploadOutlined, RollbackOutlined } from '@ant-design/icons';
-import {
-  APK_LIMITS,
-  APK_PACKAGE_PATTERN,
-  APK_PUBLISH_STATUS,
-  type Apk,
-  type ApkInput,
-} from '@console/contract';
+import { type Apk, type ApkInput } from '@console/contract';
+import { APK_LIMITS, APK_PACKAGE_PATTERN, APK_PUBLISH_STATUS } from '@console/contract/business';
 import { Tag, type FormRule } from 'antd';
 import './locales';
 import * as apkApi from '../../../api/business/apk';

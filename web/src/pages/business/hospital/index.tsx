@@ -1,11 +1,12 @@
-import { HOSPITAL_LIMITS, type Hospital, type HospitalInput } from '@console/contract';
+import { type Hospital, type HospitalInput } from '@console/contract';
+import { HOSPITAL_LIMITS } from '@console/contract/business';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import './locales';
 import * as hospitalApi from '../../../api/business/hospital';
 import { CrudPage, defineCrud, type CrudColumn, type FieldRenderContext } from '../../../crud';
 import { RegionCascader, RegionText, regionNames } from './RegionCascader';
-import { useSheetTools } from './sheet-tools';
+import { useSheetTools } from '../shared/sheet-tools';
 
 // The contract's patterns (HospitalInputSchema), checked in the dialog before the server does.
 const PHONE = /^[0-9+() -]{3,20}$/;

@@ -1,5 +1,6 @@
 import { DisconnectOutlined } from '@ant-design/icons';
-import { MACHINE_LIMITS, type Machine } from '@console/contract';
+import { type Machine } from '@console/contract';
+import { MACHINE_LIMITS } from '@console/contract/business';
 import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

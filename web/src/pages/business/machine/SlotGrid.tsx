@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Empty, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as slotApi from '../../../api/business/slot';
-import { useSlotCellColors, useSlotStatuses } from './slot-status';
+import { useSlotCellColors, useSlotStatuses } from '../shared/slot-status';
 
 export interface SlotGridProps {
   /** Given by Form.Item: its label names the grid. */

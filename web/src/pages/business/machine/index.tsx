@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import './locales';
 import * as machineApi from '../../../api/business/machine';
 import { CrudPage, defineCrud, type CrudActionContext, type TextKey } from '../../../crud';
-import { useSheetTools } from '../hospital/sheet-tools';
+import { useSheetTools } from '../shared/sheet-tools';
 import { BindWxDialog } from './BindWxDialog';
 import { machineColumns, type MachineRow } from './machine-columns';
 import { SecretDialog, type ShownSecret } from './SecretDialog';

@@ -1,10 +1,10 @@
+import { type Machine } from '@console/contract';
 import {
   MACHINE_LIMITS,
   MACHINE_NO_PATTERN,
   MACHINE_ONLINE,
   MACHINE_RUN_STATUS,
-  type Machine,
-} from '@console/contract';
+} from '@console/contract/business';
 import { Tag } from 'antd';
 import * as hospitalApi from '../../../api/business/hospital';
 import type { CrudColumn, CrudOption } from '../../../crud';

@@ -1,4 +1,5 @@
-import { REFUND_LIMITS, type RefundReview } from '@console/contract';
+import { type RefundReview } from '@console/contract';
+import { REFUND_LIMITS } from '@console/contract/business';
 import { App, Form, Input, Modal, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { REFUND_REVIEW_STATUS, type RefundReview } from '@console/contract';
+import { type RefundReview } from '@console/contract';
+import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as refundApi from '../../../api/business/refund';

@@ -1,5 +1,6 @@
 import { CheckOutlined, CloseOutlined, ExportOutlined } from '@ant-design/icons';
-import { REFUND_REVIEW_STATUS, type RefundReview } from '@console/contract';
+import { type RefundReview } from '@console/contract';
+import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import { App, Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import './locales';

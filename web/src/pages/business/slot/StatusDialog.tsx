@@ -1,9 +1,10 @@
-import { SLOT_LIMITS, type GrantTreeSlot } from '@console/contract';
+import { type GrantTreeSlot } from '@console/contract';
+import { SLOT_LIMITS } from '@console/contract/business';
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as slotApi from '../../../api/business/slot';
-import { useSlotStatuses } from '../machine/slot-status';
+import { useSlotStatuses } from '../shared/slot-status';
 
 interface StatusValues {
   status: number;

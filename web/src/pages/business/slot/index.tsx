@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import './locales';
 import * as slotApi from '../../../api/business/slot';
 import { CrudPage, defineCrud, type CrudActionContext, type CrudColumn } from '../../../crud';
-import { SlotStatusTag } from '../machine/slot-status';
+import { SlotStatusTag } from '../shared/slot-status';
 import { GrantDialog, type GrantKind } from './GrantDialog';
 import { MachinePicker, userLabel, type Choice } from './pickers';
 import { StatusDialog } from './StatusDialog';

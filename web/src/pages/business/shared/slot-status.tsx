@@ -1,9 +1,8 @@
-import { SLOT_STATUS, type SlotStatus } from '@console/contract';
+import { SLOT_STATUS, type SlotStatus } from '@console/contract/business';
 import { useQuery } from '@tanstack/react-query';
 import { Tag, theme } from 'antd';
 import { dictionary } from '../../../api/system/dict';
-import { labelIndex, optionsFromDict, type CrudOption } from '../../../crud/options';
-import { dictQueryKey } from '../../../crud/useColumnOptions';
+import { dictQueryKey, labelIndex, optionsFromDict, type CrudOption } from '../../../crud';
 import { useLanguage } from '../../../i18n';
 
 // A slot's state (slot_status), as the machine's slot grid and the slot page show it: the

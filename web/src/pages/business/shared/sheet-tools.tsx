@@ -4,14 +4,15 @@ import { Alert, App, Button, Modal, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportResult } from '../../../api/business/sheets';
+import type { DownloadedFile } from '../../../api/files';
+import { isTransportFailure, RequestError, type QueryParams } from '../../../api/request';
 import {
-  isTransportFailure,
-  RequestError,
-  type DownloadedFile,
-  type QueryParams,
-} from '../../../api/request';
-import type { CrudActionContext, CrudApi, CrudToolbarAction, TextKey } from '../../../crud';
-import { useStableHandler } from '../../../crud/useStableHandler';
+  useStableHandler,
+  type CrudActionContext,
+  type CrudApi,
+  type CrudToolbarAction,
+  type TextKey,
+} from '../../../crud';
 import { saveFile } from '../../../utils/save-file';
 import './sheet-locales';
 

@@ -1,0 +1,71 @@
+// Constants of the business records (issue 16; shared/design/business-domain.md): limits, codes and
+// enumerations. A module of their own, not entities.ts: the console's first download imports
+// entities.ts, and the bundler keeps a module whole, so constants only the business pages use live
+// here and travel with those pages. Money is integer cents on the wire and in the database; the
+// console shows yuan.
+
+export const HOSPITAL_LIMITS = {
+  hospitalCode: 32,
+  hospitalName: 100,
+  regionCode: 12,
+  address: 255,
+  contactName: 32,
+  contactPhone: 20,
+  coordinate: 20,
+  remark: 255,
+  maxLevel: 99,
+} as const;
+
+export const MACHINE_LIMITS = {
+  machineNo: 64,
+  machineName: 100,
+  location: 100,
+  maxModel: 99,
+  maxSlotCount: 200,
+  wxOpenId: 64,
+  wxNickname: 64,
+  remark: 255,
+} as const;
+
+/** A machine number: a device serial (letters, digits, `-` and `_`). */
+export const MACHINE_NO_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$';
+
+/** machine.runStatus (dictionary `machine_run_status`). */
+export const MACHINE_RUN_STATUS = { DISABLED: 0, NORMAL: 1, FAULT: 2, MAINTENANCE: 3 } as const;
+/** machine.onlineStatus, computed when read from lastHeartbeatTime (dictionary none: 0/1). */
+export const MACHINE_ONLINE = { OFFLINE: 0, ONLINE: 1 } as const;
+
+/** slot.status (dictionary `slot_status`). */
+export const SLOT_STATUS = { EMPTY: 0, STOCKED: 1, IN_USE: 2, FAULT: 3, LOCKED: 4 } as const;
+export type SlotStatus = (typeof SLOT_STATUS)[keyof typeof SLOT_STATUS];
+
+export const SLOT_LIMITS = { remark: 255 } as const;
+
+export const APK_LIMITS = {
+  appName: 100,
+  packageName: 128,
+  versionName: 64,
+  releaseNotes: 2000,
+  maxVersionCode: 2_147_483_647,
+} as const;
+
+/** A Java/Android package name: dot-separated identifiers. */
+export const APK_PACKAGE_PATTERN = '^[A-Za-z][A-Za-z0-9_]*(\\.[A-Za-z][A-Za-z0-9_]*)+$';
+
+/** apk.publishStatus (dictionary `apk_publish_status`). */
+export const APK_PUBLISH_STATUS = { DRAFT: 0, PUBLISHED: 1, WITHDRAWN: 2 } as const;
+export type ApkPublishStatus = (typeof APK_PUBLISH_STATUS)[keyof typeof APK_PUBLISH_STATUS];
+
+/** refund.reviewStatus (dictionary `refund_review_status`). */
+export const REFUND_REVIEW_STATUS = { PENDING: 0, AGREED: 1, REJECTED: 2 } as const;
+export type RefundReviewStatus = (typeof REFUND_REVIEW_STATUS)[keyof typeof REFUND_REVIEW_STATUS];
+
+export const REFUND_LIMITS = {
+  orderNo: 64,
+  reviewRemark: 255,
+  reason: 255,
+  customerOpenId: 64,
+  customerPhone: 20,
+  /** The largest amount in cents (a million yuan): more is a typing error, not a cabinet rental. */
+  maxAmount: 100_000_000,
+} as const;

@@ -1,0 +1,90 @@
+import { website } from '../config/website';
+import {
+  callHeaders,
+  parseJson,
+  requireEnvironment,
+  settle,
+  TransportError,
+  withQuery,
+  type QueryParams,
+  type RequestOptions,
+} from './request';
+
+// Files over the request layer: downloads (exports, templates) and uploads that report progress.
+// A module of their own so that only the pages that move files download this code, not the
+// sign-in page.
+
+/** A file the server sends (an export): its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+/**
+ * GET of a file (exports, templates). A JSON answer is a failure in the R envelope and is read as
+ * every other call's; anything else is the file, named by its Content-Disposition.
+ */
+export async function download(
+  url: string,
+  params?: QueryParams,
+  options: RequestOptions = {},
+): Promise<DownloadedFile> {
+  const env = requireEnvironment();
+  const timeout = options.timeout ?? website.requestTimeout * 6;
+  let response: Response;
+  try {
+    response = await fetch(withQuery(url, params), {
+      headers: callHeaders(env, options),
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(timeout),
+    });
+  } catch (failure) {
+    throw new TransportError('the connection failed', 'NETWORK', { cause: failure });
+  }
+  if (response.status > 500) throw new TransportError(`HTTP ${response.status}`, `HTTP_${response.status}`);
+  if ((response.headers.get('content-type') ?? '').includes('application/json'))
+    return settle<never>(response.status, parseJson(await response.text()), env, options);
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
+}
+
+/** The file name of a Content-Disposition header (RFC 5987's filename* first). */
+export function filenameOf(disposition: string | null): string {
+  if (!disposition) return 'download';
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (extended) return decodeURIComponent(extended[1]!.trim());
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1]!.trim() : 'download';
+}
+
+/**
+ * POST of a FormData that reports how much of it has gone (0 to 1) while it uploads: fetch cannot
+ * tell, XMLHttpRequest can. The answer is read as every other call's.
+ */
+export function upload<T>(
+  url: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  options: RequestOptions = {},
+): Promise<T> {
+  const env = requireEnvironment();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    for (const [name, value] of Object.entries(callHeaders(env, options))) xhr.setRequestHeader(name, value);
+    xhr.timeout = options.timeout ?? website.requestTimeout * 30;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status > 500) return reject(new TransportError(`HTTP ${xhr.status}`, `HTTP_${xhr.status}`));
+      try {
+        resolve(settle<T>(xhr.status, parseJson(xhr.responseText), env, options));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => reject(new TransportError('the connection failed', 'NETWORK'));
+    xhr.ontimeout = () => reject(new TransportError('no answer in time', 'TIMEOUT'));
+    xhr.send(form);
+  });
+}
