@@ -90,4 +90,24 @@ export class HospitalRepository extends TableRepository<Hospital, 'zx_hospital'>
         .executeTakeFirst(),
     );
   }
+
+  /**
+   * The names of the tenant's hospitals among ids, whether or not the caller's grants reach them
+   * (a machine or refund shown names its hospital). Removed hospitals keep their name here.
+   */
+  async namesOf(actor: Actor, ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+    if (wanted.length === 0) return new Map();
+    const rows = await unscoped(this.store)
+      .selectFrom('zx_hospital')
+      .select(['id', 'hospital_name'])
+      .where('tenant_id', '=', actor.tenantId)
+      .where(
+        'id',
+        'in',
+        wanted.map((id) => BigInt(id)),
+      )
+      .execute();
+    return new Map(rows.map((r) => [String(r.id), r.hospital_name]));
+  }
 }

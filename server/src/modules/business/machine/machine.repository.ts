@@ -6,6 +6,7 @@ import { TableRepository, type TableSelect } from '../../../core/repository/tabl
 import { defineTable } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
 import { machineGrantScope } from '../grant-scope.repository.js';
+import { HospitalRepository } from '../hospital/hospital.repository.js';
 
 /** Machines (zx_machine): a tenant's cabinets, each in a hospital, each with its slots. */
 export const machineTable = defineTable<Machine, 'zx_machine'>(
@@ -109,21 +110,10 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
   }
 
   async withHospitalNames(actor: Actor, machines: Machine[]): Promise<Machine[]> {
-    const hospitalIds = [
-      ...new Set(machines.map((m) => m.hospitalId).filter((id): id is string => Boolean(id))),
-    ];
-    if (hospitalIds.length === 0) return machines;
-    const rows = await unscoped(this.store)
-      .selectFrom('zx_hospital')
-      .select(['id', 'hospital_name'])
-      .where('tenant_id', '=', actor.tenantId)
-      .where(
-        'id',
-        'in',
-        hospitalIds.map((id) => BigInt(id)),
-      )
-      .execute();
-    const names = new Map(rows.map((r) => [String(r.id), r.hospital_name]));
+    const names = await new HospitalRepository(this.store).namesOf(
+      actor,
+      machines.map((m) => m.hospitalId),
+    );
     return machines.map((m) => ({
       ...m,
       hospitalName: m.hospitalId ? (names.get(m.hospitalId) ?? null) : null,

@@ -6,6 +6,7 @@ import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
 import { refundGrantScope } from '../grant-scope.repository.js';
+import { HospitalRepository } from '../hospital/hospital.repository.js';
 
 /** Refund reviews (zx_refund_review): customers' refund requests and their one decision. */
 export const refundTable = defineTable<RefundReview, 'zx_refund_review'>(
@@ -65,23 +66,14 @@ export class RefundRepository extends TableRepository<RefundReview, 'zx_refund_r
   }
 
   async withNames(actor: Actor, refunds: RefundReview[]): Promise<RefundReview[]> {
-    const hospitalIds = [...new Set(refunds.map((r) => r.hospitalId).filter((v): v is string => Boolean(v)))];
+    const hospitalName = await new HospitalRepository(this.store).namesOf(
+      actor,
+      refunds.map((r) => r.hospitalId),
+    );
     const reviewerIds = [...new Set(refunds.map((r) => r.reviewerId).filter((v): v is string => Boolean(v)))];
-    const db = unscoped(this.store);
-    const hospitals = hospitalIds.length
-      ? await db
-          .selectFrom('zx_hospital')
-          .select(['id', 'hospital_name'])
-          .where('tenant_id', '=', actor.tenantId)
-          .where(
-            'id',
-            'in',
-            hospitalIds.map((id) => BigInt(id)),
-          )
-          .execute()
-      : [];
+    // Reviewers are users of the tenant (another module's rows): only their names are read.
     const reviewers = reviewerIds.length
-      ? await db
+      ? await unscoped(this.store)
           .selectFrom('blade_user')
           .select(['id', 'real_name', 'account'])
           .where('tenant_id', '=', actor.tenantId)
@@ -92,7 +84,6 @@ export class RefundRepository extends TableRepository<RefundReview, 'zx_refund_r
           )
           .execute()
       : [];
-    const hospitalName = new Map(hospitals.map((h) => [String(h.id), h.hospital_name]));
     const reviewerName = new Map(reviewers.map((u) => [String(u.id), u.real_name || u.account]));
     return refunds.map((r) => ({
       ...r,

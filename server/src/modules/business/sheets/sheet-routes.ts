@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TObject } from 'typebox';
 import { Type } from 'typebox';
 import { formatDateTime } from '../../../core/dates.js';
+import { uploadedFile } from '../../../core/uploaded-file.js';
 import { ok } from '../../../core/envelope.js';
 import { badRequest } from '../../../core/errors.js';
 import type { Language, MessageKey } from '../../../core/i18n.js';
@@ -94,17 +95,7 @@ export async function registerSheetRoutes<E>(
       config: { button: imports.button },
     },
     async (req, reply) => {
-      if (!req.isMultipart()) throw badRequest('upload.missing');
-      const file = await req.file();
-      if (!file || file.fieldname !== 'file') throw badRequest('upload.missing');
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw badRequest('sheet.tooLarge');
-        throw error;
-      }
+      const { content } = await uploadedFile(req, () => badRequest('sheet.tooLarge'));
       try {
         const rows = await readImport(
           content,

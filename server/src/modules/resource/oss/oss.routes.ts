@@ -2,10 +2,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 
 import { ok } from '../../../core/envelope.js';
-import { badRequest } from '../../../core/errors.js';
 import { Envelope } from '../../../core/schema.js';
 import { OssInputSchema, OssSchema, StoredFileSchema } from '@console/contract/schema';
 import { uploadTooLarge, type OssService } from './oss.service.js';
+import { uploadedFile } from '../../../core/uploaded-file.js';
 import { registerProviderSettingsRoutes } from '../provider-settings/provider-settings.routes.js';
 
 export interface OssRouteDependencies {
@@ -38,18 +38,8 @@ export const ossRoutes: FastifyPluginAsyncTypebox<OssRouteDependencies> = async 
     '/endpoint/put-file',
     { schema: { response: { 200: Envelope(StoredFileSchema) } } },
     async (req) => {
-      if (!req.isMultipart()) throw badRequest('upload.missing');
-      const file = await req.file();
-      if (!file || file.fieldname !== 'file') throw badRequest('upload.missing');
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw uploadTooLarge(uploadMaxBytes);
-        throw error;
-      }
-      const stored = await oss.putFile(req.actor, { filename: file.filename, content });
+      const upload = await uploadedFile(req, () => uploadTooLarge(uploadMaxBytes));
+      const stored = await oss.putFile(req.actor, upload);
       return ok(stored, req.t('ok'));
     },
   );
