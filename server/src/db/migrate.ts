@@ -1,12 +1,22 @@
 import { Migrator } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
+import { kindOf } from './column-types.js';
 import { migrationProvider } from './migrations/index.js';
 
-/** Brings the schema up to date; safe to call from several processes (Kysely locks). */
+/**
+ * Brings the schema up to date; safe to call from several processes. PostgreSQL and MySQL lock
+ * (Kysely takes a lock there); SQLite has no lock between processes, but its migrations run in one
+ * transaction each, so a process that lost the race rolls back and, trying again, finds the
+ * migrations done.
+ */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  const attempts = kindOf(db as unknown as Kysely<unknown>) === 'sqlite' ? 5 : 1;
+  for (let attempt = 1; ; attempt++) {
+    const migrator = new Migrator({ db, provider: migrationProvider });
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (attempt >= attempts) throw error instanceof Error ? error : new Error(String(error));
+    await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+  }
 }

@@ -107,7 +107,7 @@ describe.each(enginesUnderTest())('dictionaries on %s', (kind) => {
 
     it('creates dictionaries and entries, and answers the lists, the tree and the lookup', async () => {
       const created = await submit({
-        code: ' hospital_level ',
+        code: ' ward_level ',
         dictValue: '医院等级',
         sort: 5,
         isSealed: 0,
@@ -120,7 +120,7 @@ describe.each(enginesUnderTest())('dictionaries on %s', (kind) => {
       expect(created.body.msg).toBe('新增成功');
       expect(created.body.data).toMatchObject({
         parentId: '0',
-        code: 'hospital_level',
+        code: 'ward_level',
         dictKey: '-1',
         dictValue: '医院等级',
         sort: 5,
@@ -135,10 +135,10 @@ describe.each(enginesUnderTest())('dictionaries on %s', (kind) => {
       const second = await child(level, '2', '二级', 2);
       const thirdA = await child(third, '3A', '三级甲等', 1, { remark: '最高' });
       const entry = await get(`detail?id=${thirdA}`);
-      expect(entry.body.data).toMatchObject({ code: 'hospital_level', parentId: third, dictKey: '3A' });
+      expect(entry.body.data).toMatchObject({ code: 'ward_level', parentId: third, dictKey: '3A' });
 
       // The lookup: every entry below the dictionary, by sort, without the parent.
-      const lookup = await get('dictionary?code=hospital_level');
+      const lookup = await get('dictionary?code=ward_level');
       expect(lookup.body.data.map((i: Node) => [i.dictKey, i.dictValue])).toEqual([
         ['3A', '三级甲等'],
         ['2', '二级'],
@@ -148,7 +148,7 @@ describe.each(enginesUnderTest())('dictionaries on %s', (kind) => {
         ['id', 'parentId', 'code', 'dictKey', 'dictValue', 'sort', 'remark'].sort(),
       );
 
-      const parents = await get('parent-list?code=hospital');
+      const parents = await get('parent-list?code=ward');
       expect(parents.body.data).toMatchObject({ total: 1, current: 1 });
       expect(parents.body.data.records[0].id).toBe(level);
       const children = await get(`child-list?parentId=${level}`);
@@ -159,9 +159,9 @@ describe.each(enginesUnderTest())('dictionaries on %s', (kind) => {
       expect((await get('child-list')).body.data).toEqual([]);
       expect((await get('child-list?parentId=42')).status).toBe(404);
 
-      const list = await get('list?code=hospital_level');
+      const list = await get('list?code=ward_level');
       expect(values(list.body.data)).toEqual([{ 医院等级: ['二级', { 三级: ['三级甲等'] }] }]);
-      const tree = await get('tree?code=hospital_level');
+      const tree = await get('tree?code=ward_level');
       expect(tree.body.data).toHaveLength(1);
       expect(tree.body.data[0]).toMatchObject({ id: level, title: '医院等级', key: level, value: level });
       const all = await get('tree?code=DICT');
@@ -177,7 +177,7 @@ describe.each(enginesUnderTest())('dictionaries on %s', (kind) => {
       });
       expect(renamed.body.msg).toBe('更新成功');
       expect((await get(`detail?id=${second}`)).body.data.code).toBe('hospital_grade');
-      expect((await get('dictionary?code=hospital_level')).body.data).toEqual([]);
+      expect((await get('dictionary?code=ward_level')).body.data).toEqual([]);
       expect((await get('dictionary?code=hospital_grade')).body.data).toHaveLength(3);
       // An entry's code is its parent's, whatever is sent.
       const moved = await submit({
