@@ -120,20 +120,8 @@ export const shellZh = {
   },
   home: {
     welcome: '欢迎回来，今天是 {{date}}。',
-    demo: '以下数字和公告为示例内容',
-    stats: {
-      machines: '机器总数',
-      online: '在线机器',
-      orders: '今日订单',
-      refunds: '待审退款',
-    },
     shortcuts: '快捷入口',
     noticesTitle: '最新公告',
-    demoNotices: {
-      first: '系统将于本周日 02:00–04:00 维护',
-      second: '新版控制台上线：标签页、主题和菜单搜索',
-      third: '请各医院管理员核对格口授权',
-    },
   },
   info: {
     tabInfo: '个人信息',
@@ -287,20 +275,8 @@ export const shellEn: typeof shellZh = {
   },
   home: {
     welcome: 'Welcome back. Today is {{date}}.',
-    demo: 'The figures and notices below are demo content',
-    stats: {
-      machines: 'Machines',
-      online: 'Machines online',
-      orders: 'Orders today',
-      refunds: 'Refunds to review',
-    },
     shortcuts: 'Shortcuts',
     noticesTitle: 'Latest notices',
-    demoNotices: {
-      first: 'Maintenance this Sunday from 02:00 to 04:00',
-      second: 'The new console is live: tabs, themes and menu search',
-      third: 'Hospital administrators: please check the slot grants',
-    },
   },
   info: {
     tabInfo: 'Personal info',
