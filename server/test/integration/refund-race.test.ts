@@ -30,10 +30,14 @@ describe.each(enginesUnderTest())('refund decisions across two server processes 
       DATA_KEY: randomBytes(32).toString('hex'),
     };
     // Started together, as a deployment's processes are: migrations and seed are safe to race.
-    [a, b] = await Promise.all([
+    const started = await Promise.allSettled([
       startServer({ ...shared, WORKER_ID: '1' }),
       startServer({ ...shared, WORKER_ID: '2' }),
     ]);
+    // Keep whichever started, so afterAll stops it even when the other did not.
+    [a, b] = started.map((s) => (s.status === 'fulfilled' ? s.value : undefined)) as [Running, Running];
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
   });
 
   afterAll(async () => {
