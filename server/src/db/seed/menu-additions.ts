@@ -2,7 +2,7 @@ import { DICT_PARENT_KEY } from '@console/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { DICTIONARIES, dictionaryRows } from './dictionaries.js';
-import { flattenMenus, menuId } from './menus.js';
+import { flattenMenus, menuId, menuRow } from './menus.js';
 
 // Seed rows added after the first release reach databases seeded before them through a migration
 // (the seed itself runs only on an empty database). On a new database the migration finds no menus
@@ -36,21 +36,7 @@ export async function insertMissingButtons(raw: Kysely<unknown>): Promise<number
     if (present.has(menu.id) || !present.has(menu.parentId)) continue;
     await db
       .insertInto('blade_menu')
-      .values({
-        id: BigInt(menu.id),
-        parent_id: BigInt(menu.parentId),
-        code: menu.code,
-        name: menu.name,
-        alias: menu.alias,
-        path: menu.path,
-        source: menu.source,
-        sort: menu.sort,
-        category: menu.category,
-        action: menu.action,
-        is_open: menu.isOpen,
-        remark: null,
-        ...audit(),
-      })
+      .values({ ...menuRow(menu), ...audit() })
       .execute();
     const holders = await db
       .selectFrom('blade_role_menu')

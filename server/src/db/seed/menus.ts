@@ -262,3 +262,21 @@ export function flattenMenus(
     return [{ ...node, id, parentId }, ...flattenMenus(node.children, id)];
   });
 }
+
+/** A menu of the tree as its blade_menu row (the audit columns are the caller's). */
+export function menuRow(menu: MenuSeed & { id: string; parentId: string }) {
+  return {
+    id: BigInt(menu.id),
+    parent_id: BigInt(menu.parentId),
+    code: menu.code,
+    name: menu.name,
+    alias: menu.alias,
+    path: menu.path,
+    source: menu.source,
+    sort: menu.sort,
+    category: menu.category,
+    action: menu.action,
+    is_open: menu.isOpen,
+    remark: null,
+  };
+}

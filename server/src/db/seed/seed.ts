@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Database } from '../schema.js';
 import { seedDictionaries } from './dictionaries.js';
-import { flattenMenus } from './menus.js';
+import { flattenMenus, menuRow } from './menus.js';
 import { seedRegions } from './regions.js';
 
 // What an empty database needs to be usable: the platform tenant, its top department, the
@@ -198,23 +198,7 @@ async function insertSeed(
     for (let i = 0; i < menus.length; i += 100) {
       await trx
         .insertInto('blade_menu')
-        .values(
-          menus.slice(i, i + 100).map((m) => ({
-            id: BigInt(m.id),
-            parent_id: BigInt(m.parentId),
-            code: m.code,
-            name: m.name,
-            alias: m.alias,
-            path: m.path,
-            source: m.source,
-            sort: m.sort,
-            category: m.category,
-            action: m.action,
-            is_open: m.isOpen,
-            remark: null,
-            ...audit,
-          })),
-        )
+        .values(menus.slice(i, i + 100).map((m) => ({ ...menuRow(m), ...audit })))
         .execute();
       await trx
         .insertInto('blade_role_menu')

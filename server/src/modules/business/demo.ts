@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type Machine } from '@console/contract';
 import { MACHINE_RUN_STATUS, REFUND_REVIEW_STATUS, SLOT_STATUS } from '@console/contract/business';
 import type { Actor, Store } from '../../core/repository/store.js';
-import { unscoped } from '../../core/repository/unscoped.js';
+import { firstUserOf } from './demo.repository.js';
+import { HospitalRepository } from './hospital/hospital.repository.js';
 import { AttachRepository } from '../resource/attach/attach.repository.js';
 import { LocalStorage } from '../resource/storage/local-storage.js';
 import { linkOf } from '../resource/storage/object-storage.js';
@@ -36,27 +37,9 @@ export async function fillDemo(
   store: Store,
   options: { tenantId: string; uploadsRoot: string; offlineSeconds: number },
 ): Promise<DemoSummary | null> {
-  const db = unscoped(store);
-  const admin = await db
-    .selectFrom('blade_user')
-    .select(['id', 'dept_id'])
-    .where('tenant_id', '=', options.tenantId)
-    .where('is_deleted', '=', 0)
-    .orderBy('create_time')
-    .executeTakeFirst();
-  const actor: Actor = {
-    tenantId: options.tenantId,
-    userId: admin ? String(admin.id) : null,
-    deptId: admin?.dept_id?.split(',')[0] || null,
-  };
-  const present = await db
-    .selectFrom('zx_hospital')
-    .select('id')
-    .where('tenant_id', '=', options.tenantId)
-    .where('hospital_code', '=', HOSPITALS[0][0])
-    .where('is_deleted', '=', 0)
-    .executeTakeFirst();
-  if (present) return null;
+  const actor: Actor = await firstUserOf(store, options.tenantId);
+  const hospitalRecords = new HospitalRepository(store);
+  if (await hospitalRecords.findByCode(actor, HOSPITALS[0][0])) return null;
 
   const quiet = () => undefined;
   const hospitals = new HospitalService(store);
@@ -66,15 +49,7 @@ export async function fillDemo(
 
   const hospitalIds: string[] = [];
   for (const [hospitalCode, hospitalName, level, regionCode, address] of HOSPITALS) {
-    const regionKnown = regionCode
-      ? Boolean(
-          await db
-            .selectFrom('blade_region')
-            .select('code')
-            .where('code', '=', regionCode)
-            .executeTakeFirst(),
-        )
-      : false;
+    const regionKnown = regionCode ? await hospitalRecords.regionExists(regionCode) : false;
     const saved = await hospitals.submit(actor, {
       hospitalCode,
       hospitalName,

@@ -2,7 +2,7 @@ import type { Hospital, HospitalInput } from '@console/contract';
 import { EntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
-import { unscoped } from '../../../core/repository/unscoped.js';
+import { MachineRepository } from '../machine/machine.repository.js';
 import { HospitalRepository, hospitalTable } from './hospital.repository.js';
 import type { Language } from '../../../core/i18n.js';
 import { parseListQuery } from '../../../core/list-query.js';
@@ -87,27 +87,10 @@ export class HospitalService extends EntityService<
     ids: string[],
     rows: Hospital[],
   ): Promise<void> {
-    // Counted over every machine of the tenant, granted to the caller or not: a removal must not
-    // orphan machines the caller cannot see.
-    const counts = await unscoped(tx)
-      .selectFrom('zx_machine')
-      .select(['hospital_id', (eb) => eb.fn.countAll().as('n')])
-      .where('tenant_id', '=', actor.tenantId)
-      .where('is_deleted', '=', 0)
-      .where(
-        'hospital_id',
-        'in',
-        ids.map((id) => BigInt(id)),
-      )
-      .groupBy('hospital_id')
-      .execute();
-    const busy = counts.find((c) => Number(c.n) > 0);
+    const counts = await new MachineRepository(tx, 0).countInHospitals(actor, ids);
+    const busy = rows.find((h) => (counts.get(h.id) ?? 0) > 0);
     if (busy) {
-      const hospital = rows.find((h) => h.id === String(busy.hospital_id));
-      throw badRequest('hospital.hasMachines', {
-        name: hospital?.hospitalName ?? String(busy.hospital_id),
-        count: Number(busy.n),
-      });
+      throw badRequest('hospital.hasMachines', { name: busy.hospitalName, count: counts.get(busy.id)! });
     }
   }
 }

@@ -219,4 +219,22 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
       }))
       .sort((a, b) => b.machines - a.machines || (b.versionCode ?? -1) - (a.versionCode ?? -1));
   }
+
+  /**
+   * How many live machines of the tenant stand in each of these hospitals, granted to the caller or
+   * not: a removal must not orphan machines the caller cannot see.
+   */
+  async countInHospitals(actor: Actor, hospitalIds: readonly string[]): Promise<Map<string, number>> {
+    if (hospitalIds.length === 0) return new Map();
+    const rows = await this.scopedSelect(actor)
+      .select(['hospital_id', (eb) => eb.fn.countAll().as('n')])
+      .where(
+        'hospital_id',
+        'in',
+        hospitalIds.map((id) => BigInt(id)),
+      )
+      .groupBy('hospital_id')
+      .execute();
+    return new Map(rows.map((r) => [String(r.hospital_id), Number(r.n)]));
+  }
 }
