@@ -1,4 +1,4 @@
-// `npm start` builds only what is missing or older than its sources, so a fresh clone starts with
+// `npm start` (and `npm run unlock` / `npm run demo`) builds only what is missing or older than its sources, so a fresh clone starts with
 // one command and a second start does not pay for a rebuild.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -31,7 +31,11 @@ const outputs = [
   },
 ];
 
-for (const { output, sources, workspace } of outputs) {
+// `ensure-built.mjs server` checks only what the server needs (the command-line tools: no console).
+const serverOnly = process.argv[2] === 'server';
+const needed = serverOnly ? outputs.filter(({ workspace }) => workspace !== 'web') : outputs;
+
+for (const { output, sources, workspace } of needed) {
   const built = existsSync(path.join(root, output)) ? statSync(path.join(root, output)).mtimeMs : 0;
   const changed = Math.max(...sources.map(newest));
   if (built >= changed) continue;

@@ -52,7 +52,7 @@ describe('the test setup’s getComputedStyle', () => {
     expect(getComputedStyle(byId('inside')).getPropertyValue('visibility')).toBe('hidden');
   });
 
-  it('does not see a stylesheet for the properties it answers, and asks jsdom for every other one', () => {
+  it('sees no stylesheet: inline styles, else the initial value a browser reports', () => {
     const style = document.createElement('style');
     style.textContent = '.gone { display: none } .wide { padding-left: 12px; box-sizing: border-box }';
     document.head.append(style);
@@ -60,9 +60,11 @@ describe('the test setup’s getComputedStyle', () => {
 
     expect(getComputedStyle(byId('gone')).display).toBe('block'); // what it does not see
     const wide = getComputedStyle(byId('wide'));
-    expect(wide.getPropertyValue('padding-left')).toBe('12px');
-    expect(wide.boxSizing).toBe('border-box');
+    expect(wide.getPropertyValue('padding-left')).toBe('0px');
+    expect(wide.boxSizing).toBe('content-box');
     expect(wide.width).toBe('30px');
+    expect(wide.overflowY).toBe('visible');
+    expect(wide.getPropertyValue('colour-of-nothing')).toBe('');
     expect(wide).toBeInstanceOf(CSSStyleDeclaration);
   });
 

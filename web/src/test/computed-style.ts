@@ -18,10 +18,14 @@
 //   inherited), or `hidden` for the few antd classes styled `visibility: hidden` (INVISIBLE_CLASS
 //   below); else `visible`.
 // - `content` of a pseudo-element: `none` (jsdom implements no pseudo-elements).
-// Anything else (sizes, padding, overflow, colours, pointer-events …) is delegated to jsdom's real
-// implementation the first time it is read, so antd's own measurements behave as before.
+// - Anything else (sizes, padding, overflow, pointer-events …): the element's inline style, else the
+//   property's initial value (INITIAL_VALUE below), else ''. Delegating those to jsdom cost as much
+//   as the role queries did: antd reads a table's padding and width, a textarea's font metrics and a
+//   dialog's transform on every render, and each read ran jsdom's cascade over antd's stylesheet
+//   (CrudPage.test.tsx: 62 s → 16 s). jsdom lays nothing out, so the stylesheet's sizes were never
+//   real anyway.
 //
-// What it does not see: any other rule of a stylesheet. An element hidden only by a stylesheet
+// What it does not see: any rule of a stylesheet. An element hidden only by a stylesheet
 // rule (a class not ending in `-hidden`, `opacity: 0`, a descendant selector, a media query) counts
 // as visible, and a stylesheet's `display: flex` on a `<span>` counts as the tag's `inline` (that
 // only changes the spaces inside an accessible name). A test that means "the user cannot see this"
@@ -92,41 +96,70 @@ export function installFastComputedStyle(window: Window & typeof globalThis): vo
     ['visibility', (element) => visibility(element)],
     ['content', (element, pseudo) => (pseudo ? 'none' : inlineValue(element, 'content') || 'normal')],
   ]);
+  const valueOf = (element: Element, pseudo: boolean, property: string): string => {
+    const answer = answered.get(property);
+    if (answer) return answer(element, pseudo);
+    return inlineValue(element, property) || (INITIAL_VALUE[property] ?? '');
+  };
 
   window.getComputedStyle = function getComputedStyle(element: Element, pseudoElement?: string | null) {
     // Not an element: let jsdom throw its TypeError.
     if (!(element instanceof window.Element)) return real(element, pseudoElement);
     const pseudo = !!pseudoElement;
-    let resolved: CSSStyleDeclaration | undefined;
-    // jsdom implements no pseudo-elements and logs "Not implemented" when asked for one: the
-    // delegated properties of a pseudo-element are the element's own.
-    const full = () => (resolved ??= real(element));
-    const known = (property: string) => answered.get(property);
-
-    return new Proxy(Object.create(window.CSSStyleDeclaration.prototype) as CSSStyleDeclaration, {
+    const target = Object.create(window.CSSStyleDeclaration.prototype) as CSSStyleDeclaration;
+    return new Proxy(target, {
       get(_target, key) {
-        if (typeof key === 'string') {
-          const answer = known(key);
-          if (answer) return answer(element, pseudo);
-          if (key === 'getPropertyValue') {
-            return (property: string) => {
-              const own = known(property);
-              return own ? own(element, pseudo) : full().getPropertyValue(property);
-            };
-          }
-        }
-        const style = full();
-        const value: unknown = Reflect.get(style, key, style);
-        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(style) : value;
-      },
-      has: (_target, key) => Reflect.has(full(), key),
-      ownKeys: () => Reflect.ownKeys(full()),
-      getOwnPropertyDescriptor(_target, key) {
-        const descriptor = Reflect.getOwnPropertyDescriptor(full(), key);
-        return descriptor && { ...descriptor, configurable: true };
+        if (typeof key !== 'string') return undefined;
+        if (key === 'getPropertyValue') return (property: string) => valueOf(element, pseudo, property);
+        if (key === 'getPropertyPriority') return () => '';
+        if (key === 'length') return 0;
+        if (key === 'item') return () => '';
+        if (key === 'cssText') return '';
+        return valueOf(element, pseudo, kebab(key));
       },
     });
   } as typeof window.getComputedStyle;
 }
+
+/** `overflowY` → `overflow-y`, `cssFloat` → `float`. */
+function kebab(property: string): string {
+  if (property === 'cssFloat') return 'float';
+  return property.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/**
+ * What a property reads when no inline style sets it: CSS's initial value, as a browser reports it
+ * for an element no stylesheet touches. jsdom lays nothing out, so a size read from a stylesheet
+ * would be as meaningless as the 0 that offsetWidth already gives; only the shape of the value
+ * matters to the code that parses it (antd's table width, a textarea's autosize, a popup's
+ * scroll containers).
+ */
+const INITIAL_VALUE: Record<string, string> = {
+  width: 'auto',
+  height: 'auto',
+  'box-sizing': 'content-box',
+  overflow: 'visible',
+  'overflow-x': 'visible',
+  'overflow-y': 'visible',
+  position: 'static',
+  'pointer-events': 'auto',
+  opacity: '1',
+  transform: 'none',
+  'line-height': 'normal',
+  'font-size': '16px',
+  'letter-spacing': 'normal',
+  'text-indent': '0px',
+  'text-transform': 'none',
+  'word-break': 'normal',
+  'white-space': 'normal',
+  'z-index': 'auto',
+  ...Object.fromEntries(
+    ['top', 'right', 'bottom', 'left'].flatMap((side) => [
+      [`padding-${side}`, '0px'],
+      [`margin-${side}`, '0px'],
+      [`border-${side}-width`, '0px'],
+    ]),
+  ),
+};
 
 if (typeof window !== 'undefined') installFastComputedStyle(window);
