@@ -56,6 +56,8 @@ import { UserAdminService } from './modules/user/user-admin.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { registerBusiness } from './modules/business/business.plugin.js';
+import { flowManagerRoutes, flowModelRoutes } from './modules/flow/flow.routes.js';
+import { FlowDeployer, FlowModelService } from './modules/flow/flow.service.js';
 import path from 'node:path';
 import { SecretBox } from './core/secret-box.js';
 import { UPLOAD_TYPES_DEFAULT } from './core/config.js';
@@ -427,6 +429,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await registerBusiness(app, deps, logWriter);
+  const flowDeployer = new FlowDeployer(deps.store);
+  await app.register(flowModelRoutes, {
+    prefix: '/api/blade-flow/model',
+    models: new FlowModelService(deps.store, flowDeployer),
+  });
+  await app.register(flowManagerRoutes, { prefix: '/api/blade-flow/manager', deployer: flowDeployer });
 
   await installConsole(app, deps.config.webDist, deps.config.tenantMode ? { tenantMode: true } : {});
   return app;

@@ -20,3 +20,4 @@ export * from './entities/attach.js';
 export * from './entities/sms.js';
 export * from './entities/log.js';
 export * from './entities/business.js';
+export * from './entities/flow.js';

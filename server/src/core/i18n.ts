@@ -19,6 +19,7 @@ import { deptMessages } from '../modules/system/dept/dept.messages.js';
 import { dictMessages } from '../modules/system/dict/dict.messages.js';
 import { menuMessages } from '../modules/system/menu/menu.messages.js';
 import { postMessages } from '../modules/system/post/post.messages.js';
+import { flowMessages } from '../modules/flow/flow.messages.js';
 import { regionMessages } from '../modules/system/region/region.messages.js';
 import { roleMessages } from '../modules/system/role/role.messages.js';
 import { scopeMessages } from '../modules/system/scope/scope.messages.js';
@@ -88,6 +89,7 @@ const zh = {
   ...dictMessages.zh,
   ...menuMessages.zh,
   ...postMessages.zh,
+  ...flowMessages.zh,
   ...regionMessages.zh,
   ...roleMessages.zh,
   ...scopeMessages.zh,
@@ -158,6 +160,7 @@ const en: Record<MessageKey, string> = {
   ...dictMessages.en,
   ...menuMessages.en,
   ...postMessages.en,
+  ...flowMessages.en,
   ...regionMessages.en,
   ...roleMessages.en,
   ...scopeMessages.en,

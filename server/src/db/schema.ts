@@ -403,6 +403,100 @@ export interface RefundReviewTable extends AuditColumns, TenantScoped {
   review_remark: string | null;
 }
 
+export interface FlowModelTable extends AuditColumns, TenantScoped {
+  model_key: string;
+  name: string;
+  category: string | null;
+  description: string | null;
+  xml: string;
+  version: DbInt;
+  deploy_time: DbDate | null;
+}
+
+export interface FlowDeploymentTable extends AuditColumns, TenantScoped {
+  name: string;
+  category: string | null;
+  deploy_time: DbDate;
+}
+
+export interface FlowDefinitionTable extends AuditColumns, TenantScoped {
+  deployment_id: DbId;
+  process_key: string;
+  name: string;
+  version: DbInt;
+  category: string | null;
+  /** 1 active, 2 suspended (Flowable's suspensionState). */
+  suspension_state: DbInt;
+  resource_name: string | null;
+  xml: string;
+  deploy_time: DbDate;
+}
+
+export interface FlowInstanceTable extends AuditColumns, TenantScoped {
+  definition_id: DbId;
+  process_key: string;
+  business_table: string | null;
+  business_id: DbId | null;
+  start_user: DbId;
+  start_time: DbDate;
+  end_time: DbDate | null;
+  /** 1 running, 2 finished, 3 deleted. */
+  run_state: DbInt;
+  end_activity: string | null;
+  delete_reason: string | null;
+  current_nodes: string | null;
+  /** The engine's state as JSON: any server process resumes the instance from it. */
+  engine_state: string;
+  revision: DbInt;
+}
+
+export interface FlowTaskTable extends AuditColumns, TenantScoped {
+  instance_id: DbId;
+  definition_id: DbId;
+  element_id: string;
+  name: string;
+  assignee: DbId | null;
+  claim_time: DbDate | null;
+  end_time: DbDate | null;
+  /** 1 open, 2 completed, 3 cancelled. */
+  task_state: DbInt;
+  outcome: string | null;
+  comment: string | null;
+}
+
+export interface FlowTaskCandidateTable extends TenantScoped {
+  id: DbId;
+  task_id: DbId;
+  candidate_kind: 'user' | 'role' | 'dept';
+  candidate_id: DbId;
+}
+
+export interface FlowHistoryTable extends AuditColumns, TenantScoped {
+  instance_id: DbId;
+  element_id: string;
+  name: string | null;
+  activity_type: string;
+  task_id: DbId | null;
+  assignee: DbId | null;
+  comment: string | null;
+  start_time: DbDate;
+  end_time: DbDate | null;
+}
+
+export interface LeaveTable extends AuditColumns, TenantScoped {
+  process_definition_id: DbId;
+  process_instance_id: DbId | null;
+  leave_type: DbInt;
+  start_time: DbDate;
+  end_time: DbDate;
+  days: DbInt;
+  reason: string;
+  task_user: DbId;
+  apply_time: DbDate;
+  /** 1 in review, 2 approved, 3 returned to the applicant, 4 withdrawn, 5 deleted with the process. */
+  leave_state: DbInt;
+}
+
 export interface Database {
   blade_tenant: TenantTable;
   blade_client: ClientTable;
@@ -438,4 +532,12 @@ export interface Database {
   zx_slot_grant: SlotGrantTable;
   zx_apk: ApkTable;
   zx_refund_review: RefundReviewTable;
+  blade_flow_model: FlowModelTable;
+  blade_flow_deployment: FlowDeploymentTable;
+  blade_flow_definition: FlowDefinitionTable;
+  blade_flow_instance: FlowInstanceTable;
+  blade_flow_task: FlowTaskTable;
+  blade_flow_task_candidate: FlowTaskCandidateTable;
+  blade_flow_history: FlowHistoryTable;
+  blade_process_leave: LeaveTable;
 }

@@ -9,6 +9,7 @@ import * as resourcesNoticesLogs from './0007-resources-notices-logs.js';
 import * as paramVisibility from './0008-param-visibility.js';
 import * as signInLockout from './0009-sign-in-lockout.js';
 import * as business from './0010-business.js';
+import * as workflow from './0011-workflow.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-param-visibility': paramVisibility,
   '0009-sign-in-lockout': signInLockout,
   '0010-business': business,
+  '0011-workflow': workflow,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,94 @@
+import { Type, type Static } from 'typebox';
+import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText, SubmitId } from '../schema.js';
+
+// The workflow's records as the console sees them (issue 17; Flowable's names where BladeX's
+// console shows Flowable's fields: key, version, suspensionState, deploymentId …).
+
+export const FLOW_LIMITS = {
+  modelKey: 64,
+  name: 100,
+  category: 64,
+  description: 255,
+  /** A BPMN document, in characters: a large hand-drawn process is a few hundred KB. */
+  xml: 1_000_000,
+  /** One upload of deploy-upload, in bytes per file. */
+  uploadBytes: 1_000_000,
+  uploadFiles: 10,
+} as const;
+
+/** A model (blade_flow_model) in lists: everything but the XML. */
+export const FlowModelSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  modelKey: Type.String(),
+  name: Type.String(),
+  category: Nullable(Type.String()),
+  description: Nullable(Type.String()),
+  /** How many times it was saved. */
+  version: Type.Integer(),
+  /** When it was last deployed, if ever. */
+  deployTime: Nullable(Type.String()),
+});
+export type FlowModel = Static<typeof FlowModelSchema>;
+
+/** model/detail: the model with its BPMN XML. */
+export const FlowModelDetailSchema = Type.Object({ ...FlowModelSchema.properties, xml: Type.String() });
+export type FlowModelDetail = Static<typeof FlowModelDetailSchema>;
+
+/** model/submit. The key is the process's id in the XML (the XML's own id is set to it). */
+export const FlowModelInputSchema = Type.Object(
+  {
+    id: SubmitId,
+    modelKey: Type.String({
+      minLength: 1,
+      maxLength: FLOW_LIMITS.modelKey,
+      pattern: '^[A-Za-z_][A-Za-z0-9_.-]*$',
+      'x-label': 'flow.model.modelKey',
+      'x-required': 'flow.model.modelKey.required',
+    }),
+    name: RequiredText(FLOW_LIMITS.name, { label: 'flow.model.name', required: 'flow.model.name.required' }),
+    category: OptionalText(FLOW_LIMITS.category, { label: 'flow.category' }),
+    description: OptionalText(FLOW_LIMITS.description, { label: 'flow.model.description' }),
+    xml: RequiredText(FLOW_LIMITS.xml, { label: 'flow.model.xml', required: 'flow.model.xml.required' }),
+  },
+  { additionalProperties: false },
+);
+export type FlowModelInput = Static<typeof FlowModelInputSchema>;
+
+/** A process definition (manager/list): one version of a process, from one deployment. */
+export const FlowDefinitionSchema = Type.Object({
+  id: Type.String(),
+  tenantId: Type.String(),
+  deploymentId: Type.String(),
+  key: Type.String(),
+  name: Type.String(),
+  version: Type.Integer(),
+  category: Nullable(Type.String()),
+  /** 1 active, 2 suspended: a suspended definition starts nothing. */
+  suspensionState: Type.Integer(),
+  resourceName: Nullable(Type.String()),
+  deploymentTime: Type.String(),
+});
+export type FlowDefinition = Static<typeof FlowDefinitionSchema>;
+
+/** model/deploy: the model becomes a new version in the caller's tenant or the tenants chosen. */
+export const FlowModelDeployInput = Type.Object({
+  modelId: IdString,
+  category: Type.Optional(Type.String({ maxLength: FLOW_LIMITS.category })),
+  /** Comma-joined tenant ids; the platform administrator's choice only. */
+  tenantIds: Type.Optional(Type.String({ maxLength: 2_000 })),
+});
+export type FlowModelDeploy = Static<typeof FlowModelDeployInput>;
+
+/** manager/change-state. */
+export const FlowStateInput = Type.Object({
+  processId: IdString,
+  state: Type.Union([Type.Literal('active'), Type.Literal('suspend')]),
+});
+
+/** manager/delete-deployment. */
+export const FlowDeleteDeploymentInput = Type.Object({
+  deploymentIds: Type.String({ minLength: 1, maxLength: 20_000 }),
+  /** Also delete the deployments' running instances (otherwise a running one refuses it). */
+  cascade: Type.Optional(Type.Boolean()),
+});

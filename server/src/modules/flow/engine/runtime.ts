@@ -1,0 +1,465 @@
+// Running a process instance one step at a time. Every call builds a brand-new bpmn-engine Engine,
+// recovers it from the state the caller stored, moves it forward and returns the new state: nothing
+// is kept in memory between calls, so any server process can take the next step of any instance.
+//
+// The engine is given no way to run code: a `scripts` registry that knows no script (so its
+// JavaScript runner, which uses node:vm, is never installed), an `expressions` resolver that only
+// evaluates FEEL through feelin, and timers that refuse to be set. Models are also vetted by
+// loadModel (model.ts), which refuses script tasks, services, timers and the like.
+import { EventEmitter } from 'node:events';
+import { Engine } from 'bpmn-engine';
+import type { BpmnEngineOptions } from 'bpmn-engine';
+import { Task } from 'bpmn-elements';
+import { evaluateCondition, evaluateIdentities } from './expressions.js';
+import { loadModel, ModelError } from './model.js';
+import type { ModdleDocument, ParsedModel, UserTaskDefinition } from './model.js';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/**
+ * The whole state of one process instance: bpmn-engine's getState() (without the serialized model,
+ * which every step rebuilds from the XML it is given) plus our own `flowRuntime` member (process
+ * variables, waiting tasks with their evaluated assignment). Plain JSON: callers store it with
+ * JSON.stringify and pass back JSON.parse of it; no object is shared between calls. Every step of
+ * an instance must be given the XML of the deployment that started it.
+ */
+export type EngineState = { [key: string]: JsonValue };
+
+export interface WaitingTask {
+  elementId: string;
+  name: string;
+  /** Evaluated when the task started: a literal as modelled, an expression's value as a string. */
+  assignee: string | null;
+  candidateUsers: string[];
+  candidateGroups: string[];
+  /** The engine's id of this run of the element (a task visited twice gets two). */
+  executionId: string;
+  startedAt: Date;
+}
+
+export interface ActivityRecord {
+  elementId: string;
+  name: string;
+  /** The BPMN type, e.g. `bpmn:UserTask`. */
+  type: string;
+  startedAt: Date;
+  endedAt: Date | null;
+  /** Same as WaitingTask.executionId: ties the end of a task to its start in an earlier step. */
+  executionId: string;
+}
+
+export interface StepResult {
+  state: EngineState;
+  variables: Record<string, unknown>;
+  waiting: WaitingTask[];
+  ended: boolean;
+  /**
+   * Activities entered or left during this step, in order of entry: first the tasks that started in
+   * an earlier step and ended in this one, then what this step entered (endedAt null: still waiting).
+   */
+  activities: ActivityRecord[];
+  /** Ids of the sequence flows taken during this step. */
+  takenFlows: string[];
+  /** True once cancelProcess stopped the instance. */
+  cancelled: boolean;
+}
+
+/** completeTask was asked to complete an element that has no waiting user task. */
+export class TaskNotWaitingError extends Error {
+  constructor(readonly elementId: string) {
+    super(`No user task "${elementId}" is waiting`);
+    this.name = 'TaskNotWaitingError';
+  }
+}
+
+/**
+ * A step that could not be taken: `timeout` (it did not settle in STEP_TIMEOUT_MS), `failed` (the
+ * engine raised an error, e.g. no outgoing flow of a gateway held), `badState` (the stored state is
+ * not one of ours), `badVariables` (variables that are not JSON).
+ */
+export class StepError extends Error {
+  constructor(
+    readonly code: 'timeout' | 'failed' | 'badState' | 'badVariables',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'StepError';
+  }
+}
+
+export const STEP_TIMEOUT_MS = 5000;
+
+const RUNTIME_KEY = 'flowRuntime';
+
+interface RuntimeBook {
+  variables: Record<string, JsonValue>;
+  tasks: StoredTask[];
+  ended: boolean;
+  cancelled: boolean;
+}
+
+type StoredTask = Omit<WaitingTask, 'startedAt'> & { startedAt: string };
+
+/** Starts the model's process and runs it until every path waits in a user task or it ends. */
+export function startProcess(xml: string, variables: Record<string, unknown>): Promise<StepResult> {
+  return withDeadline(async (deadline) => {
+    const { parsed, context } = await loadModel(xml);
+    const book: RuntimeBook = { variables: jsonObject(variables), tasks: [], ended: false, cancelled: false };
+    const step = new Step(parsed, book);
+    const engine = step.createEngine({ moddleContext: context });
+    await engine.execute();
+    await step.settle(engine, deadline);
+    return step.finish(engine);
+  });
+}
+
+/**
+ * Recovers the instance from `state`, merges `output` into its variables (later conditions and
+ * assignees see them), completes the waiting user task `elementId` and runs to the next waits or end.
+ */
+export function completeTask(
+  xml: string,
+  state: EngineState,
+  elementId: string,
+  output: Record<string, unknown>,
+): Promise<StepResult> {
+  return withDeadline(async (deadline) => {
+    const { parsed, context } = await loadModel(xml);
+    const { engineState, book } = splitState(state);
+    if (book.ended) throw new TaskNotWaitingError(elementId);
+    const step = new Step(parsed, book);
+    const engine = step.createEngine({ moddleContext: context });
+    recover(engine, engineState, context);
+    const execution = await engine.resume();
+    await step.settle(engine, deadline);
+
+    const task = execution.getPostponed().find((api) => api.id === elementId && api.type === 'bpmn:UserTask');
+    if (!task) throw new TaskNotWaitingError(elementId);
+    // Spread, not Object.assign: an output key "__proto__" becomes a plain variable, not a prototype.
+    book.variables = { ...book.variables, ...jsonObject(output) };
+    task.signal();
+    await step.settle(engine, deadline);
+    return step.finish(engine);
+  });
+}
+
+/** Stops the instance for good: its waiting tasks are closed and later steps are refused. */
+export function cancelProcess(xml: string, state: EngineState): Promise<StepResult> {
+  return withDeadline(async (deadline) => {
+    const { parsed, context } = await loadModel(xml);
+    const { engineState, book } = splitState(state);
+    const step = new Step(parsed, book);
+    const engine = step.createEngine({ moddleContext: context });
+    if (!book.ended) {
+      recover(engine, engineState, context);
+      await engine.resume();
+      await step.settle(engine, deadline);
+      await engine.stop();
+      step.closeWaiting();
+      book.ended = true;
+      book.cancelled = true;
+      return step.finish(engine);
+    }
+    return step.finish(engine, engineState as EngineState);
+  });
+}
+
+// What one call sees happen, and the engine options that keep it from running any code.
+class Step {
+  private readonly activities: ActivityRecord[] = [];
+  // Tasks that started in an earlier step and ended in this one: listed before what this step entered.
+  private readonly resumed: ActivityRecord[] = [];
+  private readonly takenFlows: string[] = [];
+  private failure: Error | null = null;
+  private ended = false;
+  private readonly taskDefinitions: Map<string, UserTaskDefinition>;
+
+  constructor(
+    parsed: ParsedModel,
+    private readonly book: RuntimeBook,
+  ) {
+    this.taskDefinitions = new Map(parsed.userTasks.map((t) => [t.id, t]));
+  }
+
+  createEngine(source: { moddleContext: ModdleDocument }): Engine {
+    const listener = new EventEmitter();
+    listener.on('activity.enter', (api: ElementApi) => this.onEnter(api));
+    listener.on('activity.wait', (api: ElementApi) => this.onWait(api));
+    listener.on('activity.leave', (api: ElementApi) => this.onLeave(api));
+    listener.on('flow.take', (api: ElementApi) => this.takenFlows.push(api.id));
+
+    const variables = () => this.book.variables;
+    // Cast: bpmn-elements types getScript as always returning a script and omit isExpression.
+    const options = {
+      ...source,
+      listener,
+      // No script is ever registered nor found: bpmn-engine's vm-based JavaScript runner is replaced.
+      scripts: { register: () => undefined, getScript: () => undefined },
+      // Only sequence flow conditions reach the resolver in a vetted model (names, timers, services
+      // and loops that would also use it are refused by loadModel).
+      expressions: {
+        resolveExpression: (text: string) => evaluateCondition(text, variables()),
+        isExpression: () => false,
+        hasExpression: () => false,
+      },
+      timers: refusingTimers(),
+      // Flowable runs a manual task through without waiting; bpmn-elements would wait for a signal.
+      elements: { ManualTask: Task },
+      Logger: silentLogger,
+    };
+    const engine = new Engine(options as unknown as BpmnEngineOptions);
+    engine.on('error', (err: unknown) => this.fail(err));
+    engine.on('end', () => {
+      this.ended = true;
+    });
+    return engine;
+  }
+
+  /** Waits until the engine ended or only waits for people; rejects on error or past the deadline. */
+  async settle(engine: Engine, deadline: number): Promise<void> {
+    for (let round = 0; ; round++) {
+      if (this.failure) throw this.failure;
+      if (this.ended || engine.state === 'idle' || engine.state === 'stopped') return;
+      if (engine.activityStatus === 'wait') return;
+      if (Date.now() > deadline) throw new StepError('timeout', 'The process did not settle in time');
+      await new Promise<void>((resolve) => setTimeout(resolve, round < 20 ? 0 : 5));
+    }
+  }
+
+  /** Records the end of every waiting task (cancellation). */
+  closeWaiting(): void {
+    const now = new Date();
+    for (const task of this.book.tasks) {
+      const entered = this.activities.find((a) => a.executionId === task.executionId && a.endedAt === null);
+      if (entered) entered.endedAt = now;
+      else this.resumed.push(taskRecord(task, now));
+    }
+    this.book.tasks = [];
+  }
+
+  async finish(engine: Engine, knownState?: EngineState): Promise<StepResult> {
+    if (this.failure) throw this.failure;
+    const engineState = knownState ?? withoutSources(jsonCopy(await engine.getState()) as EngineState);
+    const book = this.book;
+    if (!book.ended) {
+      // The engine's postponed list is the truth about what waits; the book keeps their assignment.
+      const postponed = engine.execution?.getPostponed() ?? [];
+      const tasks: StoredTask[] = [];
+      for (const api of postponed as ElementApi[]) {
+        if (api.type !== 'bpmn:UserTask') continue;
+        tasks.push(
+          this.book.tasks.find((t) => t.executionId === api.executionId) ?? this.assign(api, new Date()),
+        );
+      }
+      book.tasks = tasks;
+      book.ended = this.ended || (engine.state === 'idle' && postponed.length === 0);
+    }
+    const state: EngineState = { ...engineState, [RUNTIME_KEY]: jsonCopy(book) as JsonValue };
+    return {
+      state,
+      variables: jsonCopy(book.variables) as Record<string, unknown>,
+      waiting: book.tasks.map((t) => ({ ...t, startedAt: new Date(t.startedAt) })),
+      ended: book.ended,
+      activities: [...this.resumed, ...this.activities].map((a) => ({ ...a })),
+      takenFlows: [...this.takenFlows],
+      cancelled: book.cancelled,
+    };
+  }
+
+  private onEnter(api: ElementApi): void {
+    this.activities.push({
+      elementId: api.id,
+      name: api.name ?? '',
+      type: api.type,
+      startedAt: new Date(),
+      endedAt: null,
+      executionId: api.executionId,
+    });
+  }
+
+  private onWait(api: ElementApi): void {
+    if (api.type !== 'bpmn:UserTask') return;
+    // A recovered engine announces its waiting tasks again on resume: they are already booked.
+    if (this.book.tasks.some((t) => t.executionId === api.executionId)) return;
+    const entered = this.activities.find((a) => a.executionId === api.executionId);
+    try {
+      this.book.tasks.push(this.assign(api, entered?.startedAt ?? new Date()));
+    } catch (err) {
+      this.fail(err);
+    }
+  }
+
+  private onLeave(api: ElementApi): void {
+    const now = new Date();
+    const entered = this.activities.find((a) => a.executionId === api.executionId && a.endedAt === null);
+    const booked = this.book.tasks.find((t) => t.executionId === api.executionId);
+    if (entered) entered.endedAt = now;
+    // A task that started in an earlier step; other leaves without an enter are discarded paths.
+    else if (booked) this.resumed.push(taskRecord(booked, now));
+    if (booked) this.book.tasks = this.book.tasks.filter((t) => t !== booked);
+  }
+
+  // Evaluates the task's assignment against the variables as they are now (when it starts).
+  private assign(api: ElementApi, startedAt: Date): StoredTask {
+    const definition = this.taskDefinitions.get(api.id);
+    const variables = this.book.variables;
+    const evaluateAll = (texts: string[]) => unique(texts.flatMap((t) => evaluateIdentities(t, variables)));
+    const assignee = definition?.assignee
+      ? (evaluateIdentities(definition.assignee, variables)[0] ?? null)
+      : null;
+    return {
+      elementId: api.id,
+      name: api.name ?? definition?.name ?? '',
+      assignee,
+      candidateUsers: evaluateAll(definition?.candidateUsers ?? []),
+      candidateGroups: evaluateAll(definition?.candidateGroups ?? []),
+      executionId: api.executionId,
+      startedAt: startedAt.toISOString(),
+    };
+  }
+
+  private fail(err: unknown): void {
+    if (this.failure) return;
+    this.failure =
+      err instanceof StepError || err instanceof TaskNotWaitingError
+        ? err
+        : new StepError('failed', err instanceof Error ? err.message : String(err), { cause: err });
+  }
+}
+
+// The part of bpmn-elements' element API this file reads.
+interface ElementApi {
+  id: string;
+  type: string;
+  name?: string;
+  executionId: string;
+  signal(message?: unknown): void;
+}
+
+function taskRecord(task: StoredTask, endedAt: Date): ActivityRecord {
+  return {
+    elementId: task.elementId,
+    name: task.name,
+    type: 'bpmn:UserTask',
+    startedAt: new Date(task.startedAt),
+    endedAt,
+    executionId: task.executionId,
+  };
+}
+
+// bpmn-engine's default logger (the debug package) costs time on every element for nothing.
+function silentLogger() {
+  const ignore = () => undefined;
+  return { debug: ignore, error: ignore, warn: ignore };
+}
+
+// Timers bpmn-elements can hold but never set: no timer can keep the process alive or fire later.
+function refusingTimers() {
+  const refuse = (): never => {
+    throw new Error('timers are not supported');
+  };
+  return {
+    executing: [] as unknown[],
+    register: () => ({ setTimeout: refuse, clearTimeout: () => undefined }),
+    setTimeout: refuse,
+    clearTimeout: () => undefined,
+  };
+}
+
+// A private copy of the caller's state (nothing of theirs is mutated or kept), split in two.
+function splitState(state: EngineState): { engineState: Record<string, unknown>; book: RuntimeBook } {
+  let copy: unknown;
+  try {
+    copy = jsonCopy(state);
+  } catch (err) {
+    throw new StepError('badState', 'The process state is not JSON', { cause: err });
+  }
+  if (!isObject(copy) || !isObject(copy[RUNTIME_KEY]) || !Array.isArray(copy.definitions)) {
+    throw new StepError('badState', 'The process state was not produced by this engine');
+  }
+  const { [RUNTIME_KEY]: raw, ...rest } = copy;
+  const engineState = withoutSources(rest as EngineState);
+  const book = raw as Partial<RuntimeBook>;
+  if (!isObject(book.variables) || !Array.isArray(book.tasks)) {
+    throw new StepError('badState', 'The process state was not produced by this engine');
+  }
+  return {
+    engineState,
+    book: {
+      variables: book.variables,
+      tasks: book.tasks,
+      ended: book.ended === true,
+      cancelled: book.cancelled === true,
+    },
+  };
+}
+
+// The state must be one of this model's: bpmn-engine finds the model of a definition state by id.
+function recover(engine: Engine, engineState: Record<string, unknown>, context: ModdleDocument): void {
+  const definitions = engineState.definitions as { id?: unknown }[];
+  if (!definitions.every((d) => isObject(d) && d.id === context.rootElement.id)) {
+    throw new StepError('badState', 'The process state does not belong to this model');
+  }
+  try {
+    engine.recover(engineState);
+  } catch (err) {
+    throw new StepError('badState', 'The process state cannot be recovered', { cause: err });
+  }
+}
+
+// bpmn-engine stores the serialized model in each definition's state and, when present, recovers
+// from it. Dropping it makes every step run the model just vetted from the deployment's XML (a
+// state edited in the database cannot smuggle a script task in) and halves the stored size.
+function withoutSources(state: EngineState): EngineState {
+  const definitions = state.definitions;
+  if (!Array.isArray(definitions)) return state;
+  return {
+    ...state,
+    definitions: definitions.map((d) => {
+      if (!d || typeof d !== 'object' || Array.isArray(d)) return d;
+      const { source: _source, ...rest } = d;
+      return rest;
+    }),
+  };
+}
+
+function withDeadline<T>(run: (deadline: number) => Promise<T>): Promise<T> {
+  const deadline = Date.now() + STEP_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new StepError('timeout', 'The process step took too long')),
+      STEP_TIMEOUT_MS + 100,
+    );
+  });
+  const step = run(deadline).catch((err: unknown) => {
+    if (err instanceof StepError || err instanceof TaskNotWaitingError || err instanceof ModelError)
+      throw err;
+    throw new StepError('failed', err instanceof Error ? err.message : String(err), { cause: err });
+  });
+  return Promise.race([step, timeout]).finally(() => clearTimeout(timer));
+}
+
+function jsonObject(value: Record<string, unknown>): Record<string, JsonValue> {
+  let copy: unknown;
+  try {
+    copy = jsonCopy(value ?? {});
+  } catch (err) {
+    throw new StepError('badVariables', 'Variables must be JSON values', { cause: err });
+  }
+  if (!isObject(copy)) throw new StepError('badVariables', 'Variables must be an object');
+  return copy as Record<string, JsonValue>;
+}
+
+function jsonCopy(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function unique(values: string[]): string[] {
+  return [...new Set(values)];
+}

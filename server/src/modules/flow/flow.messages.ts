@@ -1,0 +1,43 @@
+// The workflow module's server messages (zh-CN and en), composed into core/i18n.ts.
+
+export const flowMessages = {
+  zh: {
+    'flow.category': '流程分类',
+    'flow.model.modelKey': '模型标识',
+    'flow.model.modelKey.required': '请输入模型标识',
+    'flow.model.name': '模型名称',
+    'flow.model.name.required': '请输入模型名称',
+    'flow.model.description': '模型描述',
+    'flow.model.xml': '流程图',
+    'flow.model.xml.required': '请绘制流程图',
+    'flow.model.invalid': '流程模型有误: {reason}',
+    'flow.model.keyMismatch': '模型标识 {key} 与流程图的流程标识 {processKey} 不一致',
+    'flow.model.keyExists': '模型标识已存在: {key}',
+    'flow.deploy.otherTenants': '只有平台管理员可以部署到其他租户',
+    'flow.deploy.noFiles': '请选择要部署的流程文件',
+    'flow.deploy.badFile': '只能部署 .bpmn 或 .xml 文件，且每个不超过 {limit} 字节: {name}',
+    'flow.deployment.unknown': '流程部署不存在: {ids}',
+    'flow.deployment.running': '该部署还有 {count} 个运行中的流程实例，请先结束它们或选择一并删除',
+    'flow.deployed': '部署成功',
+  },
+  en: {
+    'flow.category': 'process category',
+    'flow.model.modelKey': 'model key',
+    'flow.model.modelKey.required': 'Please enter the model key',
+    'flow.model.name': 'model name',
+    'flow.model.name.required': 'Please enter the model name',
+    'flow.model.description': 'description',
+    'flow.model.xml': 'diagram',
+    'flow.model.xml.required': 'Please draw the process diagram',
+    'flow.model.invalid': 'The process model is not valid: {reason}',
+    'flow.model.keyMismatch': 'The model key {key} differs from the process id {processKey} in the diagram',
+    'flow.model.keyExists': 'Model key already exists: {key}',
+    'flow.deploy.otherTenants': 'Only the platform administrator deploys to other tenants',
+    'flow.deploy.noFiles': 'Please choose the process files to deploy',
+    'flow.deploy.badFile': 'Only .bpmn or .xml files of at most {limit} bytes can be deployed: {name}',
+    'flow.deployment.unknown': 'No such deployment: {ids}',
+    'flow.deployment.running':
+      'This deployment still has {count} running process instances: end them first or delete them with it',
+    'flow.deployed': 'Deployed',
+  },
+} as const;

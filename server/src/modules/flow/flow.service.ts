@@ -1,0 +1,217 @@
+import type {
+  FlowDefinition,
+  FlowModel,
+  FlowModelDeploy,
+  FlowModelDetail,
+  FlowModelInput,
+  Page,
+} from '@console/contract';
+import { isPlatformAdminActor } from '../../core/auth/principal.js';
+import { EntityService, found, idsOf } from '../../core/entity-service.js';
+import { ApiError, badRequest } from '../../core/errors.js';
+import { parseListQuery } from '../../core/list-query.js';
+import { inTransaction, type Actor, type Store } from '../../core/repository/store.js';
+import { ModelError, parseModel, type ParsedModel } from './engine/model.js';
+import {
+  FlowDefinitionRepository,
+  flowDefinitionTable,
+  type DefinitionRecord,
+} from './manager/definition.repository.js';
+import { FlowDeploymentRepository } from './manager/deployment.repository.js';
+import { FlowModelRepository, flowModelTable } from './model/model.repository.js';
+
+// Models, deployments and process definitions (spec §7 "Workflow": model/*, manager/*). A model is
+// what the designer edits; deploying it parses it once more and writes a new version of its process
+// definition in each target tenant. Running instances and tasks build on these definitions.
+
+/** A BPMN document refused by the engine's parser, as the contract's 400. */
+export async function parsedOrRefused(xml: string): Promise<ParsedModel> {
+  try {
+    return await parseModel(xml);
+  } catch (error) {
+    if (error instanceof ModelError) throw badRequest('flow.model.invalid', { reason: error.message });
+    throw error;
+  }
+}
+
+export const definitionOnWire = (record: DefinitionRecord): FlowDefinition => ({
+  id: record.id,
+  tenantId: record.tenantId,
+  deploymentId: record.deploymentId,
+  key: record.processKey,
+  name: record.name,
+  version: record.version,
+  category: record.category,
+  suspensionState: record.suspensionState,
+  resourceName: record.resourceName,
+  deploymentTime: record.deployTime,
+});
+
+export class FlowModelService extends EntityService<
+  FlowModel,
+  FlowModelInput,
+  'blade_flow_model',
+  FlowModelRepository
+> {
+  constructor(
+    store: Store,
+    private readonly deployer: FlowDeployer,
+  ) {
+    super(store, flowModelTable, (s) => new FlowModelRepository(s));
+  }
+
+  async detailWithXml(actor: Actor, id: string): Promise<FlowModelDetail> {
+    const model = found(await this.repository.findById(actor, id));
+    return { ...model, xml: found(await this.repository.xmlOf(actor, id)) };
+  }
+
+  /** The XML must parse, and its process id is the model's key (what deploy versions by). */
+  async submit(actor: Actor, input: FlowModelInput): Promise<FlowModel> {
+    const parsed = await parsedOrRefused(input.xml);
+    const modelKey = input.modelKey.trim();
+    if (parsed.processKey !== modelKey)
+      throw badRequest('flow.model.keyMismatch', { key: modelKey, processKey: parsed.processKey });
+    const id = input.id || undefined;
+    return inTransaction(this.store, async (tx) => {
+      const models = this.repositoryOn(tx);
+      const current = id === undefined ? undefined : found(await models.findById(actor, id));
+      const holder = await models.findByKey(actor, modelKey);
+      if (holder && holder.id !== id) throw badRequest('flow.model.keyExists', { key: modelKey });
+      return this.save(models, actor, id, {
+        modelKey,
+        name: input.name.trim(),
+        category: input.category?.trim() || null,
+        description: input.description ?? null,
+        version: (current?.version ?? 0) + 1,
+        ...({ xml: input.xml } as Partial<FlowModel>),
+      });
+    });
+  }
+
+  /** model/deploy: a new version of the model's process in the caller's tenant, or the ones chosen. */
+  async deploy(actor: Actor, input: FlowModelDeploy): Promise<FlowDefinition[]> {
+    const model = found(await this.repository.findById(actor, input.modelId));
+    const xml = found(await this.repository.xmlOf(actor, input.modelId));
+    const category = input.category?.trim() || model.category;
+    const deployed = await this.deployer.deploy(actor, {
+      name: model.name,
+      category,
+      tenantIds: input.tenantIds,
+      files: [{ name: `${model.modelKey}.bpmn20.xml`, xml }],
+    });
+    await this.repository.update(actor, model.id, {
+      deployTime: new Date().toISOString(),
+    } as Partial<FlowModel>);
+    return deployed;
+  }
+}
+
+export interface DeployRequest {
+  name: string;
+  category: string | null;
+  /** Comma-joined tenant ids (the platform administrator's choice); empty: the caller's tenant. */
+  tenantIds?: string | undefined;
+  files: Array<{ name: string; xml: string }>;
+}
+
+/** Deployments and the process definitions they hold (manager/*, and model/deploy through it). */
+export class FlowDeployer {
+  private readonly definitions: FlowDefinitionRepository;
+
+  constructor(private readonly store: Store) {
+    this.definitions = new FlowDefinitionRepository(store);
+  }
+
+  /** Which tenants a deployment goes to: only the platform administrator names others. */
+  private targets(actor: Actor, tenantIds: string | undefined): string[] {
+    const named = [
+      ...new Set(
+        (tenantIds ?? '')
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (named.length === 0) return [actor.tenantId];
+    if (!isPlatformAdminActor(actor) && named.some((t) => t !== actor.tenantId))
+      throw new ApiError(403, 'flow.deploy.otherTenants');
+    return named;
+  }
+
+  async deploy(actor: Actor, request: DeployRequest): Promise<FlowDefinition[]> {
+    // Every file parses before anything is written: one bad file deploys nothing.
+    const parsed = await Promise.all(request.files.map((file) => parsedOrRefused(file.xml)));
+    const tenants = this.targets(actor, request.tenantIds);
+    const now = new Date().toISOString();
+    return inTransaction(this.store, async (tx) => {
+      const deployments = new FlowDeploymentRepository(tx);
+      const definitions = new FlowDefinitionRepository(tx);
+      const written: FlowDefinition[] = [];
+      for (const tenantId of tenants) {
+        const as: Actor = { ...actor, tenantId };
+        const deploymentId = await deployments.insert(as, {
+          name: request.name,
+          category: request.category,
+          deployTime: now,
+        });
+        for (const [i, model] of parsed.entries()) {
+          const file = request.files[i]!;
+          const version = await definitions.nextVersion(tenantId, model.processKey);
+          const id = await definitions.insert(as, {
+            deploymentId,
+            processKey: model.processKey,
+            name: model.processName || model.processKey,
+            version,
+            category: request.category,
+            suspensionState: 1,
+            resourceName: file.name,
+            deployTime: now,
+            ...({ xml: file.xml } as Partial<DefinitionRecord>),
+          });
+          written.push(definitionOnWire(found(await definitions.findById(as, id))));
+        }
+      }
+      return written;
+    });
+  }
+
+  async list(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowDefinition>> {
+    const query = parseListQuery(raw, flowDefinitionTable, this.store.timeZone);
+    const page = await this.definitions.page(actor, query);
+    return { ...page, records: page.records.map(definitionOnWire) };
+  }
+
+  /** change-state: active ↔ suspended; a suspended definition starts nothing. */
+  async changeState(actor: Actor, processId: string, state: 'active' | 'suspend'): Promise<void> {
+    found(await this.definitions.findById(actor, processId));
+    await this.definitions.setState(actor, processId, state === 'active' ? 1 : 2);
+  }
+
+  /** delete-deployment: refused while an instance of one of its definitions runs, unless cascading. */
+  async removeDeployments(actor: Actor, rawIds: string, cascade: boolean): Promise<number> {
+    const ids = idsOf(rawIds);
+    return inTransaction(this.store, async (tx) => {
+      const deployments = new FlowDeploymentRepository(tx);
+      const definitions = new FlowDefinitionRepository(tx);
+      const rows = await deployments.findByIds(actor, ids);
+      if (rows.length !== ids.length) throw badRequest('flow.deployment.unknown', { ids: rawIds });
+      const held = await definitions.ofDeployments(actor, ids);
+      const running = await definitions.runningInstances(
+        actor,
+        held.map((d) => d.id),
+      );
+      if (running > 0 && !cascade) throw badRequest('flow.deployment.running', { count: String(running) });
+      if (running > 0)
+        await definitions.endInstances(
+          actor,
+          held.map((d) => d.id),
+          'deployment deleted',
+        );
+      await definitions.softDelete(
+        actor,
+        held.map((d) => d.id),
+      );
+      return deployments.softDelete(actor, ids);
+    });
+  }
+}
