@@ -58,6 +58,12 @@ import { UserService } from './modules/user/user.service.js';
 import { registerBusiness } from './modules/business/business.plugin.js';
 import { flowManagerRoutes, flowModelRoutes } from './modules/flow/flow.routes.js';
 import { FlowDeployer, FlowModelService } from './modules/flow/flow.service.js';
+import {
+  flowFollowRoutes,
+  flowProcessRoutes,
+  flowWorkRoutes,
+} from './modules/flow/runtime/runtime.routes.js';
+import { FlowRuntimeService } from './modules/flow/runtime/runtime.service.js';
 import path from 'node:path';
 import { SecretBox } from './core/secret-box.js';
 import { UPLOAD_TYPES_DEFAULT } from './core/config.js';
@@ -435,6 +441,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     models: new FlowModelService(deps.store, flowDeployer),
   });
   await app.register(flowManagerRoutes, { prefix: '/api/blade-flow/manager', deployer: flowDeployer });
+  const flowRuntime = new FlowRuntimeService(deps.store);
+  await app.register(flowWorkRoutes, { prefix: '/api/blade-flow/work', runtime: flowRuntime });
+  await app.register(flowFollowRoutes, { prefix: '/api/blade-flow/follow', runtime: flowRuntime });
+  await app.register(flowProcessRoutes, { prefix: '/api/blade-flow/process', runtime: flowRuntime });
 
   await installConsole(app, deps.config.webDist, deps.config.tenantMode ? { tenantMode: true } : {});
   return app;

@@ -92,3 +92,87 @@ export const FlowDeleteDeploymentInput = Type.Object({
   /** Also delete the deployments' running instances (otherwise a running one refuses it). */
   cascade: Type.Optional(Type.Boolean()),
 });
+
+/** A user task in the work lists (claim, todo, done), with its process's names. */
+export const FlowTaskSchema = Type.Object({
+  taskId: Type.String(),
+  taskName: Type.String(),
+  taskDefinitionKey: Type.String(),
+  processInstanceId: Type.String(),
+  processDefinitionId: Type.String(),
+  processDefinitionKey: Type.String(),
+  processDefinitionName: Type.String(),
+  processDefinitionVersion: Type.Integer(),
+  category: Nullable(Type.String()),
+  businessTable: Nullable(Type.String()),
+  businessId: Nullable(Type.String()),
+  assignee: Nullable(Type.String()),
+  assigneeName: Nullable(Type.String()),
+  startUser: Type.String(),
+  startUserName: Nullable(Type.String()),
+  createTime: Type.String(),
+  claimTime: Nullable(Type.String()),
+  endTime: Nullable(Type.String()),
+  outcome: Nullable(Type.String()),
+  comment: Nullable(Type.String()),
+  processIsFinished: Type.Boolean(),
+});
+export type FlowTask = Static<typeof FlowTaskSchema>;
+
+/** A process instance (send-list, follow/list). status: 1 running, 2 finished, 3 deleted. */
+export const FlowInstanceSchema = Type.Object({
+  processInstanceId: Type.String(),
+  processDefinitionId: Type.String(),
+  processDefinitionKey: Type.String(),
+  processDefinitionName: Type.String(),
+  processDefinitionVersion: Type.Integer(),
+  category: Nullable(Type.String()),
+  businessTable: Nullable(Type.String()),
+  businessId: Nullable(Type.String()),
+  startUser: Type.String(),
+  startUserName: Nullable(Type.String()),
+  startTime: Type.String(),
+  endTime: Nullable(Type.String()),
+  status: Type.Integer(),
+  currentNodes: Nullable(Type.String()),
+  endActivity: Nullable(Type.String()),
+  deleteReason: Nullable(Type.String()),
+});
+export type FlowInstance = Static<typeof FlowInstanceSchema>;
+
+/** One activity of an instance's history (history-flow-list; model-view's `flow`). */
+export const FlowHistorySchema = Type.Object({
+  historyActivityId: Type.String(),
+  historyActivityName: Nullable(Type.String()),
+  historyActivityType: Type.String(),
+  taskId: Nullable(Type.String()),
+  assignee: Nullable(Type.String()),
+  assigneeName: Nullable(Type.String()),
+  comment: Nullable(Type.String()),
+  startTime: Type.String(),
+  endTime: Nullable(Type.String()),
+  durationInMillis: Nullable(Type.Integer()),
+});
+export type FlowHistory = Static<typeof FlowHistorySchema>;
+
+/** process/model-view: the diagram and what the viewer colours. */
+export const FlowModelViewSchema = Type.Object({
+  xml: Type.String(),
+  flow: Type.Array(FlowHistorySchema),
+  /** The sequence flows taken so far (coloured as taken). */
+  takenFlows: Type.Array(Type.String()),
+});
+export type FlowModelView = Static<typeof FlowModelViewSchema>;
+
+/** work/complete-task. flag: pass (ok) or reject. */
+export const FlowCompleteInputSchema = Type.Object(
+  {
+    taskId: IdString,
+    processInstanceId: IdString,
+    flag: Type.Union([Type.Literal('ok'), Type.Literal('pass'), Type.Literal('reject')]),
+    comment: OptionalText(500, { label: 'flow.comment' }),
+    variables: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+export type FlowCompleteInput = Static<typeof FlowCompleteInputSchema>;

@@ -67,6 +67,38 @@ export class FlowDefinitionRepository extends TableRepository<DefinitionRecord, 
     return row?.xml;
   }
 
+  /** Definitions by id in the caller's tenant, removed ones too (the history of finished work). */
+  async findAnyByIds(actor: Actor, ids: string[]): Promise<DefinitionRecord[]> {
+    if (ids.length === 0) return [];
+    // Deliberately includes removed rows: a task's process stays named after its deployment goes.
+    const rows = await unscoped(this.store)
+      .selectFrom('blade_flow_definition')
+      .selectAll()
+      .where('tenant_id', '=', actor.tenantId)
+      .where(
+        'id',
+        'in',
+        ids.map((id) => BigInt(id)),
+      )
+      .execute();
+    return rows.map((row) => this.toEntity(row));
+  }
+
+  /** start-list: the newest active version of each process key. */
+  async latestActive(actor: Actor): Promise<DefinitionRecord[]> {
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where('suspension_state', '=', 1)
+      .orderBy('process_key')
+      .orderBy('version', 'desc')
+      .limit(2000)
+      .execute();
+    const seen = new Set<string>();
+    return rows
+      .filter((row) => !seen.has(row.process_key) && seen.add(row.process_key) !== undefined)
+      .map((row) => this.toEntity(row));
+  }
+
   async ofDeployments(actor: Actor, deploymentIds: string[]): Promise<DefinitionRecord[]> {
     if (deploymentIds.length === 0) return [];
     const rows = await this.scopedSelect(actor)

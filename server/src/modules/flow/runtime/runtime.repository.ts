@@ -1,0 +1,378 @@
+import { AuditFieldsSchema, Nullable } from '@console/contract/schema';
+import { Type, type Static } from 'typebox';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import { TableRepository } from '../../../core/repository/table-repository.js';
+import { defineTable } from '../../../core/repository/table.js';
+import { unscoped } from '../../../core/repository/unscoped.js';
+
+// The runtime's rows: instances (with the engine's state), user tasks with their candidates, and the
+// history of activities. Writes that decide between concurrent callers are conditional updates here
+// (a task claimed or completed once, an instance advanced from the revision it was read at).
+
+export const RUN_STATE = { running: 1, finished: 2, deleted: 3 } as const;
+export const TASK_STATE = { open: 1, completed: 2, cancelled: 3 } as const;
+
+export const InstanceRecordSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  definitionId: Type.String(),
+  processKey: Type.String(),
+  businessTable: Nullable(Type.String()),
+  businessId: Nullable(Type.String()),
+  startUser: Type.String(),
+  startTime: Type.String(),
+  endTime: Nullable(Type.String()),
+  runState: Type.Integer(),
+  endActivity: Nullable(Type.String()),
+  deleteReason: Nullable(Type.String()),
+  currentNodes: Nullable(Type.String()),
+  revision: Type.Integer(),
+});
+export type InstanceRecord = Static<typeof InstanceRecordSchema>;
+
+export const flowInstanceTable = defineTable<InstanceRecord, 'blade_flow_instance'>(
+  'blade_flow_instance',
+  { tenantScoped: true },
+  {
+    definitionId: ['id', { filter: true }],
+    processKey: ['string', { filter: true, sort: true }],
+    businessTable: ['string', { filter: true }],
+    businessId: ['id', { filter: true }],
+    startUser: ['id', { filter: true }],
+    startTime: ['datetime', { filter: true, sort: true }],
+    endTime: ['datetime', { sort: true }],
+    runState: ['int', { filter: true, sort: true }],
+    endActivity: ['string'],
+    deleteReason: ['string'],
+    currentNodes: ['string'],
+    revision: ['int'],
+    engineState: ['string', { writeOnly: true }],
+  },
+);
+
+export class FlowInstanceRepository extends TableRepository<InstanceRecord, 'blade_flow_instance'> {
+  constructor(store: Store) {
+    super(store, flowInstanceTable);
+  }
+
+  async engineStateOf(actor: Actor, id: string): Promise<string | undefined> {
+    const row = await this.scopedSelect(actor)
+      .select('engine_state')
+      .where('id', '=', BigInt(id))
+      .executeTakeFirst();
+    return row?.engine_state;
+  }
+
+  /**
+   * Writes a step's outcome only if nobody advanced the instance since `revision` was read: false
+   * means another step won (the caller's transaction rolls back).
+   */
+  async advance(
+    actor: Actor,
+    id: string,
+    revision: number,
+    values: {
+      engineState: string;
+      currentNodes: string | null;
+      runState: number;
+      endTime?: Date;
+      endActivity?: string | null;
+      deleteReason?: string;
+    },
+  ): Promise<boolean> {
+    const result = await this.scopedUpdate(actor)
+      .set({
+        engine_state: values.engineState,
+        current_nodes: values.currentNodes,
+        run_state: values.runState,
+        ...(values.endTime ? { end_time: values.endTime } : {}),
+        ...(values.endActivity !== undefined ? { end_activity: values.endActivity } : {}),
+        ...(values.deleteReason !== undefined ? { delete_reason: values.deleteReason } : {}),
+        revision: revision + 1,
+      })
+      .where('id', '=', BigInt(id))
+      .where('revision', '=', revision)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+}
+
+export const TaskRecordSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  instanceId: Type.String(),
+  definitionId: Type.String(),
+  elementId: Type.String(),
+  name: Type.String(),
+  assignee: Nullable(Type.String()),
+  claimTime: Nullable(Type.String()),
+  endTime: Nullable(Type.String()),
+  taskState: Type.Integer(),
+  outcome: Nullable(Type.String()),
+  comment: Nullable(Type.String()),
+});
+export type TaskRecord = Static<typeof TaskRecordSchema>;
+
+export const flowTaskTable = defineTable<TaskRecord, 'blade_flow_task'>(
+  'blade_flow_task',
+  { tenantScoped: true },
+  {
+    instanceId: ['id', { filter: true }],
+    definitionId: ['id', { filter: true }],
+    elementId: ['string', { filter: true }],
+    name: ['string', { filter: true, sort: true }],
+    assignee: ['id', { filter: true }],
+    claimTime: ['datetime', { sort: true }],
+    endTime: ['datetime', { sort: true }],
+    taskState: ['int', { filter: true }],
+    outcome: ['string'],
+    comment: ['string'],
+  },
+);
+
+export interface Candidate {
+  kind: 'user' | 'role' | 'dept';
+  id: string;
+}
+
+/** Who the caller is, as a candidate: their user id, roles and department. */
+export const candidatesOf = (actor: Actor): Candidate[] => [
+  ...(actor.userId ? [{ kind: 'user' as const, id: actor.userId }] : []),
+  ...(actor.roleIds ?? []).map((id) => ({ kind: 'role' as const, id })),
+  ...(actor.deptId ? [{ kind: 'dept' as const, id: actor.deptId }] : []),
+];
+
+export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_task'> {
+  constructor(store: Store) {
+    super(store, flowTaskTable);
+  }
+
+  async addCandidates(actor: Actor, taskId: string, candidates: Candidate[]): Promise<void> {
+    if (candidates.length === 0) return;
+    // The candidate table has no audit columns: scoped by the tenant written here and its task.
+    await unscoped(this.store)
+      .insertInto('blade_flow_task_candidate')
+      .values(
+        candidates.map((c) => ({
+          id: BigInt(this.store.ids.next()),
+          tenant_id: actor.tenantId,
+          task_id: BigInt(taskId),
+          candidate_kind: c.kind,
+          candidate_id: BigInt(c.id),
+        })),
+      )
+      .execute();
+  }
+
+  /** Whether the caller is among an open task's candidates. */
+  async isCandidate(actor: Actor, taskId: string): Promise<boolean> {
+    const who = candidatesOf(actor);
+    if (who.length === 0) return false;
+    const row = await unscoped(this.store)
+      .selectFrom('blade_flow_task_candidate')
+      .select('id')
+      .where('tenant_id', '=', actor.tenantId)
+      .where('task_id', '=', BigInt(taskId))
+      .where((eb) =>
+        eb.or(
+          who.map((c) => eb.and([eb('candidate_kind', '=', c.kind), eb('candidate_id', '=', BigInt(c.id))])),
+        ),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The open, unclaimed tasks the caller may claim (claim-list). */
+  async claimable(actor: Actor): Promise<TaskRecord[]> {
+    const who = candidatesOf(actor);
+    if (who.length === 0) return [];
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where('task_state', '=', TASK_STATE.open)
+      .where('assignee', 'is', null)
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('blade_flow_task_candidate')
+          .select('task_id')
+          .where('tenant_id', '=', actor.tenantId)
+          .where((c) =>
+            c.or(
+              who.map((w) => c.and([c('candidate_kind', '=', w.kind), c('candidate_id', '=', BigInt(w.id))])),
+            ),
+          ),
+      )
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute();
+    return rows.map((row) => this.toEntity(row));
+  }
+
+  /** Tasks by assignee and state (todo: open; done: completed), newest first. */
+  async ofAssignee(actor: Actor, userId: string, state: number): Promise<TaskRecord[]> {
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where('assignee', '=', BigInt(userId))
+      .where('task_state', '=', state)
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute();
+    return rows.map((row) => this.toEntity(row));
+  }
+
+  /** claim-task: only while open and unclaimed; false when someone else was first. */
+  async claim(actor: Actor, taskId: string, userId: string): Promise<boolean> {
+    const result = await this.scopedUpdate(actor)
+      .set({ assignee: BigInt(userId), claim_time: new Date() })
+      .where('id', '=', BigInt(taskId))
+      .where('task_state', '=', TASK_STATE.open)
+      .where('assignee', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** complete-task: only the assignee, only once; false when it was completed meanwhile. */
+  async complete(
+    actor: Actor,
+    taskId: string,
+    userId: string,
+    outcome: string,
+    comment: string | null,
+  ): Promise<boolean> {
+    const result = await this.scopedUpdate(actor)
+      .set({
+        task_state: TASK_STATE.completed,
+        outcome,
+        comment,
+        end_time: new Date(),
+      })
+      .where('id', '=', BigInt(taskId))
+      .where('task_state', '=', TASK_STATE.open)
+      .where('assignee', '=', BigInt(userId))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async openOf(actor: Actor, instanceId: string, elementId: string): Promise<TaskRecord | undefined> {
+    const row = await this.scopedSelect(actor)
+      .selectAll()
+      .where('instance_id', '=', BigInt(instanceId))
+      .where('element_id', '=', elementId)
+      .where('task_state', '=', TASK_STATE.open)
+      .executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
+  }
+
+  /** The tenant's role ids by alias (a model's `role:<alias>` candidate group). */
+  async roleIdsByAlias(tenantId: string, aliases: string[]): Promise<Map<string, string[]>> {
+    // Roles are read by alias within the tenant's live rows, written here.
+    const rows = await unscoped(this.store)
+      .selectFrom('blade_role')
+      .select(['id', 'role_alias'])
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .where('role_alias', 'in', aliases)
+      .execute();
+    const byAlias = new Map<string, string[]>();
+    for (const row of rows)
+      byAlias.set(row.role_alias, [...(byAlias.get(row.role_alias) ?? []), String(row.id)]);
+    return byAlias;
+  }
+
+  /** The open tasks of an instance end with it (cancelled). */
+  async cancelOpen(actor: Actor, instanceId: string): Promise<void> {
+    await this.scopedUpdate(actor)
+      .set({ task_state: TASK_STATE.cancelled, end_time: new Date() })
+      .where('instance_id', '=', BigInt(instanceId))
+      .where('task_state', '=', TASK_STATE.open)
+      .execute();
+  }
+}
+
+export const HistoryRecordSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  instanceId: Type.String(),
+  elementId: Type.String(),
+  name: Nullable(Type.String()),
+  activityType: Type.String(),
+  taskId: Nullable(Type.String()),
+  assignee: Nullable(Type.String()),
+  comment: Nullable(Type.String()),
+  startTime: Type.String(),
+  endTime: Nullable(Type.String()),
+});
+export type HistoryRecord = Static<typeof HistoryRecordSchema>;
+
+export const flowHistoryTable = defineTable<HistoryRecord, 'blade_flow_history'>(
+  'blade_flow_history',
+  { tenantScoped: true },
+  {
+    instanceId: ['id', { filter: true }],
+    elementId: ['string'],
+    name: ['string'],
+    activityType: ['string'],
+    taskId: ['id'],
+    assignee: ['id'],
+    comment: ['string'],
+    startTime: ['datetime', { sort: true }],
+    endTime: ['datetime'],
+  },
+);
+
+export class FlowHistoryRepository extends TableRepository<HistoryRecord, 'blade_flow_history'> {
+  constructor(store: Store) {
+    super(store, flowHistoryTable);
+  }
+
+  async ofInstance(actor: Actor, instanceId: string): Promise<HistoryRecord[]> {
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where('instance_id', '=', BigInt(instanceId))
+      .orderBy('start_time')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => this.toEntity(row));
+  }
+
+  /** Closes the open record of an element (a task that ended in this step). */
+  async close(
+    actor: Actor,
+    instanceId: string,
+    elementId: string,
+    values: { endTime: Date; assignee?: string | null; comment?: string | null; taskId?: string },
+  ): Promise<void> {
+    await this.scopedUpdate(actor)
+      .set({
+        end_time: values.endTime,
+        ...(values.assignee ? { assignee: BigInt(values.assignee) } : {}),
+        ...(values.comment !== undefined ? { comment: values.comment } : {}),
+      })
+      .where('instance_id', '=', BigInt(instanceId))
+      .where('element_id', '=', elementId)
+      .where('end_time', 'is', null)
+      .execute();
+  }
+}
+
+/** Users' names for the lists (their real names), by id, in one tenant. */
+export async function userNames(
+  store: Store,
+  tenantId: string,
+  ids: Iterable<string | null>,
+): Promise<Map<string, string>> {
+  const wanted = [...new Set([...ids].filter((id): id is string => !!id))];
+  if (wanted.length === 0) return new Map();
+  // A read of the user table by ids the runtime holds, scoped to the tenant and live rows here.
+  const rows = await unscoped(store)
+    .selectFrom('blade_user')
+    .select(['id', 'real_name', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where(
+      'id',
+      'in',
+      wanted.map((id) => BigInt(id)),
+    )
+    .execute();
+  return new Map(rows.map((r) => [String(r.id), r.real_name || r.name || String(r.id)]));
+}

@@ -1,0 +1,464 @@
+import type {
+  FlowCompleteInput,
+  FlowHistory,
+  FlowInstance,
+  FlowModelView,
+  FlowTask,
+  Page,
+} from '@console/contract';
+import { found } from '../../../core/entity-service.js';
+import { ApiError, badRequest, notFound } from '../../../core/errors.js';
+import { parseListQuery } from '../../../core/list-query.js';
+import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import {
+  cancelProcess,
+  completeTask,
+  startProcess,
+  StepError,
+  TaskNotWaitingError,
+  type EngineState,
+  type StepResult,
+} from '../engine/runtime.js';
+import { FlowDefinitionRepository, type DefinitionRecord } from '../manager/definition.repository.js';
+import {
+  FlowHistoryRepository,
+  FlowInstanceRepository,
+  FlowTaskRepository,
+  RUN_STATE,
+  TASK_STATE,
+  flowInstanceTable,
+  userNames,
+  type Candidate,
+  type HistoryRecord,
+  type InstanceRecord,
+  type TaskRecord,
+} from './runtime.repository.js';
+
+// Running processes (spec §7 "Workflow": work/*, follow/*, process/*). Each step reads the instance's
+// stored engine state, runs the engine to its next wait in a new engine object, and writes the
+// state back under the revision it read, in one transaction with the tasks and history it changed:
+// any server process can take the next step, and of two concurrent steps one wins.
+
+/** What a business module passes to start a process (the leave form, for one). */
+export interface StartRequest {
+  definitionId: string;
+  variables: Record<string, unknown>;
+  businessTable?: string;
+  businessId?: string;
+}
+
+/** A step's failure in the engine: the model cannot go on with what it was given. */
+function stepRefused(error: unknown): never {
+  if (error instanceof TaskNotWaitingError) throw badRequest('flow.task.done');
+  if (error instanceof StepError) throw badRequest('flow.step.failed', { reason: error.message });
+  throw error;
+}
+
+/** An engine candidate group: `role:<id or alias>`, `dept:<id>`; anything else names a role id. */
+function groupCandidate(group: string): Candidate | undefined {
+  const [kind, value] = group.includes(':') ? group.split(':', 2) : ['role', group];
+  if (!value || !/^\d{1,19}$/.test(value)) return undefined;
+  return kind === 'dept'
+    ? { kind: 'dept', id: value }
+    : kind === 'role'
+      ? { kind: 'role', id: value }
+      : undefined;
+}
+
+const idOrNull = (value: string | null): string | null => (value && /^\d{1,19}$/.test(value) ? value : null);
+
+export class FlowRuntimeService {
+  constructor(private readonly store: Store) {}
+
+  /** Writes the tasks a step left waiting and the activities it entered or left. */
+  private async record(
+    tx: Store,
+    actor: Actor,
+    instance: { id: string; definitionId: string },
+    step: StepResult,
+  ) {
+    const tasks = new FlowTaskRepository(tx);
+    const history = new FlowHistoryRepository(tx);
+    const open = (await history.ofInstance(actor, instance.id)).filter((h) => h.endTime === null);
+    for (const activity of step.activities) {
+      const existing = open.find((h) => h.elementId === activity.elementId);
+      if (existing) {
+        // Entered in an earlier step: closed now if it ended.
+        if (activity.endedAt) {
+          await history.close(actor, instance.id, activity.elementId, { endTime: activity.endedAt });
+          open.splice(open.indexOf(existing), 1);
+        }
+        continue;
+      }
+      await history.insert(actor, {
+        instanceId: instance.id,
+        elementId: activity.elementId,
+        name: activity.name || null,
+        activityType: activity.type,
+        startTime: activity.startedAt.toISOString(),
+        endTime: activity.endedAt ? activity.endedAt.toISOString() : null,
+      });
+    }
+    for (const waiting of step.waiting) {
+      const already = await tasks.openOf(actor, instance.id, waiting.elementId);
+      if (already) continue;
+      const assignee = idOrNull(waiting.assignee);
+      const taskId = await tasks.insert(actor, {
+        instanceId: instance.id,
+        definitionId: instance.definitionId,
+        elementId: waiting.elementId,
+        name: waiting.name || waiting.elementId,
+        assignee,
+        taskState: TASK_STATE.open,
+      });
+      const candidates: Candidate[] = [
+        ...waiting.candidateUsers.flatMap((u) => (idOrNull(u) ? [{ kind: 'user' as const, id: u }] : [])),
+        ...waiting.candidateGroups.flatMap((g) => {
+          const c = groupCandidate(g);
+          return c ? [c] : [];
+        }),
+      ];
+      await tasks.addCandidates(actor, taskId, candidates);
+    }
+  }
+
+  private async resolveRoleAliases(store: Store, actor: Actor, step: StepResult): Promise<StepResult> {
+    // `role:manager` names a role by alias as BladeX models do: the tenant's role ids replace it.
+    const aliases = new Set(
+      step.waiting.flatMap((w) =>
+        w.candidateGroups.filter((g) => /^role:[A-Za-z_][\w-]*$/.test(g)).map((g) => g.slice(5)),
+      ),
+    );
+    if (aliases.size === 0) return step;
+    const ids = await new FlowTaskRepository(store).roleIdsByAlias(actor.tenantId, [...aliases]);
+    return {
+      ...step,
+      waiting: step.waiting.map((w) => ({
+        ...w,
+        candidateGroups: w.candidateGroups.flatMap((g) => {
+          if (!/^role:[A-Za-z_][\w-]*$/.test(g)) return [g];
+          return (ids.get(g.slice(5)) ?? []).map((id) => `role:${id}`);
+        }),
+      })),
+    };
+  }
+
+  /** Starts an instance of an active definition; answers the instance id. */
+  async start(actor: Actor, request: StartRequest, tx?: Store): Promise<string> {
+    const run = async (store: Store) => {
+      const definitions = new FlowDefinitionRepository(store);
+      const definition = found(await definitions.findById(actor, request.definitionId));
+      if (definition.suspensionState !== 1)
+        throw badRequest('flow.definition.suspended', { name: definition.name });
+      const xml = found(await definitions.xmlOf(actor, definition.id));
+      const variables = { ...request.variables, applyUser: actor.userId, initiator: actor.userId };
+      const step = await this.resolveRoleAliases(
+        store,
+        actor,
+        await startProcess(xml, variables).catch(stepRefused),
+      );
+      const instances = new FlowInstanceRepository(store);
+      const id = await instances.insert(actor, {
+        definitionId: definition.id,
+        processKey: definition.processKey,
+        businessTable: request.businessTable ?? null,
+        businessId: request.businessId ?? null,
+        startUser: actor.userId ?? '0',
+        startTime: new Date().toISOString(),
+        endTime: step.ended ? new Date().toISOString() : null,
+        runState: step.ended ? RUN_STATE.finished : RUN_STATE.running,
+        endActivity: step.ended ? lastEnd(step) : null,
+        currentNodes: nodesOf(step),
+        revision: 0,
+        ...({ engineState: JSON.stringify(step.state) } as Partial<InstanceRecord>),
+      });
+      await this.record(store, actor, { id, definitionId: definition.id }, step);
+      return id;
+    };
+    return tx ? run(tx) : inTransaction(this.store, run);
+  }
+
+  /** claim-task: a candidate takes an open, unclaimed task; of two at once, one wins. */
+  async claim(actor: Actor, taskId: string): Promise<void> {
+    const tasks = new FlowTaskRepository(this.store);
+    const task = found(await tasks.findById(actor, taskId));
+    if (task.taskState !== TASK_STATE.open || task.assignee !== null) throw badRequest('flow.task.claimed');
+    if (!(await tasks.isCandidate(actor, taskId))) throw new ApiError(403, 'flow.task.notCandidate');
+    if (!(await tasks.claim(actor, taskId, actor.userId!))) throw badRequest('flow.task.claimed');
+  }
+
+  /**
+   * complete-task: the assignee's decision moves the instance on. The task's completion, the engine
+   * step, the new tasks and the history are one transaction; a second completion of the same task
+   * (or a concurrent step of the same instance) loses and changes nothing.
+   */
+  async complete(
+    actor: Actor,
+    input: FlowCompleteInput,
+    onStep?: (tx: Store, instance: InstanceRecord, step: StepResult) => Promise<void>,
+  ): Promise<void> {
+    const tasks = new FlowTaskRepository(this.store);
+    const task = found(await tasks.findById(actor, input.taskId));
+    if (task.instanceId !== input.processInstanceId) throw notFound();
+    if (task.taskState !== TASK_STATE.open) throw badRequest('flow.task.done');
+    if (task.assignee !== actor.userId) throw new ApiError(403, 'flow.task.notAssignee');
+    const pass = input.flag !== 'reject';
+    const comment = input.comment?.trim() || null;
+    await inTransaction(this.store, async (tx) => {
+      const txTasks = new FlowTaskRepository(tx);
+      if (!(await txTasks.complete(actor, task.id, actor.userId!, pass ? 'pass' : 'reject', comment)))
+        throw badRequest('flow.task.done');
+      const instances = new FlowInstanceRepository(tx);
+      const instance = found(await instances.findById(actor, task.instanceId));
+      if (instance.runState !== RUN_STATE.running) throw badRequest('flow.instance.ended');
+      const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
+      const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
+      const output = { ...(input.variables ?? {}), pass, comment: comment ?? '' };
+      const step = await this.resolveRoleAliases(
+        tx,
+        actor,
+        await completeTask(xml, state, task.elementId, output).catch(stepRefused),
+      );
+      const advanced = await instances.advance(actor, instance.id, instance.revision, {
+        engineState: JSON.stringify(step.state),
+        currentNodes: nodesOf(step),
+        runState: step.ended ? RUN_STATE.finished : RUN_STATE.running,
+        ...(step.ended ? { endTime: new Date(), endActivity: lastEnd(step) } : {}),
+      });
+      if (!advanced) throw badRequest('flow.instance.moved');
+      await new FlowHistoryRepository(tx).close(actor, instance.id, task.elementId, {
+        endTime: new Date(),
+        assignee: actor.userId,
+        comment,
+      });
+      await this.record(tx, actor, instance, {
+        ...step,
+        activities: step.activities.filter((a) => a.elementId !== task.elementId),
+      });
+      await onStep?.(tx, instance, step);
+    });
+  }
+
+  /** follow/delete-process-instance: ends a running instance with a reason. */
+  async deleteInstance(
+    actor: Actor,
+    instanceId: string,
+    reason: string,
+    onDeleted?: (tx: Store, instance: InstanceRecord) => Promise<void>,
+  ): Promise<void> {
+    await inTransaction(this.store, async (tx) => {
+      const instances = new FlowInstanceRepository(tx);
+      const instance = found(await instances.findById(actor, instanceId));
+      if (instance.runState !== RUN_STATE.running) throw badRequest('flow.instance.ended');
+      const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
+      const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
+      const step = await cancelProcess(xml, state).catch(stepRefused);
+      const advanced = await instances.advance(actor, instance.id, instance.revision, {
+        engineState: JSON.stringify(step.state),
+        currentNodes: null,
+        runState: RUN_STATE.deleted,
+        endTime: new Date(),
+        deleteReason: reason,
+      });
+      if (!advanced) throw badRequest('flow.instance.moved');
+      await new FlowTaskRepository(tx).cancelOpen(actor, instance.id);
+      await onDeleted?.(tx, instance);
+    });
+  }
+
+  // ---- lists
+
+  private async definitionsOf(actor: Actor, ids: string[]): Promise<Map<string, DefinitionRecord>> {
+    const rows = await new FlowDefinitionRepository(this.store).findAnyByIds(actor, ids);
+    return new Map(rows.map((d) => [d.id, d]));
+  }
+
+  private async tasksOnWire(actor: Actor, tasks: TaskRecord[]): Promise<FlowTask[]> {
+    const instances = await new FlowInstanceRepository(this.store).findByIds(actor, [
+      ...new Set(tasks.map((t) => t.instanceId)),
+    ]);
+    const byInstance = new Map(instances.map((i) => [i.id, i]));
+    const definitions = await this.definitionsOf(actor, [...new Set(tasks.map((t) => t.definitionId))]);
+    const names = await userNames(this.store, actor.tenantId, [
+      ...tasks.map((t) => t.assignee),
+      ...instances.map((i) => i.startUser),
+    ]);
+    return tasks.flatMap((task) => {
+      const instance = byInstance.get(task.instanceId);
+      const definition = definitions.get(task.definitionId);
+      if (!instance || !definition) return [];
+      return [
+        {
+          taskId: task.id,
+          taskName: task.name,
+          taskDefinitionKey: task.elementId,
+          processInstanceId: instance.id,
+          processDefinitionId: definition.id,
+          processDefinitionKey: definition.processKey,
+          processDefinitionName: definition.name,
+          processDefinitionVersion: definition.version,
+          category: definition.category,
+          businessTable: instance.businessTable,
+          businessId: instance.businessId,
+          assignee: task.assignee,
+          assigneeName: task.assignee ? (names.get(task.assignee) ?? null) : null,
+          startUser: instance.startUser,
+          startUserName: names.get(instance.startUser) ?? null,
+          createTime: task.createTime ?? '',
+          claimTime: task.claimTime,
+          endTime: task.endTime,
+          outcome: task.outcome,
+          comment: task.comment,
+          processIsFinished: instance.runState !== RUN_STATE.running,
+        },
+      ];
+    });
+  }
+
+  private async instancesOnWire(actor: Actor, instances: InstanceRecord[]): Promise<FlowInstance[]> {
+    const definitions = await this.definitionsOf(actor, [...new Set(instances.map((i) => i.definitionId))]);
+    const names = await userNames(
+      this.store,
+      actor.tenantId,
+      instances.map((i) => i.startUser),
+    );
+    return instances.flatMap((instance) => {
+      const definition = definitions.get(instance.definitionId);
+      if (!definition) return [];
+      return [
+        {
+          processInstanceId: instance.id,
+          processDefinitionId: definition.id,
+          processDefinitionKey: definition.processKey,
+          processDefinitionName: definition.name,
+          processDefinitionVersion: definition.version,
+          category: definition.category,
+          businessTable: instance.businessTable,
+          businessId: instance.businessId,
+          startUser: instance.startUser,
+          startUserName: names.get(instance.startUser) ?? null,
+          startTime: instance.startTime,
+          endTime: instance.endTime,
+          status: instance.runState,
+          currentNodes: instance.currentNodes,
+          endActivity: instance.endActivity,
+          deleteReason: instance.deleteReason,
+        },
+      ];
+    });
+  }
+
+  async todoList(actor: Actor): Promise<FlowTask[]> {
+    return this.tasksOnWire(
+      actor,
+      await new FlowTaskRepository(this.store).ofAssignee(actor, actor.userId!, TASK_STATE.open),
+    );
+  }
+
+  async doneList(actor: Actor): Promise<FlowTask[]> {
+    return this.tasksOnWire(
+      actor,
+      await new FlowTaskRepository(this.store).ofAssignee(actor, actor.userId!, TASK_STATE.completed),
+    );
+  }
+
+  async claimList(actor: Actor): Promise<FlowTask[]> {
+    return this.tasksOnWire(actor, await new FlowTaskRepository(this.store).claimable(actor));
+  }
+
+  /** send-list: the instances the caller started. */
+  async sendList(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowInstance>> {
+    return this.instancePage(actor, { ...raw, startUser: actor.userId ?? '0' });
+  }
+
+  /** follow/list: every instance of the tenant. */
+  async followList(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowInstance>> {
+    return this.instancePage(actor, raw);
+  }
+
+  private async instancePage(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowInstance>> {
+    const query = parseListQuery({ descs: 'start_time', ...raw }, flowInstanceTable, this.store.timeZone);
+    const page = await new FlowInstanceRepository(this.store).page(actor, query);
+    return { ...page, records: await this.instancesOnWire(actor, page.records) };
+  }
+
+  /** start-list: the newest active version of each process of the tenant. */
+  async startList(actor: Actor): Promise<DefinitionRecord[]> {
+    return new FlowDefinitionRepository(this.store).latestActive(actor);
+  }
+
+  async history(actor: Actor, instanceId: string): Promise<FlowHistory[]> {
+    found(await new FlowInstanceRepository(this.store).findById(actor, instanceId));
+    const rows = await new FlowHistoryRepository(this.store).ofInstance(actor, instanceId);
+    const names = await userNames(
+      this.store,
+      actor.tenantId,
+      rows.map((r) => r.assignee),
+    );
+    return rows.map((row) => historyOnWire(row, names));
+  }
+
+  /** model-view: by instance (its diagram and history) or by definition (the diagram alone). */
+  async modelView(
+    actor: Actor,
+    query: { processInstanceId?: string; processDefinitionId?: string },
+  ): Promise<FlowModelView> {
+    const definitions = new FlowDefinitionRepository(this.store);
+    if (query.processInstanceId) {
+      const instance = found(
+        await new FlowInstanceRepository(this.store).findById(actor, query.processInstanceId),
+      );
+      const xml = found(await definitions.xmlOf(actor, instance.definitionId));
+      const flow = await this.history(actor, instance.id);
+      return { xml, flow, takenFlows: takenFlowsOf(flow, xml) };
+    }
+    if (!query.processDefinitionId) throw notFound();
+    return {
+      xml: found(await definitions.xmlOf(actor, query.processDefinitionId)),
+      flow: [],
+      takenFlows: [],
+    };
+  }
+}
+
+function nodesOf(step: StepResult): string | null {
+  const names = [...new Set(step.waiting.map((w) => w.name || w.elementId))];
+  return names.length > 0 ? names.join(',').slice(0, 255) : null;
+}
+
+function lastEnd(step: StepResult): string | null {
+  const ends = step.activities.filter((a) => a.type === 'bpmn:EndEvent' || /EndEvent$/.test(a.type));
+  return ends.at(-1)?.elementId ?? null;
+}
+
+function historyOnWire(row: HistoryRecord, names: Map<string, string>): FlowHistory {
+  const start = Date.parse(row.startTime);
+  const end = row.endTime ? Date.parse(row.endTime) : NaN;
+  return {
+    historyActivityId: row.elementId,
+    historyActivityName: row.name,
+    historyActivityType: row.activityType,
+    taskId: row.taskId,
+    assignee: row.assignee,
+    assigneeName: row.assignee ? (names.get(row.assignee) ?? null) : null,
+    comment: row.comment,
+    startTime: row.startTime,
+    endTime: row.endTime,
+    durationInMillis: Number.isFinite(end) && Number.isFinite(start) ? Math.max(0, end - start) : null,
+  };
+}
+
+/** The sequence flows between two visited activities, from the XML's sourceRef/targetRef pairs. */
+function takenFlowsOf(flow: FlowHistory[], xml: string): string[] {
+  const visited = new Set(flow.map((f) => f.historyActivityId));
+  const taken: string[] = [];
+  const pattern = /<(?:\w+:)?sequenceFlow\b[^>]*>/g;
+  for (const match of xml.matchAll(pattern)) {
+    const tag = match[0];
+    const id = /\bid="([^"]+)"/.exec(tag)?.[1];
+    const source = /\bsourceRef="([^"]+)"/.exec(tag)?.[1];
+    const target = /\btargetRef="([^"]+)"/.exec(tag)?.[1];
+    if (id && source && target && visited.has(source) && visited.has(target)) taken.push(id);
+  }
+  return taken;
+}

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuId } from '../../src/db/seed/menus.js';
+import { createAccount, createOperator, createTenantAdmin, signInAs } from './support/accounts.js';
+import { enginesUnderTest } from './support/databases.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+// Running processes (issue 17): start, the work lists, claim and complete with one winner, the
+// history and the diagram's data, deleting an instance, suspended definitions, tenants.
+
+const MODEL = '/api/blade-flow/model';
+const WORK = '/api/blade-flow/work';
+
+/** First task to the approver chosen at start; more than 3 days also needs a manager (a role). */
+const REVIEW = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
+  <process id="Review" name="评审" isExecutable="true">
+    <startEvent id="start" />
+    <sequenceFlow id="toFirst" sourceRef="start" targetRef="first" />
+    <userTask id="first" name="审批人审批" flowable:assignee="\${approver}" />
+    <sequenceFlow id="toGate" sourceRef="first" targetRef="gate" />
+    <exclusiveGateway id="gate" default="toEnd" />
+    <sequenceFlow id="toSecond" sourceRef="gate" targetRef="second"><conditionExpression>\${days > 3}</conditionExpression></sequenceFlow>
+    <sequenceFlow id="toEnd" sourceRef="gate" targetRef="end" />
+    <userTask id="second" name="经理审批" flowable:candidateGroups="role:manager" />
+    <sequenceFlow id="secondToEnd" sourceRef="second" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
+
+const WORK_CODES = ['work_start_flow', 'work_claim_sign', 'work_todo_handle'];
+
+describe.each(enginesUnderTest())('running processes on %s', (kind) => {
+  let t: TestApp;
+  let definitionId: string;
+  const users: Record<
+    'applicant' | 'approver' | 'manager' | 'manager2' | 'bystander',
+    { userId: string; token: string }
+  > = {} as never;
+
+  const get = (url: string, token: string) => t.call({ method: 'GET', url }, token);
+  const start = (token: string, variables: object, id = definitionId) =>
+    t.call(
+      { method: 'POST', url: `${WORK}/start-process`, payload: { processDefinitionId: id, variables } },
+      token,
+    );
+  const todo = async (token: string) =>
+    (await get(`${WORK}/todo-list`, token)).body.data as Array<Record<string, string>>;
+  const complete = (token: string, task: Record<string, string>, flag = 'ok', comment = '同意') =>
+    t.call(
+      {
+        method: 'POST',
+        url: `${WORK}/complete-task`,
+        payload: { taskId: task.taskId, processInstanceId: task.processInstanceId, flag, comment },
+      },
+      token,
+    );
+  const claim = (token: string, taskId: string) =>
+    t.call({ method: 'POST', url: `${WORK}/claim-task?taskId=${taskId}` }, token);
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    const model = await t.call({
+      method: 'POST',
+      url: `${MODEL}/submit`,
+      payload: { modelKey: 'Review', name: '评审', xml: REVIEW },
+    });
+    const deployed = await t.call({
+      method: 'POST',
+      url: `${MODEL}/deploy?modelId=${model.body.data.id}&category=flow_1`,
+    });
+    definitionId = deployed.body.data[0].id;
+    for (const name of ['applicant', 'approver', 'bystander'] as const)
+      users[name] = await createOperator(t, [...WORK_CODES, 'flow_follow']);
+    for (const name of ['manager', 'manager2'] as const) {
+      const account = await createAccount(t, {
+        roles: [{ alias: 'manager', menuIds: WORK_CODES.map(menuId) }],
+      });
+      users[name] = { userId: account.userId, token: (await signInAs(t, account)).access_token };
+    }
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('runs a short request through its approver, with the history and the diagram’s data', async () => {
+    const { applicant, approver } = users;
+    expect((await get(`${WORK}/start-list`, applicant.token)).body.data).toEqual([
+      expect.objectContaining({ id: definitionId, key: 'Review', version: 1 }),
+    ]);
+    const started = await start(applicant.token, { approver: approver.userId, days: 2 });
+    expect(started.status).toBe(200);
+    expect(started.body.msg).toBe('流程已发起');
+    const instanceId = started.body.data.processInstanceId as string;
+
+    const sent = (await get(`${WORK}/send-list?current=1&size=10`, applicant.token)).body.data;
+    expect(sent.records[0]).toMatchObject({
+      processInstanceId: instanceId,
+      status: 1,
+      currentNodes: '审批人审批',
+    });
+    expect(await todo(applicant.token)).toEqual([]);
+    const [task] = await todo(approver.token);
+    expect(task).toMatchObject({
+      taskName: '审批人审批',
+      processInstanceId: instanceId,
+      processDefinitionName: '评审',
+      assignee: approver.userId,
+    });
+
+    expect((await complete(applicant.token, task!)).status).toBe(403);
+    expect((await complete(approver.token, task!)).status).toBe(200);
+    expect(await todo(approver.token)).toEqual([]);
+    expect((await get(`${WORK}/done-list`, approver.token)).body.data[0]).toMatchObject({
+      taskId: task!.taskId,
+      outcome: 'pass',
+      comment: '同意',
+      processIsFinished: true,
+    });
+    const finished = (await get(`${WORK}/send-list?current=1&size=10`, applicant.token)).body.data.records[0];
+    expect(finished).toMatchObject({ status: 2, endActivity: 'end', currentNodes: null });
+
+    const history = (
+      await get(`/api/blade-flow/process/history-flow-list?processInstanceId=${instanceId}`, applicant.token)
+    ).body.data;
+    expect(history.map((h: { historyActivityId: string }) => h.historyActivityId)).toEqual([
+      'start',
+      'first',
+      'gate',
+      'end',
+    ]);
+    expect(history[1]).toMatchObject({ assignee: approver.userId, comment: '同意' });
+    expect(history.every((h: { endTime: string | null }) => h.endTime !== null)).toBe(true);
+    const view = (
+      await get(`/api/blade-flow/process/model-view?processInstanceId=${instanceId}`, applicant.token)
+    ).body.data;
+    expect(view.xml).toBe(REVIEW);
+    expect(view.takenFlows.sort()).toEqual(['toEnd', 'toFirst', 'toGate']);
+  });
+
+  it('sends a long request on to the managers: a candidate claims, one claim and one completion win', async () => {
+    const { applicant, approver, manager, manager2, bystander } = users;
+    const instanceId = (await start(applicant.token, { approver: approver.userId, days: 5 })).body.data
+      .processInstanceId;
+    const [first] = await todo(approver.token);
+    const both = await Promise.all([complete(approver.token, first!), complete(approver.token, first!)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+
+    const claimable = (await get(`${WORK}/claim-list`, manager.token)).body.data;
+    expect(claimable).toEqual([
+      expect.objectContaining({ taskName: '经理审批', processInstanceId: instanceId, assignee: null }),
+    ]);
+    expect((await get(`${WORK}/claim-list`, bystander.token)).body.data).toEqual([]);
+    const taskId = claimable[0].taskId as string;
+    expect((await claim(bystander.token, taskId)).status).toBe(403);
+    const claims = await Promise.all([claim(manager.token, taskId), claim(manager2.token, taskId)]);
+    expect(claims.map((r) => r.status).sort()).toEqual([200, 400]);
+    const winner = claims[0]!.status === 200 ? manager : manager2;
+    const [second] = await todo(winner.token);
+    expect(second).toMatchObject({ taskId, assignee: winner.userId });
+    expect((await complete(winner.token, second!, 'reject', '太长')).status).toBe(200);
+    const view = (
+      await get(`/api/blade-flow/process/model-view?processInstanceId=${instanceId}`, applicant.token)
+    ).body.data;
+    expect(view.flow.map((h: { historyActivityId: string }) => h.historyActivityId)).toEqual([
+      'start',
+      'first',
+      'gate',
+      'second',
+      'end',
+    ]);
+  });
+
+  it('deletes a running instance with its reason; a suspended definition starts nothing', async () => {
+    const { applicant, approver } = users;
+    const instanceId = (await start(applicant.token, { approver: approver.userId, days: 1 })).body.data
+      .processInstanceId;
+    const removed = await t.call({
+      method: 'POST',
+      url: `/api/blade-flow/follow/delete-process-instance?processInstanceId=${instanceId}&deleteReason=${encodeURIComponent('重复提交')}`,
+    });
+    expect(removed.status).toBe(200);
+    expect(await todo(approver.token)).toEqual([]);
+    const follow = (await t.call({ method: 'GET', url: `/api/blade-flow/follow/list?current=1&size=50` }))
+      .body.data;
+    expect(
+      follow.records.find((r: { processInstanceId: string }) => r.processInstanceId === instanceId),
+    ).toMatchObject({
+      status: 3,
+      deleteReason: '重复提交',
+    });
+
+    await t.call({
+      method: 'POST',
+      url: `/api/blade-flow/manager/change-state?processId=${definitionId}&state=suspend`,
+    });
+    expect((await get(`${WORK}/start-list`, applicant.token)).body.data).toEqual([]);
+    const refused = await start(applicant.token, { approver: approver.userId, days: 1 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('流程 评审 已挂起，不能发起');
+    await t.call({
+      method: 'POST',
+      url: `/api/blade-flow/manager/change-state?processId=${definitionId}&state=active`,
+    });
+  });
+
+  it('keeps instances and tasks in their tenant', async () => {
+    const { applicant, approver } = users;
+    const instanceId = (await start(applicant.token, { approver: approver.userId, days: 1 })).body.data
+      .processInstanceId;
+    const [task] = await todo(approver.token);
+    const other = await createTenantAdmin(t, '400117');
+    expect((await complete(other.token, task!)).status).toBe(404);
+    expect((await claim(other.token, task!.taskId!)).status).toBe(404);
+    expect(
+      (await get(`/api/blade-flow/process/model-view?processInstanceId=${instanceId}`, other.token)).status,
+    ).toBe(404);
+    expect((await start(other.token, { approver: other.userId, days: 1 })).status).toBe(404);
+    expect(
+      (await t.call({ method: 'GET', url: `/api/blade-flow/follow/list?current=1&size=50` }, other.token))
+        .body.data.total,
+    ).toBe(0);
+    expect((await complete(approver.token, task!)).status).toBe(200);
+  });
+});
