@@ -64,6 +64,8 @@ import {
   flowWorkRoutes,
 } from './modules/flow/runtime/runtime.routes.js';
 import { FlowRuntimeService } from './modules/flow/runtime/runtime.service.js';
+import { leaveRoutes } from './modules/flow/leave/leave.routes.js';
+import { LeaveService } from './modules/flow/leave/leave.service.js';
 import path from 'node:path';
 import { SecretBox } from './core/secret-box.js';
 import { UPLOAD_TYPES_DEFAULT } from './core/config.js';
@@ -445,6 +447,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(flowWorkRoutes, { prefix: '/api/blade-flow/work', runtime: flowRuntime });
   await app.register(flowFollowRoutes, { prefix: '/api/blade-flow/follow', runtime: flowRuntime });
   await app.register(flowProcessRoutes, { prefix: '/api/blade-flow/process', runtime: flowRuntime });
+  await app.register(leaveRoutes, {
+    prefix: '/api/blade-desk/process/leave',
+    leaves: new LeaveService(deps.store, flowRuntime),
+  });
 
   await installConsole(app, deps.config.webDist, deps.config.tenantMode ? { tenantMode: true } : {});
   return app;

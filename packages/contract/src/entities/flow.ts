@@ -176,3 +176,54 @@ export const FlowCompleteInputSchema = Type.Object(
   { additionalProperties: false },
 );
 export type FlowCompleteInput = Static<typeof FlowCompleteInputSchema>;
+
+/** leave/start-process: a leave request, sent to the approver chosen. Times: yyyy-MM-dd HH:mm:ss. */
+export const LeaveInputSchema = Type.Object(
+  {
+    processDefinitionId: IdString,
+    leaveType: Type.Optional(Type.Integer({ minimum: 1, maximum: 99, 'x-label': 'leave.leaveType' })),
+    startTime: RequiredText(19, { label: 'leave.startTime', required: 'leave.startTime.required' }),
+    endTime: RequiredText(19, { label: 'leave.endTime', required: 'leave.endTime.required' }),
+    days: Type.Integer({
+      minimum: 1,
+      maximum: 365,
+      'x-label': 'leave.days',
+      'x-required': 'leave.days.required',
+    }),
+    reason: RequiredText(500, { label: 'leave.reason', required: 'leave.reason.required' }),
+    taskUser: Type.String({
+      pattern: '^\\d{1,19}$',
+      'x-label': 'leave.taskUser',
+      'x-required': 'leave.taskUser.required',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type LeaveInput = Static<typeof LeaveInputSchema>;
+
+/** A leave request with its process's history (leave/detail). leaveState: see LEAVE_STATE. */
+export const LeaveSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  processDefinitionId: Type.String(),
+  processInstanceId: Nullable(Type.String()),
+  leaveType: Type.Integer(),
+  startTime: Type.String(),
+  endTime: Type.String(),
+  days: Type.Integer(),
+  reason: Type.String(),
+  taskUser: Type.String(),
+  applyTime: Type.String(),
+  leaveState: Type.Integer(),
+});
+export type Leave = Static<typeof LeaveSchema>;
+
+export const LeaveDetailSchema = Type.Object({
+  ...LeaveSchema.properties,
+  taskUserName: Nullable(Type.String()),
+  flow: Type.Array(FlowHistorySchema),
+});
+export type LeaveDetail = Static<typeof LeaveDetailSchema>;
+
+/** 1 in review, 2 approved, 3 returned to the applicant, 4 withdrawn, 5 deleted with its process. */
+export const LEAVE_STATE = { review: 1, approved: 2, returned: 3, withdrawn: 4, deleted: 5 } as const;

@@ -67,8 +67,37 @@ function groupCandidate(group: string): Candidate | undefined {
 
 const idOrNull = (value: string | null): string | null => (value && /^\d{1,19}$/.test(value) ? value : null);
 
+/**
+ * A business record that follows its process (the leave request): told of every step of an instance
+ * whose business table it owns, inside the step's transaction. `step` is null when the instance was
+ * deleted.
+ */
+export type BusinessListener = (
+  tx: Store,
+  actor: Actor,
+  instance: InstanceRecord,
+  step: StepResult | null,
+) => Promise<void>;
+
 export class FlowRuntimeService {
+  private readonly listeners = new Map<string, BusinessListener>();
+
   constructor(private readonly store: Store) {}
+
+  /** Registers the module that owns a business table's records. */
+  follow(businessTable: string, listener: BusinessListener): void {
+    this.listeners.set(businessTable, listener);
+  }
+
+  private async tell(
+    tx: Store,
+    actor: Actor,
+    instance: InstanceRecord,
+    step: StepResult | null,
+  ): Promise<void> {
+    const listener = instance.businessTable ? this.listeners.get(instance.businessTable) : undefined;
+    await listener?.(tx, actor, instance, step);
+  }
 
   /** Writes the tasks a step left waiting and the activities it entered or left. */
   private async record(
@@ -192,11 +221,7 @@ export class FlowRuntimeService {
    * step, the new tasks and the history are one transaction; a second completion of the same task
    * (or a concurrent step of the same instance) loses and changes nothing.
    */
-  async complete(
-    actor: Actor,
-    input: FlowCompleteInput,
-    onStep?: (tx: Store, instance: InstanceRecord, step: StepResult) => Promise<void>,
-  ): Promise<void> {
+  async complete(actor: Actor, input: FlowCompleteInput): Promise<void> {
     const tasks = new FlowTaskRepository(this.store);
     const task = found(await tasks.findById(actor, input.taskId));
     if (task.instanceId !== input.processInstanceId) throw notFound();
@@ -235,17 +260,12 @@ export class FlowRuntimeService {
         ...step,
         activities: step.activities.filter((a) => a.elementId !== task.elementId),
       });
-      await onStep?.(tx, instance, step);
+      await this.tell(tx, actor, instance, step);
     });
   }
 
   /** follow/delete-process-instance: ends a running instance with a reason. */
-  async deleteInstance(
-    actor: Actor,
-    instanceId: string,
-    reason: string,
-    onDeleted?: (tx: Store, instance: InstanceRecord) => Promise<void>,
-  ): Promise<void> {
+  async deleteInstance(actor: Actor, instanceId: string, reason: string): Promise<void> {
     await inTransaction(this.store, async (tx) => {
       const instances = new FlowInstanceRepository(tx);
       const instance = found(await instances.findById(actor, instanceId));
@@ -262,7 +282,7 @@ export class FlowRuntimeService {
       });
       if (!advanced) throw badRequest('flow.instance.moved');
       await new FlowTaskRepository(tx).cancelOpen(actor, instance.id);
-      await onDeleted?.(tx, instance);
+      await this.tell(tx, actor, instance, null);
     });
   }
 

@@ -1,0 +1,92 @@
+import type { Leave, LeaveDetail, LeaveInput } from '@console/contract';
+import { LEAVE_STATE } from '@console/contract/schema';
+import { parseDateTime } from '../../../core/dates.js';
+import { found } from '../../../core/entity-service.js';
+import { badRequest } from '../../../core/errors.js';
+import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { LEAVE_ELEMENTS } from '../engine/leave-model.js';
+import type { StepResult } from '../engine/runtime.js';
+import { userNames, type InstanceRecord } from '../runtime/runtime.repository.js';
+import type { FlowRuntimeService } from '../runtime/runtime.service.js';
+import { LeaveRepository } from './leave.repository.js';
+
+// Leave requests (spec §7 "Leave"; issue 17): the form starts the process with the approver chosen
+// and the days; the record's state follows every step of its process.
+
+export const LEAVE_TABLE = 'blade_process_leave';
+
+/** The leave state a step leaves the request in; null: the process was deleted. */
+export function leaveStateAfter(step: StepResult | null, endActivity: string | null): number {
+  if (!step) return LEAVE_STATE.deleted;
+  if (step.ended)
+    return endActivity === LEAVE_ELEMENTS.withdrawnEnd ? LEAVE_STATE.withdrawn : LEAVE_STATE.approved;
+  if (step.waiting.some((w) => w.elementId === LEAVE_ELEMENTS.applicantAdjust)) return LEAVE_STATE.returned;
+  return LEAVE_STATE.review;
+}
+
+const lastEnd = (step: StepResult) =>
+  step.activities.filter((a) => /EndEvent$/.test(a.type)).at(-1)?.elementId ?? null;
+
+export class LeaveService {
+  constructor(
+    private readonly store: Store,
+    private readonly runtime: FlowRuntimeService,
+  ) {
+    runtime.follow(LEAVE_TABLE, (tx, actor, instance, step) => this.followStep(tx, actor, instance, step));
+  }
+
+  private async followStep(tx: Store, actor: Actor, instance: InstanceRecord, step: StepResult | null) {
+    if (!instance.businessId) return;
+    // The step acts for whoever completed it; the record is the applicant's, in the same tenant.
+    await new LeaveRepository(tx).update(actor, instance.businessId, {
+      leaveState: leaveStateAfter(step, step ? lastEnd(step) : null),
+    });
+  }
+
+  private instant(text: string): Date {
+    const parsed = parseDateTime(text, this.store.timeZone);
+    if (!parsed) throw badRequest('leave.badTime', { field: text });
+    return parsed.instant;
+  }
+
+  /** start-process: the request and its process, in one transaction. */
+  async start(actor: Actor, input: LeaveInput): Promise<Leave> {
+    const start = this.instant(input.startTime);
+    const end = this.instant(input.endTime);
+    if (end.getTime() <= start.getTime()) throw badRequest('leave.endBeforeStart');
+    return inTransaction(this.store, async (tx) => {
+      const leaves = new LeaveRepository(tx);
+      const id = await leaves.insert(actor, {
+        processDefinitionId: input.processDefinitionId,
+        leaveType: input.leaveType ?? 1,
+        startTime: start.toISOString(),
+        endTime: end.toISOString(),
+        days: input.days,
+        reason: input.reason.trim(),
+        taskUser: input.taskUser,
+        applyTime: new Date().toISOString(),
+        leaveState: LEAVE_STATE.review,
+      });
+      const instanceId = await this.runtime.start(
+        actor,
+        {
+          definitionId: input.processDefinitionId,
+          variables: { taskUser: input.taskUser, days: input.days, leaveType: input.leaveType ?? 1 },
+          businessTable: LEAVE_TABLE,
+          businessId: id,
+        },
+        tx,
+      );
+      await leaves.update(actor, id, { processInstanceId: instanceId });
+      return found(await leaves.findById(actor, id));
+    });
+  }
+
+  /** detail: the request (the applicant's own, or any of the tenant for those who handle them). */
+  async detail(actor: Actor, businessId: string): Promise<LeaveDetail> {
+    const leave = found(await new LeaveRepository(this.store).findById(actor, businessId));
+    const flow = leave.processInstanceId ? await this.runtime.history(actor, leave.processInstanceId) : [];
+    const names = await userNames(this.store, actor.tenantId, [leave.taskUser]);
+    return { ...leave, taskUserName: names.get(leave.taskUser) ?? null, flow };
+  }
+}

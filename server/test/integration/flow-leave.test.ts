@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { MemoryCache } from '../../src/core/cache/memory-cache.js';
+import { menuId } from '../../src/db/seed/menus.js';
+import { LEAVE_MODEL_XML } from '../../src/modules/flow/engine/leave-model.js';
+import { createAccount, createOperator, signInAs } from './support/accounts.js';
+import { enginesUnderTest } from './support/databases.js';
+import { SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
+
+// The leave process (issue 17): a 2-day request approved by the approver, a 5-day one that also needs
+// a manager, a rejection returned to the applicant who resubmits, then withdraws; the record's state
+// follows; a step is taken by a second app built on the same database (a restarted server: nothing
+// in memory carries over).
+
+const LEAVE = '/api/blade-desk/process/leave';
+const WORK = '/api/blade-flow/work';
+const WORK_CODES = ['work_start_flow', 'work_claim_sign', 'work_todo_handle'];
+
+describe.each(enginesUnderTest())('leave requests on %s', (kind) => {
+  let t: TestApp;
+  let definitionId: string;
+  let applicant: { userId: string; token: string };
+  let approver: { userId: string; token: string };
+  let manager: { userId: string; token: string };
+
+  const get = (url: string, token: string) => t.call({ method: 'GET', url }, token);
+  const apply = (days: number, extra: object = {}) =>
+    t.call(
+      {
+        method: 'POST',
+        url: `${LEAVE}/start-process`,
+        payload: {
+          processDefinitionId: definitionId,
+          leaveType: 1,
+          startTime: '2026-12-01 09:00:00',
+          endTime: `2026-12-${String(1 + days).padStart(2, '0')} 09:00:00`,
+          days,
+          reason: '家中有事',
+          taskUser: approver.userId,
+          ...extra,
+        },
+      },
+      applicant.token,
+    );
+  const todo = async (token: string) =>
+    (await get(`${WORK}/todo-list`, token)).body.data as Array<Record<string, string>>;
+  const complete = (token: string, task: Record<string, string>, flag: string, variables: object = {}) =>
+    t.call(
+      {
+        method: 'POST',
+        url: `${WORK}/complete-task`,
+        payload: {
+          taskId: task.taskId,
+          processInstanceId: task.processInstanceId,
+          flag,
+          comment: flag,
+          variables,
+        },
+      },
+      token,
+    );
+  const state = async (businessId: string) =>
+    (await get(`${LEAVE}/detail?businessId=${businessId}`, applicant.token)).body.data;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    const model = await t.call({
+      method: 'POST',
+      url: '/api/blade-flow/model/submit',
+      payload: { modelKey: 'Leave', name: '请假流程', category: 'flow_1', xml: LEAVE_MODEL_XML },
+    });
+    definitionId = (
+      await t.call({ method: 'POST', url: `/api/blade-flow/model/deploy?modelId=${model.body.data.id}` })
+    ).body.data[0].id;
+    applicant = await createOperator(t, WORK_CODES);
+    approver = await createOperator(t, WORK_CODES);
+    const account = await createAccount(t, {
+      roles: [{ alias: 'manager', menuIds: WORK_CODES.map(menuId) }],
+    });
+    manager = { userId: account.userId, token: (await signInAs(t, account)).access_token };
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('approves a 2-day leave in one step; the record follows its process', async () => {
+    const started = await apply(2);
+    expect(started.status).toBe(200);
+    expect(started.body.data).toMatchObject({
+      days: 2,
+      leaveState: 1,
+      startTime: '2026-12-01 09:00:00',
+      taskUser: approver.userId,
+    });
+    const id = started.body.data.id as string;
+    const [task] = await todo(approver.token);
+    expect(task).toMatchObject({
+      taskName: '审批人审批',
+      businessId: id,
+      businessTable: 'blade_process_leave',
+    });
+    expect((await complete(approver.token, task!, 'ok')).status).toBe(200);
+    const detail = await state(id);
+    expect(detail).toMatchObject({ leaveState: 2, processInstanceId: task!.processInstanceId });
+    expect(detail.flow.map((h: { historyActivityId: string }) => h.historyActivityId)).toContain(
+      'approvedEnd',
+    );
+  });
+
+  it('sends a 5-day leave on to a manager, through a restarted server; a rejection returns it, it is resubmitted, then withdrawn', async () => {
+    const id = (await apply(5)).body.data.id as string;
+    const [first] = await todo(approver.token);
+    expect((await complete(approver.token, first!, 'ok')).status).toBe(200);
+    expect((await state(id)).leaveState).toBe(1);
+
+    // The manager claims and rejects on another app over the same database: no engine in memory.
+    const restarted = await buildApp({
+      config: { logLevel: 'silent', webDist: null, socialProviders: [], dataDir: t.dataDir },
+      store: t.store,
+      cache: new MemoryCache(),
+      jwtSecret: t.jwtSecret,
+      dataKey: new Uint8Array(randomBytes(32)),
+      ping: t.database.ping,
+    });
+    try {
+      const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+        const res = await restarted.inject({
+          method,
+          url,
+          ...(payload ? { payload } : {}),
+          headers: { authorization: SABER_BASIC, 'blade-auth': `bearer ${manager.token}` },
+        });
+        return { status: res.statusCode, body: JSON.parse(res.body) };
+      };
+      const [claimable] = (await call('GET', `${WORK}/claim-list`)).body.data;
+      expect(claimable).toMatchObject({ taskName: '上级审批', businessId: id });
+      expect((await call('POST', `${WORK}/claim-task?taskId=${claimable.taskId}`)).status).toBe(200);
+      const rejected = await call('POST', `${WORK}/complete-task`, {
+        taskId: claimable.taskId,
+        processInstanceId: claimable.processInstanceId,
+        flag: 'reject',
+        comment: '时间太长',
+      });
+      expect(rejected.status).toBe(200);
+    } finally {
+      await restarted.close();
+    }
+    expect((await state(id)).leaveState).toBe(3);
+
+    const [adjust] = await todo(applicant.token);
+    expect(adjust).toMatchObject({ taskName: '调整申请', businessId: id });
+    expect((await complete(applicant.token, adjust!, 'ok', { resubmit: true })).status).toBe(200);
+    expect((await state(id)).leaveState).toBe(1);
+    const [again] = await todo(approver.token);
+    expect((await complete(approver.token, again!, 'reject')).status).toBe(200);
+    const [adjustAgain] = await todo(applicant.token);
+    expect((await complete(applicant.token, adjustAgain!, 'reject', { resubmit: false })).status).toBe(200);
+    const detail = await state(id);
+    expect(detail.leaveState).toBe(4);
+    expect(detail.flow.at(-1)).toMatchObject({ historyActivityId: 'withdrawnEnd' });
+  });
+
+  it('refuses a leave with bad times or no approver, and starts nothing', async () => {
+    const before = (await get(`${WORK}/send-list?current=1&size=1`, applicant.token)).body.data.total;
+    expect((await apply(2, { endTime: '2026-11-30 09:00:00' })).body.msg).toBe('结束时间应晚于开始时间');
+    expect((await apply(2, { startTime: 'tomorrow' })).status).toBe(400);
+    expect((await apply(2, { taskUser: '' })).status).toBe(400);
+    expect((await get(`${WORK}/send-list?current=1&size=1`, applicant.token)).body.data.total).toBe(before);
+  });
+
+  it('marks the request deleted when its process is deleted', async () => {
+    const id = (await apply(1)).body.data.id as string;
+    const instanceId = (await state(id)).processInstanceId;
+    const removed = await t.call({
+      method: 'POST',
+      url: `/api/blade-flow/follow/delete-process-instance?processInstanceId=${instanceId}&deleteReason=x`,
+    });
+    expect(removed.status).toBe(200);
+    expect((await state(id)).leaveState).toBe(5);
+    expect(await todo(approver.token)).toEqual([]);
+  });
+});
