@@ -66,16 +66,23 @@ describe.each(enginesUnderTest())('workflow models and deployments on %s', (kind
     await t?.close();
   });
 
+  it('has the leave process from the start: its model, deployed as version 1', async () => {
+    const models = (await get(`${MODEL}/list?current=1&size=10&modelKey=Leave`)).body.data;
+    expect(models.records).toEqual([
+      expect.objectContaining({ modelKey: 'Leave', name: '请假流程', category: 'flow_1', version: 1 }),
+    ]);
+    expect((await get(`${MODEL}/detail-xml?id=${models.records[0].id}`)).body.data.xml).toBe(LEAVE_MODEL_XML);
+    expect((await definitions(undefined, '&processKey=Leave')).records).toEqual([
+      expect.objectContaining({ key: 'Leave', version: 1, suspensionState: 1, category: 'flow_1' }),
+    ]);
+  });
+
   it('saves a model whose XML parses, lists it without the XML and versions each save', async () => {
-    const created = await submit({
-      modelKey: 'Leave',
-      name: '请假流程',
-      category: 'flow_1',
-      xml: LEAVE_MODEL_XML,
-    });
+    const xml = renamed('LeaveCopy');
+    const created = await submit({ modelKey: 'LeaveCopy', name: '请假流程', category: 'flow_1', xml });
     expect(created.status).toBe(200);
     expect(created.body.data).toMatchObject({
-      modelKey: 'Leave',
+      modelKey: 'LeaveCopy',
       name: '请假流程',
       version: 1,
       deployTime: null,
@@ -83,12 +90,12 @@ describe.each(enginesUnderTest())('workflow models and deployments on %s', (kind
     expect(created.body.data).not.toHaveProperty('xml');
     const id = created.body.data.id as string;
 
-    const list = (await get(`${MODEL}/list?current=1&size=10&modelKey=Leave`)).body.data;
+    const list = (await get(`${MODEL}/list?current=1&size=10&modelKey=LeaveCopy`)).body.data;
     expect(list.total).toBe(1);
     expect(list.records[0]).not.toHaveProperty('xml');
-    expect((await get(`${MODEL}/detail-xml?id=${id}`)).body.data).toMatchObject({ id, xml: LEAVE_MODEL_XML });
+    expect((await get(`${MODEL}/detail-xml?id=${id}`)).body.data).toMatchObject({ id, xml });
 
-    const again = await submit({ id, modelKey: 'Leave', name: '请假', xml: LEAVE_MODEL_XML });
+    const again = await submit({ id, modelKey: 'LeaveCopy', name: '请假', xml });
     expect(again.body.data).toMatchObject({ id, name: '请假', version: 2 });
     expect((await submit({ modelKey: 'Leave', name: 'x', xml: LEAVE_MODEL_XML })).body.msg).toBe(
       '模型标识已存在: Leave',

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { IdGenerator } from '../../core/ids.js';
 import type { Database } from '../schema.js';
 import { seedDictionaries } from './dictionaries.js';
+import { seedLeaveProcess } from './leave-process.js';
 import { flattenMenus, menuRow } from './menus.js';
 import { seedRegions } from './regions.js';
 
@@ -61,7 +62,8 @@ export async function seedDatabase(
   const platform = await seedPlatform(db, ids, audit);
   const dictionaries = await seedDictionaries(db, audit);
   const regions = options.regions === false ? 0 : await seedRegions(db);
-  return platform || dictionaries > 0 || regions > 0;
+  const leave = await seedLeaveProcess(db, ids, audit);
+  return platform || dictionaries > 0 || regions > 0 || leave;
 }
 
 async function seedPlatform(db: Kysely<Database>, ids: IdGenerator, audit: Audit): Promise<boolean> {
