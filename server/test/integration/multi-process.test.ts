@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedDatabase } from '../../src/db/seed/seed.js';
 import { menuId } from '../../src/db/seed/menus.js';
+import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { captchaKey } from '../../src/modules/auth/captcha.js';
 import { createAccount } from './support/accounts.js';
 import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
@@ -350,5 +351,51 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
     });
     await new Promise((r) => setTimeout(r, 200));
     expect((await addDept()).status).toBe(403);
+  });
+
+  it('takes a workflow step on either instance: started on one, completed on the other, one winner', async () => {
+    const token = (await signIn(a, 'admin', 'admin')).body.access_token as string;
+    // An earlier test re-enabled the tenant behind the instances' backs: announce it first.
+    expect((await request(a, 'GET', '/api/blade-auth/oauth/clear-cache', { token })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200)); // pub/sub delivery
+    const offered = (await request(a, 'GET', '/api/blade-flow/work/start-list', { token })).body.data;
+    const leave = offered.find((d: { key: string }) => d.key === 'Leave');
+    const started = await request(a, 'POST', '/api/blade-desk/process/leave/start-process', {
+      token,
+      payload: {
+        processDefinitionId: leave.id,
+        startTime: '2026-12-01 09:00:00',
+        endTime: '2026-12-03 09:00:00',
+        days: 2,
+        reason: 'two instances',
+        taskUser: SEED_IDS.admin,
+      },
+    });
+    expect(started.status).toBe(200);
+    const todo = await request(b, 'GET', '/api/blade-flow/work/todo-list', { token });
+    expect(todo.body).toMatchObject({ code: 200 });
+    const [task] = todo.body.data;
+    expect(task).toMatchObject({ taskName: '审批人审批', businessId: started.body.data.id });
+    const complete = (on: Instance) =>
+      request(on, 'POST', '/api/blade-flow/work/complete-task', {
+        token,
+        payload: {
+          taskId: task.taskId,
+          processInstanceId: task.processInstanceId,
+          flag: 'ok',
+          comment: 'ok',
+        },
+      });
+    const both = await Promise.all([complete(a), complete(b)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    const detail = await request(
+      a,
+      'GET',
+      `/api/blade-desk/process/leave/detail?businessId=${started.body.data.id}`,
+      {
+        token,
+      },
+    );
+    expect(detail.body.data.leaveState).toBe(2);
   });
 });
