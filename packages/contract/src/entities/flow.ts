@@ -93,11 +93,8 @@ export const FlowDeleteDeploymentInput = Type.Object({
   cascade: Type.Optional(Type.Boolean()),
 });
 
-/** A user task in the work lists (claim, todo, done), with its process's names. */
-export const FlowTaskSchema = Type.Object({
-  taskId: Type.String(),
-  taskName: Type.String(),
-  taskDefinitionKey: Type.String(),
+/** What the work lists and instance lists say of a task's or instance's process. */
+const ProcessFields = {
   processInstanceId: Type.String(),
   processDefinitionId: Type.String(),
   processDefinitionKey: Type.String(),
@@ -106,10 +103,18 @@ export const FlowTaskSchema = Type.Object({
   category: Nullable(Type.String()),
   businessTable: Nullable(Type.String()),
   businessId: Nullable(Type.String()),
-  assignee: Nullable(Type.String()),
-  assigneeName: Nullable(Type.String()),
   startUser: Type.String(),
   startUserName: Nullable(Type.String()),
+};
+
+/** A user task in the work lists (claim, todo, done), with its process's names. */
+export const FlowTaskSchema = Type.Object({
+  taskId: Type.String(),
+  taskName: Type.String(),
+  taskDefinitionKey: Type.String(),
+  ...ProcessFields,
+  assignee: Nullable(Type.String()),
+  assigneeName: Nullable(Type.String()),
   createTime: Type.String(),
   claimTime: Nullable(Type.String()),
   endTime: Nullable(Type.String()),
@@ -121,16 +126,7 @@ export type FlowTask = Static<typeof FlowTaskSchema>;
 
 /** A process instance (send-list, follow/list). status: 1 running, 2 finished, 3 deleted. */
 export const FlowInstanceSchema = Type.Object({
-  processInstanceId: Type.String(),
-  processDefinitionId: Type.String(),
-  processDefinitionKey: Type.String(),
-  processDefinitionName: Type.String(),
-  processDefinitionVersion: Type.Integer(),
-  category: Nullable(Type.String()),
-  businessTable: Nullable(Type.String()),
-  businessId: Nullable(Type.String()),
-  startUser: Type.String(),
-  startUserName: Nullable(Type.String()),
+  ...ProcessFields,
   startTime: Type.String(),
   endTime: Nullable(Type.String()),
   status: Type.Integer(),

@@ -312,18 +312,9 @@ export class FlowRuntimeService {
           taskId: task.id,
           taskName: task.name,
           taskDefinitionKey: task.elementId,
-          processInstanceId: instance.id,
-          processDefinitionId: definition.id,
-          processDefinitionKey: definition.processKey,
-          processDefinitionName: definition.name,
-          processDefinitionVersion: definition.version,
-          category: definition.category,
-          businessTable: instance.businessTable,
-          businessId: instance.businessId,
+          ...processFields(instance, definition, names),
           assignee: task.assignee,
           assigneeName: task.assignee ? (names.get(task.assignee) ?? null) : null,
-          startUser: instance.startUser,
-          startUserName: names.get(instance.startUser) ?? null,
           createTime: task.createTime ?? '',
           claimTime: task.claimTime,
           endTime: task.endTime,
@@ -347,16 +338,7 @@ export class FlowRuntimeService {
       if (!definition) return [];
       return [
         {
-          processInstanceId: instance.id,
-          processDefinitionId: definition.id,
-          processDefinitionKey: definition.processKey,
-          processDefinitionName: definition.name,
-          processDefinitionVersion: definition.version,
-          category: definition.category,
-          businessTable: instance.businessTable,
-          businessId: instance.businessId,
-          startUser: instance.startUser,
-          startUserName: names.get(instance.startUser) ?? null,
+          ...processFields(instance, definition, names),
           startTime: instance.startTime,
           endTime: instance.endTime,
           status: instance.runState,
@@ -439,6 +421,22 @@ export class FlowRuntimeService {
       takenFlows: [],
     };
   }
+}
+
+/** The process part of a work-list or instance-list row. */
+function processFields(instance: InstanceRecord, definition: DefinitionRecord, names: Map<string, string>) {
+  return {
+    processInstanceId: instance.id,
+    processDefinitionId: definition.id,
+    processDefinitionKey: definition.processKey,
+    processDefinitionName: definition.name,
+    processDefinitionVersion: definition.version,
+    category: definition.category,
+    businessTable: instance.businessTable,
+    businessId: instance.businessId,
+    startUser: instance.startUser,
+    startUserName: names.get(instance.startUser) ?? null,
+  };
 }
 
 function nodesOf(step: StepResult): string | null {
