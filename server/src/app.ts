@@ -56,16 +56,7 @@ import { UserAdminService } from './modules/user/user-admin.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { registerBusiness } from './modules/business/business.plugin.js';
-import { flowManagerRoutes, flowModelRoutes } from './modules/flow/flow.routes.js';
-import { FlowDeployer, FlowModelService } from './modules/flow/flow.service.js';
-import {
-  flowFollowRoutes,
-  flowProcessRoutes,
-  flowWorkRoutes,
-} from './modules/flow/runtime/runtime.routes.js';
-import { FlowRuntimeService } from './modules/flow/runtime/runtime.service.js';
-import { leaveRoutes } from './modules/flow/leave/leave.routes.js';
-import { LeaveService } from './modules/flow/leave/leave.service.js';
+import { registerFlow } from './modules/flow/flow.plugin.js';
 import path from 'node:path';
 import { SecretBox } from './core/secret-box.js';
 import { UPLOAD_TYPES_DEFAULT } from './core/config.js';
@@ -437,20 +428,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await registerBusiness(app, deps, logWriter);
-  const flowDeployer = new FlowDeployer(deps.store);
-  await app.register(flowModelRoutes, {
-    prefix: '/api/blade-flow/model',
-    models: new FlowModelService(deps.store, flowDeployer),
-  });
-  await app.register(flowManagerRoutes, { prefix: '/api/blade-flow/manager', deployer: flowDeployer });
-  const flowRuntime = new FlowRuntimeService(deps.store);
-  await app.register(flowWorkRoutes, { prefix: '/api/blade-flow/work', runtime: flowRuntime });
-  await app.register(flowFollowRoutes, { prefix: '/api/blade-flow/follow', runtime: flowRuntime });
-  await app.register(flowProcessRoutes, { prefix: '/api/blade-flow/process', runtime: flowRuntime });
-  await app.register(leaveRoutes, {
-    prefix: '/api/blade-desk/process/leave',
-    leaves: new LeaveService(deps.store, flowRuntime),
-  });
+  await registerFlow(app, deps, logWriter);
 
   await installConsole(app, deps.config.webDist, deps.config.tenantMode ? { tenantMode: true } : {});
   return app;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDependencies } from '../../app.js';
 import type { LogWriter } from '../log/log-writer.js';
-import { recordEvent } from '../log/request-logs.js';
+import { usualEventRecorder } from '../log/usual-events.js';
 import { apkRoutes } from './apk/apk.routes.js';
 import { ApkService } from './apk/apk.service.js';
 import type { RecordBusinessEvent } from './business-events.js';
@@ -28,14 +28,7 @@ export async function registerBusiness(
 ): Promise<void> {
   const store = deps.store;
   const offlineSeconds = deps.config.machineOfflineSeconds ?? 300;
-  const record: RecordBusinessEvent = (actor, event) =>
-    recordEvent(logWriter, store.timeZone, {
-      tenantId: actor.tenantId,
-      account: (actor as { account?: string }).account ?? null,
-      logId: event.logId,
-      logData: event.logData,
-      params: event.params,
-    });
+  const record: RecordBusinessEvent = usualEventRecorder(logWriter, store.timeZone);
   const refunds = new RefundService(store, record);
 
   await app.register(hospitalRoutes, {

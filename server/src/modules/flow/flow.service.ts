@@ -19,6 +19,7 @@ import {
 } from './manager/definition.repository.js';
 import { FlowDeploymentRepository } from './manager/deployment.repository.js';
 import { FlowModelRepository, flowModelTable } from './model/model.repository.js';
+import type { RecordEvent } from '../log/usual-events.js';
 
 // Models, deployments and process definitions (spec §7 "Workflow": model/*, manager/*). A model is
 // what the designer edits; deploying it parses it once more and writes a new version of its process
@@ -118,7 +119,10 @@ export interface DeployRequest {
 export class FlowDeployer {
   private readonly definitions: FlowDefinitionRepository;
 
-  constructor(private readonly store: Store) {
+  constructor(
+    private readonly store: Store,
+    private readonly record: RecordEvent = () => undefined,
+  ) {
     this.definitions = new FlowDefinitionRepository(store);
   }
 
@@ -143,7 +147,7 @@ export class FlowDeployer {
     const parsed = await Promise.all(request.files.map((file) => parsedOrRefused(file.xml)));
     const tenants = this.targets(actor, request.tenantIds);
     const now = new Date().toISOString();
-    return inTransaction(this.store, async (tx) => {
+    const written = await inTransaction(this.store, async (tx) => {
       const deployments = new FlowDeploymentRepository(tx);
       const definitions = new FlowDefinitionRepository(tx);
       const written: FlowDefinition[] = [];
@@ -173,6 +177,12 @@ export class FlowDeployer {
       }
       return written;
     });
+    this.record(actor, {
+      logId: 'flow.deploy',
+      logData: written.map((d) => `${d.key} v${d.version} (${d.tenantId})`).join(', '),
+      params: { name: request.name, category: request.category },
+    });
+    return written;
   }
 
   async list(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowDefinition>> {
@@ -183,14 +193,18 @@ export class FlowDeployer {
 
   /** change-state: active ↔ suspended; a suspended definition starts nothing. */
   async changeState(actor: Actor, processId: string, state: 'active' | 'suspend'): Promise<void> {
-    found(await this.definitions.findById(actor, processId));
+    const definition = found(await this.definitions.findById(actor, processId));
     await this.definitions.setState(actor, processId, state === 'active' ? 1 : 2);
+    this.record(actor, {
+      logId: 'flow.state',
+      logData: `${definition.processKey} v${definition.version}: ${state}`,
+    });
   }
 
   /** delete-deployment: refused while an instance of one of its definitions runs, unless cascading. */
   async removeDeployments(actor: Actor, rawIds: string, cascade: boolean): Promise<number> {
     const ids = idsOf(rawIds);
-    return inTransaction(this.store, async (tx) => {
+    const removed = await inTransaction(this.store, async (tx) => {
       const deployments = new FlowDeploymentRepository(tx);
       const definitions = new FlowDefinitionRepository(tx);
       const rows = await deployments.findByIds(actor, ids);
@@ -213,5 +227,7 @@ export class FlowDeployer {
       );
       return deployments.softDelete(actor, ids);
     });
+    this.record(actor, { logId: 'flow.deployment.delete', logData: rawIds, params: { cascade } });
+    return removed;
   }
 }

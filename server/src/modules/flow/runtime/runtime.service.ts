@@ -19,6 +19,7 @@ import {
   type EngineState,
   type StepResult,
 } from '../engine/runtime.js';
+import type { RecordEvent } from '../../log/usual-events.js';
 import { FlowDefinitionRepository, type DefinitionRecord } from '../manager/definition.repository.js';
 import {
   FlowHistoryRepository,
@@ -82,7 +83,10 @@ export type BusinessListener = (
 export class FlowRuntimeService {
   private readonly listeners = new Map<string, BusinessListener>();
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly record: RecordEvent = () => undefined,
+  ) {}
 
   /** Registers the module that owns a business table's records. */
   follow(businessTable: string, listener: BusinessListener): void {
@@ -100,7 +104,7 @@ export class FlowRuntimeService {
   }
 
   /** Writes the tasks a step left waiting and the activities it entered or left. */
-  private async record(
+  private async recordStep(
     tx: Store,
     actor: Actor,
     instance: { id: string; definitionId: string },
@@ -201,7 +205,11 @@ export class FlowRuntimeService {
         revision: 0,
         ...({ engineState: JSON.stringify(step.state) } as Partial<InstanceRecord>),
       });
-      await this.record(store, actor, { id, definitionId: definition.id }, step);
+      await this.recordStep(store, actor, { id, definitionId: definition.id }, step);
+      this.record(actor, {
+        logId: 'flow.start',
+        logData: `${definition.processKey} v${definition.version}: ${id}`,
+      });
       return id;
     };
     return tx ? run(tx) : inTransaction(this.store, run);
@@ -214,6 +222,7 @@ export class FlowRuntimeService {
     if (task.taskState !== TASK_STATE.open || task.assignee !== null) throw badRequest('flow.task.claimed');
     if (!(await tasks.isCandidate(actor, taskId))) throw new ApiError(403, 'flow.task.notCandidate');
     if (!(await tasks.claim(actor, taskId, actor.userId!))) throw badRequest('flow.task.claimed');
+    this.record(actor, { logId: 'flow.claim', logData: `${task.name}: ${task.id}` });
   }
 
   /**
@@ -256,11 +265,16 @@ export class FlowRuntimeService {
         assignee: actor.userId,
         comment,
       });
-      await this.record(tx, actor, instance, {
+      await this.recordStep(tx, actor, instance, {
         ...step,
         activities: step.activities.filter((a) => a.elementId !== task.elementId),
       });
       await this.tell(tx, actor, instance, step);
+    });
+    this.record(actor, {
+      logId: 'flow.complete',
+      logData: `${task.name}: ${pass ? 'pass' : 'reject'} (${task.instanceId})`,
+      params: { comment },
     });
   }
 
@@ -284,6 +298,7 @@ export class FlowRuntimeService {
       await new FlowTaskRepository(tx).cancelOpen(actor, instance.id);
       await this.tell(tx, actor, instance, null);
     });
+    this.record(actor, { logId: 'flow.instance.delete', logData: `${instanceId}: ${reason}` });
   }
 
   // ---- lists

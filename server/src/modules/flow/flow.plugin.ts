@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDependencies } from '../../app.js';
+import type { LogWriter } from '../log/log-writer.js';
+import { usualEventRecorder } from '../log/usual-events.js';
+import { flowManagerRoutes, flowModelRoutes } from './flow.routes.js';
+import { FlowDeployer, FlowModelService } from './flow.service.js';
+import { leaveRoutes } from './leave/leave.routes.js';
+import { LeaveService } from './leave/leave.service.js';
+import { flowFollowRoutes, flowProcessRoutes, flowWorkRoutes } from './runtime/runtime.routes.js';
+import { FlowRuntimeService } from './runtime/runtime.service.js';
+
+/** The workflow (spec §7, "Workflow" and "Leave"): its services and routes; its events go to the usual log. */
+export async function registerFlow(
+  app: FastifyInstance,
+  deps: AppDependencies,
+  logWriter: LogWriter,
+): Promise<void> {
+  const store = deps.store;
+  const record = usualEventRecorder(logWriter, store.timeZone);
+  const deployer = new FlowDeployer(store, record);
+  const runtime = new FlowRuntimeService(store, record);
+  await app.register(flowModelRoutes, {
+    prefix: '/api/blade-flow/model',
+    models: new FlowModelService(store, deployer),
+  });
+  await app.register(flowManagerRoutes, { prefix: '/api/blade-flow/manager', deployer });
+  await app.register(flowWorkRoutes, { prefix: '/api/blade-flow/work', runtime });
+  await app.register(flowFollowRoutes, { prefix: '/api/blade-flow/follow', runtime });
+  await app.register(flowProcessRoutes, { prefix: '/api/blade-flow/process', runtime });
+  await app.register(leaveRoutes, {
+    prefix: '/api/blade-desk/process/leave',
+    leaves: new LeaveService(store, runtime),
+  });
+}
