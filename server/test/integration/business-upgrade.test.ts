@@ -29,8 +29,9 @@ describe.each(enginesUnderTest())('the business module on an older installation 
         '0009-sign-in-lockout',
       );
       expect(error).toBeUndefined();
-      // An older seed: the same tree without the buttons added since, and no business dictionaries.
-      await seedDatabase(db, new IdGenerator(3), { regions: false });
+      // An older seed: the same tree without the buttons added since, no business dictionaries and
+      // no workflow.
+      await seedDatabase(db, new IdGenerator(3), { regions: false, leaveProcess: false });
       const added = NEW_BUTTONS.map(menuId).map(BigInt);
       await db.deleteFrom('blade_role_menu').where('menu_id', 'in', added).execute();
       await db.deleteFrom('blade_menu').where('id', 'in', added).execute();
@@ -77,8 +78,17 @@ describe.each(enginesUnderTest())('the business module on an older installation 
         .where('code', '=', 'slot_status')
         .execute();
       expect(dicts.map((d) => d.dict_key).sort()).toEqual(['-1', '0', '1', '2', '3', '4']);
-      // A second start finds everything there and seeds nothing.
-      expect(await seedDatabase(db, new IdGenerator(4), { regions: false })).toBe(false);
+      // The first start after the upgrade deploys the leave process (the workflow came later);
+      // a second start finds everything there and seeds nothing.
+      expect(await seedDatabase(db, new IdGenerator(4), { regions: false })).toBe(true);
+      expect(
+        await db
+          .selectFrom('blade_flow_definition')
+          .select('process_key')
+          .where('tenant_id', '=', '000000')
+          .execute(),
+      ).toEqual([{ process_key: 'Leave' }]);
+      expect(await seedDatabase(db, new IdGenerator(5), { regions: false })).toBe(false);
     } finally {
       await database.close();
       await testDb.drop();

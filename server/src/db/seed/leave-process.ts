@@ -24,6 +24,19 @@ export async function seedLeaveProcess(
   ids: IdGenerator,
   audit: Audit,
 ): Promise<boolean> {
+  if (await seededBefore(db)) return false;
+  try {
+    await insertLeaveProcess(db, ids, audit);
+    return true;
+  } catch (error) {
+    // Another process starting at the same moment seeded it first (the unique version index): success.
+    if (await seededBefore(db)) return false;
+    throw error;
+  }
+}
+
+/** A model or definition of the key exists, or existed: seeded before, or had by an administrator. */
+async function seededBefore(db: Kysely<Database>): Promise<boolean> {
   const had = await db
     .selectFrom('blade_flow_definition')
     .select('id')
@@ -37,7 +50,10 @@ export async function seedLeaveProcess(
         .where('model_key', '=', LEAVE_PROCESS_KEY),
     )
     .executeTakeFirst();
-  if (had) return false;
+  return had !== undefined;
+}
+
+async function insertLeaveProcess(db: Kysely<Database>, ids: IdGenerator, audit: Audit): Promise<void> {
   const now = audit.create_time;
   const tenant = { tenant_id: PLATFORM_TENANT_ID, ...audit };
   const deploymentId = BigInt(ids.next());
@@ -77,5 +93,4 @@ export async function seedLeaveProcess(
       })
       .execute();
   });
-  return true;
 }
