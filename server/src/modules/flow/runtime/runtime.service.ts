@@ -247,7 +247,7 @@ export class FlowRuntimeService {
       if (instance.runState !== RUN_STATE.running) throw badRequest('flow.instance.ended');
       const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
       const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
-      const output = { ...(input.variables ?? {}), pass, comment: comment ?? '' };
+      const output = { ...ownVariables(input.variables), pass, comment: comment ?? '' };
       const step = await this.resolveRoleAliases(
         tx,
         actor,
@@ -436,6 +436,15 @@ export class FlowRuntimeService {
       takenFlows: [],
     };
   }
+}
+
+/**
+ * The variables a task's assignee may set: not who started the process (`applyUser`, `initiator`),
+ * which later assignments read — otherwise the approver could hand the applicant's steps to anyone.
+ */
+function ownVariables(variables: Record<string, unknown> | undefined): Record<string, unknown> {
+  const { applyUser: _applyUser, initiator: _initiator, ...own } = variables ?? {};
+  return own;
 }
 
 /** The process part of a work-list or instance-list row. */
