@@ -110,10 +110,18 @@ const figureText = async (scope: Locator, title: string) =>
 async function pickMachine(page: Page): Promise<string[]> {
   await page.getByLabel('机器', { exact: true }).click();
   const offered = page.locator('.ant-select-item-option').filter({ visible: true });
-  await option(page, `${MACHINE.no} ${MACHINE.name}`).waitFor();
-  const titles = await offered.evaluateAll((items) => items.map((item) => item.getAttribute('title')));
-  await option(page, `${MACHINE.no} ${MACHINE.name}`).click();
-  return titles.filter((title): title is string => title !== null);
+  const wanted = `${MACHINE.no} ${MACHINE.name}`;
+  // The list may draw again while it opens (its options arrive), so read it until it holds ours.
+  let titles: string[] = [];
+  await expect
+    .poll(async () => {
+      const read = await offered.evaluateAll((items) => items.map((item) => item.getAttribute('title')));
+      titles = read.filter((title): title is string => title !== null);
+      return titles.includes(wanted);
+    })
+    .toBe(true);
+  await option(page, wanted).click();
+  return titles;
 }
 
 /** The operator's role (every business menu and button) and account, made with the admin's token. */
