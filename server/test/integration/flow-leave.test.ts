@@ -168,6 +168,29 @@ describe.each(enginesUnderTest())('leave requests on %s', (kind) => {
     expect(detail.flow.at(-1)).toMatchObject({ historyActivityId: 'withdrawnEnd' });
   });
 
+  it('offers the approvers to choose from (active users of the tenant, names only) and the route of the leave category', async () => {
+    const disabled = await createAccount(t, { userStatus: 0 });
+    const elsewhere = await createAccount(t, { tenantId: '123456' });
+    const listed = await get('/api/blade-user/user-list', applicant.token);
+    expect(listed.status).toBe(200);
+    const users = listed.body.data as Array<Record<string, unknown>>;
+    const ids = users.map((user) => user.id);
+    expect(ids).toEqual(expect.arrayContaining([applicant.userId, approver.userId, manager.userId]));
+    expect(ids).not.toContain(disabled.userId);
+    expect(ids).not.toContain(elsewhere.userId);
+    for (const user of users)
+      expect(Object.keys(user).sort()).toEqual(['account', 'deptId', 'id', 'name', 'realName']);
+    expect((await t.call({ method: 'GET', url: '/api/blade-user/user-list' }, null)).status).toBe(401);
+
+    // Spec §3, flow route dict: the seeded definition's category flow_1 is the dictionary's item 1.
+    const flow = (await get('/api/blade-system/dict/dictionary?code=flow', applicant.token)).body
+      .data as Array<{
+      dictKey: string;
+      remark: string | null;
+    }>;
+    expect(flow.find((item) => item.dictKey === '1')?.remark).toBe('/work/process/leave');
+  });
+
   it('refuses a leave with bad times or no approver, and starts nothing', async () => {
     const before = (await get(`${WORK}/send-list?current=1&size=1`, applicant.token)).body.data.total;
     expect((await apply(2, { endTime: '2026-11-30 09:00:00' })).body.msg).toBe('结束时间应晚于开始时间');

@@ -1,20 +1,9 @@
 import { Type, type Static } from 'typebox';
+import { FLOW_LIMITS } from '../flow.js';
 import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText, SubmitId } from '../schema.js';
 
 // The workflow's records as the console sees them (issue 17; Flowable's names where BladeX's
 // console shows Flowable's fields: key, version, suspensionState, deploymentId …).
-
-export const FLOW_LIMITS = {
-  modelKey: 64,
-  name: 100,
-  category: 64,
-  description: 255,
-  /** A BPMN document, in characters: a large hand-drawn process is a few hundred KB. */
-  xml: 1_000_000,
-  /** One upload of deploy-upload, in bytes per file. */
-  uploadBytes: 1_000_000,
-  uploadFiles: 10,
-} as const;
 
 /** A model (blade_flow_model) in lists: everything but the XML. */
 export const FlowModelSchema = Type.Object({
@@ -221,5 +210,4 @@ export const LeaveDetailSchema = Type.Object({
 });
 export type LeaveDetail = Static<typeof LeaveDetailSchema>;
 
-/** 1 in review, 2 approved, 3 returned to the applicant, 4 withdrawn, 5 deleted with its process. */
-export const LEAVE_STATE = { review: 1, approved: 2, returned: 3, withdrawn: 4, deleted: 5 } as const;
+export { FLOW_LIMITS, LEAVE_STATE, FLOW_SUSPENSION_STATE, FLOW_INSTANCE_STATUS } from '../flow.js';

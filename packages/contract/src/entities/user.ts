@@ -153,6 +153,19 @@ export const UpdatePlatformSchema = Type.Object({
  * password or any hash (security S5). roleId, deptId and postId are comma-joined ids.
  */
 export type UserInfo = Static<typeof UserInfoSchema>;
+
+/**
+ * user-list: a user of the caller's tenant as a picker offers them (an approver for a leave request):
+ * names only, nothing of the account's security or contact details.
+ */
+export const UserOptionSchema = Type.Object({
+  id: Type.String(),
+  account: Type.String(),
+  name: Nullable(Type.String()),
+  realName: Nullable(Type.String()),
+  deptId: Nullable(Type.String()),
+});
+export type UserOption = Static<typeof UserOptionSchema>;
 /** What `blade-user/update-info` takes: the signed-in user's own details. */
 export type UserInfoInput = Static<typeof UserInfoInputSchema>;
 /** What `blade-user/update-password` takes (query parameters in BladeX). */

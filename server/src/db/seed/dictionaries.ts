@@ -8,7 +8,11 @@ import { menuId } from './menus.js';
 // data scope types, user types, …). One difference: yes_no is 0 no / 1 yes, the flags of this
 // product (BladeX's seed has 1 no / 2 yes).
 
-type Entry = [key: string, value: string];
+/** A dictionary item: its key, its label, and a remark where the console reads one (a process route). */
+type Entry = [key: string, value: string, remark?: string];
+
+/** The leave process's pages (spec §2): the `flow` dictionary's remark routes category flow_1 there. */
+export const LEAVE_ROUTE = '/work/process/leave';
 
 export const DICTIONARIES: Array<{ code: string; name: string; entries: Entry[] }> = [
   {
@@ -145,7 +149,8 @@ export const DICTIONARIES: Array<{ code: string; name: string; entries: Entry[] 
     code: 'flow',
     name: '流程类型',
     entries: [
-      ['1', '请假流程'],
+      // Spec §3, flow route dict: a process category's business pages are at the item's remark.
+      ['1', '请假流程', LEAVE_ROUTE],
       ['2', '报销流程'],
     ],
   },
@@ -286,14 +291,14 @@ export function dictionaryRows(audit: Audit): Array<Insertable<DictTable>> {
         is_sealed: 0,
         ...audit,
       },
-      ...entries.map(([key, value], i) => ({
+      ...entries.map(([key, value, remark], i) => ({
         id: BigInt(dictEntryId(code, key)),
         parent_id: BigInt(parentId),
         code,
         dict_key: key,
         dict_value: value,
         sort: i + 1,
-        remark: null,
+        remark: remark ?? null,
         is_sealed: 0,
         ...audit,
       })),

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { IdGenerator } from '../../core/ids.js';
 import { LEAVE_MODEL_XML, LEAVE_PROCESS_KEY } from '../../modules/flow/engine/leave-model.js';
 import type { Database } from '../schema.js';
+import { LEAVE_ROUTE } from './dictionaries.js';
 
 // The leave process, ready on day one (issue 17): the model in the platform tenant, deployed as
 // version 1 of its definition, category flow_1 (the `flow` dictionary's 请假流程). Seeded once: a
@@ -25,6 +26,14 @@ export async function seedLeaveProcess(
   audit: Audit,
 ): Promise<boolean> {
   if (await seededBefore(db)) return false;
+  // An installation whose dictionaries predate the workflow: its leave category gets its route.
+  await db
+    .updateTable('blade_dict')
+    .set({ remark: LEAVE_ROUTE })
+    .where('code', '=', 'flow')
+    .where('dict_key', '=', '1')
+    .where('remark', 'is', null)
+    .execute();
   try {
     await insertLeaveProcess(db, ids, audit);
     return true;

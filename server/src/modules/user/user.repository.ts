@@ -1,4 +1,4 @@
-import type { Page, UserInfo } from '@console/contract';
+import type { Page, UserInfo, UserOption } from '@console/contract';
 import type { ListQuery } from '../../core/list-query.js';
 import { inDeptOrBelow } from '../../core/repository/data-scope.js';
 import { TableRepository } from '../../core/repository/table-repository.js';
@@ -66,6 +66,27 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst();
     return Number(row?.n ?? 0);
+  }
+
+  /**
+   * The tenant's active users as a picker lists them (user-list), by account: names only. At most
+   * `limit`, so a large tenant's picker stays a bounded answer.
+   */
+  async listOptions(actor: Actor, limit: number): Promise<UserOption[]> {
+    const rows = await this.scopedSelect(actor)
+      .select(['id', 'account', 'name', 'real_name', 'dept_id'])
+      .where('status', '=', USER_STATUS.ACTIVE)
+      .orderBy('account')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: String(row.id),
+      account: String(row.account),
+      name: row.name ?? null,
+      realName: row.real_name ?? null,
+      // A user in several departments: the first is their main one.
+      deptId: row.dept_id ? String(row.dept_id).split(',')[0]! : null,
+    }));
   }
 
   /** The actor's own row (the signed-in user), whatever the data scope. */

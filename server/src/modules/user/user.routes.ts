@@ -27,6 +27,7 @@ import {
   UserPlatformSchema,
   UserSchema,
   UserUpdateSchema,
+  UserOptionSchema,
 } from '@console/contract/schema';
 import type { UserService } from './user.service.js';
 
@@ -89,6 +90,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     '/info',
     { schema: { response: { 200: Envelope(UserInfoSchema) } }, config: { access: 'user' } },
     async (req) => ok(await users.info(principalOf(req)), req.t('ok')),
+  );
+
+  // BladeX's user-list: anyone signed in picks a colleague (the leave request's approver).
+  app.get(
+    '/user-list',
+    { schema: { response: { 200: Envelope(Type.Array(UserOptionSchema)) } }, config: { access: 'user' } },
+    async (req) => ok(await users.options(principalOf(req)), req.t('ok')),
   );
 
   app.post(

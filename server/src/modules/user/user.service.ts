@@ -1,4 +1,4 @@
-import type { PasswordChange, UserInfo, UserInfoInput } from '@console/contract';
+import type { PasswordChange, UserInfo, UserInfoInput, UserOption } from '@console/contract';
 import { verify as verifyPassword } from '@node-rs/argon2';
 import type { AccountStates } from '../../core/auth/account-states.js';
 import type { Principal } from '../../core/auth/principal.js';
@@ -15,6 +15,8 @@ export interface UserServiceDependencies {
 }
 
 const PHONE = /^\d{11}$/;
+/** The most users user-list answers: a picker of a tenant of thousands searches by name instead. */
+export const USER_OPTIONS_LIMIT = 2_000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A submitted text: absent leaves the field as it is; null or blank clears it. */
@@ -33,6 +35,11 @@ export class UserService {
     const user = await this.#users.findSelf(principal);
     if (!user) throw notFound();
     return user;
+  }
+
+  /** user-list: the tenant's active users for a picker (an approver), names only. */
+  options(principal: Principal): Promise<UserOption[]> {
+    return this.#users.listOptions(principal, USER_OPTIONS_LIMIT);
   }
 
   /** Changes the caller's own avatar, names, phone and email; the row is the token's, never the body's. */

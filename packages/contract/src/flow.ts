@@ -1,0 +1,23 @@
+// Constants of the workflow records (issue 17): a module of their own, without TypeBox, so that the
+// workflow pages import them and nothing else of the schemas (the business constants do the same).
+
+export const FLOW_LIMITS = {
+  modelKey: 64,
+  name: 100,
+  category: 64,
+  description: 255,
+  /** A BPMN document, in characters: a large hand-drawn process is a few hundred KB. */
+  xml: 1_000_000,
+  /** One upload of deploy-upload, in bytes per file. */
+  uploadBytes: 1_000_000,
+  uploadFiles: 10,
+} as const;
+
+/** A process definition's suspensionState: a suspended one starts nothing. */
+export const FLOW_SUSPENSION_STATE = { active: 1, suspended: 2 } as const;
+
+/** A process instance's status in send-list and follow/list. */
+export const FLOW_INSTANCE_STATUS = { running: 1, finished: 2, deleted: 3 } as const;
+
+/** 1 in review, 2 approved, 3 returned to the applicant, 4 withdrawn, 5 deleted with its process. */
+export const LEAVE_STATE = { review: 1, approved: 2, returned: 3, withdrawn: 4, deleted: 5 } as const;

@@ -1,0 +1,17 @@
+import type { FlowHistory, FlowModelView } from '@console/contract';
+import { get } from '../request';
+
+const BASE = '/api/blade-flow/process';
+
+/** Where the diagram comes from: a running or finished instance, or a definition (no history). */
+export type DiagramSource = { processInstanceId: string } | { processDefinitionId: string };
+
+/** The diagram's XML and what the viewer colours: the activities so far and the flows taken. */
+export function modelView(source: DiagramSource): Promise<FlowModelView> {
+  return get<FlowModelView>(`${BASE}/model-view`, source);
+}
+
+/** An instance's activities: type, assignee, comment, start and end, duration. */
+export function historyFlowList(processInstanceId: string): Promise<FlowHistory[]> {
+  return get<FlowHistory[]>(`${BASE}/history-flow-list`, { processInstanceId });
+}
