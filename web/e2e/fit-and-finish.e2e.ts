@@ -68,6 +68,8 @@ describe('sign-in leads back to the page asked for', () => {
     // It ends its session: one of its own.
     const page = await suite.signInThroughForm(WIDE);
     const paths = visitedPaths(page);
+    // The sidebar has its menu (otherwise its own first call would meet the ended session).
+    await sidebar(page).getByRole('menuitem', { name: '系统管理', exact: true }).waitFor();
 
     // The session ends on the server (a log-out in another browser): this tab still holds the token.
     const token = await page.evaluate(
