@@ -9,6 +9,7 @@ const resolve = {
     { find: /^@console\/contract$/, replacement: contractFile('index.ts') },
     { find: /^@console\/contract\/rich-text-policy$/, replacement: contractFile('rich-text-policy.ts') },
     { find: /^@console\/contract\/business$/, replacement: contractFile('business.ts') },
+    { find: /^@console\/contract\/flow$/, replacement: contractFile('flow.ts') },
     { find: /^@console\/contract\/schema$/, replacement: contractFile('schema-index.ts') },
   ],
 };
