@@ -31,8 +31,11 @@ export default defineConfig({
           name: 'server-integration',
           include: ['server/test/integration/**/*.test.ts'],
           environment: 'node',
-          // The process tests run the built server.
-          globalSetup: ['server/test/integration/support/build-server.ts'],
+          // The process tests run the built server; every test app copies a template database.
+          globalSetup: [
+            'server/test/integration/support/build-server.ts',
+            'server/test/integration/support/template-databases.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file creates its own databases; two workers match the machine's two cores.

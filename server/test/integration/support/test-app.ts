@@ -9,9 +9,9 @@ import type { Config, DatabaseKind, SocialProviderSettings } from '../../../src/
 import { IdGenerator } from '../../../src/core/ids.js';
 import type { Store } from '../../../src/core/repository/store.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/db/database.js';
-import { migrateToLatest } from '../../../src/db/migrate.js';
 import { seedDatabase } from '../../../src/db/seed/seed.js';
-import { createTestDatabase, type TestDatabase } from './databases.js';
+import type { TestDatabase } from './databases.js';
+import { createSeededDatabase } from './template-databases.js';
 
 /** A migrated, seeded database on one engine with the real application in front of it. */
 export interface TestApp {
@@ -59,10 +59,10 @@ export async function startTestApp(
     >;
   } = {},
 ): Promise<TestApp> {
-  const testDb: TestDatabase = await createTestDatabase(kind);
+  const testDb: TestDatabase = await createSeededDatabase(kind);
   const database = openDatabase(testDb.url, kind);
   const ids = new IdGenerator(1);
-  await migrateToLatest(database.db);
+  // The copy is migrated and seeded; this adds the regions when asked (and finds the rest there).
   await seedDatabase(database.db, ids, { regions: options.regions ?? false });
   const store: Store = { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' };
   const cache = new MemoryCache();
