@@ -196,6 +196,9 @@ describe.each(enginesUnderTest())('leave requests on %s', (kind) => {
     expect((await apply(2, { endTime: '2026-11-30 09:00:00' })).body.msg).toBe('结束时间应晚于开始时间');
     expect((await apply(2, { startTime: 'tomorrow' })).status).toBe(400);
     expect((await apply(2, { taskUser: '' })).status).toBe(400);
+    expect((await apply(2, { taskUser: applicant.userId })).body.msg).toBe('审批人不能是申请人本人');
+    const elsewhere = await createAccount(t, { tenantId: '123456' });
+    expect((await apply(2, { taskUser: elsewhere.userId })).body.msg).toBe('审批人不存在，请重新选择');
     expect((await get(`${WORK}/send-list?current=1&size=1`, applicant.token)).body.data.total).toBe(before);
   });
 

@@ -42,6 +42,8 @@ export const flowMessages = {
     'leave.taskUser.required': '请选择审批人',
     'leave.badTime': '时间格式应为 yyyy-MM-dd HH:mm:ss: {field}',
     'leave.endBeforeStart': '结束时间应晚于开始时间',
+    'leave.taskUser.self': '审批人不能是申请人本人',
+    'leave.taskUser.unknown': '审批人不存在，请重新选择',
   },
   en: {
     'flow.category': 'process category',
@@ -85,5 +87,7 @@ export const flowMessages = {
     'leave.taskUser.required': 'Please choose the approver',
     'leave.badTime': 'Times are written yyyy-MM-dd HH:mm:ss: {field}',
     'leave.endBeforeStart': 'The end time must be after the start time',
+    'leave.taskUser.self': 'You cannot approve your own request',
+    'leave.taskUser.unknown': 'The approver does not exist; please choose again',
   },
 } as const;

@@ -54,6 +54,10 @@ export class LeaveService {
     const start = this.instant(input.startTime);
     const end = this.instant(input.endTime);
     if (end.getTime() <= start.getTime()) throw badRequest('leave.endBeforeStart');
+    // Nobody approves their own leave, and the task goes to someone who can take it.
+    if (input.taskUser === actor.userId) throw badRequest('leave.taskUser.self');
+    if (!(await userNames(this.store, actor.tenantId, [input.taskUser])).has(input.taskUser))
+      throw badRequest('leave.taskUser.unknown');
     return inTransaction(this.store, async (tx) => {
       const leaves = new LeaveRepository(tx);
       const id = await leaves.insert(actor, {
