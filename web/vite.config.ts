@@ -103,6 +103,7 @@ export default defineConfig({
       { find: /^@console\/contract$/, replacement: contractFile('index.ts') },
       { find: /^@console\/contract\/rich-text-policy$/, replacement: contractFile('rich-text-policy.ts') },
       { find: /^@console\/contract\/business$/, replacement: contractFile('business.ts') },
+      { find: /^@console\/contract\/flow$/, replacement: contractFile('flow.ts') },
     ],
   },
   build: {
