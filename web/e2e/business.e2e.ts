@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
+import { createRole, createStaff, openMenu as openMenuOf } from './support/console-api.js';
 import { closeDialog } from './support/dialog.js';
 import { signIn, type Credentials } from './support/sign-in.js';
 import { consoleSuite } from './support/suite.js';
@@ -42,28 +43,6 @@ const toast = (page: Page, text: string) =>
 const option = (page: Page, title: string) =>
   page.locator(`.ant-select-item-option[title="${title}"]`).filter({ visible: true });
 
-/** Calls the API with the page's own session (the token the console keeps), answering `data`. */
-async function api<T>(page: Page, path: string, body?: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ url, payload }) => {
-      const token = JSON.parse(localStorage.getItem('saber-token') ?? '{}').content as string;
-      const response = await fetch(url, {
-        method: payload === undefined ? 'GET' : 'POST',
-        headers: {
-          Authorization: `Basic ${btoa('saber:saber_secret')}`,
-          'Blade-Auth': `bearer ${token}`,
-          ...(payload === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-      });
-      const answer = (await response.json()) as { code: number; data: unknown; msg: string };
-      if (answer.code !== 200) throw new Error(`${url} answered ${answer.code}: ${answer.msg}`);
-      return answer.data;
-    },
-    { url: path, payload: body },
-  ) as Promise<T>;
-}
-
 /** A call of the device API, as the machine makes it (no console session): status and envelope. */
 async function device(path: string, secret: string, body: unknown) {
   const response = await fetch(`${suite.running().baseUrl}/api/zxgxg-api/device/${path}`, {
@@ -75,26 +54,6 @@ async function device(path: string, secret: string, body: unknown) {
     status: response.status,
     body: (await response.json()) as { code: number; data: Record<string, unknown>; msg: string },
   };
-}
-
-/**
- * Opens a business page from the sidebar (业务管理, then the page: no reload) and answers its region,
- * once at its address.
- */
-async function openMenu(page: Page, item: string, path: string): Promise<Locator> {
-  const nav = page.getByRole('navigation', { name: /主菜单|Main menu/ });
-  const entry = nav.getByRole('menuitem', { name: item, exact: true });
-  if (!(await entry.isVisible())) {
-    await nav.getByRole('menuitem', { name: '业务管理', exact: true }).click();
-    // The submenu opens with an animation (antd's motion classes): click once it is over.
-    await entry.waitFor();
-    await expect.poll(() => nav.locator('[class*="motion-collapse"]').count()).toBe(0);
-  }
-  await entry.click();
-  await page.waitForURL((url) => url.pathname === path);
-  const found = page.getByRole('region', { name: item, exact: true });
-  await found.waitFor();
-  return found;
 }
 
 /** An antd Statistic's figure (value and suffix), found by its title. */
@@ -126,31 +85,12 @@ async function pickMachine(page: Page): Promise<string[]> {
 
 /** The operator's role (every business menu and button) and account, made with the admin's token. */
 async function createOperator(page: Page): Promise<void> {
-  const role = await api<{ id: string }>(page, '/api/blade-system/role/submit', {
-    roleName: 'E2E 运营',
-    roleAlias: 'e2e_operator',
-    sort: 1,
-  });
-  interface Node {
-    id: string;
-    title: string;
-    children?: Node[];
-  }
-  const tree = await api<{ menu: Node[] }>(page, '/api/blade-system/menu/grant-tree');
-  const business = tree.menu.find((node) => node.title === '业务管理');
-  if (!business) throw new Error('no 业务管理 in the grant tree');
-  const idsOf = (node: Node): string[] => [node.id, ...(node.children ?? []).flatMap(idsOf)];
-  await api(page, '/api/blade-system/role/grant', { roleIds: [role.id], menuIds: idsOf(business) });
-  const me = await api<{ deptId: string }>(page, '/api/blade-user/info');
-  await api(page, '/api/blade-user/submit', {
-    account: OPERATOR.username,
-    password: md5(OPERATOR.password),
-    password2: md5(OPERATOR.password),
-    realName: '运营员',
-    roleId: role.id,
-    deptId: me.deptId.split(',')[0],
-  });
+  const roleId = await createRole(page, 'E2E 运营', 'e2e_operator', ['业务管理']);
+  await createStaff(page, OPERATOR, '运营员', roleId);
 }
+
+/** Opens a page of 业务管理 from the sidebar and answers its region. */
+const openMenu = (page: Page, item: string, path: string) => openMenuOf(page, '业务管理', item, path);
 
 describe('the business console against the real server', () => {
   it('creates a hospital and a machine of 8 slots in their forms; the device secret shows once', async () => {
