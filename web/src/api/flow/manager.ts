@@ -4,7 +4,11 @@ import { get, post, type QueryParams } from '../request';
 const BASE = '/api/blade-flow/manager';
 
 /** Process definitions (流程管理), paged, each version on its own row. */
-export function list(current: number, size: number, filters: QueryParams = {}): Promise<Page<FlowDefinition>> {
+export function list(
+  current: number,
+  size: number,
+  filters: QueryParams = {},
+): Promise<Page<FlowDefinition>> {
   return get<Page<FlowDefinition>>(`${BASE}/list`, { ...filters, current, size });
 }
 

@@ -24,7 +24,11 @@ export function doneList(): Promise<FlowTask[]> {
 }
 
 /** Instances the user started (已发事务), paged. */
-export function sendList(current: number, size: number, filters: QueryParams = {}): Promise<Page<FlowInstance>> {
+export function sendList(
+  current: number,
+  size: number,
+  filters: QueryParams = {},
+): Promise<Page<FlowInstance>> {
   return get<Page<FlowInstance>>(`${BASE}/send-list`, { ...filters, current, size });
 }
 

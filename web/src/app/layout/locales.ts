@@ -111,7 +111,6 @@ export const shellZh = {
     notReadyTitle: '页面暂未开放',
     notReadyText: '“{{name}}”的页面还在建设中，之后的版本会提供。',
     dictionaries: '字典的数据随字典功能一起提供。',
-    workflow: '这个页面随工作流功能一起提供。',
   },
   iframe: {
     missing: '没有要显示的页面地址',
@@ -266,7 +265,6 @@ export const shellEn: typeof shellZh = {
     notReadyTitle: 'This page is not available yet',
     notReadyText: 'The page for “{{name}}” is still being built; a later release brings it.',
     dictionaries: 'Its data comes with the dictionaries feature.',
-    workflow: 'This page comes with the workflow feature.',
   },
   iframe: {
     missing: 'There is no page address to show',

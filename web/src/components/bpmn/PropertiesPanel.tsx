@@ -1,0 +1,279 @@
+import { Alert, Flex, Form, Input, Typography } from 'antd';
+import type Modeler from 'bpmn-js/lib/Modeler';
+import { useEffect, useId, useLayoutEffect, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DiagramElement } from './bpmn-types';
+import {
+  conditionBody,
+  extensionUpdate,
+  extensionValue,
+  hasConditionField,
+  isProcessKey,
+  panelKind,
+} from './element-properties';
+import type { FlowableAttribute } from './flowable-moddle';
+import { activityType } from './format';
+
+/** A diagram element (shape, connection, label or the root) as the panel uses it. */
+export interface ModelerElement {
+  readonly id: string;
+  readonly type: string;
+  readonly businessObject: DiagramElement;
+  readonly labelTarget?: ModelerElement | null;
+}
+
+interface EventBus {
+  on(event: string, callback: (event: never) => void): void;
+  off(event: string, callback: (event: never) => void): void;
+}
+interface Modeling {
+  updateProperties(element: ModelerElement, properties: Record<string, unknown>): void;
+  updateModdleProperties(
+    element: ModelerElement,
+    moddleElement: DiagramElement,
+    properties: Record<string, unknown>,
+  ): void;
+}
+interface Moddle {
+  create(type: string, properties: Record<string, unknown>): DiagramElement;
+}
+
+interface PanelValues {
+  id: string;
+  name: string;
+  assignee: string;
+  candidateUsers: string;
+  candidateGroups: string;
+  initiator: string;
+  condition: string;
+}
+
+const ASSIGNMENT_FIELDS = ['assignee', 'candidateUsers', 'candidateGroups'] as const;
+
+function readValues(element: DiagramElement): PanelValues {
+  return {
+    id: element.id ?? '',
+    name: element.name ?? '',
+    assignee: extensionValue(element, 'assignee'),
+    candidateUsers: extensionValue(element, 'candidateUsers'),
+    candidateGroups: extensionValue(element, 'candidateGroups'),
+    initiator: extensionValue(element, 'initiator'),
+    condition: conditionBody(element),
+  };
+}
+
+export interface PropertiesPanelProps {
+  modeler: Modeler;
+  /** The process id and name come from the page (the model form): shown, not edited here. */
+  keyFixed: boolean;
+  nameFixed: boolean;
+}
+
+/**
+ * The selected element's properties (the process's when nothing is selected), edited through
+ * bpmn-js's modeling commands: each change is one step of the designer's undo history, and what
+ * the canvas changes (a name typed on it, an undo) shows here.
+ */
+export function PropertiesPanel({ modeler, keyFixed, nameFixed }: PropertiesPanelProps) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [form] = Form.useForm<PanelValues>();
+  const [selected, setSelected] = useState<ModelerElement | null>(null);
+  // A new form for each selection (its fields differ); the model's revision for everything else.
+  const [selection, setSelection] = useState(0);
+  const [revision, setRevision] = useState(0);
+
+  useEffect(() => {
+    const eventBus = modeler.get<EventBus>('eventBus');
+    const onSelection = ({ newSelection }: { newSelection: ModelerElement[] }) => {
+      const only = newSelection.length === 1 ? newSelection[0] : undefined;
+      // A label stands for its element.
+      setSelected(only ? (only.labelTarget ?? only) : null);
+      setSelection((n) => n + 1);
+    };
+    const onChanged = () => setRevision((n) => n + 1);
+    const onImport = () => {
+      setSelected(null);
+      setSelection((n) => n + 1);
+    };
+    eventBus.on('selection.changed', onSelection);
+    eventBus.on('elements.changed', onChanged);
+    eventBus.on('import.done', onImport);
+    return () => {
+      eventBus.off('selection.changed', onSelection);
+      eventBus.off('elements.changed', onChanged);
+      eventBus.off('import.done', onImport);
+    };
+  }, [modeler]);
+
+  const root = modeler.get<{ getRootElement(): ModelerElement }>('canvas').getRootElement();
+  const target = selected ?? root;
+  const element = target.businessObject;
+  const kind = panelKind(element);
+
+  // The model changed elsewhere (an undo, a name typed on the canvas) or another element was
+  // selected (a remounted form keeps the store's old values over its initial ones): the fields
+  // follow, before the browser paints, except those equal already (the one being typed in keeps
+  // its caret).
+  useLayoutEffect(() => {
+    const model = readValues(target.businessObject);
+    const shown = form.getFieldsValue(true) as Partial<PanelValues>;
+    const changed = Object.fromEntries(
+      Object.entries(model).filter(([field, value]) => shown[field as keyof PanelValues] !== value),
+    );
+    if (Object.keys(changed).length > 0) form.setFieldsValue(changed);
+  }, [form, target, selection, revision]);
+
+  const modeling = modeler.get<Modeling>('modeling');
+  const idTaken = (id: string) =>
+    id !== element.id && modeler.get<{ get(id: string): unknown }>('elementRegistry').get(id) !== undefined;
+
+  const apply = (changed: Partial<PanelValues>) => {
+    for (const [field, value = ''] of Object.entries(changed) as [keyof PanelValues, string][]) {
+      switch (field) {
+        case 'id':
+          if (kind === 'process' && !keyFixed && isProcessKey(value) && !idTaken(value))
+            modeling.updateProperties(target, { id: value });
+          break;
+        case 'name':
+          modeling.updateProperties(target, { name: value === '' ? undefined : value });
+          break;
+        case 'condition': {
+          const existing = element.get('conditionExpression') as DiagramElement | undefined;
+          if (value === '') modeling.updateProperties(target, { conditionExpression: undefined });
+          else if (existing) modeling.updateModdleProperties(target, existing, { body: value });
+          else
+            modeling.updateProperties(target, {
+              conditionExpression: modeler
+                .get<Moddle>('moddle')
+                .create('bpmn:FormalExpression', { body: value }),
+            });
+          break;
+        }
+        default:
+          modeling.updateProperties(target, extensionUpdate(element, field as FlowableAttribute, value));
+      }
+    }
+  };
+
+  const known = activityType(element.$type);
+  const typeName =
+    kind === 'process'
+      ? t('flow.diagram.designer.process')
+      : known
+        ? t(`flow.diagram.types.${known}`)
+        : element.$type.replace(/^bpmn:/, '');
+  const values = readValues(element);
+  const unassigned = kind === 'userTask' && ASSIGNMENT_FIELDS.every((field) => values[field].trim() === '');
+
+  // Enter in a field would submit a form the designer sits in (the page's model form).
+  const keepEnter = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+  };
+
+  return (
+    <Flex vertical gap={8} onKeyDown={keepEnter}>
+      <Typography.Title level={5} id={headingId} style={{ margin: 0 }}>
+        {t('flow.diagram.designer.propertiesOf', { type: typeName })}
+      </Typography.Title>
+      <Form<PanelValues>
+        key={selection}
+        form={form}
+        name="bpmn-properties"
+        layout="vertical"
+        // A div, not a form: the designer may sit inside the page's own form.
+        component="div"
+        role="form"
+        aria-labelledby={headingId}
+        initialValues={values}
+        onValuesChange={(changed: Partial<PanelValues>) => apply(changed)}
+      >
+        {kind === 'process' ? (
+          <>
+            <Form.Item
+              name="id"
+              label={t('flow.diagram.designer.processKey')}
+              extra={keyFixed ? t('flow.diagram.designer.processKeyFixed') : undefined}
+              rules={
+                keyFixed
+                  ? []
+                  : [
+                      {
+                        validator: (_, value: string) =>
+                          !isProcessKey(value)
+                            ? Promise.reject(new Error(t('flow.diagram.designer.processKeyInvalid')))
+                            : idTaken(value)
+                              ? Promise.reject(new Error(t('flow.diagram.designer.processKeyTaken')))
+                              : Promise.resolve(),
+                      },
+                    ]
+              }
+            >
+              <Input readOnly={keyFixed} variant={keyFixed ? 'filled' : undefined} autoComplete="off" />
+            </Form.Item>
+            <Form.Item
+              name="name"
+              label={t('flow.diagram.designer.processName')}
+              extra={nameFixed ? t('flow.diagram.designer.processNameFixed') : undefined}
+            >
+              <Input readOnly={nameFixed} variant={nameFixed ? 'filled' : undefined} autoComplete="off" />
+            </Form.Item>
+          </>
+        ) : (
+          <>
+            <Form.Item name="id" label={t('flow.diagram.designer.id')}>
+              <Input readOnly variant="filled" />
+            </Form.Item>
+            <Form.Item name="name" label={t('flow.diagram.designer.name')}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </>
+        )}
+        {kind === 'userTask' && (
+          <>
+            <Form.Item
+              name="assignee"
+              label={t('flow.diagram.designer.assignee')}
+              extra={t('flow.diagram.designer.assigneeHelp')}
+            >
+              <Input autoComplete="off" placeholder="${applyUser}" />
+            </Form.Item>
+            <Form.Item
+              name="candidateUsers"
+              label={t('flow.diagram.designer.candidateUsers')}
+              extra={t('flow.diagram.designer.candidateUsersHelp')}
+            >
+              <Input autoComplete="off" />
+            </Form.Item>
+            <Form.Item
+              name="candidateGroups"
+              label={t('flow.diagram.designer.candidateGroups')}
+              extra={t('flow.diagram.designer.candidateGroupsHelp')}
+            >
+              <Input autoComplete="off" placeholder="role:manager" />
+            </Form.Item>
+            {unassigned && <Alert type="warning" showIcon title={t('flow.diagram.designer.noAssignee')} />}
+          </>
+        )}
+        {kind === 'startEvent' && (
+          <Form.Item
+            name="initiator"
+            label={t('flow.diagram.designer.initiator')}
+            extra={t('flow.diagram.designer.initiatorHelp')}
+          >
+            <Input autoComplete="off" placeholder="applyUser" />
+          </Form.Item>
+        )}
+        {kind === 'sequenceFlow' && hasConditionField(element) && (
+          <Form.Item
+            name="condition"
+            label={t('flow.diagram.designer.condition')}
+            extra={t('flow.diagram.designer.conditionHelp')}
+          >
+            <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} placeholder="${pass = true}" />
+          </Form.Item>
+        )}
+      </Form>
+    </Flex>
+  );
+}

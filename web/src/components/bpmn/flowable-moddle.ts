@@ -1,0 +1,40 @@
+// The few Flowable extension attributes the console reads and writes, as a moddle package: with it
+// bpmn-js parses `flowable:assignee="…"` into a typed property (not an anonymous attribute), the
+// modeler writes it back under the flowable prefix, and the exported XML declares the namespace by
+// itself. Models written with the activiti: or camunda: prefixes (the server reads those too) still
+// import: their attributes stay in `$attrs` and travel through unchanged.
+
+export const FLOWABLE_URI = 'http://flowable.org/bpmn';
+
+/** The other extension namespaces whose assignment attributes the server also reads. */
+export const OTHER_EXTENSION_URIS = ['http://activiti.org/bpmn', 'http://camunda.org/schema/1.0/bpmn'];
+
+export const flowableModdle = {
+  name: 'Flowable',
+  prefix: 'flowable',
+  uri: FLOWABLE_URI,
+  xml: { tagAlias: 'lowerCase' },
+  associations: [],
+  enumerations: [],
+  types: [
+    {
+      name: 'Assignable',
+      isAbstract: true,
+      extends: ['bpmn:UserTask'],
+      properties: [
+        { name: 'assignee', isAttr: true, type: 'String' },
+        { name: 'candidateUsers', isAttr: true, type: 'String' },
+        { name: 'candidateGroups', isAttr: true, type: 'String' },
+      ],
+    },
+    {
+      name: 'Initiator',
+      isAbstract: true,
+      extends: ['bpmn:StartEvent'],
+      properties: [{ name: 'initiator', isAttr: true, type: 'String' }],
+    },
+  ],
+};
+
+/** The extension attributes the properties panel edits. */
+export type FlowableAttribute = 'assignee' | 'candidateUsers' | 'candidateGroups' | 'initiator';

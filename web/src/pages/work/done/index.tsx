@@ -1,0 +1,103 @@
+import { ApartmentOutlined, FileSearchOutlined } from '@ant-design/icons';
+import type { FlowTask } from '@console/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import './locales';
+import * as workApi from '../../../api/flow/work';
+import type { DiagramSource } from '../../../api/flow/process';
+import { ProcessDiagramDialog } from '../../../components/bpmn';
+import { CrudPage, defineCrud } from '../../../crud';
+import { useLanguage } from '../../../i18n';
+import { filterRows, taskColumns } from '../shared/columns';
+import { detailPath, useFlowRoutes } from '../shared/flow-routes';
+import { useReportFailure } from '../shared/report-failure';
+import { WORK_LIST, WORK_PAGE, openedFrom } from '../shared/work-lists';
+
+/**
+ * 办结事务: the tasks the user completed, with their decision and comment, and whether the process
+ * has ended since. 详情 (work_done_detail) opens the category's detail page (the leave request's) when
+ * the flow route dictionary names one, else the diagram; 流程图 shows the diagram and history.
+ */
+export default function WorkDonePage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const language = useLanguage();
+  const { routeFor } = useFlowRoutes();
+  const report = useReportFailure();
+  const [diagram, setDiagram] = useState<DiagramSource>();
+
+  const config = useMemo(() => {
+    const detail = async (task: FlowTask) => {
+      try {
+        const route = await routeFor(task.category);
+        const path = route && detailPath(route, task);
+        if (path) void navigate(openedFrom(path, WORK_PAGE.done));
+        else setDiagram({ processInstanceId: task.processInstanceId });
+      } catch (error) {
+        report(error);
+      }
+    };
+    return defineCrud<FlowTask, never>({
+      name: WORK_LIST.done,
+      title: 'work.done.title',
+      rowKey: 'taskId',
+      rowTitle: 'taskName',
+      api: { list: async (_current, _size, filters) => filterRows(await workApi.doneList(), filters) },
+      permissions: {},
+      columns: [
+        ...taskColumns(queryClient, language),
+        { prop: 'endTime', label: 'work.done.endTime', table: { content: 'datetime' } },
+        {
+          prop: 'outcome',
+          label: 'work.done.outcome',
+          table: {
+            content: 'tag',
+            render: (outcome, _, { t }) =>
+              outcome === 'reject' ? (
+                <Tag color="error">{t('work.shared.outcome.reject')}</Tag>
+              ) : outcome ? (
+                <Tag color="success">{t('work.shared.outcome.pass')}</Tag>
+              ) : null,
+          },
+        },
+        { prop: 'comment', label: 'work.done.comment', table: { content: 'longText' } },
+        {
+          prop: 'processIsFinished',
+          label: 'work.done.processIsFinished',
+          table: {
+            content: 'tag',
+            render: (finished, _, { t }) =>
+              finished ? (
+                <Tag>{t('work.done.finished')}</Tag>
+              ) : (
+                <Tag color="processing">{t('work.done.running')}</Tag>
+              ),
+          },
+        },
+      ],
+      rowActions: [
+        {
+          key: 'detail',
+          label: 'work.shared.detail',
+          icon: <FileSearchOutlined aria-hidden />,
+          permission: 'work_done_detail',
+          onClick: detail,
+        },
+        {
+          key: 'diagram',
+          label: 'work.shared.diagram',
+          icon: <ApartmentOutlined aria-hidden />,
+          onClick: (task) => setDiagram({ processInstanceId: task.processInstanceId }),
+        },
+      ],
+    });
+  }, [navigate, queryClient, language, routeFor, report]);
+
+  return (
+    <CrudPage config={config}>
+      <ProcessDiagramDialog source={diagram} onClose={() => setDiagram(undefined)} />
+    </CrudPage>
+  );
+}

@@ -1,0 +1,61 @@
+import type { FlowTask } from '@console/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import type { QueryParams } from '../../../api/request';
+import type { CrudColumn } from '../../../crud';
+import type { Language } from '../../../i18n';
+import { categoryOptions, flowCategoriesQuery } from './flow-routes';
+import './locales';
+
+/**
+ * The process category as the `flow` dictionary names it (请假流程), shown as a tag; the choices load
+ * through the same query as the routes, so a page asks the dictionary once.
+ */
+export function categoryColumn<T extends { category: string | null }>(
+  queryClient: QueryClient,
+  language: Language,
+  search = false,
+): CrudColumn<T> {
+  const column = {
+    prop: 'category',
+    label: 'work.shared.category',
+    type: 'select',
+    remote: {
+      queryKey: ['work', 'flow-category-options', language],
+      load: async () => categoryOptions(await queryClient.fetchQuery(flowCategoriesQuery(language))),
+    },
+    search: search ? { op: 'equal' } : false,
+    form: false,
+  } satisfies CrudColumn<{ category: string | null }>;
+  return column as unknown as CrudColumn<T>;
+}
+
+/** The columns every task list starts with: the process, its category, the step and the applicant. */
+export function taskColumns(queryClient: QueryClient, language: Language): CrudColumn<FlowTask>[] {
+  return [
+    { prop: 'processDefinitionName', label: 'work.shared.processDefinitionName', search: true },
+    categoryColumn<FlowTask>(queryClient, language),
+    { prop: 'taskName', label: 'work.shared.taskName' },
+    { prop: 'startUserName', label: 'work.shared.startUserName' },
+  ];
+}
+
+/**
+ * An unpaged list searched in the browser: each filter keeps the rows whose field contains its text
+ * (case ignored), or, with the `_equal` suffix, equals it. Empty filters keep every row.
+ */
+export function filterRows<T extends object>(rows: readonly T[], filters: QueryParams): T[] {
+  const wanted = Object.entries(filters).flatMap(([key, raw]) => {
+    const value = raw === undefined || raw === null ? '' : String(raw).trim().toLocaleLowerCase();
+    if (value === '' || key === 'ascs' || key === 'descs') return [];
+    const exact = key.endsWith('_equal');
+    return [{ field: exact ? key.slice(0, -'_equal'.length) : key, value, exact }];
+  });
+  if (wanted.length === 0) return [...rows];
+  return rows.filter((row) =>
+    wanted.every(({ field, value, exact }) => {
+      const cell = (row as Record<string, unknown>)[field];
+      const text = cell === undefined || cell === null ? '' : String(cell).toLocaleLowerCase();
+      return exact ? text === value : text.includes(value);
+    }),
+  );
+}
