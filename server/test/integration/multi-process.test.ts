@@ -8,7 +8,6 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedDatabase } from '../../src/db/seed/seed.js';
 import { menuId } from '../../src/db/seed/menus.js';
-import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { captchaKey } from '../../src/modules/auth/captcha.js';
 import { createAccount } from './support/accounts.js';
 import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
@@ -358,6 +357,13 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
     // An earlier test re-enabled the tenant behind the instances' backs: announce it first.
     expect((await request(a, 'GET', '/api/blade-auth/oauth/clear-cache', { token })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 200)); // pub/sub delivery
+    // The approver: someone else (nobody approves their own leave).
+    const store = { db: a.database.db, kind, ids: new IdGenerator(4), timeZone: 'Asia/Shanghai' };
+    const approver = await createAccount(
+      { store },
+      { password: 'pw', roles: [{ menuIds: ['work_todo_handle'].map(menuId) }] },
+    );
+    const approverToken = (await signIn(b, approver.account, 'pw')).body.access_token as string;
     const offered = (await request(a, 'GET', '/api/blade-flow/work/start-list', { token })).body.data;
     const leave = offered.find((d: { key: string }) => d.key === 'Leave');
     const started = await request(a, 'POST', '/api/blade-desk/process/leave/start-process', {
@@ -368,17 +374,17 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
         endTime: '2026-12-03 09:00:00',
         days: 2,
         reason: 'two instances',
-        taskUser: SEED_IDS.admin,
+        taskUser: approver.userId,
       },
     });
     expect(started.status).toBe(200);
-    const todo = await request(b, 'GET', '/api/blade-flow/work/todo-list', { token });
+    const todo = await request(b, 'GET', '/api/blade-flow/work/todo-list', { token: approverToken });
     expect(todo.body).toMatchObject({ code: 200 });
     const [task] = todo.body.data;
     expect(task).toMatchObject({ taskName: '审批人审批', businessId: started.body.data.id });
     const complete = (on: Instance) =>
       request(on, 'POST', '/api/blade-flow/work/complete-task', {
-        token,
+        token: approverToken,
         payload: {
           taskId: task.taskId,
           processInstanceId: task.processInstanceId,
