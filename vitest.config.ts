@@ -67,7 +67,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once: each has its own server, database, Redis prefix and Chromium, and one
+          // file alone leaves a third of the two cores idle while it waits on the browser.
+          maxWorkers: 2,
           // A real browser on a shared 2-core machine: a polled condition gets 10 s, not 1 s.
           expect: { poll: { timeout: 10_000 } },
         },
