@@ -3,7 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { QueryParams } from '../../../api/request';
 import type { CrudColumn } from '../../../crud';
 import type { Language } from '../../../i18n';
-import { categoryOptions, flowCategoriesQuery } from './flow-routes';
+import { flowCategoryOptions } from '../../flow/shared/category';
+import { flowCategoriesQuery } from './flow-routes';
 import './locales';
 
 /**
@@ -21,7 +22,7 @@ export function categoryColumn<T extends { category: string | null }>(
     type: 'select',
     remote: {
       queryKey: ['work', 'flow-category-options', language],
-      load: async () => categoryOptions(await queryClient.fetchQuery(flowCategoriesQuery(language))),
+      load: async () => flowCategoryOptions(await queryClient.fetchQuery(flowCategoriesQuery(language))),
     },
     search: search ? { op: 'equal' } : false,
     form: false,

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { dictionary, type DictItem } from '../../../api/system/dict';
-import type { CrudOption } from '../../../crud';
 import { useLanguage, type Language } from '../../../i18n';
+import { FLOW_CATEGORY_DICT, FLOW_CATEGORY_PREFIX } from '../../flow/shared/category';
 
 // The flow route dictionary (spec §3: routeKey `flow_<dictKey>`, routeValue the item's remark). A
 // process definition's category is `flow_<dictKey>` of the system dictionary `flow` ('flow_1' is
@@ -11,9 +11,6 @@ import { useLanguage, type Language } from '../../../i18n';
 // without one is handled by the work pages themselves (a confirmation, a generic decision dialog,
 // the diagram).
 
-/** The system dictionary of process categories. */
-export const FLOW_DICT_CODE = 'flow';
-
 /** A `flow` dictionary item: `dictionary?code=` answers the remark too (DictItem names what the kit reads). */
 export type FlowCategoryItem = DictItem & { remark?: string | null };
 
@@ -21,15 +18,17 @@ export type FlowCategoryItem = DictItem & { remark?: string | null };
 export function flowCategoriesQuery(language: Language) {
   return {
     queryKey: ['work', 'flow-categories', language] as const,
-    queryFn: () => dictionary(FLOW_DICT_CODE) as Promise<FlowCategoryItem[]>,
+    queryFn: () => dictionary(FLOW_CATEGORY_DICT) as Promise<FlowCategoryItem[]>,
     staleTime: Infinity,
   };
 }
 
 /** The dictionary key a category names: 'flow_1' → '1'; anything else names none. */
 export function categoryKey(category: string | null | undefined): string | undefined {
-  const match = /^flow_(.+)$/.exec(category?.trim() ?? '');
-  return match?.[1];
+  const stored = category?.trim() ?? '';
+  return stored.startsWith(FLOW_CATEGORY_PREFIX) && stored.length > FLOW_CATEGORY_PREFIX.length
+    ? stored.slice(FLOW_CATEGORY_PREFIX.length)
+    : undefined;
 }
 
 const itemOf = (items: readonly FlowCategoryItem[], category: string | null | undefined) => {
@@ -57,11 +56,6 @@ export function categoryLabel(
   category: string | null | undefined,
 ): string {
   return itemOf(items, category)?.dictValue ?? category ?? '';
-}
-
-/** The categories as choices of a table column: values as definitions store them ('flow_1'). */
-export function categoryOptions(items: readonly FlowCategoryItem[]): CrudOption[] {
-  return items.map((item) => ({ value: `flow_${item.dictKey}`, label: item.dictValue }));
 }
 
 /** The ids a business page's address carries. */
