@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { MemoryCache } from '../../src/core/cache/memory-cache.js';
-import { menuId } from '../../src/db/seed/menus.js';
+import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { LEAVE_MODEL_XML } from '../../src/modules/flow/engine/leave-model.js';
-import { createAccount, createOperator, signInAs } from './support/accounts.js';
+import { createAccount, createOperator } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
-import { SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
+import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 // The leave process (issue 17): a 2-day request approved by the approver, a 5-day one that also needs
 // a manager, a rejection returned to the applicant who resubmits, then withdraws; the record's state
@@ -78,10 +78,29 @@ describe.each(enginesUnderTest())('leave requests on %s', (kind) => {
     );
     expect(view.body.data.xml).toBe(LEAVE_MODEL_XML);
     approver = await createOperator(t, WORK_CODES);
-    const account = await createAccount(t, {
-      roles: [{ alias: 'manager', menuIds: WORK_CODES.map(menuId) }],
+    // The manager: a user given the seeded 经理 role (alias manager, the model's role:manager).
+    const roles = (await get('/api/blade-system/role/list', t.adminToken)).body.data as Array<{
+      id: string;
+      roleAlias: string;
+      roleName: string;
+    }>;
+    const managerRole = roles.find((role) => role.roleAlias === 'manager');
+    expect(managerRole?.roleName).toBe('经理');
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/blade-user/submit',
+      payload: {
+        account: 'leave_manager',
+        password: md5('Manager-2024'),
+        password2: md5('Manager-2024'),
+        realName: '经理',
+        roleId: managerRole!.id,
+        deptId: SEED_IDS.dept,
+      },
     });
-    manager = { userId: account.userId, token: (await signInAs(t, account)).access_token };
+    expect(created.status).toBe(200);
+    const signedIn = await t.signIn('leave_manager', 'Manager-2024');
+    manager = { userId: created.body.data.id, token: signedIn.body.access_token };
   });
 
   afterAll(async () => {

@@ -80,7 +80,8 @@ describe.each(enginesUnderTest())('roles on %s', (kind) => {
     });
     const list = await get('list?current=1&size=10');
     expect(list.status).toBe(200);
-    expect(shape(list.body.data)).toEqual(['超级管理员', { 院长: [{ 主任: ['护士长'] }, '药师'] }]);
+    // 经理: seeded with the leave process (its second approval goes to role:manager).
+    expect(shape(list.body.data)).toEqual(['超级管理员', { 院长: [{ 主任: ['护士长'] }, '药师'] }, '经理']);
     expect(list.body.data[1]).toMatchObject({ hasChildren: true, roleAlias: 'dean' });
     // A row whose parent was filtered out becomes a root; rows keep their order (sort, then id).
     expect(shape((await get(`list?roleName=${encodeURIComponent('长')}`)).body.data)).toEqual([
@@ -93,7 +94,7 @@ describe.each(enginesUnderTest())('roles on %s', (kind) => {
 
   it('answers trees of choices, by tenant and by role, and the roles a user holds', async () => {
     const tree = await get('tree');
-    expect(shape(tree.body.data)).toEqual(['超级管理员', { 院长: [{ 主任: ['护士长'] }, '药师'] }]);
+    expect(shape(tree.body.data)).toEqual(['超级管理员', { 院长: [{ 主任: ['护士长'] }, '药师'] }, '经理']);
     expect(tree.body.data[1]).toMatchObject({
       title: '院长',
       key: ids['院长'],
@@ -109,6 +110,7 @@ describe.each(enginesUnderTest())('roles on %s', (kind) => {
     expect(shape((await get('tree', operator.token)).body.data)).toEqual([
       '角色', // the operator's own role (support/accounts.ts)
       { 院长: [{ 主任: ['护士长'] }, '药师'] },
+      '经理',
     ]);
 
     const own = await get('select');

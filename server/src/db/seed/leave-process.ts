@@ -20,6 +20,9 @@ interface Audit {
   is_deleted: number;
 }
 
+/** The alias of the role the leave model's `role:manager` names. */
+export const LEAVE_MANAGER_ALIAS = 'manager';
+
 export async function seedLeaveProcess(
   db: Kysely<Database>,
   ids: IdGenerator,
@@ -101,5 +104,42 @@ async function insertLeaveProcess(db: Kysely<Database>, ids: IdGenerator, audit:
         deploy_time: now,
       })
       .execute();
+    await insertManagerRole(tx, ids, audit);
   });
+}
+
+/**
+ * The role the leave model's second approval goes to (`role:manager`, as in BladeX's seed: 经理),
+ * with the 我的事务 pages and buttons; without it a leave of more than three days would wait for
+ * nobody. A tenant that has a role of that alias keeps its own.
+ */
+async function insertManagerRole(tx: Kysely<Database>, ids: IdGenerator, audit: Audit): Promise<void> {
+  const had = await tx
+    .selectFrom('blade_role')
+    .select('id')
+    .where('tenant_id', '=', PLATFORM_TENANT_ID)
+    .where('role_alias', '=', LEAVE_MANAGER_ALIAS)
+    .executeTakeFirst();
+  if (had) return;
+  const roleId = BigInt(ids.next());
+  await tx
+    .insertInto('blade_role')
+    .values({
+      id: roleId,
+      tenant_id: PLATFORM_TENANT_ID,
+      parent_id: 0n,
+      role_name: '经理',
+      sort: 3,
+      role_alias: LEAVE_MANAGER_ALIAS,
+      ...audit,
+    })
+    .execute();
+  const work = (
+    await tx.selectFrom('blade_menu').select(['id', 'code']).where('is_deleted', '=', 0).execute()
+  ).filter((menu) => menu.code === 'work' || menu.code?.startsWith('work_'));
+  if (work.length === 0) return;
+  await tx
+    .insertInto('blade_role_menu')
+    .values(work.map((menu) => ({ id: BigInt(ids.next()), menu_id: BigInt(menu.id), role_id: roleId })))
+    .execute();
 }
