@@ -23,6 +23,8 @@ import { SignInLimits, type LockoutPolicy } from './modules/auth/sign-in-limits.
 import { SignInLockRepository } from './modules/auth/sign-in-lock.repository.js';
 import { ClientRepository } from './modules/system/client/client.repository.js';
 import { clientRoutes } from './modules/system/client/client.routes.js';
+import { datasourceRoutes } from './modules/develop/datasource/datasource.routes.js';
+import { DatasourceService } from './modules/develop/datasource/datasource.service.js';
 import { ClientService } from './modules/system/client/client.service.js';
 import { deptRoutes } from './modules/system/dept/dept.routes.js';
 import { DeptService } from './modules/system/dept/dept.service.js';
@@ -96,6 +98,7 @@ export interface AppDependencies {
         | 'dataDir'
         | 'frameOrigins'
         | 'outboundHosts'
+        | 'datasourceHosts'
         | 'tenantMode'
         | 'machineOfflineSeconds'
       >
@@ -378,6 +381,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const outbound = new OutboundPolicy(
     deps.config.outboundHosts ?? DEFAULT_OUTBOUND_HOSTS.flatMap((entry) => parseOutboundEntry(entry)!),
   );
+  await app.register(datasourceRoutes, {
+    prefix: '/api/blade-develop/datasource',
+    sources: new DatasourceService({
+      store: deps.store,
+      secrets,
+      // Where data sources may point (DATASOURCE_HOSTS): nothing unless configured (S6).
+      hosts: new OutboundPolicy(deps.config.datasourceHosts ?? []),
+      dataDir: path.resolve(deps.config.dataDir ?? './data'),
+    }),
+  });
   const uploadsRoot = path.join(path.resolve(deps.config.dataDir ?? './data'), 'uploads');
   const uploadMaxBytes = deps.config.uploadMaxBytes ?? 10 * 1024 * 1024;
   const oss = new OssService({

@@ -7,6 +7,7 @@ export * from './entities/param.js';
 export * from './entities/notice.js';
 export * from './entities/tenant-package.js';
 export * from './entities/client.js';
+export * from './entities/datasource.js';
 export * from './entities/scope.js';
 export * from './entities/dept.js';
 export * from './entities/dict.js';

@@ -47,6 +47,11 @@ export interface Config {
   frameOrigins: string[];
   /** Where the server may connect for tenants and vendors (OUTBOUND_HOSTS; core/outbound/policy.ts). */
   outboundHosts: OutboundEntry[];
+  /**
+   * The database servers a data source may name (DATASOURCE_HOSTS, the OUTBOUND_HOSTS grammar; S6):
+   * none by default. Loopback, private and link-local addresses only when listed.
+   */
+  datasourceHosts: OutboundEntry[];
   /** After SIGTERM: how long /api/ready answers 503 while serving goes on (core/drain.ts). */
   shutdownDrainMs: number;
   /** SQLite's synchronous pragma in WAL mode: full loses no acknowledged commit on power loss. */
@@ -147,6 +152,15 @@ function outboundHosts(env: Env): OutboundEntry[] {
       'host names (*.example.com for subdomains, * for any public host), addresses or CIDRs, or default, separated by commas',
       parsed.bad,
     );
+  return parsed;
+}
+
+function datasourceHosts(env: Env): OutboundEntry[] {
+  const raw = value(env, 'DATASOURCE_HOSTS');
+  if (raw === undefined || raw.trim() === '') return [];
+  const parsed = parseOutboundHosts(raw);
+  if ('bad' in parsed)
+    fail('DATASOURCE_HOSTS', 'database host names, addresses or CIDRs, separated by commas', parsed.bad);
   return parsed;
 }
 
@@ -338,6 +352,7 @@ export function loadConfig(env: Env = process.env): Config {
     smsEndpoints: smsEndpoints(env),
     frameOrigins: frameOrigins(env),
     outboundHosts: outboundHosts(env),
+    datasourceHosts: datasourceHosts(env),
     // 5 s: a balancer checking /api/ready every 2 s that needs 2 failures takes 4 s to stop sending.
     shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 0, 600_000, 5_000),
     sqliteSynchronous: sqliteSynchronous(env),

@@ -20,6 +20,7 @@ import { dictMessages } from '../modules/system/dict/dict.messages.js';
 import { menuMessages } from '../modules/system/menu/menu.messages.js';
 import { postMessages } from '../modules/system/post/post.messages.js';
 import { flowMessages } from '../modules/flow/flow.messages.js';
+import { datasourceMessages } from '../modules/develop/datasource/datasource.messages.js';
 import { regionMessages } from '../modules/system/region/region.messages.js';
 import { roleMessages } from '../modules/system/role/role.messages.js';
 import { scopeMessages } from '../modules/system/scope/scope.messages.js';
@@ -90,6 +91,7 @@ const zh = {
   ...menuMessages.zh,
   ...postMessages.zh,
   ...flowMessages.zh,
+  ...datasourceMessages.zh,
   ...regionMessages.zh,
   ...roleMessages.zh,
   ...scopeMessages.zh,
@@ -161,6 +163,7 @@ const en: Record<MessageKey, string> = {
   ...menuMessages.en,
   ...postMessages.en,
   ...flowMessages.en,
+  ...datasourceMessages.en,
   ...regionMessages.en,
   ...roleMessages.en,
   ...scopeMessages.en,

@@ -51,6 +51,19 @@ export interface ClientTable extends AuditColumns {
   autoapprove: string | null;
 }
 
+/** Data sources (migration 0012): platform-wide; the password sealed (core/secret-box.ts). */
+export interface DatasourceTable extends AuditColumns {
+  name: string;
+  kind: string;
+  host: string | null;
+  port: DbInt | null;
+  database: string;
+  username: string | null;
+  password: string | null;
+  options: string | null;
+  remark: string | null;
+}
+
 export interface DeptTable extends AuditColumns, TenantScoped {
   parent_id: DbId;
   ancestors: string;
@@ -500,6 +513,7 @@ export interface LeaveTable extends AuditColumns, TenantScoped {
 export interface Database {
   blade_tenant: TenantTable;
   blade_client: ClientTable;
+  blade_datasource: DatasourceTable;
   blade_dept: DeptTable;
   blade_role: RoleTable;
   blade_user: UserTable;

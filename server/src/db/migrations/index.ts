@@ -10,6 +10,7 @@ import * as paramVisibility from './0008-param-visibility.js';
 import * as signInLockout from './0009-sign-in-lockout.js';
 import * as business from './0010-business.js';
 import * as workflow from './0011-workflow.js';
+import * as develop from './0012-develop.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-sign-in-lockout': signInLockout,
   '0010-business': business,
   '0011-workflow': workflow,
+  '0012-develop': develop,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -55,7 +55,15 @@ export async function startTestApp(
     logs?: AppDependencies['logs'];
     signInLockout?: AppDependencies['signInLockout'];
     config?: Partial<
-      Pick<Config, 'uploadMaxBytes' | 'uploadTypes' | 'smsEndpoints' | 'logRetentionDays' | 'outboundHosts'>
+      Pick<
+        Config,
+        | 'uploadMaxBytes'
+        | 'uploadTypes'
+        | 'smsEndpoints'
+        | 'logRetentionDays'
+        | 'outboundHosts'
+        | 'datasourceHosts'
+      >
     >;
   } = {},
 ): Promise<TestApp> {

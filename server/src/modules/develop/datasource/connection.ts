@@ -1,0 +1,206 @@
+import { lookup } from 'node:dns/promises';
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import type { DatasourceKind, DatasourceOptions } from '@console/contract';
+import SqliteDatabase from 'better-sqlite3';
+import { createConnection, type Connection, type ConnectionOptions } from 'mysql2/promise';
+import pg from 'pg';
+import { normalizeAddress, type OutboundPolicy } from '../../../core/outbound/policy.js';
+
+// Connecting to a data source (security S6, S13; the failure to prevent is SpringBlade's #36: its
+// JDBC connection test reached any host and read local files). A host must be one DATASOURCE_HOSTS
+// allows, and the connection goes to the address that was checked (a name resolved once, every
+// address checked: no DNS rebinding between check and connect). Drivers get no option that reads a
+// file or loads code: PostgreSQL never falls back to ~/.pgpass, MySQL announces no LOCAL INFILE
+// and refuses a server's request for one, SQLite opens a file under DATA_DIR read-only. Everything
+// gives up after `timeoutMs`.
+
+export interface ConnectionTarget {
+  kind: DatasourceKind;
+  host: string | null;
+  port: number | null;
+  database: string;
+  username: string | null;
+  password: string | null;
+  options: DatasourceOptions;
+}
+
+/** Why a target is refused before any connection is tried (a 400 naming it). */
+export class TargetRefusedError extends Error {
+  constructor(
+    readonly reason: 'host' | 'sqlitePath',
+    readonly subject: string,
+  ) {
+    super(`data source refused: ${reason} ${subject}`);
+  }
+}
+
+export const DEFAULT_PORTS = { postgres: 5432, mysql: 3306 } as const;
+
+/**
+ * The SQLite file a data source names: a relative path that stays inside DATA_DIR once resolved
+ * (symbolic links followed when the file exists).
+ */
+export function sqliteFileIn(dataDir: string, relative: string): string {
+  const root = path.resolve(dataDir);
+  if (path.isAbsolute(relative) || relative.includes('\0'))
+    throw new TargetRefusedError('sqlitePath', relative);
+  const file = path.resolve(root, relative);
+  let real = file;
+  try {
+    real = realpathSync(file);
+  } catch {
+    // Not there yet: the lexical path is what will be opened.
+  }
+  const realRoot = (() => {
+    try {
+      return realpathSync(root);
+    } catch {
+      return root;
+    }
+  })();
+  const inside = (candidate: string, base: string) =>
+    candidate !== base && candidate.startsWith(base.endsWith(path.sep) ? base : base + path.sep);
+  if (!inside(file, root) || !inside(real, realRoot)) throw new TargetRefusedError('sqlitePath', relative);
+  return real;
+}
+
+/** The address to connect to: the host checked by the policy, a name resolved once and checked. */
+export async function allowedAddress(policy: OutboundPolicy, host: string): Promise<string> {
+  const literal = normalizeAddress(host);
+  if (literal) {
+    if (!policy.allowsLiteral(host)) throw new TargetRefusedError('host', host);
+    return literal.address;
+  }
+  if (!policy.allowsName(host)) throw new TargetRefusedError('host', host);
+  const addresses = await lookup(host, { all: true });
+  if (addresses.length === 0 || addresses.some((a) => !policy.allowsResolved(a.address)))
+    throw new TargetRefusedError('host', host);
+  return addresses[0]!.address;
+}
+
+/** A test's answer: the server's version, or the failure with any password taken out. */
+export interface ProbeResult {
+  connected: boolean;
+  millis: number;
+  serverVersion: string | null;
+  message: string | null;
+}
+
+/**
+ * Connects, asks the server's version and disconnects, within `timeoutMs`. A target the policy or
+ * DATA_DIR refuses throws TargetRefusedError; any other failure is the answer's message.
+ */
+export async function probe(
+  target: ConnectionTarget,
+  policy: OutboundPolicy,
+  dataDir: string,
+  timeoutMs: number,
+): Promise<ProbeResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  let close: () => void = () => {};
+  const attempt = (async () => {
+    if (target.kind === 'sqlite') {
+      const file = sqliteFileIn(dataDir, target.database);
+      const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true, timeout: timeoutMs });
+      close = () => db.close();
+      const row = db.prepare('select sqlite_version() as v').get() as { v: string };
+      return `SQLite ${row.v}`;
+    }
+    if (!target.host) throw new TargetRefusedError('host', '');
+    const address = await allowedAddress(policy, target.host);
+    const port = target.port ?? DEFAULT_PORTS[target.kind];
+    if (target.kind === 'postgres') {
+      const client = new pg.Client(postgresConfig(target, address, port, timeoutMs));
+      close = () => void client.end().catch(() => {});
+      await client.connect();
+      const result = await client.query<{ v: string }>('select version() as v');
+      return result.rows[0]!.v;
+    }
+    const connection = await createConnection(mysqlConfig(target, address, port, timeoutMs));
+    close = () => connection.destroy();
+    const [rows] = await connection.query('select version() as v');
+    return `MySQL ${(rows as Array<{ v: string }>)[0]!.v}`;
+  })();
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ProbeTimeoutError()), timeoutMs);
+  });
+  try {
+    const version = await Promise.race([attempt, timeout]);
+    return { connected: true, millis: elapsed(), serverVersion: version, message: null };
+  } catch (error) {
+    if (error instanceof TargetRefusedError) throw error;
+    attempt.catch(() => {}); // settled later, after the timeout: nothing to report
+    return {
+      connected: false,
+      millis: elapsed(),
+      serverVersion: null,
+      message: scrub(error, target.password),
+    };
+  } finally {
+    clearTimeout(timer);
+    close();
+  }
+}
+
+export class ProbeTimeoutError extends Error {
+  constructor() {
+    super('timeout');
+  }
+}
+
+/** A driver's message without the password (some echo their connection settings). */
+function scrub(error: unknown, password: string | null): string {
+  if (error instanceof ProbeTimeoutError) return 'timeout';
+  let text = error instanceof Error ? error.message : String(error);
+  if (password) text = text.split(password).join('***');
+  return text.slice(0, 500);
+}
+
+/** pg settings that read nothing from the environment or the disk (no PG* variables, no .pgpass). */
+export function postgresConfig(target: ConnectionTarget, address: string, port: number, timeoutMs: number) {
+  return {
+    host: address,
+    port,
+    database: target.database,
+    user: target.username ?? '',
+    // A string, never undefined: pg would look for the password in ~/.pgpass otherwise.
+    password: target.password ?? '',
+    ssl: target.options.ssl ? { servername: target.host ?? undefined } : false,
+    connectionTimeoutMillis: timeoutMs,
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs,
+    application_name: 'cabinet-console',
+    ...(target.options.schema ? { options: `-c search_path=${target.options.schema}` } : {}),
+  };
+}
+
+/** mysql2 settings without LOCAL INFILE (not announced, and a server's request for a file refused). */
+export function mysqlConfig(
+  target: ConnectionTarget,
+  address: string,
+  port: number,
+  timeoutMs: number,
+): ConnectionOptions {
+  return {
+    host: address,
+    port,
+    database: target.database,
+    user: target.username ?? '',
+    password: target.password ?? '',
+    connectTimeout: timeoutMs,
+    flags: ['-LOCAL_FILES', '-CONNECT_ATTRS'],
+    infileStreamFactory: () => {
+      throw new Error('LOCAL INFILE is not allowed');
+    },
+    multipleStatements: false,
+    // mysql2 hands these to tls.connect: the certificate is checked against the name, not the address.
+    ssl: target.options.ssl
+      ? ({ rejectUnauthorized: true, servername: target.host ?? undefined } as ConnectionOptions['ssl'])
+      : undefined,
+  };
+}
+
+export type { Connection as MysqlConnection };

@@ -1,0 +1,198 @@
+import type {
+  Datasource,
+  DatasourceInput,
+  DatasourceOption,
+  DatasourceOptions,
+  DatasourceTestInput,
+  DatasourceTestResult,
+  Page,
+} from '@console/contract';
+import { found, removeAll } from '../../../core/entity-service.js';
+import { badRequest } from '../../../core/errors.js';
+import { parseListQuery } from '../../../core/list-query.js';
+import type { OutboundPolicy } from '../../../core/outbound/policy.js';
+import { PLATFORM } from '../../../core/repository/actors.js';
+import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import type { SecretBox } from '../../../core/secret-box.js';
+import {
+  DEFAULT_PORTS,
+  probe,
+  sqliteFileIn,
+  TargetRefusedError,
+  type ConnectionTarget,
+} from './connection.js';
+import { DatasourceRepository, datasourceTable, type DatasourceRecord } from './datasource.repository.js';
+
+/** How long a connection test may take (S6). */
+export const TEST_TIMEOUT_MS = 5_000;
+
+export interface DatasourceServiceDependencies {
+  store: Store;
+  secrets: SecretBox;
+  /** DATASOURCE_HOSTS (config.ts): where a data source may point. */
+  hosts: OutboundPolicy;
+  dataDir: string;
+}
+
+const text = (value: string | null | undefined) => value?.trim() || null;
+
+/**
+ * Data sources (研发工具 › 数据源管理): the platform administrator's only (S3). The password is
+ * sealed at rest and never answered (S5); a host outside DATASOURCE_HOSTS or an SQLite file outside
+ * DATA_DIR is refused when saved and when tested (S6).
+ */
+export class DatasourceService {
+  readonly #sources: DatasourceRepository;
+
+  constructor(private readonly deps: DatasourceServiceDependencies) {
+    this.#sources = new DatasourceRepository(deps.store);
+  }
+
+  async list(query: Record<string, unknown>): Promise<Page<Datasource>> {
+    const page = await this.#sources.page(
+      PLATFORM,
+      parseListQuery(query, datasourceTable, this.deps.store.timeZone),
+    );
+    const withPassword = await this.#sources.withPassword(page.records.map((r) => r.id));
+    return { ...page, records: page.records.map((r) => this.#onWire(r, withPassword.has(r.id))) };
+  }
+
+  async detail(id: string): Promise<Datasource> {
+    const record = found(await this.#sources.findById(PLATFORM, id));
+    return this.#onWire(record, (await this.#sources.withPassword([id])).has(id));
+  }
+
+  select(): Promise<DatasourceOption[]> {
+    return this.#sources.options();
+  }
+
+  async submit(actor: Actor, input: DatasourceInput): Promise<Datasource> {
+    const id = input.id || undefined;
+    const target = this.#target(input, null);
+    this.#refuseBadTarget(target);
+    const password = text(input.password);
+    const values: Partial<DatasourceRecord> & { password?: string | null } = {
+      name: input.name.trim(),
+      kind: target.kind,
+      host: target.host,
+      port: target.port,
+      database: target.database,
+      username: target.username,
+      options: JSON.stringify(target.options),
+      remark: text(input.remark),
+      // An SQLite file has no password; otherwise an empty one on update keeps the stored one.
+      ...(target.kind === 'sqlite'
+        ? { password: null }
+        : password
+          ? { password: this.deps.secrets.seal(password) }
+          : {}),
+    };
+    const saved = await inTransaction(this.deps.store, async (tx) => {
+      const sources = new DatasourceRepository(tx);
+      if (id === undefined) return sources.insert(actor, values);
+      const before = found(await sources.findById(PLATFORM, id));
+      // A bound tenant's data stays where it is: its connection does not move under it.
+      const moved = (['kind', 'host', 'port', 'database'] as const).some(
+        (field) => before[field] !== values[field],
+      );
+      if (moved) {
+        const tenants = await sources.boundTenants([id]);
+        if (tenants.length > 0) throw badRequest('datasource.inUse', { tenants: tenants.join(', ') });
+      }
+      await sources.update(actor, id, values);
+      return id;
+    });
+    return this.detail(saved);
+  }
+
+  /** Removes all of the ids or none; a data source a tenant is bound to stays. */
+  async remove(actor: Actor, rawIds: string): Promise<number> {
+    const removed = await removeAll(
+      this.deps.store,
+      (tx) => new DatasourceRepository(tx),
+      actor,
+      rawIds,
+      async (_rows, tx, ids) => {
+        const tenants = await new DatasourceRepository(tx).boundTenants(ids);
+        if (tenants.length > 0) throw badRequest('datasource.inUse', { tenants: tenants.join(', ') });
+      },
+    );
+    return removed.length;
+  }
+
+  /**
+   * Tries the form's values (the stored password when editing and none typed): connected with the
+   * server's version, or the failure's message; a refused host or path is a 400.
+   */
+  async test(input: DatasourceTestInput): Promise<DatasourceTestResult> {
+    const id = input.id || undefined;
+    let password = text(input.password);
+    if (!password && id !== undefined) {
+      const sealed = await this.#sources.sealedPassword(id);
+      if (sealed === undefined) found(undefined);
+      password = sealed ? this.deps.secrets.open(sealed) : null;
+    }
+    const target = this.#target(input, password);
+    this.#refuseBadTarget(target);
+    try {
+      return await probe(target, this.deps.hosts, this.deps.dataDir, TEST_TIMEOUT_MS);
+    } catch (error) {
+      throw this.#refusal(error);
+    }
+  }
+
+  /** The connection a data source stands for, as checked and normalised. */
+  #target(input: DatasourceInput | DatasourceTestInput, password: string | null): ConnectionTarget {
+    const options: DatasourceOptions = {};
+    if (input.options?.ssl !== undefined && input.kind !== 'sqlite') options.ssl = input.options.ssl;
+    if (input.options?.schema && input.kind === 'postgres') options.schema = input.options.schema;
+    if (input.kind === 'sqlite')
+      return {
+        kind: 'sqlite',
+        host: null,
+        port: null,
+        database: input.database.trim(),
+        username: null,
+        password: null,
+        options,
+      };
+    const host = text(input.host);
+    if (!host) throw badRequest('datasource.host.required');
+    return {
+      kind: input.kind,
+      host,
+      port: input.port ?? DEFAULT_PORTS[input.kind],
+      database: input.database.trim(),
+      username: text(input.username),
+      password,
+      options,
+    };
+  }
+
+  #refuseBadTarget(target: ConnectionTarget): void {
+    try {
+      if (target.kind === 'sqlite') sqliteFileIn(this.deps.dataDir, target.database);
+      else if (this.deps.hosts.checkHost(target.host!) !== null)
+        throw new TargetRefusedError('host', target.host!);
+    } catch (error) {
+      throw this.#refusal(error);
+    }
+  }
+
+  #refusal(error: unknown): unknown {
+    if (!(error instanceof TargetRefusedError)) return error;
+    return error.reason === 'host'
+      ? badRequest('datasource.hostRefused', { host: error.subject })
+      : badRequest('datasource.sqlitePath', { path: error.subject });
+  }
+
+  #onWire(record: DatasourceRecord, hasPassword: boolean): Datasource {
+    let options: DatasourceOptions = {};
+    try {
+      options = record.options ? (JSON.parse(record.options) as DatasourceOptions) : {};
+    } catch {
+      // A hand-edited row: shown without options rather than failing the list.
+    }
+    return { ...record, hasPassword, options };
+  }
+}
