@@ -95,16 +95,16 @@ describe('routes and the navigation guard', () => {
 
   it('opens a menu page at its path plus /index, and says when its page is not built yet', async () => {
     startSession(tokenAnswer());
-    const { router } = renderApp('/tool/datasource/index');
+    const { router } = renderApp('/tool/sandbox/index');
     expect(await screen.findByText('页面暂未开放')).toBeTruthy();
-    expect(screen.getByText('“数据源管理”的页面还在建设中，之后的版本会提供。')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/tool/datasource/index');
-    await waitFor(() => expect(document.title).toBe('数据源管理 - 后台管理系统'));
+    expect(screen.getByText('“示例工具”的页面还在建设中，之后的版本会提供。')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/tool/sandbox/index');
+    await waitFor(() => expect(document.title).toBe('示例工具 - 后台管理系统'));
   });
 
   it('sends a menu path without /index, or one outside the menu, to 404', async () => {
     startSession(tokenAnswer());
-    for (const path of ['/tool/datasource', '/system/dept/index']) {
+    for (const path of ['/tool/sandbox', '/system/dept/index']) {
       const { router } = renderApp(path);
       expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeTruthy();
       expect(router.state.location.pathname).toBe('/404');

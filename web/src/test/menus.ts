@@ -31,11 +31,11 @@ export function menuNode(
   };
 }
 
-/** 系统管理 with 参数管理 (a page with code) and 数据源管理 (a page without code yet). */
+/** 系统管理 with 参数管理 (a page with code) and 示例工具 (a menu page that has no code). */
 export function sampleRoutes(): MenuNode[] {
   return [
     menuNode('system', '系统管理', '/system', [
-      menuNode('datasource', '数据源管理', '/tool/datasource', [], 1),
+      menuNode('sandbox', '示例工具', '/tool/sandbox', [], 1),
       menuNode('param', '参数管理', '/system/param', [], 8),
     ]),
   ];

@@ -76,7 +76,7 @@ describe('the main layout', () => {
     expect(within(mainMenu()).queryByRole('menuitem', { name: '系统管理' })).toBeNull();
     expect(routes).toHaveBeenCalledWith(operations.id);
 
-    await act(() => router.navigate('/tool/datasource/index'));
+    await act(() => router.navigate('/tool/sandbox/index'));
     fireEvent.click(within(topMenu).getByText('首页'));
     expect(await within(mainMenu()).findByRole('menuitem', { name: '系统管理' })).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/wel/index'));
