@@ -74,6 +74,7 @@ describe('loadConfig defaults', () => {
       TZ: 'Europe/Berlin',
       WORKER_ID: '1023',
       WEB_DIST: '/srv/console',
+      DATASOURCE_HOSTS: 'db.internal, 10.0.0.0/8',
     });
     expect(config).toEqual({
       port: 3000,
@@ -99,9 +100,18 @@ describe('loadConfig defaults', () => {
       shutdownDrainMs: 5_000,
       sqliteSynchronous: 'full',
       outboundHosts: loadConfig({}).outboundHosts,
+      datasourceHosts: [
+        { kind: 'host', name: 'db.internal' },
+        { kind: 'cidr', address: '10.0.0.0', prefix: 8, family: 4 },
+      ],
       tenantMode: false,
       machineOfflineSeconds: 300,
     });
+  });
+
+  it('lets data sources point nowhere unless DATASOURCE_HOSTS says, and stops on a bad entry', () => {
+    expect(loadConfig({}).datasourceHosts).toEqual([]);
+    expect(() => loadConfig({ DATASOURCE_HOSTS: 'db.internal, http://x' })).toThrow(/DATASOURCE_HOSTS/);
   });
 
   it('reads how long a silent machine counts as online, 300 s unless MACHINE_OFFLINE_SECONDS says', () => {
