@@ -439,11 +439,29 @@ describe.each(enginesUnderTest())('tenants on %s', (kind) => {
     expect((await get(`package-detail?tenantId=${tenant.id}`)).body).toMatchObject({ code: 200, data: null });
     expect((await get('package-detail?tenantId=999998')).status).toBe(404);
 
-    // datasource stores the binding only; empty unbinds.
-    expect((await post(`datasource?tenantId=${tenant.tenantId}&datasourceId=1234567890123`)).status).toBe(
-      200,
-    );
-    expect((await get(`detail?id=${tenant.id}`)).body.data.datasourceId).toBe('1234567890123');
+    // datasource binds one of the data sources (an unknown id is refused); empty unbinds.
+    const unknown = await post(`datasource?tenantId=${tenant.tenantId}&datasourceId=1234567890123`);
+    expect(unknown.body).toMatchObject({ code: 400, msg: '数据源不存在: 1234567890123' });
+    const source = await t.call({
+      method: 'POST',
+      url: '/api/blade-develop/datasource/submit',
+      payload: { name: 'tenant-db', kind: 'sqlite', database: 'tenant.db' },
+    });
+    const sourceId = source.body.data.id as string;
+    expect((await post(`datasource?tenantId=${tenant.tenantId}&datasourceId=${sourceId}`)).status).toBe(200);
+    expect((await get(`detail?id=${tenant.id}`)).body.data.datasourceId).toBe(sourceId);
+    // Bound, the data source can be neither removed nor pointed elsewhere.
+    const removal = await t.call({
+      method: 'POST',
+      url: `/api/blade-develop/datasource/remove?ids=${sourceId}`,
+    });
+    expect(removal.body.msg).toContain(tenant.tenantId);
+    const moved = await t.call({
+      method: 'POST',
+      url: '/api/blade-develop/datasource/submit',
+      payload: { id: sourceId, name: 'tenant-db', kind: 'sqlite', database: 'elsewhere.db' },
+    });
+    expect(moved.status).toBe(400);
     expect((await post(`datasource?tenantId=${tenant.id}&datasourceId=`)).status).toBe(200);
     expect((await get(`detail?id=${tenant.id}`)).body.data.datasourceId).toBeNull();
     expect((await post('datasource?tenantId=999998&datasourceId=1')).status).toBe(404);

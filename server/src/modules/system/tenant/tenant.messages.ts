@@ -18,6 +18,7 @@ export const tenantMessages = {
     'tenant.status': '状态',
     'tenant.packageMissing': '产品包不存在',
     'tenant.domain.exists': '域名地址已被其他租户使用: {domain}',
+    'tenant.datasource.unknown': '数据源不存在: {id}',
     'tenant.platformLocked': '平台租户不能删除、停用或设置过期时间',
     'tenant.accountLimit': '当前租户已到最大账号额度（{limit}个），不能再新增账号',
   },
@@ -38,6 +39,7 @@ export const tenantMessages = {
     'tenant.status': 'status',
     'tenant.packageMissing': 'No such package',
     'tenant.domain.exists': 'The domain is used by another tenant: {domain}',
+    'tenant.datasource.unknown': 'No such data source: {id}',
     'tenant.platformLocked': 'The platform tenant cannot be removed, disabled or given an expiry time',
     'tenant.accountLimit':
       'The tenant has reached its limit of {limit} accounts; no more accounts can be added',

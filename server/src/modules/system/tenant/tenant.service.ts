@@ -29,6 +29,7 @@ import { RoleGrantRepository } from '../role/role-grant.repository.js';
 import { RoleRepository } from '../role/role.repository.js';
 import { TenantPackageRepository } from '../tenant-package/tenant-package.repository.js';
 import { TenantRepository, tenantTable } from './tenant.repository.js';
+import { DatasourceRepository } from '../../develop/datasource/datasource.repository.js';
 import { PLATFORM } from '../../../core/repository/actors.js';
 import { idsOf, removeAll } from '../../../core/entity-service.js';
 
@@ -313,13 +314,15 @@ export class TenantService {
   }
 
   /**
-   * `datasource`: binds the tenant to a data source (stored only: routing a tenant's data to its
-   * own database comes with the data source issue). Empty or 0 unbinds.
+   * `datasource`: binds the tenant to one of the data sources (stored only: routing a tenant's
+   * business data to that database is the rest of issue 18). Empty or 0 unbinds.
    */
   async datasource(actor: Actor, ref: string, datasourceId: string | undefined): Promise<void> {
     const tenant = await this.#tenants.findByCodeOrId(ref);
     if (!tenant) throw notFound();
     const bound = datasourceId && datasourceId !== '0' ? datasourceId : null;
+    if (bound && !(await new DatasourceRepository(this.deps.store).findById(PLATFORM, bound)))
+      throw badRequest('tenant.datasource.unknown', { id: bound });
     if (!(await this.#tenants.update(actor, tenant.id, { datasourceId: bound }))) throw notFound();
   }
 

@@ -1,15 +1,16 @@
 import type { Tenant } from '@console/contract';
-import { Form, Input } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import * as datasourceApi from '../../../api/develop/datasource';
 import * as tenantApi from '../../../api/system/tenant';
 import { ActionDialog } from './ActionDialog';
 
-/** A data source's id: the server's 64-bit ids are decimal texts. */
-const ID = /^\d{1,19}$/;
+const KIND_LABELS = { postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB', sqlite: 'SQLite' } as const;
 
 /**
- * 数据源配置: binds the tenant to a data source by its id. The server has no data source list yet
- * (it comes with the data source issue), so the id is typed in, with a note saying so.
+ * 数据源配置: binds the tenant to one of the data sources of 研发工具 › 数据源管理, picked by name;
+ * cleared, the tenant is unbound.
  */
 export function DatasourceDialog({
   tenant,
@@ -21,13 +22,18 @@ export function DatasourceDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const sources = useQuery({ queryKey: ['develop', 'datasource', 'select'], queryFn: datasourceApi.select });
+  const options = (sources.data ?? []).map((source) => ({
+    value: source.id,
+    label: `${source.name} (${KIND_LABELS[source.kind]})`,
+  }));
   return (
-    <ActionDialog<{ datasourceId?: string }>
+    <ActionDialog<{ datasourceId?: string | null }>
       name="tenant-datasource"
       title="system.tenant.datasource"
-      initialValues={{ datasourceId: tenant.datasourceId ?? '' }}
+      initialValues={{ datasourceId: tenant.datasourceId ?? null }}
       onSubmit={async (values) => {
-        await tenantApi.datasource(tenant.tenantId, values.datasourceId?.trim() || null);
+        await tenantApi.datasource(tenant.tenantId, values.datasourceId || null);
         onDone();
       }}
       onClose={onClose}
@@ -36,9 +42,16 @@ export function DatasourceDialog({
         name="datasourceId"
         label={t('system.tenant.datasourceId')}
         extra={t('system.tenant.datasourceHelp')}
-        rules={[{ pattern: ID, message: t('system.tenant.datasourceInvalid') }]}
       >
-        <Input allowClear autoComplete="off" />
+        <Select
+          allowClear
+          showSearch
+          optionFilterProp="label"
+          loading={sources.isPending}
+          options={options}
+          placeholder={t('system.tenant.datasourceNone')}
+          notFoundContent={sources.isError ? t('system.tenant.datasourceLoadFailed') : undefined}
+        />
       </Form.Item>
     </ActionDialog>
   );

@@ -31,9 +31,11 @@ export const tenantZh = {
   packageRemark: '产品包备注',
   packageSettingHelp: '留空则取消产品包；租户管理员将获得所选产品包的菜单',
   datasource: '数据源配置',
-  datasourceId: '数据源ID',
-  datasourceHelp: '数据源列表随「数据源管理」功能提供，目前请直接输入数据源 ID；留空则解除绑定',
-  datasourceInvalid: '数据源 ID 须为数字',
+  datasourceId: '数据源',
+  datasourceHelp:
+    '在「研发工具 › 数据源管理」中登记的数据源；清空则解除绑定。目前只保存绑定，租户业务数据按数据源存放尚未启用',
+  datasourceNone: '不绑定（使用主数据库）',
+  datasourceLoadFailed: '数据源列表未能加载',
   submit: '确定',
   cancel: '取消',
 };
@@ -69,10 +71,11 @@ export const tenantEn: typeof tenantZh = {
   packageRemark: 'Package remark',
   packageSettingHelp: 'Empty removes the package; the tenant’s administrators get the chosen package’s menus',
   datasource: 'Data source',
-  datasourceId: 'Data source ID',
+  datasourceId: 'Data source',
   datasourceHelp:
-    'The list of data sources comes with the data source feature; enter the data source’s ID for now. Empty unbinds it',
-  datasourceInvalid: 'The data source ID is a number',
+    'One of the data sources registered under Developer tools › Data sources; clear it to unbind. Only the binding is stored for now: keeping a tenant’s business data in its data source is not enabled yet',
+  datasourceNone: 'None (the main database)',
+  datasourceLoadFailed: 'The data sources could not be loaded',
   submit: 'OK',
   cancel: 'Cancel',
 };
