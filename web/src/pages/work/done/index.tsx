@@ -2,18 +2,15 @@ import { ApartmentOutlined, FileSearchOutlined } from '@ant-design/icons';
 import type { FlowTask } from '@console/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
 import './locales';
 import * as workApi from '../../../api/flow/work';
-import type { DiagramSource } from '../../../api/flow/process';
 import { ProcessDiagramDialog } from '../../../components/bpmn';
 import { CrudPage, defineCrud } from '../../../crud';
 import { useLanguage } from '../../../i18n';
 import { filterRows, taskColumns } from '../shared/columns';
-import { detailPath, useFlowRoutes } from '../shared/flow-routes';
-import { useReportFailure } from '../shared/report-failure';
-import { WORK_LIST, WORK_PAGE, openedFrom } from '../shared/work-lists';
+import { useProcessDetail } from '../shared/use-process-detail';
+import { WORK_LIST, WORK_PAGE } from '../shared/work-lists';
 
 /**
  * 办结事务: the tasks the user completed, with their decision and comment, and whether the process
@@ -21,24 +18,11 @@ import { WORK_LIST, WORK_PAGE, openedFrom } from '../shared/work-lists';
  * the flow route dictionary names one, else the diagram; 流程图 shows the diagram and history.
  */
 export default function WorkDonePage() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const language = useLanguage();
-  const { routeFor } = useFlowRoutes();
-  const report = useReportFailure();
-  const [diagram, setDiagram] = useState<DiagramSource>();
+  const { openDetail, diagram, setDiagram } = useProcessDetail(WORK_PAGE.done);
 
   const config = useMemo(() => {
-    const detail = async (task: FlowTask) => {
-      try {
-        const route = await routeFor(task.category);
-        const path = route && detailPath(route, task);
-        if (path) void navigate(openedFrom(path, WORK_PAGE.done));
-        else setDiagram({ processInstanceId: task.processInstanceId });
-      } catch (error) {
-        report(error);
-      }
-    };
     return defineCrud<FlowTask, never>({
       name: WORK_LIST.done,
       title: 'work.done.title',
@@ -83,7 +67,7 @@ export default function WorkDonePage() {
           label: 'work.shared.detail',
           icon: <FileSearchOutlined aria-hidden />,
           permission: 'work_done_detail',
-          onClick: detail,
+          onClick: (row) => void openDetail(row),
         },
         {
           key: 'diagram',
@@ -93,7 +77,7 @@ export default function WorkDonePage() {
         },
       ],
     });
-  }, [navigate, queryClient, language, routeFor, report]);
+  }, [queryClient, language, openDetail, setDiagram]);
 
   return (
     <CrudPage config={config}>

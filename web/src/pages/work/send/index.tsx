@@ -3,18 +3,15 @@ import type { FlowInstance } from '@console/contract';
 import { FLOW_INSTANCE_STATUS } from '@console/contract/flow';
 import { useQueryClient } from '@tanstack/react-query';
 import { Tag } from 'antd';
-import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useMemo } from 'react';
 import './locales';
 import * as workApi from '../../../api/flow/work';
-import type { DiagramSource } from '../../../api/flow/process';
 import { ProcessDiagramDialog } from '../../../components/bpmn';
 import { CrudPage, defineCrud } from '../../../crud';
 import { useLanguage } from '../../../i18n';
 import { categoryColumn } from '../shared/columns';
-import { detailPath, useFlowRoutes } from '../shared/flow-routes';
-import { useReportFailure } from '../shared/report-failure';
-import { WORK_LIST, WORK_PAGE, openedFrom } from '../shared/work-lists';
+import { useProcessDetail } from '../shared/use-process-detail';
+import { WORK_LIST, WORK_PAGE } from '../shared/work-lists';
 import { sendFilters } from './send-filters';
 
 const STATUS_COLORS: Record<number, string> = {
@@ -29,24 +26,11 @@ const STATUS_COLORS: Record<number, string> = {
  * dictionary names one, else the process's diagram and history.
  */
 export default function WorkSendPage() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const language = useLanguage();
-  const { routeFor } = useFlowRoutes();
-  const report = useReportFailure();
-  const [diagram, setDiagram] = useState<DiagramSource>();
+  const { openDetail, diagram, setDiagram } = useProcessDetail(WORK_PAGE.send);
 
   const config = useMemo(() => {
-    const detail = async (instance: FlowInstance) => {
-      try {
-        const route = await routeFor(instance.category);
-        const path = route && detailPath(route, instance);
-        if (path) void navigate(openedFrom(path, WORK_PAGE.send));
-        else setDiagram({ processInstanceId: instance.processInstanceId });
-      } catch (error) {
-        report(error);
-      }
-    };
     return defineCrud<FlowInstance, never>({
       name: WORK_LIST.send,
       title: 'work.send.title',
@@ -94,11 +78,11 @@ export default function WorkSendPage() {
           label: 'work.shared.detail',
           icon: <FileSearchOutlined aria-hidden />,
           permission: 'work_send_detail',
-          onClick: detail,
+          onClick: (row) => void openDetail(row),
         },
       ],
     });
-  }, [navigate, queryClient, language, routeFor, report]);
+  }, [queryClient, language, openDetail]);
 
   return (
     <CrudPage config={config}>
