@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOutboundHosts, type OutboundEntry } from '../../src/core/outbound/policy.js';
 import { mysqlConfig } from '../../src/modules/develop/datasource/connection.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest, MYSQL_ADMIN_URL, POSTGRES_ADMIN_URL } from './support/databases.js';
+import {
+  createTestDatabase,
+  enginesUnderTest,
+  MYSQL_ADMIN_URL,
+  POSTGRES_ADMIN_URL,
+} from './support/databases.js';
+import { openDatabase } from '../../src/db/database.js';
+import { sql } from 'kysely';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Data sources (issue 18; security S3, S5, S6): the platform administrator's only; the password is
@@ -191,6 +198,65 @@ describe.each(enginesUnderTest())('data sources on %s', (kind) => {
       expect((await get('select', token)).status).toBe(403);
       expect((await post('submit', postgresSource({ name: 'mine' }), token)).status).toBe(403);
       expect((await post('test', postgresSource(), token)).status).toBe(403);
+    }
+  });
+});
+
+describe('the tables of a data source, read from the database itself', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', [], false, { config: { datasourceHosts: entries('127.0.0.1') } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each(enginesUnderTest())('on %s: names, types, nullability and keys of each column', async (engine) => {
+    const target = await createTestDatabase(engine);
+    const handle = openDatabase(
+      engine === 'sqlite' ? `sqlite:${path.join(t.dataDir, 'intro.db')}` : target.url,
+      engine,
+    );
+    try {
+      await sql`create table demo_device (id bigint not null primary key, device_name varchar(64) not null, remark text)`.execute(
+        handle.db,
+      );
+      await sql`create view demo_view as select id from demo_device`.execute(handle.db);
+    } finally {
+      await handle.close();
+    }
+    const url = new URL(engine === 'sqlite' ? 'file:///x' : target.url);
+    const source = await t.call({
+      method: 'POST',
+      url: `${BASE}/submit`,
+      payload:
+        engine === 'sqlite'
+          ? { name: 'intro', kind: 'sqlite', database: 'intro.db' }
+          : {
+              name: 'intro',
+              kind: engine,
+              host: url.hostname,
+              port: Number(url.port || (engine === 'postgres' ? 5432 : 3306)),
+              database: url.pathname.slice(1),
+              username: url.username || (engine === 'postgres' ? 'postgres' : 'root'),
+            },
+    });
+    expect(source.status).toBe(200);
+    try {
+      const tables = await t.call({ method: 'GET', url: `${BASE}/tables?id=${source.body.data.id}` });
+      expect(tables.status).toBe(200);
+      const demo = (
+        tables.body.data as Array<{ name: string; columns: Array<Record<string, unknown>> }>
+      ).find((table) => table.name === 'demo_device');
+      expect(demo?.columns.map((column) => [column.name, column.nullable])).toEqual([
+        ['id', false],
+        ['device_name', false],
+        ['remark', true],
+      ]);
+      expect(String(demo?.columns[1]!.dataType).toLowerCase()).toMatch(/varchar|character varying/);
+      expect(tables.body.data.map((table: { name: string }) => table.name)).not.toContain('demo_view');
+    } finally {
+      await target.drop();
     }
   });
 });

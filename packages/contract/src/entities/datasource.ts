@@ -112,3 +112,20 @@ export const DatasourceOptionSchema = Type.Object({
   kind: Kind,
 });
 export type DatasourceOption = Static<typeof DatasourceOptionSchema>;
+
+/** tables: a table of a data source as the code generator reads it (views left out). */
+export const DatasourceTableSchema = Type.Object({
+  name: Type.String(),
+  columns: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      /** The engine's own type name (int4, varchar, bigint, TEXT …). */
+      dataType: Type.String(),
+      nullable: Type.Boolean(),
+      autoIncrement: Type.Boolean(),
+      hasDefault: Type.Boolean(),
+      comment: Nullable(Type.String()),
+    }),
+  ),
+});
+export type DatasourceTable = Static<typeof DatasourceTableSchema>;

@@ -3,6 +3,7 @@ import {
   DatasourceInputSchema,
   DatasourceOptionSchema,
   DatasourceSchema,
+  DatasourceTableSchema,
   DatasourceTestInputSchema,
   DatasourceTestResultSchema,
 } from '@console/contract/schema';
@@ -61,6 +62,15 @@ export const datasourceRoutes: FastifyPluginAsyncTypebox<{ sources: DatasourceSe
       await sources.remove(req.actor, req.query.ids);
       return ok(true, req.t('deleted'));
     },
+  );
+  // The code generator's table and column picker: read from the database itself.
+  app.get(
+    '/tables',
+    {
+      schema: { querystring: IdQuery, response: { 200: Envelope(Type.Array(DatasourceTableSchema)) } },
+      config: { access: 'platform-admin' },
+    },
+    async (req) => ok(await sources.tables(req.query.id), req.t('ok')),
   );
   // Not in BladeX's list of calls (its console tests through the code generator): the page's 测试连接.
   app.post(

@@ -5,6 +5,7 @@ import type {
   DatasourceOptions,
   DatasourceTestInput,
   DatasourceTestResult,
+  DatasourceTable,
   Page,
 } from '@console/contract';
 import { found, removeAll } from '../../../core/entity-service.js';
@@ -22,6 +23,7 @@ import {
   type ConnectionTarget,
 } from './connection.js';
 import { DatasourceRepository, datasourceTable, type DatasourceRecord } from './datasource.repository.js';
+import { readTables } from './introspection.repository.js';
 
 /** How long a connection test may take (S6). */
 export const TEST_TIMEOUT_MS = 5_000;
@@ -118,6 +120,22 @@ export class DatasourceService {
       },
     );
     return removed.length;
+  }
+
+  /** The tables of a stored data source with their columns (the code generator's starting point). */
+  async tables(id: string): Promise<DatasourceTable[]> {
+    const record = found(await this.#sources.findById(PLATFORM, id));
+    const sealed = await this.#sources.sealedPassword(id);
+    const target = this.#target(
+      { ...record, options: this.#onWire(record, false).options, password: null },
+      sealed ? this.deps.secrets.open(sealed) : null,
+    );
+    this.#refuseBadTarget(target);
+    try {
+      return await readTables(target, this.deps.hosts, this.deps.dataDir, TEST_TIMEOUT_MS);
+    } catch (error) {
+      throw this.#refusal(error);
+    }
   }
 
   /**

@@ -1,0 +1,72 @@
+import type { DatasourceTable } from '@console/contract';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { createPool } from 'mysql2';
+import pg from 'pg';
+import type { OutboundPolicy } from '../../../core/outbound/policy.js';
+import {
+  allowedAddress,
+  DEFAULT_PORTS,
+  mysqlConfig,
+  postgresConfig,
+  sqliteFileIn,
+  TargetRefusedError,
+  type ConnectionTarget,
+} from './connection.js';
+
+// Reading a data source's tables and columns for the code generator (issue 18), through Kysely's
+// introspection on all three engines, on one connection opened with the same guarded settings as
+// the connection test (connection.ts) and closed afterwards.
+
+/** A Kysely over one connection to the target; `close` releases it. */
+async function openOne(
+  target: ConnectionTarget,
+  policy: OutboundPolicy,
+  dataDir: string,
+  timeoutMs: number,
+): Promise<Kysely<unknown>> {
+  if (target.kind === 'sqlite') {
+    const file = sqliteFileIn(dataDir, target.database);
+    const database = new SqliteDatabase(file, { readonly: true, fileMustExist: true, timeout: timeoutMs });
+    return new Kysely({ dialect: new SqliteDialect({ database }) });
+  }
+  if (!target.host) throw new TargetRefusedError('host', '');
+  const address = await allowedAddress(policy, target.host);
+  const port = target.port ?? DEFAULT_PORTS[target.kind];
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ ...postgresConfig(target, address, port, timeoutMs), max: 1 });
+    return new Kysely({ dialect: new PostgresDialect({ pool }) });
+  }
+  const pool = createPool({ ...mysqlConfig(target, address, port, timeoutMs), connectionLimit: 1 });
+  return new Kysely({ dialect: new MysqlDialect({ pool }) });
+}
+
+/** The target's tables (views left out) with their columns, by name. */
+export async function readTables(
+  target: ConnectionTarget,
+  policy: OutboundPolicy,
+  dataDir: string,
+  timeoutMs: number,
+): Promise<DatasourceTable[]> {
+  const db = await openOne(target, policy, dataDir, timeoutMs);
+  try {
+    const tables = await db.introspection.getTables();
+    return tables
+      .filter((table) => !table.isView)
+      .filter((table) => target.kind !== 'postgres' || table.schema === (target.options.schema ?? 'public'))
+      .map((table) => ({
+        name: table.name,
+        columns: table.columns.map((column) => ({
+          name: column.name,
+          dataType: column.dataType,
+          nullable: column.isNullable,
+          autoIncrement: column.isAutoIncrementing,
+          hasDefault: column.hasDefaultValue,
+          comment: column.comment ?? null,
+        })),
+      }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+  } finally {
+    await db.destroy();
+  }
+}
