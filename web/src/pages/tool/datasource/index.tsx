@@ -5,7 +5,15 @@ import { useMemo, useRef } from 'react';
 import './locales';
 import * as datasourceApi from '../../../api/develop/datasource';
 import { isTransportFailure } from '../../../api/request';
-import { CrudPage, defineCrud, type CrudApi, type CrudColumn, type StaticOption } from '../../../crud';
+import {
+  CrudPage,
+  defineCrud,
+  type CrudApi,
+  type CrudColumn,
+  type CrudMode,
+  type StaticOption,
+  type TextKey,
+} from '../../../crud';
 import { i18n } from '../../../i18n';
 import { ConnectionTest } from './ConnectionTest';
 import { DatabaseInput, hostRules, KindRadio, portRules, schemaRules, ServerField } from './fields';
@@ -21,6 +29,20 @@ const kindOptions: StaticOption[] = KINDS.map((kind) => ({
  * never shown, the table says only whether there is one, and on edit an empty field keeps the
  * stored one; so the dialog has two password fields, one per mode.
  */
+/** The write-only password's field: never filled in, left out of the table. */
+const passwordColumn = (help: TextKey, hideIn: CrudMode[]): CrudColumn<DatasourceRow> => ({
+  prop: 'password',
+  label: 'tool.datasource.password',
+  type: 'password',
+  table: false,
+  form: {
+    maxLength: LIMITS.password,
+    help,
+    hideIn,
+    render: ({ disabled }) => <ServerField control="password" disabled={disabled} />,
+  },
+});
+
 const columns: CrudColumn<DatasourceRow>[] = [
   {
     prop: 'name',
@@ -85,30 +107,9 @@ const columns: CrudColumn<DatasourceRow>[] = [
       render: ({ disabled }) => <ServerField control="text" disabled={disabled} />,
     },
   },
-  {
-    prop: 'password',
-    label: 'tool.datasource.password',
-    type: 'password',
-    table: false,
-    form: {
-      maxLength: LIMITS.password,
-      help: 'tool.datasource.passwordHelp',
-      hideIn: ['edit', 'view'],
-      render: ({ disabled }) => <ServerField control="password" disabled={disabled} />,
-    },
-  },
-  {
-    prop: 'password',
-    label: 'tool.datasource.password',
-    type: 'password',
-    table: false,
-    form: {
-      maxLength: LIMITS.password,
-      help: 'tool.datasource.passwordKeep',
-      hideIn: ['add', 'view'],
-      render: ({ disabled }) => <ServerField control="password" disabled={disabled} />,
-    },
-  },
+  // One password field when adding and one when editing (its help says an empty one keeps it).
+  passwordColumn('tool.datasource.passwordHelp', ['edit', 'view']),
+  passwordColumn('tool.datasource.passwordKeep', ['add', 'view']),
   {
     prop: 'hasPassword',
     label: 'tool.datasource.password',
