@@ -25,6 +25,8 @@ import { ClientRepository } from './modules/system/client/client.repository.js';
 import { clientRoutes } from './modules/system/client/client.routes.js';
 import { datasourceRoutes } from './modules/develop/datasource/datasource.routes.js';
 import { DatasourceService } from './modules/develop/datasource/datasource.service.js';
+import { codeRoutes } from './modules/develop/code/code.routes.js';
+import { CodeService } from './modules/develop/code/code.service.js';
 import { ClientService } from './modules/system/client/client.service.js';
 import { deptRoutes } from './modules/system/dept/dept.routes.js';
 import { DeptService } from './modules/system/dept/dept.service.js';
@@ -391,6 +393,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       dataDir: path.resolve(deps.config.dataDir ?? './data'),
     }),
   });
+  await app.register(codeRoutes, { prefix: '/api/blade-develop/code', codes: new CodeService(deps.store) });
   const uploadsRoot = path.join(path.resolve(deps.config.dataDir ?? './data'), 'uploads');
   const uploadMaxBytes = deps.config.uploadMaxBytes ?? 10 * 1024 * 1024;
   const oss = new OssService({

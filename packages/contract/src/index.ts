@@ -20,6 +20,7 @@ export type * from './entities/dept.js';
 export type * from './entities/scope.js';
 export type * from './entities/client.js';
 export type * from './entities/datasource.js';
+export type * from './entities/code.js';
 export type * from './entities/tenant-package.js';
 export type * from './entities/notice.js';
 export type * from './entities/param.js';

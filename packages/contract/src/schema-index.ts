@@ -8,6 +8,7 @@ export * from './entities/notice.js';
 export * from './entities/tenant-package.js';
 export * from './entities/client.js';
 export * from './entities/datasource.js';
+export * from './entities/code.js';
 export * from './entities/scope.js';
 export * from './entities/dept.js';
 export * from './entities/dict.js';

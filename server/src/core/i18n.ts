@@ -21,6 +21,7 @@ import { menuMessages } from '../modules/system/menu/menu.messages.js';
 import { postMessages } from '../modules/system/post/post.messages.js';
 import { flowMessages } from '../modules/flow/flow.messages.js';
 import { datasourceMessages } from '../modules/develop/datasource/datasource.messages.js';
+import { codeMessages } from '../modules/develop/code/code.messages.js';
 import { regionMessages } from '../modules/system/region/region.messages.js';
 import { roleMessages } from '../modules/system/role/role.messages.js';
 import { scopeMessages } from '../modules/system/scope/scope.messages.js';
@@ -92,6 +93,7 @@ const zh = {
   ...postMessages.zh,
   ...flowMessages.zh,
   ...datasourceMessages.zh,
+  ...codeMessages.zh,
   ...regionMessages.zh,
   ...roleMessages.zh,
   ...scopeMessages.zh,
@@ -164,6 +166,7 @@ const en: Record<MessageKey, string> = {
   ...postMessages.en,
   ...flowMessages.en,
   ...datasourceMessages.en,
+  ...codeMessages.en,
   ...regionMessages.en,
   ...roleMessages.en,
   ...scopeMessages.en,

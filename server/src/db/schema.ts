@@ -64,6 +64,18 @@ export interface DatasourceTable extends AuditColumns {
   remark: string | null;
 }
 
+/** Code generation records (migration 0012): platform-wide; `columns` is the column grid as JSON. */
+export interface CodeTable extends AuditColumns {
+  code_name: string;
+  datasource_id: DbId;
+  table_name: string;
+  module_name: string;
+  api_prefix: string;
+  menu_parent_id: DbId | null;
+  page_title: string;
+  columns: string;
+}
+
 export interface DeptTable extends AuditColumns, TenantScoped {
   parent_id: DbId;
   ancestors: string;
@@ -514,6 +526,7 @@ export interface Database {
   blade_tenant: TenantTable;
   blade_client: ClientTable;
   blade_datasource: DatasourceTable;
+  blade_code: CodeTable;
   blade_dept: DeptTable;
   blade_role: RoleTable;
   blade_user: UserTable;

@@ -1,0 +1,103 @@
+import { Type, type Static } from 'typebox';
+import { AuditFieldsSchema, IdString, Nullable, RequiredText, SubmitId } from '../schema.js';
+
+// Code generation records (研发工具 › 代码生成, issue 18): which table of which data source becomes
+// a module of this project, under which names, and how each column shows in the page.
+
+export const CODE_LIMITS = {
+  codeName: 64,
+  tableName: 64,
+  moduleName: 32,
+  apiPrefix: 100,
+  pageTitle: 64,
+  columns: 200,
+  label: 64,
+  dict: 64,
+} as const;
+
+/** The form controls a generated page offers for a column (the CRUD kit's field types). */
+export const CODE_CONTROLS = ['input', 'textarea', 'number', 'select', 'radio', 'date', 'datetime'] as const;
+
+/** One column of the table as the generated module treats it. */
+export const CodeColumnSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+    label: Type.String({ minLength: 1, maxLength: CODE_LIMITS.label }),
+    dataType: Type.String({ maxLength: 64 }),
+    control: Type.Union([
+      Type.Literal('input'),
+      Type.Literal('textarea'),
+      Type.Literal('number'),
+      Type.Literal('select'),
+      Type.Literal('radio'),
+      Type.Literal('date'),
+      Type.Literal('datetime'),
+    ]),
+    required: Type.Boolean(),
+    searchable: Type.Boolean(),
+    inTable: Type.Boolean(),
+    /** A system dictionary's code whose items the select or radio offers. */
+    dict: Type.Optional(Nullable(Type.String({ maxLength: CODE_LIMITS.dict, pattern: '^[A-Za-z0-9_]*$' }))),
+  },
+  { additionalProperties: false },
+);
+export type CodeColumn = Static<typeof CodeColumnSchema>;
+
+export const CodeSchema = Type.Object({
+  ...AuditFieldsSchema,
+  codeName: Type.String(),
+  datasourceId: Type.String(),
+  tableName: Type.String(),
+  moduleName: Type.String(),
+  apiPrefix: Type.String(),
+  menuParentId: Nullable(Type.String()),
+  pageTitle: Type.String(),
+  columns: Type.Array(CodeColumnSchema),
+});
+export type Code = Static<typeof CodeSchema>;
+
+export const CodeInputSchema = Type.Object(
+  {
+    id: SubmitId,
+    codeName: RequiredText(CODE_LIMITS.codeName, {
+      label: 'code.codeName',
+      required: 'code.codeName.required',
+    }),
+    datasourceId: Type.String({
+      pattern: '^\\d{1,19}$',
+      'x-label': 'code.datasourceId',
+      'x-required': 'code.datasourceId.required',
+    }),
+    tableName: Type.String({
+      minLength: 1,
+      maxLength: CODE_LIMITS.tableName,
+      pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+      'x-label': 'code.tableName',
+      'x-required': 'code.tableName.required',
+    }),
+    /** The module's folder and file names: lower case, e.g. `device` or `cabinet-door`. */
+    moduleName: Type.String({
+      minLength: 1,
+      maxLength: CODE_LIMITS.moduleName,
+      pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*$',
+      'x-label': 'code.moduleName',
+      'x-required': 'code.moduleName.required',
+    }),
+    /** The API's base path, e.g. `/api/zxgxg-api/device`. */
+    apiPrefix: Type.String({
+      minLength: 2,
+      maxLength: CODE_LIMITS.apiPrefix,
+      pattern: '^/api(/[a-z0-9][a-z0-9-]*)+$',
+      'x-label': 'code.apiPrefix',
+      'x-required': 'code.apiPrefix.required',
+    }),
+    menuParentId: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
+    pageTitle: RequiredText(CODE_LIMITS.pageTitle, {
+      label: 'code.pageTitle',
+      required: 'code.pageTitle.required',
+    }),
+    columns: Type.Array(CodeColumnSchema, { maxItems: CODE_LIMITS.columns }),
+  },
+  { additionalProperties: false },
+);
+export type CodeInput = Static<typeof CodeInputSchema>;

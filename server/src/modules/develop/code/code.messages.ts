@@ -1,0 +1,38 @@
+// The code generator's server messages (zh-CN and en), composed into core/i18n.ts.
+
+export const codeMessages = {
+  zh: {
+    'code.codeName': '名称',
+    'code.codeName.required': '请输入名称',
+    'code.datasourceId': '数据源',
+    'code.datasourceId.required': '请选择数据源',
+    'code.tableName': '表名',
+    'code.tableName.required': '请输入表名',
+    'code.moduleName': '模块名',
+    'code.moduleName.required': '请输入模块名',
+    'code.apiPrefix': '接口路径',
+    'code.apiPrefix.required': '请输入接口路径',
+    'code.pageTitle': '页面标题',
+    'code.pageTitle.required': '请输入页面标题',
+    'code.datasource.unknown': '数据源不存在: {id}',
+    'code.column.duplicate': '列名重复: {name}',
+    'code.copyOf': '{name} 副本',
+  },
+  en: {
+    'code.codeName': 'name',
+    'code.codeName.required': 'Please enter the name',
+    'code.datasourceId': 'data source',
+    'code.datasourceId.required': 'Please choose the data source',
+    'code.tableName': 'table',
+    'code.tableName.required': 'Please enter the table',
+    'code.moduleName': 'module name',
+    'code.moduleName.required': 'Please enter the module name',
+    'code.apiPrefix': 'API path',
+    'code.apiPrefix.required': 'Please enter the API path',
+    'code.pageTitle': 'page title',
+    'code.pageTitle.required': 'Please enter the page title',
+    'code.datasource.unknown': 'No such data source: {id}',
+    'code.column.duplicate': 'A column is listed twice: {name}',
+    'code.copyOf': 'Copy of {name}',
+  },
+} as const;
