@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import type { Code } from '@console/contract';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as codeApi from '../../../api/develop/code';
+import { auditColumns } from '../../../test/fixtures';
+import { findDialog, grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
+import CodePage from '.';
+
+// A whole antd table page in jsdom: several seconds a test, more while other suites run.
+vi.setConfig({ testTimeout: 120_000 });
+
+function device(): Code {
+  return {
+    id: '7',
+    codeName: '设备管理',
+    datasourceId: '1',
+    tableName: 'biz_device',
+    moduleName: 'device',
+    apiPrefix: '/api/zxgxg-api/device',
+    menuParentId: null,
+    pageTitle: '设备',
+    columns: [
+      {
+        name: 'device_name',
+        label: '设备名称',
+        dataType: 'varchar',
+        control: 'input',
+        required: true,
+        searchable: true,
+        inTable: true,
+        dict: null,
+      },
+    ],
+    ...auditColumns,
+  };
+}
+
+vi.mock('../../../api/develop/code', async () => {
+  const { crudApiMock } = await import('../../../test/fixtures');
+  return {
+    ...crudApiMock(device),
+    copy: vi.fn(() => Promise.resolve({ ...device(), id: '8' })),
+    tables: vi.fn(() => Promise.resolve([])),
+  };
+});
+
+vi.mock('../../../api/develop/datasource', () => ({
+  select: vi.fn(() => Promise.resolve([{ id: '1', name: '业务主库', kind: 'postgres' }])),
+}));
+
+beforeEach(() => grantOnly('code_add', 'code_edit', 'code_delete', 'code_view', 'code_copy'));
+
+afterEach(resetPageTest);
+
+describe('code generator page', () => {
+  it('lists a record, and 复制 copies it by id and lists again', async () => {
+    const page = await renderPageAt('/tool/code/index', <CodePage />, {
+      title: '代码生成',
+      showing: '设备管理',
+    });
+    const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
+    expect(within(row).getByText('biz_device')).toBeTruthy();
+    expect(within(row).getByText('/api/zxgxg-api/device')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: '生成' })).toBeNull();
+
+    const listed = vi.mocked(codeApi.list).mock.calls.length;
+    fireEvent.click(within(row).getByRole('button', { name: '复制' }));
+    await waitFor(() => expect(codeApi.copy).toHaveBeenCalledWith('7'));
+    expect(await screen.findByText('操作成功!')).toBeTruthy();
+    await waitFor(() => expect(vi.mocked(codeApi.list).mock.calls.length).toBeGreaterThan(listed));
+  });
+
+  it('edits a column in the grid and saves the record with its columns', async () => {
+    const page = await renderPageAt('/tool/code/index', <CodePage />, {
+      title: '代码生成',
+      showing: '设备管理',
+    });
+    const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: '编辑' }));
+    const edit = await findDialog('编辑');
+    const label = await within(edit).findByLabelText<HTMLInputElement>('device_name 的显示名称');
+    expect(label.value).toBe('设备名称');
+    fireEvent.change(label, { target: { value: '名称' } });
+    fireEvent.click(within(edit).getByLabelText('device_name 可搜索'));
+
+    fireEvent.click(within(edit).getByRole('button', { name: '修改' }));
+    expect(await screen.findByText('更新成功')).toBeTruthy();
+    expect(vi.mocked(codeApi.submit).mock.lastCall![0]).toEqual({
+      id: '7',
+      codeName: '设备管理',
+      datasourceId: '1',
+      tableName: 'biz_device',
+      moduleName: 'device',
+      apiPrefix: '/api/zxgxg-api/device',
+      menuParentId: null,
+      pageTitle: '设备',
+      columns: [{ ...device().columns[0], label: '名称', searchable: false }],
+    });
+  });
+});
