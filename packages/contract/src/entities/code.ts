@@ -15,9 +15,6 @@ export const CODE_LIMITS = {
   dict: 64,
 } as const;
 
-/** The form controls a generated page offers for a column (the CRUD kit's field types). */
-export const CODE_CONTROLS = ['input', 'textarea', 'number', 'select', 'radio', 'date', 'datetime'] as const;
-
 /** One column of the table as the generated module treats it. */
 export const CodeColumnSchema = Type.Object(
   {

@@ -13,10 +13,6 @@ import {
 // for tenants' business data and the code generator. The password is write-only (S5) and stored
 // encrypted (S6); connecting to one is limited by DATASOURCE_HOSTS (S6, S13).
 
-/** The engines a data source can be: PostgreSQL, MySQL/MariaDB, or an SQLite file under DATA_DIR. */
-export const DATASOURCE_KINDS = ['postgres', 'mysql', 'sqlite'] as const;
-export type DatasourceKind = (typeof DATASOURCE_KINDS)[number];
-
 export const DATASOURCE_LIMITS = {
   name: 64,
   host: 255,
@@ -56,6 +52,8 @@ export const DatasourceSchema = Type.Object({
   remark: Nullable(Type.String()),
 });
 export type Datasource = Static<typeof DatasourceSchema>;
+/** The engines a data source can be: PostgreSQL, MySQL/MariaDB, or an SQLite file under DATA_DIR. */
+export type DatasourceKind = Datasource['kind'];
 
 const datasourceFields = {
   name: RequiredText(DATASOURCE_LIMITS.name, {

@@ -166,6 +166,7 @@ export const UserOptionSchema = Type.Object({
   deptId: Nullable(Type.String()),
 });
 export type UserOption = Static<typeof UserOptionSchema>;
+
 /** What `blade-user/update-info` takes: the signed-in user's own details. */
 export type UserInfoInput = Static<typeof UserInfoInputSchema>;
 /** What `blade-user/update-password` takes (query parameters in BladeX). */

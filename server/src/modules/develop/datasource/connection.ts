@@ -3,7 +3,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { DatasourceKind, DatasourceOptions } from '@console/contract';
 import SqliteDatabase from 'better-sqlite3';
-import { createConnection, type Connection, type ConnectionOptions } from 'mysql2/promise';
+import { createConnection, type ConnectionOptions } from 'mysql2/promise';
 import pg from 'pg';
 import { normalizeAddress, type OutboundPolicy } from '../../../core/outbound/policy.js';
 
@@ -202,5 +202,3 @@ export function mysqlConfig(
       : undefined,
   };
 }
-
-export type { Connection as MysqlConnection };

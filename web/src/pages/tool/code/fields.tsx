@@ -10,7 +10,7 @@ import type { TextKey } from '../../../crud';
 // chosen source's tables, and the columns grid reads the chosen table's columns. The kit gives each
 // field one fixed Form.Item; these controls watch `datasourceId` and `tableName` themselves.
 
-/** The form controls a column may have (the contract's CODE_CONTROLS). */
+/** The form controls a column may have (CodeColumn['control'] in the contract). */
 export const CONTROLS: readonly CodeColumn['control'][] = [
   'input',
   'textarea',

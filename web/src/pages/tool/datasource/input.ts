@@ -27,7 +27,7 @@ export const LIMITS: typeof DATASOURCE_LIMITS = {
 /** DatasourceOptionsSchema's schema: a PostgreSQL identifier, at most 63 characters. */
 export const SCHEMA_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
-/** The kinds, in the order the form offers them (the contract's DATASOURCE_KINDS). */
+/** The kinds, in the order the form offers them (the contract's DatasourceKind). */
 export const KINDS: readonly DatasourceKind[] = ['postgres', 'mysql', 'sqlite'];
 
 /** The port a kind listens on by default; SQLite has none. */
