@@ -20,20 +20,27 @@ export interface DownloadedFile {
   filename: string;
 }
 
+export interface DownloadOptions extends RequestOptions {
+  /** GET by default; POST for a file the call makes (the code generator's zip). */
+  method?: 'GET' | 'POST';
+}
+
 /**
- * GET of a file (exports, templates). A JSON answer is a failure in the R envelope and is read as
- * every other call's; anything else is the file, named by its Content-Disposition.
+ * A file the server sends (exports, templates, generated code). A JSON answer is a failure in the R
+ * envelope and is read as every other call's; anything else is the file, named by its
+ * Content-Disposition.
  */
 export async function download(
   url: string,
   params?: QueryParams,
-  options: RequestOptions = {},
+  options: DownloadOptions = {},
 ): Promise<DownloadedFile> {
   const env = requireEnvironment();
   const timeout = options.timeout ?? website.requestTimeout * 6;
   let response: Response;
   try {
     response = await fetch(withQuery(url, params), {
+      method: options.method ?? 'GET',
       headers: callHeaders(env, options),
       credentials: 'same-origin',
       signal: AbortSignal.timeout(timeout),

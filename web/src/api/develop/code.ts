@@ -1,4 +1,5 @@
 import type { Code, CodeInput, DatasourceTable } from '@console/contract';
+import { download, type DownloadedFile } from '../files';
 import { get, post } from '../request';
 import { crudResource } from '../resource';
 
@@ -17,4 +18,23 @@ export function copy(id: string): Promise<Code> {
 /** The tables of a data source, with their columns, as the generator reads them. */
 export function tables(datasourceId: string): Promise<DatasourceTable[]> {
   return get<DatasourceTable[]>('/api/blade-develop/datasource/tables', { id: datasourceId });
+}
+
+/** One file the generator writes: its path in the project and its text. */
+export interface GeneratedFile {
+  path: string;
+  content: string;
+}
+
+/** What generating a record would write, file by file, without downloading anything. */
+export function preview(id: string): Promise<GeneratedFile[]> {
+  return get<GeneratedFile[]>(`${BASE}/preview`, { id });
+}
+
+/**
+ * The generated modules of the records as one .zip. `system=saber` is what the BladeX console sends;
+ * it means this console, as would no value.
+ */
+export function generate(ids: readonly string[]): Promise<DownloadedFile> {
+  return download(`${BASE}/gen-code`, { ids: ids.join(','), system: 'saber' }, { method: 'POST' });
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as codeApi from '../../../api/develop/code';
 import { auditColumns } from '../../../test/fixtures';
 import { findDialog, grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
+import { saveFile } from '../../../utils/save-file';
 import CodePage from '.';
 
 // A whole antd table page in jsdom: several seconds a test, more while other suites run.
@@ -42,14 +43,33 @@ vi.mock('../../../api/develop/code', async () => {
     ...crudApiMock(device),
     copy: vi.fn(() => Promise.resolve({ ...device(), id: '8' })),
     tables: vi.fn(() => Promise.resolve([])),
+    preview: vi.fn(() =>
+      Promise.resolve([
+        {
+          path: 'server/src/modules/generated/device/device.routes.ts',
+          content: 'export const deviceRoutes = 1;',
+        },
+        {
+          path: 'web/src/pages/generated/device/index.tsx',
+          content: 'export default function DevicePage() {}',
+        },
+      ]),
+    ),
+    generate: vi.fn(() => Promise.resolve({ blob: new Blob(['zip']), filename: 'device.zip' })),
   };
 });
+
+vi.mock('../../../api/system/menu', () => ({
+  tree: vi.fn(() => Promise.resolve([{ id: '3', parentId: '0', title: '研发工具', value: '3', key: '3' }])),
+}));
+
+vi.mock('../../../utils/save-file', () => ({ saveFile: vi.fn() }));
 
 vi.mock('../../../api/develop/datasource', () => ({
   select: vi.fn(() => Promise.resolve([{ id: '1', name: '业务主库', kind: 'postgres' }])),
 }));
 
-beforeEach(() => grantOnly('code_add', 'code_edit', 'code_delete', 'code_view', 'code_copy'));
+beforeEach(() => grantOnly('code_add', 'code_edit', 'code_delete', 'code_view', 'code_copy', 'code_gen'));
 
 afterEach(resetPageTest);
 
@@ -62,7 +82,6 @@ describe('code generator page', () => {
     const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
     expect(within(row).getByText('biz_device')).toBeTruthy();
     expect(within(row).getByText('/api/zxgxg-api/device')).toBeTruthy();
-    expect(within(row).queryByRole('button', { name: '生成' })).toBeNull();
 
     const listed = vi.mocked(codeApi.list).mock.calls.length;
     fireEvent.click(within(row).getByRole('button', { name: '复制' }));
@@ -97,5 +116,33 @@ describe('code generator page', () => {
       pageTitle: '设备',
       columns: [{ ...device().columns[0], label: '名称', searchable: false }],
     });
+  });
+
+  it('预览 shows each file the record generates; 生成 downloads the zip of the row or of the selected rows', async () => {
+    const page = await renderPageAt('/tool/code/index', <CodePage />, {
+      title: '代码生成',
+      showing: '设备管理',
+    });
+    const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: '预览' }));
+    const preview = await findDialog('预览：设备管理');
+    await waitFor(() => expect(codeApi.preview).toHaveBeenCalledWith('7'));
+    expect(await within(preview).findByRole('tab', { name: 'device.routes.ts' })).toBeTruthy();
+    expect(within(preview).getByRole('tab', { name: 'index.tsx' })).toBeTruthy();
+    expect(within(preview).getByText('export const deviceRoutes = 1;')).toBeTruthy();
+
+    fireEvent.click(within(row).getByRole('button', { name: '生成' }));
+    await waitFor(() => expect(codeApi.generate).toHaveBeenCalledWith(['7']));
+    await waitFor(() =>
+      expect(saveFile).toHaveBeenCalledWith({ blob: expect.any(Blob), filename: 'device.zip' }),
+    );
+
+    fireEvent.click(within(row).getByRole('checkbox', { name: '选择 设备管理' }));
+    const toolbarGenerate = within(page)
+      .getAllByRole('button', { name: '生成' })
+      .find((button) => !row.contains(button))!;
+    fireEvent.click(toolbarGenerate);
+    await waitFor(() => expect(codeApi.generate).toHaveBeenCalledTimes(2));
+    expect(vi.mocked(codeApi.generate).mock.lastCall).toEqual([['7']]);
   });
 });

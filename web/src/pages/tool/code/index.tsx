@@ -1,10 +1,21 @@
-import { CopyOutlined } from '@ant-design/icons';
+import { CodeOutlined, CopyOutlined, EyeOutlined } from '@ant-design/icons';
 import type { Code, CodeInput } from '@console/contract';
+import { useMemo, useState } from 'react';
 import './locales';
 import * as codeApi from '../../../api/develop/code';
 import * as datasourceApi from '../../../api/develop/datasource';
-import { CrudPage, defineCrud, type CrudColumn, type CrudFormValues } from '../../../crud';
+import * as menuApi from '../../../api/system/menu';
+import {
+  CrudPage,
+  defineCrud,
+  optionsFromTree,
+  type CrudActionContext,
+  type CrudColumn,
+  type CrudFormValues,
+} from '../../../crud';
+import { saveFile } from '../../../utils/save-file';
 import { ColumnsEditor, TableSelect } from './fields';
+import { CodePreviewDialog } from './preview';
 
 /** CodeInputSchema's limits (the contract's CODE_LIMITS). */
 const LIMITS = { codeName: 64, moduleName: 32, apiPrefix: 100, pageTitle: 64 } as const;
@@ -70,6 +81,14 @@ const columns: CrudColumn<Code>[] = [
     form: { required: 'tool.code.pageTitleRequired', maxLength: LIMITS.pageTitle },
   },
   {
+    prop: 'menuParentId',
+    label: 'tool.code.menuParentId',
+    type: 'treeSelect',
+    remote: { queryKey: ['menu', 'tree'], load: async () => optionsFromTree(await menuApi.tree()) },
+    table: false,
+    form: { help: 'tool.code.menuParentIdHelp' },
+  },
+  {
     prop: 'columns',
     label: 'tool.code.columns.label',
     table: false,
@@ -85,7 +104,7 @@ const columns: CrudColumn<Code>[] = [
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-/** The submit body; the menu parent, which the dialog does not edit, stays as stored. */
+/** The submit body: the form's values, trimmed; no menu parent puts the page at the top level. */
 function toInput(values: CrudFormValues, row: Code | undefined): CodeInput {
   return {
     ...(row ? { id: row.id } : {}),
@@ -94,41 +113,80 @@ function toInput(values: CrudFormValues, row: Code | undefined): CodeInput {
     tableName: String(values.tableName ?? ''),
     moduleName: text(values.moduleName),
     apiPrefix: text(values.apiPrefix),
-    menuParentId: row?.menuParentId ?? null,
+    menuParentId: values.menuParentId ? String(values.menuParentId) : null,
     pageTitle: text(values.pageTitle),
     columns: Array.isArray(values.columns) ? (values.columns as CodeInput['columns']) : [],
   };
 }
 
-const config = defineCrud<Code, CodeInput>({
-  name: 'code',
-  title: 'tool.code.title',
-  rowTitle: 'codeName',
-  api: codeApi,
-  permissions: { add: 'code_add', edit: 'code_edit', delete: 'code_delete', view: 'code_view' },
-  dialog: { width: 1100 },
-  columns,
-  toInput,
-  rowActions: [
-    {
-      key: 'copy',
-      label: 'tool.code.copy',
-      icon: <CopyOutlined aria-hidden />,
-      permission: 'code_copy',
-      onClick: async (row, context) => {
-        await codeApi.copy(row.id);
-        context.success();
-        await context.refresh();
+/** 生成: the records' modules as one .zip, saved under the name the server gives it. */
+async function generate(ids: readonly string[], context: CrudActionContext<Code>) {
+  saveFile(await codeApi.generate(ids));
+  context.success('tool.code.generated');
+}
+
+function codeConfig(openPreview: (row: Code) => void) {
+  return defineCrud<Code, CodeInput>({
+    name: 'code',
+    title: 'tool.code.title',
+    rowTitle: 'codeName',
+    api: codeApi,
+    permissions: { add: 'code_add', edit: 'code_edit', delete: 'code_delete', view: 'code_view' },
+    dialog: { width: 1100 },
+    columns,
+    toInput,
+    rowActions: [
+      {
+        key: 'preview',
+        label: 'tool.code.preview.action',
+        icon: <EyeOutlined aria-hidden />,
+        permission: 'code_gen',
+        onClick: openPreview,
       },
-    },
-  ],
-});
+      {
+        key: 'generate',
+        label: 'tool.code.generate',
+        icon: <CodeOutlined aria-hidden />,
+        permission: 'code_gen',
+        onClick: (row, context) => generate([row.id], context),
+      },
+      {
+        key: 'copy',
+        label: 'tool.code.copy',
+        icon: <CopyOutlined aria-hidden />,
+        permission: 'code_copy',
+        onClick: async (row, context) => {
+          await codeApi.copy(row.id);
+          context.success();
+          await context.refresh();
+        },
+      },
+    ],
+    toolbarActions: [
+      {
+        key: 'generate',
+        label: 'tool.code.generate',
+        icon: <CodeOutlined aria-hidden />,
+        permission: 'code_gen',
+        needsSelection: true,
+        onClick: (context) => generate(context.selectedIds, context),
+      },
+    ],
+  });
+}
 
 /**
- * The code generator's records (/api/blade-develop/code): which table of which data source becomes
- * a module of this project, under which names, and how each of its columns shows in the page.
- * 复制 copies a record. Generating the code is not offered yet.
+ * The code generator (/api/blade-develop/code): which table of which data source becomes a module of
+ * this project, under which names, and how each of its columns shows in the page. 预览 shows the
+ * files a record generates; 生成 downloads them as a .zip (one record, or the selected ones);
+ * 复制 copies a record.
  */
 export default function CodePage() {
-  return <CrudPage config={config} />;
+  const [previewing, setPreviewing] = useState<Code>();
+  const config = useMemo(() => codeConfig(setPreviewing), []);
+  return (
+    <CrudPage config={config}>
+      <CodePreviewDialog record={previewing} onClose={() => setPreviewing(undefined)} />
+    </CrudPage>
+  );
 }
