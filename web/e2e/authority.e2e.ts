@@ -8,8 +8,7 @@ import { consoleSuite } from './support/suite.js';
 const suite = consoleSuite();
 
 async function open(path: string, heading: string): Promise<Page> {
-  const page = await suite.signedInPage({ width: 1440, height: 900 });
-  await page.goto(`${suite.running().baseUrl}${path}`);
+  const page = await suite.signedInPage({ width: 1440, height: 900 }, path);
   await page.getByRole('region', { name: heading }).getByRole('row').nth(1).waitFor();
   return page;
 }

@@ -70,6 +70,9 @@ describe('sign-in leads back to the page asked for', () => {
     const paths = visitedPaths(page);
     // The sidebar has its menu (otherwise its own first call would meet the ended session).
     await sidebar(page).getByRole('menuitem', { name: '系统管理', exact: true }).waitFor();
+    // …and the home page has made its calls: one still under way when the session ends would meet
+    // the 401 first and send the page to /login from the home page (seen on a loaded machine).
+    await page.waitForLoadState('networkidle');
 
     // The session ends on the server (a log-out in another browser): this tab still holds the token.
     const token = await page.evaluate(
@@ -190,9 +193,7 @@ describe('on a phone (390×844, screen class 0)', () => {
   });
 
   it('stacks the search form; a wide table scrolls sideways with its first column pinned and keeps its page-size menu', async () => {
-    const { baseUrl } = running();
-    const page = await suite.signedInPage(PHONE);
-    await page.goto(`${baseUrl}/system/tenant/index`);
+    const page = await suite.signedInPage(PHONE, '/system/tenant/index');
     const region = page.getByRole('region', { name: '租户管理' });
     await region.locator('.ant-table-row').first().waitFor();
 
@@ -261,9 +262,7 @@ describe('at 1366×768', () => {
   });
 
   it('shows the side-by-side dictionaries with their row buttons in view, and code and name after choosing one', async () => {
-    const { baseUrl } = running();
-    const page = await suite.signedInPage(WIDE);
-    await page.goto(`${baseUrl}/dict-horizontal/index`);
+    const page = await suite.signedInPage(WIDE, '/dict-horizontal/index');
     const row = page.locator('.ant-table-row', { hasText: 'sex' }).first();
     await row.waitFor();
     const configure = row.getByRole('button', { name: '字典配置' });

@@ -7,8 +7,7 @@ import { consoleSuite } from './support/suite.js';
 const suite = consoleSuite();
 
 async function paramPage(): Promise<Page> {
-  const page = await suite.signedInPage({ width: 1440, height: 900 });
-  await page.goto(`${suite.running().baseUrl}/system/param/index`);
+  const page = await suite.signedInPage({ width: 1440, height: 900 }, '/system/param/index');
   await page.getByText(/^共 \d+ 条$/).waitFor();
   await page.locator('.ant-table-tbody .ant-table-row').first().waitFor();
   return page;

@@ -33,8 +33,7 @@ const dialog = (page: Page) => page.getByRole('dialog');
 
 describe('resources against the real server', () => {
   it('uploads an avatar on the personal info page: stored, saved and shown in the top bar', async () => {
-    const page = await suite.signedInPage(WIDE);
-    await page.goto(`${suite.running().baseUrl}/info/index`);
+    const page = await suite.signedInPage(WIDE, '/info/index');
     await page.getByRole('button', { name: '上传头像' }).waitFor();
 
     await page
@@ -63,8 +62,7 @@ describe('resources against the real server', () => {
   });
 
   it('writes a notice in the rich-text editor; script and handlers never run or appear', async () => {
-    const page = await suite.signedInPage(WIDE);
-    await page.goto(`${suite.running().baseUrl}/desk/notice/index`);
+    const page = await suite.signedInPage(WIDE, '/desk/notice/index');
     await page.getByRole('region', { name: '通知公告' }).waitFor();
 
     await page.getByRole('button', { name: '新增', exact: true }).click();
@@ -153,8 +151,7 @@ describe('resources against the real server', () => {
   });
 
   it('uploads an attachment, previews the image, and deletes it with its stored file', async () => {
-    const page = await suite.signedInPage(WIDE);
-    await page.goto(`${suite.running().baseUrl}/resource/attach/index`);
+    const page = await suite.signedInPage(WIDE, '/resource/attach/index');
     const region = page.getByRole('region', { name: '附件管理' });
     await region.waitFor();
 

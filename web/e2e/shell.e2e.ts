@@ -12,7 +12,7 @@ const { running } = suite;
 const WIDE = { width: 1280, height: 800 };
 
 const newPage = (viewport = WIDE) => suite.newPage(viewport);
-const signedInPage = (viewport = WIDE) => suite.signedInPage(viewport);
+const signedInPage = (viewport = WIDE, path?: string) => suite.signedInPage(viewport, path);
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const sidebar = (page: Page) => page.getByRole('navigation', { name: /主菜单|Main menu/ });
@@ -400,9 +400,7 @@ describe('top bar', () => {
   });
 
   it('saves personal info with the checks of the form, and checks the password confirmation', async () => {
-    const { baseUrl } = running();
-    const page = await signedInPage();
-    await page.goto(`${baseUrl}/info/index`);
+    const page = await signedInPage(undefined, '/info/index');
     const phone = page.getByLabel('手机号', { exact: true });
     await phone.fill('123');
     await page.getByRole('button', { name: buttonName('保存') }).click();

@@ -88,9 +88,7 @@ describe('signing in', () => {
 
 describe('navigation guard', () => {
   it('sends a signed-in user from /login to the home page', async () => {
-    const { baseUrl } = running();
-    const page = await signedInPage();
-    await page.goto(`${baseUrl}/login`);
+    const page = await signedInPage(undefined, '/login');
     await page.getByRole('heading', { name: '你好，管理员' }).waitFor();
     expect(pathOf(page)).toBe('/wel/index');
   });
