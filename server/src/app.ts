@@ -54,6 +54,7 @@ import { regionRoutes } from './modules/system/region/region.routes.js';
 import { RegionService } from './modules/system/region/region.service.js';
 import { tenantRoutes } from './modules/system/tenant/tenant.routes.js';
 import { TenantService } from './modules/system/tenant/tenant.service.js';
+import { tenantDatabases } from './modules/system/tenant/tenant-databases.js';
 import { tenantPackageRoutes } from './modules/system/tenant-package/tenant-package.routes.js';
 import { TenantPackageService } from './modules/system/tenant-package/tenant-package.service.js';
 import { UserAdminService } from './modules/user/user-admin.service.js';
@@ -61,6 +62,7 @@ import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { registerBusiness } from './modules/business/business.plugin.js';
 import { registerFlow } from './modules/flow/flow.plugin.js';
+import { generatedModules } from './core/generated-modules.js';
 import path from 'node:path';
 import { SecretBox } from './core/secret-box.js';
 import { UPLOAD_TYPES_DEFAULT } from './core/config.js';
@@ -346,9 +348,29 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     prefix: '/api/blade-system/tenant-package',
     packages: new TenantPackageService(deps.store, permissionsChanged),
   });
+  const secrets = new SecretBox(deps.dataKey ?? deps.jwtSecret);
+  const datasources = new DatasourceService({
+    store: deps.store,
+    secrets,
+    // Where data sources may point (DATASOURCE_HOSTS): nothing unless configured (S6).
+    hosts: new OutboundPolicy(deps.config.datasourceHosts ?? []),
+    dataDir: path.resolve(deps.config.dataDir ?? './data'),
+    changed: (datasourceId) => databases.datasourceChanged(datasourceId),
+  });
+  // Where each tenant's business and workflow records are: the main database, or the data source
+  // the tenant is bound to (decision 0020). Pools close after the last request.
+  const databases = tenantDatabases({
+    store: deps.store,
+    cache: deps.cache,
+    datasources,
+    onOpenFailed: (err, datasourceId) =>
+      app.log.error({ err, datasourceId }, 'a tenant data source could not be opened'),
+  });
+  await databases.start();
+  app.addHook('onClose', () => databases.close());
   await app.register(tenantRoutes, {
     prefix: '/api/blade-system/tenant',
-    tenants: new TenantService({ store: deps.store, menus, accounts, permissionsChanged }),
+    tenants: new TenantService({ store: deps.store, databases, menus, accounts, permissionsChanged }),
   });
   const systemDicts = new DictService({
     store: deps.store,
@@ -378,21 +400,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     notices: new NoticeService(deps.store, systemDicts),
   });
 
-  const secrets = new SecretBox(deps.dataKey ?? deps.jwtSecret);
   // Outbound calls only where OUTBOUND_HOSTS allows (security S13; core/outbound/policy.ts).
   const outbound = new OutboundPolicy(
     deps.config.outboundHosts ?? DEFAULT_OUTBOUND_HOSTS.flatMap((entry) => parseOutboundEntry(entry)!),
   );
-  await app.register(datasourceRoutes, {
-    prefix: '/api/blade-develop/datasource',
-    sources: new DatasourceService({
-      store: deps.store,
-      secrets,
-      // Where data sources may point (DATASOURCE_HOSTS): nothing unless configured (S6).
-      hosts: new OutboundPolicy(deps.config.datasourceHosts ?? []),
-      dataDir: path.resolve(deps.config.dataDir ?? './data'),
-    }),
-  });
+  await app.register(datasourceRoutes, { prefix: '/api/blade-develop/datasource', sources: datasources });
   await app.register(codeRoutes, { prefix: '/api/blade-develop/code', codes: new CodeService(deps.store) });
   const uploadsRoot = path.join(path.resolve(deps.config.dataDir ?? './data'), 'uploads');
   const uploadMaxBytes = deps.config.uploadMaxBytes ?? 10 * 1024 * 1024;
@@ -443,8 +455,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
   });
 
-  await registerBusiness(app, deps, logWriter);
-  await registerFlow(app, deps, logWriter);
+  await registerBusiness(app, deps, logWriter, databases);
+  await registerFlow(app, deps, logWriter, databases);
+
+  // Modules written by the code generator, found in modules/generated (core/generated-modules.ts).
+  for (const module of await generatedModules())
+    await app.register(async (scope) => module.register(scope, deps.store), { prefix: module.prefix });
 
   await installConsole(app, deps.config.webDist, deps.config.tenantMode ? { tenantMode: true } : {});
   return app;

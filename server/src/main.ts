@@ -7,6 +7,7 @@ import { IdGenerator } from './core/ids.js';
 import { loadJwtSecret, loadSecret, secretsToShare } from './core/auth/jwt-secret.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { seedGeneratedMenus } from './db/seed/generated-menus.js';
 import { seedDatabase } from './db/seed/seed.js';
 
 // Start-up contract (architecture.md): read config, open the database, migrate, seed an empty
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
   await migrateToLatest(database.db);
   const seedStarted = performance.now();
   const seeded = await seedDatabase(database.db, ids);
+  // The generated modules' pages and buttons the menu table lacks (docs/decisions/0021).
+  await seedGeneratedMenus(database.db);
   const seedMs = Math.round(performance.now() - seedStarted);
 
   const app = await buildApp({

@@ -1,11 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api } from './support/console-api.js';
 import { consoleSuite } from './support/suite.js';
 
 // 研发工具 in the browser (issue 18): a data source made in its form, tested from the dialog and
 // from its row, against the real server. The server's own SQLite file under DATA_DIR serves as the
 // database (a server host would need DATASOURCE_HOSTS); a path outside DATA_DIR is refused.
-const suite = consoleSuite();
+// DATA_DIR is one of the test's own, holding beside the server's database an older system's
+// (legacy.db, one table) for the code generator to read.
+const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-develop-'));
+const legacy = new Sqlite(join(dataDir, 'legacy.db'));
+legacy.exec(
+  'CREATE TABLE biz_sensor (id INTEGER PRIMARY KEY, sensor_name VARCHAR(64) NOT NULL, sensor_type VARCHAR(32), remark TEXT)',
+);
+legacy.close();
+const suite = consoleSuite({ DATA_DIR: dataDir, DATABASE_URL: `sqlite:${join(dataDir, 'e2e.db')}` });
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const WIDE = { width: 1440, height: 900 };
 
@@ -46,34 +62,66 @@ describe('data sources against the real server', () => {
     await toast(page, /“本机 SQLite”连接成功/);
   });
 
-  it('keeps a code record: a table of the data source picked, its columns read into the grid, then copied', async () => {
+  it('turns a table of another database into a module: the record kept, copied, previewed and generated as a .zip', async () => {
     const page = await suite.signedInPage(WIDE, '/tool/code/index');
+    // A second SQLite file in DATA_DIR stands for an older system's database.
+    await api(page, '/api/blade-develop/datasource/submit', {
+      name: '旧系统',
+      kind: 'sqlite',
+      database: 'legacy.db',
+    });
     const codes = page.getByRole('region', { name: '代码生成', exact: true });
     await codes.waitFor();
     await codes.getByRole('button', { name: '新增', exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('名称', { exact: true }).fill('岗位');
+    await dialog.getByLabel('名称', { exact: true }).fill('传感器');
     await dialog.getByLabel('数据源', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '本机 SQLite' }).click();
-    // The tables come from the data source itself (the server's own SQLite file, read-only).
+    await page.locator('.ant-select-item-option').filter({ hasText: '旧系统' }).click();
+    // The tables come from the data source itself, read-only.
     await dialog.getByLabel('表名', { exact: true }).click();
-    await dialog.getByLabel('表名', { exact: true }).fill('blade_post');
+    await dialog.getByLabel('表名', { exact: true }).fill('biz_sensor');
     await page
       .locator('.ant-select-item-option')
-      .filter({ hasText: /^blade_post$/ })
+      .filter({ hasText: /^biz_sensor$/ })
       .click();
-    await dialog.getByLabel('post_name 的显示名称').waitFor();
-    await dialog.getByLabel('post_name 的显示名称').fill('岗位名称');
-    await dialog.getByLabel('模块名', { exact: true }).fill('job');
-    await dialog.getByLabel('接口前缀', { exact: true }).fill('/api/zxgxg-api/job');
-    await dialog.getByLabel('页面标题', { exact: true }).fill('岗位管理');
+    await dialog.getByLabel('sensor_name 的显示名称').waitFor();
+    await dialog.getByLabel('sensor_name 的显示名称').fill('传感器名称');
+    await dialog.getByLabel('模块名', { exact: true }).fill('sensor');
+    await dialog.getByLabel('接口前缀', { exact: true }).fill('/api/zxgxg-api/sensor');
+    await dialog.getByLabel('页面标题', { exact: true }).fill('传感器管理');
     await dialog.getByRole('button', { name: '保存' }).click();
     await toast(page, '新增成功');
     await dialog.waitFor({ state: 'hidden' });
 
-    const row = codes.getByRole('row', { name: /blade_post/ });
-    await row.getByText('/api/zxgxg-api/job').waitFor();
-    await row.getByRole('button', { name: '复制' }).click();
-    await expect.poll(() => codes.getByRole('row', { name: /blade_post/ }).count()).toBe(2);
+    const rows = codes.getByRole('row', { name: /biz_sensor/ });
+    await rows.getByText('/api/zxgxg-api/sensor').waitFor();
+    await rows.getByRole('button', { name: '复制' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+    const original = rows.filter({ hasNotText: '副本' });
+
+    // 预览: the files the record generates, one tab each, before anything is downloaded.
+    await original.getByRole('button', { name: '预览' }).click();
+    const preview = page.getByRole('dialog', { name: '预览：传感器' });
+    await preview.getByRole('tab', { name: 'sensor.routes.ts' }).click();
+    await preview
+      .getByText(/registerCrudRoutes/)
+      .first()
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await preview.waitFor({ state: 'hidden' });
+
+    // 生成: the module as a .zip, holding the server, contract and console files.
+    const downloaded = page.waitForEvent('download');
+    await original.getByRole('button', { name: '生成' }).click();
+    const zip = await downloaded;
+    expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+    const files = Object.keys(unzipSync(new Uint8Array(await readFile(await zip.path()))));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'server/src/modules/generated/sensor/sensor.routes.ts',
+        'packages/contract/src/generated/sensor.ts',
+        'web/src/pages/generated/sensor/index.tsx',
+      ]),
+    );
   });
 });

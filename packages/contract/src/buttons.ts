@@ -199,5 +199,13 @@ export const MENU_CODES = [
 
 export type MenuCode = (typeof MENU_CODES)[number];
 
+/**
+ * The menu and button codes of generated modules (docs/decisions/0021-code-generator.md): each
+ * `src/generated/<module>.ts` adds its own here by declaration merging, so a generated module
+ * changes no shared file. Empty without generated modules.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface GeneratedPermissionCodes {}
+
 /** What a route or a page may require: a button, or a menu. */
-export type PermissionCode = ButtonCode | MenuCode;
+export type PermissionCode = ButtonCode | MenuCode | keyof GeneratedPermissionCodes;

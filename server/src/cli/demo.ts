@@ -1,15 +1,22 @@
 import path from 'node:path';
+import { loadSecret } from '../core/auth/jwt-secret.js';
+import { MemoryCache } from '../core/cache/memory-cache.js';
 import { ConfigError, loadConfig } from '../core/config.js';
 import { IdGenerator } from '../core/ids.js';
+import { OutboundPolicy } from '../core/outbound/policy.js';
+import { SecretBox } from '../core/secret-box.js';
 import { openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDatabase } from '../db/seed/seed.js';
 import { fillDemo } from '../modules/business/demo.js';
+import { DatasourceService } from '../modules/develop/datasource/datasource.service.js';
+import { tenantDatabases } from '../modules/system/tenant/tenant-databases.js';
 
 // `npm run demo [-- <tenantId>]`: fills a tenant (000000 by default) with demo hospitals, machines
 // and their slots, apk versions, heartbeats and refund requests, so the console and the home page's
 // dashboard can be tried at once. Not part of `npm start`. It reads the environment as the server
-// does (DATABASE_URL, DATA_DIR); a second run changes nothing. Exit codes: 0 done or already there,
+// does (DATABASE_URL, DATA_DIR, DATA_KEY, DATASOURCE_HOSTS); a tenant bound to a data source gets
+// its demo there (decision 0020). A second run changes nothing. Exit codes: 0 done or already there,
 // 1 no such tenant, 2 bad usage or configuration.
 
 function fail(code: number, message: string): never {
@@ -28,6 +35,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const database = openDatabase(config.databaseUrl, config.databaseKind);
+  const cache = new MemoryCache();
+  let closeRouting = async () => {};
   try {
     const ids = new IdGenerator(config.workerId ?? 1023);
     await migrateToLatest(database.db);
@@ -40,7 +49,19 @@ async function main(): Promise<void> {
       .where('is_deleted', '=', 0)
       .executeTakeFirst();
     if (!tenant) fail(1, `No tenant ${tenantId}. Nothing was changed.`);
-    const summary = await fillDemo(store, {
+    // The tenant's records go where the server would put them: its data source when it is bound.
+    const routing = tenantDatabases({
+      store,
+      cache,
+      datasources: new DatasourceService({
+        store,
+        secrets: new SecretBox(loadSecret(config.dataKey, config.dataDir, 'data-key')),
+        hosts: new OutboundPolicy(config.datasourceHosts),
+        dataDir: path.resolve(config.dataDir),
+      }),
+    });
+    closeRouting = () => routing.close();
+    const summary = await fillDemo(routing, {
       tenantId,
       uploadsRoot: path.join(path.resolve(config.dataDir), 'uploads'),
       offlineSeconds: config.machineOfflineSeconds,
@@ -53,6 +74,8 @@ async function main(): Promise<void> {
           `${summary.apks} apk versions and ${summary.refunds} refund requests. Sign in and open the home page.\n`,
       );
   } finally {
+    await closeRouting();
+    await cache.close();
     await database.close();
   }
 }

@@ -4,6 +4,7 @@ import { parseIdList } from './ids.js';
 import { parseListQuery } from './list-query.js';
 import { inTransaction, type Actor, type Store } from './repository/store.js';
 import type { TableRepository } from './repository/table-repository.js';
+import type { TenantStores } from './repository/tenant-databases.js';
 import type { AuditedTableName, TableDef } from './repository/table.js';
 
 // The list / detail / submit / remove shape most modules share (contract.md, "Requests"), written
@@ -104,10 +105,91 @@ export abstract class EntityService<
   protected async beforeRemove(_tx: Store, _actor: Actor, _ids: string[], _rows: E[]): Promise<void> {}
 
   /** Inserts (no id) or updates the visible row id (404 when there is none); answers the stored row. */
-  protected async save(repository: R, actor: Actor, id: string | undefined, values: Partial<E>): Promise<E> {
-    if (id === undefined)
-      return found(await repository.findById(actor, await repository.insert(actor, values)));
-    if (!(await repository.update(actor, id, values))) throw notFound();
-    return found(await repository.findById(actor, id));
+  protected save(repository: R, actor: Actor, id: string | undefined, values: Partial<E>): Promise<E> {
+    return saveRow(repository, actor, id, values);
+  }
+}
+
+/** What `save` needs of a repository: TableRepository has it. */
+interface Savable<E> {
+  insert(actor: Actor, values: Partial<E>): Promise<string>;
+  update(actor: Actor, id: string, values: Partial<E>): Promise<boolean>;
+  findById(actor: Actor, id: string): Promise<E | undefined>;
+}
+
+async function saveRow<E>(
+  repository: Savable<E>,
+  actor: Actor,
+  id: string | undefined,
+  values: Partial<E>,
+): Promise<E> {
+  if (id === undefined)
+    return found(await repository.findById(actor, await repository.insert(actor, values)));
+  if (!(await repository.update(actor, id, values))) throw notFound();
+  return found(await repository.findById(actor, id));
+}
+
+/**
+ * EntityService for the modules whose records are routed per tenant (the business and the
+ * workflow: core/repository/tenant-databases.ts). It holds no store: every call asks `stores` for
+ * the one of the actor's tenant and builds its repository there.
+ */
+export abstract class TenantEntityService<
+  E,
+  TInput,
+  T extends AuditedTableName,
+  R extends TableRepository<E, T> = TableRepository<E, T>,
+> {
+  constructor(
+    protected readonly stores: TenantStores,
+    protected readonly table: TableDef<E, T>,
+    /** Builds the module's repository on a store: the tenant's, or a transaction's. */
+    protected readonly repositoryOn: (store: Store) => R,
+  ) {}
+
+  /** The wire's time zone (the same for every database). */
+  protected get timeZone(): string {
+    return this.stores.main.timeZone;
+  }
+
+  /** The store of the actor's tenant. */
+  protected storeFor(actor: Actor): Promise<Store> {
+    return this.stores.storeFor(actor);
+  }
+
+  /** The repository on the actor's tenant's store (outside transactions). */
+  protected async repositoryFor(actor: Actor): Promise<R> {
+    return this.repositoryOn(await this.stores.storeFor(actor));
+  }
+
+  /** `list`: a page of the visible rows under the query's filters and sorts. */
+  async list(actor: Actor, query: Record<string, unknown>): Promise<Page<E>> {
+    return (await this.repositoryFor(actor)).page(actor, parseListQuery(query, this.table, this.timeZone));
+  }
+
+  /** `detail`: one visible row, or 404. */
+  async detail(actor: Actor, id: string): Promise<E> {
+    return found(await (await this.repositoryFor(actor)).findById(actor, id));
+  }
+
+  abstract submit(actor: Actor, input: TInput): Promise<E>;
+
+  /** `remove`: as EntityService's; answers the removed rows. */
+  async remove(actor: Actor, rawIds: string): Promise<number> {
+    return (await this.removeRows(actor, rawIds)).length;
+  }
+
+  protected async removeRows(actor: Actor, rawIds: string): Promise<E[]> {
+    return removeAll(await this.storeFor(actor), this.repositoryOn, actor, rawIds, (rows, tx, ids) =>
+      this.beforeRemove(tx, actor, ids, rows),
+    );
+  }
+
+  /** Throws to refuse a removal (rows below, rows in use); runs in the removal's transaction. */
+  protected async beforeRemove(_tx: Store, _actor: Actor, _ids: string[], _rows: E[]): Promise<void> {}
+
+  /** Inserts (no id) or updates the visible row id (404 when there is none); answers the stored row. */
+  protected save(repository: R, actor: Actor, id: string | undefined, values: Partial<E>): Promise<E> {
+    return saveRow(repository, actor, id, values);
   }
 }

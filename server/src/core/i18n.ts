@@ -177,14 +177,39 @@ const en: Record<MessageKey, string> = {
 
 const catalogs: Record<Language, Record<MessageKey, string>> = { zh, en };
 
+/**
+ * The messages of generated modules (core/generated-modules.ts), added when they are loaded: the
+ * labels and required messages their schemas name ('x-label', 'x-required').
+ */
+const added: Record<Language, Map<string, string>> = { zh: new Map(), en: new Map() };
+
 export type MessageParams = Record<string, string | number>;
 
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(zh, key);
+  return Object.hasOwn(zh, key) || added.zh.has(key);
+}
+
+/**
+ * Adds a generated module's messages (both languages, the same keys). A key of the catalogue above,
+ * or one another module added with another text, is refused: a module cannot reword the console.
+ */
+export function addMessages(messages: Record<Language, Readonly<Record<string, string>>>): void {
+  const keys = Object.keys(messages.zh);
+  const missing = keys.filter((key) => typeof messages.en[key] !== 'string');
+  if (missing.length > 0 || Object.keys(messages.en).length !== keys.length)
+    throw new Error(`messages: zh and en differ (${missing.join(', ') || 'en has more keys'})`);
+  for (const key of keys) {
+    const taken = Object.hasOwn(zh, key) || (added.zh.has(key) && added.zh.get(key) !== messages.zh[key]);
+    if (taken) throw new Error(`messages: ${key} is already a message`);
+  }
+  for (const language of ['zh', 'en'] as const)
+    for (const key of keys) added[language].set(key, messages[language][key]!);
 }
 
 export function translate(language: Language, key: MessageKey, params: MessageParams = {}): string {
-  return catalogs[language][key].replace(/\{(\w+)\}/g, (whole, name: string) =>
+  const text = Object.hasOwn(zh, key) ? catalogs[language][key] : added[language].get(key);
+  if (text === undefined) throw new Error(`no message ${key}`);
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
 }

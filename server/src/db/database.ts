@@ -18,7 +18,7 @@ import {
   type PostgresPool,
   type PostgresPoolClient,
 } from 'kysely';
-import { createPool } from 'mysql2';
+import { createPool, type PoolOptions } from 'mysql2';
 import pg from 'pg';
 import type { DatabaseKind } from '../core/config.js';
 import { isDatabaseUnavailable } from './errors.js';
@@ -74,54 +74,67 @@ export interface DatabaseOptions {
 }
 
 export function openDatabase(url: string, kind: DatabaseKind, options: DatabaseOptions = {}): DatabaseHandle {
-  if (kind === 'sqlite') {
-    const file = sqliteFile(url);
-    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    const sqlite = new SqliteDatabase(file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-    sqlite.pragma('busy_timeout = 5000');
-    sqlite.pragma('foreign_keys = ON');
-    // 64-bit ids do not fit a JavaScript number: integers come back as bigint and the
-    // repositories turn them into strings or numbers by column kind.
-    sqlite.defaultSafeIntegers(true);
-    const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: sqlite }),
-      plugins: [new SqliteDatePlugin()],
-    });
-    return {
-      db,
-      kind,
-      ping: async () => {
-        sqlite.prepare('select 1').get();
-      },
-      close: () => db.destroy(),
-    };
-  }
+  if (kind === 'sqlite') return openSqliteFile(sqliteFile(url), options);
+  if (kind === 'postgres')
+    return openPostgresPool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 }, options);
+  return openMysqlPool(
+    { uri: url.replace(/^mariadb:/, 'mysql:'), connectionLimit: 10, connectTimeout: 5000 },
+    options,
+  );
+}
 
-  if (kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-    // A connection lost while idle in the pool: the pool drops it, the next query opens another.
-    pool.on('error', (error) => options.onConnectionLost?.(error));
-    // A connection lost while checked out (the pool takes its own listener off at checkout):
-    // without a listener of its own the client's 'error' event would kill the process. The query
-    // using it fails (a 503, core/http.ts) and the pool discards the client when it comes back.
-    pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingLostClients(pool) }) });
-    return {
-      db,
-      kind,
-      ping: async () => {
-        await pool.query('select 1');
-      },
-      close: () => db.destroy(),
-    };
-  }
+/** An SQLite file (created when missing) with the settings every SQLite database here gets. */
+export function openSqliteFile(file: string, options: DatabaseOptions = {}): DatabaseHandle {
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  // 64-bit ids do not fit a JavaScript number: integers come back as bigint and the
+  // repositories turn them into strings or numbers by column kind.
+  sqlite.defaultSafeIntegers(true);
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteDatePlugin()],
+  });
+  return {
+    db,
+    kind: 'sqlite',
+    ping: async () => {
+      sqlite.prepare('select 1').get();
+    },
+    close: () => db.destroy(),
+  };
+}
 
+/** A PostgreSQL pool from pg settings (a URL, or a data source's checked fields). */
+export function openPostgresPool(config: pg.PoolConfig, options: DatabaseOptions = {}): DatabaseHandle {
+  const pool = new pg.Pool(config);
+  // A connection lost while idle in the pool: the pool drops it, the next query opens another.
+  pool.on('error', (error) => options.onConnectionLost?.(error));
+  // A connection lost while checked out (the pool takes its own listener off at checkout):
+  // without a listener of its own the client's 'error' event would kill the process. The query
+  // using it fails (a 503, core/http.ts) and the pool discards the client when it comes back.
+  pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingLostClients(pool) }) });
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * A MySQL/MariaDB pool from mysql2 settings (a URL, or a data source's checked fields), with what
+ * every connection here needs: ids as strings, UTC instants, utf8mb4, and no LOAD DATA LOCAL.
+ */
+export function openMysqlPool(config: PoolOptions, options: DatabaseOptions = {}): DatabaseHandle {
   const pool = createPool({
-    uri: url.replace(/^mariadb:/, 'mysql:'),
-    connectionLimit: 10,
-    connectTimeout: 5000,
+    ...config,
     // Ids are BIGINT: read them as strings, never as lossy doubles.
     supportBigNumbers: true,
     bigNumberStrings: true,
@@ -129,7 +142,7 @@ export function openDatabase(url: string, kind: DatabaseKind, options: DatabaseO
     timezone: 'Z',
     charset: 'utf8mb4',
     // No LOAD DATA LOCAL: the server never reads client files (security S6).
-    flags: ['-LOCAL_FILES'],
+    flags: [...new Set(['-LOCAL_FILES', ...(config.flags ?? [])])],
   });
   // mysql2's pool listens for one 'error' per connection (to drop it); a second one on a lost
   // connection, with no listener left, would kill the process. This listener stays.
@@ -139,7 +152,7 @@ export function openDatabase(url: string, kind: DatabaseKind, options: DatabaseO
   const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
   return {
     db,
-    kind,
+    kind: 'mysql',
     ping: async () => {
       await pool.promise().query('select 1');
     },

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import { kindOf } from './column-types.js';
 import { migrationProvider } from './migrations/index.js';
+import { generatedModules } from '../core/generated-modules.js';
+import { migrateGenerated } from './generated-migrations.js';
 
 /**
  * Brings the schema up to date; safe to call from several processes. PostgreSQL and MySQL lock
@@ -11,11 +13,30 @@ import { migrationProvider } from './migrations/index.js';
  * migrations done.
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const attempts = kindOf(db as unknown as Kysely<unknown>) === 'sqlite' ? 5 : 1;
-  for (let attempt = 1; ; attempt++) {
+  const core = await withRetries(db, async () => {
     const migrator = new Migrator({ db, provider: migrationProvider });
     const { error, results } = await migrator.migrateToLatest();
-    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    return {
+      error,
+      names: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName),
+    };
+  });
+  // Then the generated modules' own sequence (db/generated-migrations.ts).
+  const migrations = Object.assign({}, ...(await generatedModules()).map((module) => module.migrations));
+  const generated = await withRetries(db, () =>
+    migrateGenerated(db as unknown as Kysely<unknown>, migrations),
+  );
+  return [...core, ...generated];
+}
+
+async function withRetries(
+  db: Kysely<Database>,
+  run: () => Promise<{ error?: unknown; names: string[] }>,
+): Promise<string[]> {
+  const attempts = kindOf(db as unknown as Kysely<unknown>) === 'sqlite' ? 5 : 1;
+  for (let attempt = 1; ; attempt++) {
+    const { error, names } = await run();
+    if (!error) return names;
     if (attempt >= attempts) throw error instanceof Error ? error : new Error(String(error));
     await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
   }

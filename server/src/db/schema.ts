@@ -522,6 +522,17 @@ export interface LeaveTable extends AuditColumns, TenantScoped {
   leave_state: DbInt;
 }
 
+/**
+ * Which tenant holds a key unique across the platform (a machine number, a payment order number):
+ * always in the main database, whichever database the tenant's rows are in (decision 0020).
+ */
+export interface TenantKeyTable {
+  key_kind: 'machine' | 'order';
+  key_value: string;
+  tenant_id: string;
+  create_time: DbDate | null;
+}
+
 export interface Database {
   blade_tenant: TenantTable;
   blade_client: ClientTable;
@@ -559,6 +570,7 @@ export interface Database {
   zx_slot_grant: SlotGrantTable;
   zx_apk: ApkTable;
   zx_refund_review: RefundReviewTable;
+  zx_tenant_key: TenantKeyTable;
   blade_flow_model: FlowModelTable;
   blade_flow_deployment: FlowDeploymentTable;
   blade_flow_definition: FlowDefinitionTable;

@@ -10,6 +10,7 @@ import { menuId } from '../../src/db/seed/menus.js';
 import { SEED_IDS, seedDatabase } from '../../src/db/seed/seed.js';
 import { createTestDatabase, enginesUnderTest } from './support/databases.js';
 import { fillDemo } from '../../src/modules/business/demo.js';
+import { oneDatabase } from '../../src/core/repository/tenant-databases.js';
 import { startTestApp } from './support/test-app.js';
 
 // An installation seeded before the business module (migration 0009) gains, on upgrade, the
@@ -130,8 +131,13 @@ describe.each(enginesUnderTest())('business dictionaries and demo data on %s', (
         uploadsRoot: path.join(t.dataDir, 'uploads'),
         offlineSeconds: 300,
       };
-      expect(await fillDemo(t.store, options)).toEqual({ hospitals: 3, machines: 8, apks: 3, refunds: 60 });
-      expect(await fillDemo(t.store, options)).toBeNull();
+      expect(await fillDemo(oneDatabase(t.store), options)).toEqual({
+        hospitals: 3,
+        machines: 8,
+        apks: 3,
+        refunds: 60,
+      });
+      expect(await fillDemo(oneDatabase(t.store), options)).toBeNull();
       const board = (await t.call({ method: 'GET', url: '/api/zxgxg-api/dashboard' })).body.data;
       expect(board.machines).toEqual({ total: 8, online: 6, offline: 2, fault: 1 });
       expect(board.slots.total).toBe(6 * 24 + 2 * 48);

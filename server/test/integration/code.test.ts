@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 
 // The code generator's records (issue 18): which table of which data source becomes which module,
 // with its column grid; submit checks the data source and the names; copy makes a named copy; the
-// platform administrator's only (S3). Generating the module itself is not built yet.
+// platform administrator's only (S3). Generating the module: code-generator*.test.ts.
 
 const BASE = '/api/blade-develop/code';
 

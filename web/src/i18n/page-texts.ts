@@ -15,6 +15,8 @@ export interface BaseTexts {}
 export interface BusinessTexts {}
 export interface DeskTexts {}
 export interface FlowTexts {}
+/** The pages of generated modules (web/src/pages/generated/<module>). */
+export interface GeneratedTexts {}
 export interface MonitorTexts {}
 export interface ReportTexts {}
 export interface ResourceTexts {}
@@ -29,6 +31,7 @@ export interface AreaTextsByArea {
   business: BusinessTexts;
   desk: DeskTexts;
   flow: FlowTexts;
+  generated: GeneratedTexts;
   monitor: MonitorTexts;
   report: ReportTexts;
   resource: ResourceTexts;

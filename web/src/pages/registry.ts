@@ -17,6 +17,8 @@ const pageModules = import.meta.glob<PageModule>([
   './business/*/index.tsx',
   './desk/*/index.tsx',
   './flow/*/index.tsx',
+  // Modules written by the code generator (docs/decisions/0021-code-generator.md): /generated/<module>.
+  './generated/*/index.tsx',
   './monitor/log/*/index.tsx',
   './report/*/index.tsx',
   './resource/*/index.tsx',

@@ -2,7 +2,7 @@ import { DATA_SCOPE_TYPE } from '@console/contract';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { isPlatformAdminActor } from '../auth/principal.js';
 import { isId } from '../ids.js';
-import type { Actor, Store } from './store.js';
+import { platformStore, type Actor, type Store } from './store.js';
 import { toDb, type Column, type TableDef } from './table.js';
 
 // Data scopes (spec §6; issue 5): which rows of a list a role's users see. A table that declares a
@@ -36,8 +36,9 @@ export async function loadDataScopeRules(
   if (!actor.roleIds || isPlatformAdminActor(actor)) return null;
   const roleIds = actor.roleIds.filter(isId).map((id) => BigInt(id));
   if (roleIds.length === 0) return null;
-  const rows = await store.db
-    .selectFrom('blade_scope_data as sd')
+  // The rules are the platform's rows: in the main database whichever database the table is in.
+  const rows = await platformStore(store)
+    .db.selectFrom('blade_scope_data as sd')
     .innerJoin('blade_role_scope as rs', 'rs.scope_id', 'sd.id')
     .innerJoin('blade_role as r', 'r.id', 'rs.role_id')
     .select(['sd.scope_type', 'sd.scope_column', 'sd.scope_value'])
@@ -76,15 +77,42 @@ export function deptAndBelow(eb: AnyBuilder, tenantId: string, deptId: string) {
 }
 
 /**
+ * The ids of a department and of every department below it, read first: for a table in a tenant's
+ * own database, where the departments (a platform table) are not.
+ */
+async function deptIdsBelow(store: Store, tenantId: string, deptId: string): Promise<string[]> {
+  const rows = await store.db
+    .selectFrom('blade_dept')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where((w) => w.or([w('id', '=', BigInt(deptId)), listHas(w.ref('ancestors'), deptId)]))
+    .execute();
+  return rows.map((row) => String(row.id));
+}
+
+/**
  * `column` holds (as an id, or as an element of a comma-joined id list) the id of a department
- * that is `deptId` or below it.
+ * that is `deptId` or below it; `below`: those departments' ids, read beforehand (a table in a
+ * tenant's own database cannot join the departments).
  */
 export function inDeptOrBelow(
   eb: AnyBuilder,
   column: { ref: string; kind: Column['kind'] },
   tenantId: string,
   deptId: string,
+  below?: readonly string[],
 ): Expression<SqlBool> {
+  if (below) {
+    if (below.length === 0) return NOTHING(eb);
+    return column.kind === 'ids'
+      ? eb.or(below.map((id) => listHas(eb.ref(column.ref), id)))
+      : eb(
+          eb.ref(column.ref),
+          'in',
+          below.map((id) => BigInt(id)),
+        );
+  }
   if (column.kind !== 'ids') return eb(eb.ref(column.ref), 'in', deptAndBelow(eb, tenantId, deptId));
   return eb.exists(
     deptAndBelow(eb, tenantId, deptId).where(
@@ -117,7 +145,13 @@ export function ruleColumn<E>(
 }
 
 /** One rule as a predicate over the table's columns (qualified by the table's name). */
-function rulePredicate<E>(eb: AnyBuilder, def: TableDef<E>, actor: Actor, rule: DataScopeRule) {
+function rulePredicate<E>(
+  eb: AnyBuilder,
+  def: TableDef<E>,
+  actor: Actor,
+  rule: DataScopeRule,
+  below: readonly string[] | undefined,
+) {
   const column = ruleColumn(def, rule);
   if (!column) return NOTHING(eb);
   const ref = `${def.table}.${column.name}`;
@@ -131,7 +165,7 @@ function rulePredicate<E>(eb: AnyBuilder, def: TableDef<E>, actor: Actor, rule: 
       return actor.deptId && isId(actor.deptId) ? equals(actor.deptId) : NOTHING(eb);
     case DATA_SCOPE_TYPE.OWN_DEPT_AND_BELOW:
       return actor.deptId && isId(actor.deptId)
-        ? inDeptOrBelow(eb, { ref, kind: column.kind }, actor.tenantId, actor.deptId)
+        ? inDeptOrBelow(eb, { ref, kind: column.kind }, actor.tenantId, actor.deptId, below)
         : NOTHING(eb);
     case DATA_SCOPE_TYPE.CUSTOM: {
       const values = (rule.scopeValue ?? '')
@@ -173,8 +207,16 @@ export async function dataScopePredicate<E>(
 ): Promise<ScopePredicate | null> {
   const own = def.rowScope?.(actor) ?? null;
   const rules = def.resourceCode ? await loadDataScopeRules(store, actor, def.resourceCode) : null;
+  // A table in a tenant's own database cannot join the departments: read them from the main one.
+  const below =
+    store.routed &&
+    actor.deptId &&
+    isId(actor.deptId) &&
+    rules?.some((rule) => rule.scopeType === DATA_SCOPE_TYPE.OWN_DEPT_AND_BELOW)
+      ? await deptIdsBelow(platformStore(store), actor.tenantId, actor.deptId)
+      : undefined;
   const ruled: ScopePredicate | null = rules
-    ? (eb) => eb.or(rules.map((rule) => rulePredicate(eb, def, actor, rule)))
+    ? (eb) => eb.or(rules.map((rule) => rulePredicate(eb, def, actor, rule, below)))
     : null;
   if (!own || !ruled) return own ?? ruled;
   return (eb) => eb.and([own(eb), ruled(eb)]);

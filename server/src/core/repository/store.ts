@@ -9,6 +9,27 @@ export interface Store {
   kind: DatabaseKind;
   ids: IdGenerator;
   timeZone: string;
+  /**
+   * Set when this is a tenant's own database (a data source it is bound to; see
+   * core/repository/tenant-databases.ts): which data source, and the main database, where the
+   * platform's tables (users, roles, dictionaries, regions, attachments…) are. Absent: this is the
+   * main database.
+   */
+  routed?: { datasourceId: string; main: Store };
+}
+
+/**
+ * Where the platform's tables are for a repository built on `store`: the main database. For a
+ * store of the main database (or a transaction on it) that is the store itself, so a read of a
+ * platform table takes part in the transaction; for a tenant's own database it is the main one.
+ */
+export function platformStore(store: Store): Store {
+  return store.routed?.main ?? store;
+}
+
+/** Whether two stores are the same database (one may be a transaction on the other). */
+export function sameDatabase(a: Store, b: Store): boolean {
+  return a.routed?.datasourceId === b.routed?.datasourceId;
 }
 
 /** Who is acting: the tenant and the audit columns come from here, never from request bodies. */

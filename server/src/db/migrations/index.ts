@@ -11,6 +11,7 @@ import * as signInLockout from './0009-sign-in-lockout.js';
 import * as business from './0010-business.js';
 import * as workflow from './0011-workflow.js';
 import * as develop from './0012-develop.js';
+import * as tenantKeys from './0013-tenant-keys.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010-business': business,
   '0011-workflow': workflow,
   '0012-develop': develop,
+  '0013-tenant-keys': tenantKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

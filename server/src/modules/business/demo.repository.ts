@@ -1,4 +1,4 @@
-import type { Actor, Store } from '../../core/repository/store.js';
+import { platformStore, type Actor, type Store } from '../../core/repository/store.js';
 import { liveRows, unscoped } from '../../core/repository/unscoped.js';
 
 /**
@@ -6,7 +6,7 @@ import { liveRows, unscoped } from '../../core/repository/unscoped.js';
  * when the tenant has none. Users are another module's rows: read through their tenant.
  */
 export async function firstUserOf(store: Store, tenantId: string): Promise<Actor> {
-  const user = await unscoped(store)
+  const user = await unscoped(platformStore(store))
     .selectFrom('blade_user as u')
     .select(['u.id', 'u.dept_id'])
     .where(liveRows('u', tenantId))

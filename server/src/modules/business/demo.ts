@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type Machine } from '@console/contract';
 import { MACHINE_RUN_STATUS, REFUND_REVIEW_STATUS, SLOT_STATUS } from '@console/contract/business';
-import type { Actor, Store } from '../../core/repository/store.js';
+import type { Actor } from '../../core/repository/store.js';
+import type { TenantStores } from '../../core/repository/tenant-databases.js';
 import { firstUserOf } from './demo.repository.js';
 import { HospitalRepository } from './hospital/hospital.repository.js';
 import { AttachRepository } from '../resource/attach/attach.repository.js';
@@ -17,7 +18,9 @@ import { RefundService } from './refund/refund.service.js';
 
 // `npm run demo`: a tenant's fleet to try the console and the dashboard with (business-domain.md,
 // "Seed data"). It goes through the same services as the API (so every rule holds) and only
-// back-dates what a demo needs to look lived-in: heartbeats and the last 30 days of refunds.
+// back-dates what a demo needs to look lived-in: heartbeats and the last 30 days of refunds. The
+// tenant's records go where the tenant's are routed (decision 0020); the apk files' attachments
+// and the users are the main database's.
 
 export interface DemoSummary {
   hospitals: number;
@@ -34,18 +37,19 @@ const HOSPITALS = [
 
 /** Fills the tenant, unless its demo hospitals are there already (answers null then). */
 export async function fillDemo(
-  store: Store,
+  stores: TenantStores,
   options: { tenantId: string; uploadsRoot: string; offlineSeconds: number },
 ): Promise<DemoSummary | null> {
-  const actor: Actor = await firstUserOf(store, options.tenantId);
+  const actor: Actor = await firstUserOf(stores.main, options.tenantId);
+  const store = await stores.storeFor(actor);
   const hospitalRecords = new HospitalRepository(store);
   if (await hospitalRecords.findByCode(actor, HOSPITALS[0][0])) return null;
 
   const quiet = () => undefined;
-  const hospitals = new HospitalService(store);
-  const machines = new MachineService(store, options.offlineSeconds, quiet);
-  const refunds = new RefundService(store, quiet);
-  const devices = new DeviceService(store, options.offlineSeconds, refunds);
+  const hospitals = new HospitalService(stores);
+  const machines = new MachineService(stores, options.offlineSeconds, quiet);
+  const refunds = new RefundService(stores, quiet);
+  const devices = new DeviceService(stores, options.offlineSeconds, refunds);
 
   const hospitalIds: string[] = [];
   for (const [hospitalCode, hospitalName, level, regionCode, address] of HOSPITALS) {
@@ -63,7 +67,7 @@ export async function fillDemo(
   }
 
   // Versions of the cabinet app: 1.0 and 1.1 published, 1.2 a draft.
-  const apks = new ApkService(store, quiet);
+  const apks = new ApkService(stores, quiet);
   const storage = new LocalStorage(options.uploadsRoot, options.tenantId);
   for (const [versionName, versionCode, publishStatus] of [
     ['1.0.0', 100, 1],
@@ -79,7 +83,7 @@ export async function fillDemo(
     const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
     const name = `upload/${day}/${randomBytes(16).toString('hex')}.apk`;
     await storage.put(name, content);
-    const attachments = new AttachRepository(store);
+    const attachments = new AttachRepository(stores.main);
     const attachId = await attachments.insert(actor, {
       link: linkOf(storage, name),
       domain: storage.domain,

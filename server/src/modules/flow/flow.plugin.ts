@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDependencies } from '../../app.js';
+import type { TenantStores } from '../../core/repository/tenant-databases.js';
 import type { LogWriter } from '../log/log-writer.js';
 import { usualEventRecorder } from '../log/usual-events.js';
 import { flowManagerRoutes, flowModelRoutes } from './flow.routes.js';
@@ -9,19 +10,22 @@ import { LeaveService } from './leave/leave.service.js';
 import { flowFollowRoutes, flowProcessRoutes, flowWorkRoutes } from './runtime/runtime.routes.js';
 import { FlowRuntimeService } from './runtime/runtime.service.js';
 
-/** The workflow (spec §7, "Workflow" and "Leave"): its services and routes; its events go to the usual log. */
+/**
+ * The workflow (spec §7, "Workflow" and "Leave"): its services and routes; its events go to the
+ * usual log. Its records are routed per tenant (`stores`, decision 0020).
+ */
 export async function registerFlow(
   app: FastifyInstance,
   deps: AppDependencies,
   logWriter: LogWriter,
+  stores: TenantStores,
 ): Promise<void> {
-  const store = deps.store;
-  const record = usualEventRecorder(logWriter, store.timeZone);
-  const deployer = new FlowDeployer(store, record);
-  const runtime = new FlowRuntimeService(store, record);
+  const record = usualEventRecorder(logWriter, deps.store.timeZone);
+  const deployer = new FlowDeployer(stores, record);
+  const runtime = new FlowRuntimeService(stores, record);
   await app.register(flowModelRoutes, {
     prefix: '/api/blade-flow/model',
-    models: new FlowModelService(store, deployer),
+    models: new FlowModelService(stores, deployer),
   });
   await app.register(flowManagerRoutes, { prefix: '/api/blade-flow/manager', deployer });
   await app.register(flowWorkRoutes, { prefix: '/api/blade-flow/work', runtime });
@@ -29,6 +33,6 @@ export async function registerFlow(
   await app.register(flowProcessRoutes, { prefix: '/api/blade-flow/process', runtime });
   await app.register(leaveRoutes, {
     prefix: '/api/blade-desk/process/leave',
-    leaves: new LeaveService(store, runtime),
+    leaves: new LeaveService(stores, runtime),
   });
 }

@@ -7,10 +7,11 @@ import type {
   Page,
 } from '@console/contract';
 import { isPlatformAdminActor } from '../../core/auth/principal.js';
-import { EntityService, found, idsOf } from '../../core/entity-service.js';
+import { TenantEntityService, found, idsOf } from '../../core/entity-service.js';
 import { ApiError, badRequest } from '../../core/errors.js';
 import { parseListQuery } from '../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../core/repository/store.js';
+import type { TenantStores } from '../../core/repository/tenant-databases.js';
 import { ModelError, parseModel, type ParsedModel } from './engine/model.js';
 import {
   FlowDefinitionRepository,
@@ -48,22 +49,23 @@ export const definitionOnWire = (record: DefinitionRecord): FlowDefinition => ({
   deploymentTime: record.deployTime,
 });
 
-export class FlowModelService extends EntityService<
+export class FlowModelService extends TenantEntityService<
   FlowModel,
   FlowModelInput,
   'blade_flow_model',
   FlowModelRepository
 > {
   constructor(
-    store: Store,
+    stores: TenantStores,
     private readonly deployer: FlowDeployer,
   ) {
-    super(store, flowModelTable, (s) => new FlowModelRepository(s));
+    super(stores, flowModelTable, (s) => new FlowModelRepository(s));
   }
 
   async detailWithXml(actor: Actor, id: string): Promise<FlowModelDetail> {
-    const model = found(await this.repository.findById(actor, id));
-    return { ...model, xml: found(await this.repository.xmlOf(actor, id)) };
+    const models = await this.repositoryFor(actor);
+    const model = found(await models.findById(actor, id));
+    return { ...model, xml: found(await models.xmlOf(actor, id)) };
   }
 
   /** The XML must parse, and its process id is the model's key (what deploy versions by). */
@@ -73,7 +75,7 @@ export class FlowModelService extends EntityService<
     if (parsed.processKey !== modelKey)
       throw badRequest('flow.model.keyMismatch', { key: modelKey, processKey: parsed.processKey });
     const id = input.id || undefined;
-    return inTransaction(this.store, async (tx) => {
+    return inTransaction(await this.storeFor(actor), async (tx) => {
       const models = this.repositoryOn(tx);
       const current = id === undefined ? undefined : found(await models.findById(actor, id));
       const holder = await models.findByKey(actor, modelKey);
@@ -91,8 +93,9 @@ export class FlowModelService extends EntityService<
 
   /** model/deploy: a new version of the model's process in the caller's tenant, or the ones chosen. */
   async deploy(actor: Actor, input: FlowModelDeploy): Promise<FlowDefinition[]> {
-    const model = found(await this.repository.findById(actor, input.modelId));
-    const xml = found(await this.repository.xmlOf(actor, input.modelId));
+    const models = await this.repositoryFor(actor);
+    const model = found(await models.findById(actor, input.modelId));
+    const xml = found(await models.xmlOf(actor, input.modelId));
     const category = input.category?.trim() || model.category;
     const deployed = await this.deployer.deploy(actor, {
       name: model.name,
@@ -100,7 +103,7 @@ export class FlowModelService extends EntityService<
       tenantIds: input.tenantIds,
       files: [{ name: `${model.modelKey}.bpmn20.xml`, xml }],
     });
-    await this.repository.update(actor, model.id, {
+    await models.update(actor, model.id, {
       deployTime: new Date().toISOString(),
     } as Partial<FlowModel>);
     return deployed;
@@ -117,13 +120,14 @@ export interface DeployRequest {
 
 /** Deployments and the process definitions they hold (manager/*, and model/deploy through it). */
 export class FlowDeployer {
-  private readonly definitions: FlowDefinitionRepository;
-
   constructor(
-    private readonly store: Store,
+    /** Where each tenant's workflow records are (decision 0020). */
+    private readonly stores: TenantStores,
     private readonly record: RecordEvent = () => undefined,
-  ) {
-    this.definitions = new FlowDefinitionRepository(store);
+  ) {}
+
+  async #definitions(actor: Actor): Promise<FlowDefinitionRepository> {
+    return new FlowDefinitionRepository(await this.stores.storeFor(actor));
   }
 
   /** Which tenants a deployment goes to: only the platform administrator names others. */
@@ -147,36 +151,50 @@ export class FlowDeployer {
     const parsed = await Promise.all(request.files.map((file) => parsedOrRefused(file.xml)));
     const tenants = this.targets(actor, request.tenantIds);
     const now = new Date().toISOString();
-    const written = await inTransaction(this.store, async (tx) => {
-      const deployments = new FlowDeploymentRepository(tx);
-      const definitions = new FlowDefinitionRepository(tx);
-      const written: FlowDefinition[] = [];
-      for (const tenantId of tenants) {
-        const as: Actor = { ...actor, tenantId };
-        const deploymentId = await deployments.insert(as, {
-          name: request.name,
-          category: request.category,
-          deployTime: now,
-        });
-        for (const [i, model] of parsed.entries()) {
-          const file = request.files[i]!;
-          const version = await definitions.nextVersion(tenantId, model.processKey);
-          const id = await definitions.insert(as, {
-            deploymentId,
-            processKey: model.processKey,
-            name: model.processName || model.processKey,
-            version,
+    // The tenants by the database their records are in: one transaction per database (all of the
+    // tenants of one database or none; a later database's failure leaves the earlier ones deployed).
+    const databases = new Map<string, { store: Store; tenants: string[] }>();
+    for (const tenantId of tenants) {
+      const store = await this.stores.storeFor(tenantId);
+      const key = store.routed?.datasourceId ?? '';
+      const group = databases.get(key) ?? { store, tenants: [] };
+      group.tenants.push(tenantId);
+      databases.set(key, group);
+    }
+    const byTenant = new Map<string, FlowDefinition[]>();
+    for (const { store, tenants: inDatabase } of databases.values()) {
+      await inTransaction(store, async (tx) => {
+        const deployments = new FlowDeploymentRepository(tx);
+        const definitions = new FlowDefinitionRepository(tx);
+        for (const tenantId of inDatabase) {
+          const as: Actor = { ...actor, tenantId };
+          const written: FlowDefinition[] = [];
+          const deploymentId = await deployments.insert(as, {
+            name: request.name,
             category: request.category,
-            suspensionState: 1,
-            resourceName: file.name,
             deployTime: now,
-            ...({ xml: file.xml } as Partial<DefinitionRecord>),
           });
-          written.push(definitionOnWire(found(await definitions.findById(as, id))));
+          for (const [i, model] of parsed.entries()) {
+            const file = request.files[i]!;
+            const version = await definitions.nextVersion(tenantId, model.processKey);
+            const id = await definitions.insert(as, {
+              deploymentId,
+              processKey: model.processKey,
+              name: model.processName || model.processKey,
+              version,
+              category: request.category,
+              suspensionState: 1,
+              resourceName: file.name,
+              deployTime: now,
+              ...({ xml: file.xml } as Partial<DefinitionRecord>),
+            });
+            written.push(definitionOnWire(found(await definitions.findById(as, id))));
+          }
+          byTenant.set(tenantId, written);
         }
-      }
-      return written;
-    });
+      });
+    }
+    const written = tenants.flatMap((tenantId) => byTenant.get(tenantId) ?? []);
     this.record(actor, {
       logId: 'flow.deploy',
       logData: written.map((d) => `${d.key} v${d.version} (${d.tenantId})`).join(', '),
@@ -186,15 +204,16 @@ export class FlowDeployer {
   }
 
   async list(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowDefinition>> {
-    const query = parseListQuery(raw, flowDefinitionTable, this.store.timeZone);
-    const page = await this.definitions.page(actor, query);
+    const query = parseListQuery(raw, flowDefinitionTable, this.stores.main.timeZone);
+    const page = await (await this.#definitions(actor)).page(actor, query);
     return { ...page, records: page.records.map(definitionOnWire) };
   }
 
   /** change-state: active ↔ suspended; a suspended definition starts nothing. */
   async changeState(actor: Actor, processId: string, state: 'active' | 'suspend'): Promise<void> {
-    const definition = found(await this.definitions.findById(actor, processId));
-    await this.definitions.setState(actor, processId, state === 'active' ? 1 : 2);
+    const definitions = await this.#definitions(actor);
+    const definition = found(await definitions.findById(actor, processId));
+    await definitions.setState(actor, processId, state === 'active' ? 1 : 2);
     this.record(actor, {
       logId: 'flow.state',
       logData: `${definition.processKey} v${definition.version}: ${state}`,
@@ -204,7 +223,7 @@ export class FlowDeployer {
   /** delete-deployment: refused while an instance of one of its definitions runs, unless cascading. */
   async removeDeployments(actor: Actor, rawIds: string, cascade: boolean): Promise<number> {
     const ids = idsOf(rawIds);
-    const removed = await inTransaction(this.store, async (tx) => {
+    const removed = await inTransaction(await this.stores.storeFor(actor), async (tx) => {
       const deployments = new FlowDeploymentRepository(tx);
       const definitions = new FlowDefinitionRepository(tx);
       const rows = await deployments.findByIds(actor, ids);

@@ -1,8 +1,9 @@
 import { type Apk, type ApkInput } from '@console/contract';
 import { APK_PUBLISH_STATUS } from '@console/contract/business';
-import { EntityService, found } from '../../../core/entity-service.js';
+import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
-import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { inTransaction, platformStore, type Actor, type Store } from '../../../core/repository/store.js';
+import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { AttachRepository } from '../../resource/attach/attach.repository.js';
 import type { RecordBusinessEvent } from '../business-events.js';
 import { ApkRepository, apkTable } from './apk.repository.js';
@@ -14,18 +15,18 @@ import { ApkRepository, apkTable } from './apk.repository.js';
  * published one cannot be published; withdrawing keeps the record. Once published, a version's
  * package, code and file stay (machines may have installed it).
  */
-export class ApkService extends EntityService<Apk, ApkInput, 'zx_apk', ApkRepository> {
+export class ApkService extends TenantEntityService<Apk, ApkInput, 'zx_apk', ApkRepository> {
   constructor(
-    store: Store,
+    stores: TenantStores,
     private readonly record: RecordBusinessEvent,
   ) {
-    super(store, apkTable, (s) => new ApkRepository(s));
+    super(stores, apkTable, (s) => new ApkRepository(s));
   }
 
   async submit(actor: Actor, input: ApkInput): Promise<Apk> {
     const id = input.id || undefined;
     const packageName = input.packageName.trim();
-    return inTransaction(this.store, async (tx) => {
+    return inTransaction(await this.storeFor(actor), async (tx) => {
       const apks = this.repositoryOn(tx);
       const before = id === undefined ? undefined : found(await apks.findById(actor, id));
       const publishStatus = input.publishStatus ?? before?.publishStatus ?? APK_PUBLISH_STATUS.DRAFT;
@@ -84,7 +85,8 @@ export class ApkService extends EntityService<Apk, ApkInput, 'zx_apk', ApkReposi
 
   /** What a stored file says of itself: its link, size and md5 as the server recorded them. */
   async #file(tx: Store, actor: Actor, attachId: string) {
-    const attach = await new AttachRepository(tx).findById(actor, attachId);
+    // Attachments are the platform's (object storage), in the main database.
+    const attach = await new AttachRepository(platformStore(tx)).findById(actor, attachId);
     if (!attach) throw badRequest('apk.file.unknown');
     if (attach.extension !== 'apk') throw badRequest('apk.file.notApk');
     if (!attach.md5 || attach.attachSize === null) throw badRequest('apk.file.noDigest');

@@ -2,7 +2,8 @@ import { type Dashboard } from '@console/contract';
 import { SLOT_STATUS, REFUND_REVIEW_STATUS } from '@console/contract/business';
 import type { Cache } from '../../../core/cache/index.js';
 import { formatDateTime } from '../../../core/dates.js';
-import type { Actor, Store } from '../../../core/repository/store.js';
+import type { Actor } from '../../../core/repository/store.js';
+import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { ApkRepository } from '../apk/apk.repository.js';
 import { grantsRestrict } from '../grant-scope.repository.js';
 import { MachineRepository } from '../machine/machine.repository.js';
@@ -20,7 +21,7 @@ export const DASHBOARD_TTL_SECONDS = 10;
  */
 export class DashboardService {
   constructor(
-    private readonly store: Store,
+    private readonly stores: TenantStores,
     private readonly cache: Cache,
     private readonly offlineSeconds: number,
   ) {}
@@ -35,31 +36,32 @@ export class DashboardService {
   }
 
   async compute(actor: Actor): Promise<Dashboard> {
-    const machines = new MachineRepository(this.store, this.offlineSeconds);
-    const refunds = new RefundRepository(this.store);
+    const store = await this.stores.storeFor(actor);
+    const machines = new MachineRepository(store, this.offlineSeconds);
+    const refunds = new RefundRepository(store);
     const now = new Date();
     const days = Array.from({ length: DAYS }, (_, i) =>
-      formatDateTime(new Date(now.getTime() - (DAYS - 1 - i) * 86_400_000), this.store.timeZone).slice(0, 10),
+      formatDateTime(new Date(now.getTime() - (DAYS - 1 - i) * 86_400_000), store.timeZone).slice(0, 10),
     );
     // From the first day's midnight in the wire's time zone: the earliest moment of the chart.
     const since = new Date(now.getTime() - DAYS * 86_400_000);
     const [fleet, slots, pending, decided, versions] = await Promise.all([
       machines.fleetCounts(actor),
-      new SlotRepository(this.store).countsByStatus(actor),
+      new SlotRepository(store).countsByStatus(actor),
       refunds.pendingTotals(actor),
       refunds.decidedSince(actor, since),
       machines.versionsInField(actor),
     ]);
     const byDay = new Map(days.map((date) => [date, { date, agreed: 0, rejected: 0, agreedAmount: 0 }]));
     for (const d of decided) {
-      const day = byDay.get(formatDateTime(d.reviewTime, this.store.timeZone).slice(0, 10));
+      const day = byDay.get(formatDateTime(d.reviewTime, store.timeZone).slice(0, 10));
       if (!day) continue;
       if (d.status === REFUND_REVIEW_STATUS.AGREED) {
         day.agreed++;
         day.agreedAmount += d.amount;
       } else day.rejected++;
     }
-    const names = await new ApkRepository(this.store).versionNames(
+    const names = await new ApkRepository(store).versionNames(
       actor,
       versions.filter((v) => v.packageName && v.versionCode !== null) as Array<{
         packageName: string;
@@ -91,7 +93,7 @@ export class DashboardService {
             ? (names.get(`${v.packageName}:${v.versionCode}`) ?? null)
             : null,
       })),
-      generatedAt: formatDateTime(now, this.store.timeZone),
+      generatedAt: formatDateTime(now, store.timeZone),
     };
   }
 }

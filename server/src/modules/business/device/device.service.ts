@@ -1,21 +1,24 @@
 import type { HeartbeatAnswer, HeartbeatInput, RefundRequestInput, RefundReview } from '@console/contract';
 import { formatDateTime } from '../../../core/dates.js';
 import { ApiError } from '../../../core/errors.js';
-import type { Actor, Store } from '../../../core/repository/store.js';
+import type { Actor } from '../../../core/repository/store.js';
+import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { ApkRepository } from '../apk/apk.repository.js';
 import { deviceSecretMatches } from '../device-secret.js';
 import { MachineRepository, type DeviceRecord } from '../machine/machine.repository.js';
 import type { RefundService } from '../refund/refund.service.js';
 import { SlotRepository } from '../slot/slot.repository.js';
+import { TenantKeyRepository } from '../tenant-key.repository.js';
 
 // The machines' own API (docs/device-api.md). A machine proves itself with its number and device
 // secret; it then acts in its tenant as the server does (no user, no grants). Online and offline are
 // not stored: a machine is online while its last heartbeat is within MACHINE_OFFLINE_SECONDS, which
-// every process computes alike when it reads.
+// every process computes alike when it reads. The number names the tenant (zx_tenant_key, in the
+// main database), whose database holds the machine (decision 0020).
 
 export class DeviceService {
   constructor(
-    private readonly store: Store,
+    private readonly stores: TenantStores,
     private readonly offlineSeconds: number,
     private readonly refunds: RefundService,
   ) {}
@@ -23,7 +26,10 @@ export class DeviceService {
   /** The machine a request names, if its secret matches; else 401 (the same for an unknown number). */
   async authenticate(machineNo: string | undefined, secret: string | undefined): Promise<DeviceRecord> {
     if (!machineNo || !secret) throw new ApiError(401, 'device.unauthorized');
-    const device = await new MachineRepository(this.store, this.offlineSeconds).findDevice(machineNo);
+    const tenantId = await new TenantKeyRepository(this.stores.main).holderOf('machine', machineNo);
+    if (tenantId === undefined) throw new ApiError(401, 'device.unauthorized');
+    const store = await this.stores.storeFor(tenantId);
+    const device = await new MachineRepository(store, this.offlineSeconds).findDevice(tenantId, machineNo);
     if (!device || !deviceSecretMatches(secret, device.secretHash))
       throw new ApiError(401, 'device.unauthorized');
     return device;
@@ -32,19 +38,20 @@ export class DeviceService {
   /** Records the heartbeat and the slots' states; answers the newer published apk, if any. */
   async heartbeat(device: DeviceRecord, input: HeartbeatInput): Promise<HeartbeatAnswer> {
     const actor = actorOf(device);
-    await new MachineRepository(this.store, this.offlineSeconds).recordHeartbeat(actor, device.id, {
+    const store = await this.stores.storeFor(actor);
+    await new MachineRepository(store, this.offlineSeconds).recordHeartbeat(actor, device.id, {
       ...(input.apkPackageName !== undefined ? { packageName: input.apkPackageName } : {}),
       ...(input.apkVersionCode !== undefined ? { versionCode: input.apkVersionCode } : {}),
     });
-    if (input.slots?.length) await new SlotRepository(this.store).reportStates(actor, device.id, input.slots);
+    if (input.slots?.length) await new SlotRepository(store).reportStates(actor, device.id, input.slots);
 
     const packageName = input.apkPackageName ?? device.apkPackageName;
     const newest = packageName
-      ? await new ApkRepository(this.store).newestPublished(actor, packageName)
+      ? await new ApkRepository(store).newestPublished(actor, packageName)
       : undefined;
     const running = input.apkVersionCode ?? -1;
     return {
-      serverTime: formatDateTime(new Date(), this.store.timeZone),
+      serverTime: formatDateTime(new Date(), store.timeZone),
       update:
         newest && newest.versionCode > running
           ? {
@@ -64,7 +71,8 @@ export class DeviceService {
   /** A customer's refund request for an order paid at this machine. */
   async refundRequest(device: DeviceRecord, input: RefundRequestInput): Promise<RefundReview> {
     const actor = actorOf(device);
-    const machine = await new MachineRepository(this.store, this.offlineSeconds).findById(actor, device.id);
+    const store = await this.stores.storeFor(actor);
+    const machine = await new MachineRepository(store, this.offlineSeconds).findById(actor, device.id);
     return this.refunds.request(
       actor,
       { machineNo: device.machineNo, hospitalId: machine?.hospitalId ?? null },

@@ -1,6 +1,6 @@
 import type { Hospital, Page } from '@console/contract';
 import type { ListQuery } from '../../../core/list-query.js';
-import type { Actor, Store } from '../../../core/repository/store.js';
+import { platformStore, type Actor, type Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
@@ -62,8 +62,8 @@ export class HospitalRepository extends TableRepository<Hospital, 'zx_hospital'>
   async withRegionNames(hospitals: Hospital[]): Promise<Hospital[]> {
     const codes = [...new Set(hospitals.map((h) => h.regionCode).filter((c): c is string => Boolean(c)))];
     if (codes.length === 0) return hospitals.map((h) => ({ ...h, ...NO_NAMES }));
-    // Regions are platform reference data: no tenant, no soft delete.
-    const rows = await unscoped(this.store)
+    // Regions are platform reference data (in the main database): no tenant, no soft delete.
+    const rows = await unscoped(platformStore(this.store))
       .selectFrom('blade_region')
       .select(['code', 'province_name', 'city_name', 'district_name'])
       .where('code', 'in', codes)
@@ -83,7 +83,7 @@ export class HospitalRepository extends TableRepository<Hospital, 'zx_hospital'>
   /** Whether a region code exists (a hospital names one of the region module's codes). */
   async regionExists(code: string): Promise<boolean> {
     return Boolean(
-      await unscoped(this.store)
+      await unscoped(platformStore(this.store))
         .selectFrom('blade_region')
         .select('code')
         .where('code', '=', code)

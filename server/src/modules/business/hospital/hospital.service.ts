@@ -1,7 +1,8 @@
 import type { Hospital, HospitalInput } from '@console/contract';
-import { EntityService, found } from '../../../core/entity-service.js';
+import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { MachineRepository } from '../machine/machine.repository.js';
 import { HospitalRepository, hospitalTable } from './hospital.repository.js';
 import type { Language } from '../../../core/i18n.js';
@@ -13,14 +14,14 @@ const blankToNull = (value: string | null | undefined) => {
   return trimmed ? trimmed : null;
 };
 
-export class HospitalService extends EntityService<
+export class HospitalService extends TenantEntityService<
   Hospital,
   HospitalInput,
   'zx_hospital',
   HospitalRepository
 > {
-  constructor(store: Store) {
-    super(store, hospitalTable, (s) => new HospitalRepository(s));
+  constructor(stores: TenantStores) {
+    super(stores, hospitalTable, (s) => new HospitalRepository(s));
   }
 
   /** The values of a submitted hospital, checked (a code once per tenant, a region that exists). */
@@ -51,7 +52,7 @@ export class HospitalService extends EntityService<
     rows: Array<{ row: number; input: HospitalInput }>,
     language: Language,
   ): Promise<number> {
-    await inTransaction(this.store, async (tx) => {
+    await inTransaction(await this.storeFor(actor), async (tx) => {
       const hospitals = this.repositoryOn(tx);
       await storeEachRow(rows, language, async (input) =>
         hospitals.insert(actor, await this.values(hospitals, actor, input)),
@@ -62,18 +63,16 @@ export class HospitalService extends EntityService<
 
   /** An export: the current search, as the list filters it (at most EXPORT_MAX_ROWS). */
   async exportRows(actor: Actor, query: Record<string, unknown>): Promise<Hospital[]> {
-    const rows = await this.repository.listUpTo(
-      actor,
-      parseListQuery(query, this.table, this.store.timeZone),
-      EXPORT_MAX_ROWS + 1,
-    );
+    const rows = await (
+      await this.repositoryFor(actor)
+    ).listUpTo(actor, parseListQuery(query, this.table, this.timeZone), EXPORT_MAX_ROWS + 1);
     if (rows.length > EXPORT_MAX_ROWS) throw badRequest('sheet.tooManyToExport', { max: EXPORT_MAX_ROWS });
     return rows;
   }
 
   async submit(actor: Actor, input: HospitalInput): Promise<Hospital> {
     const id = input.id || undefined;
-    return inTransaction(this.store, async (tx) => {
+    return inTransaction(await this.storeFor(actor), async (tx) => {
       const hospitals = this.repositoryOn(tx);
       if (id !== undefined) found(await hospitals.findById(actor, id));
       return this.save(hospitals, actor, id, await this.values(hospitals, actor, input, id));

@@ -4,7 +4,6 @@ import type { ListQuery } from '../../../core/list-query.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository, type TableSelect } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
-import { unscoped } from '../../../core/repository/unscoped.js';
 import { machineGrantScope } from '../grant-scope.repository.js';
 import { HospitalRepository } from '../hospital/hospital.repository.js';
 
@@ -32,7 +31,7 @@ export const machineTable = defineTable<Machine, 'zx_machine'>(
   },
 );
 
-/** How a machine is found by its device: across tenants, by number. */
+/** How a machine is found by its device: by number, in the tenant holding the number. */
 export interface DeviceRecord {
   id: string;
   tenantId: string;
@@ -97,16 +96,16 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
     return rows.map((row) => this.toEntity(row));
   }
 
-  /** Whether a live machine anywhere on the platform has the number (other than `exceptId`). */
-  async numberTaken(machineNo: string, exceptId?: string): Promise<boolean> {
-    // Machine numbers are device serials: unique across every tenant, hence unscoped.
-    let q = unscoped(this.store)
-      .selectFrom('zx_machine')
+  /**
+   * Whether a live machine of the tenant, in this database, has the number: whether the tenant's
+   * hold on it (zx_tenant_key, see tenant-keys.ts) is backed by a machine.
+   */
+  async numberInUse(tenantId: string, machineNo: string): Promise<boolean> {
+    const row = await this.scopedSelect({ tenantId, userId: null, deptId: null })
       .select('id')
       .where('machine_no', '=', machineNo)
-      .where('is_deleted', '=', 0);
-    if (exceptId) q = q.where('id', '<>', BigInt(exceptId));
-    return Boolean(await q.executeTakeFirst());
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async withHospitalNames(actor: Actor, machines: Machine[]): Promise<Machine[]> {
@@ -142,14 +141,14 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** The live machine with this number, in whichever tenant: how a device is recognised. */
-  async findDevice(machineNo: string): Promise<DeviceRecord | undefined> {
-    // Before a device is known its tenant is not: looked up across tenants, by the unique number.
-    const row = await unscoped(this.store)
-      .selectFrom('zx_machine')
+  /**
+   * The live machine with this number in its tenant (found first through zx_tenant_key, in the main
+   * database, then read in the tenant's own): how a device is recognised.
+   */
+  async findDevice(tenantId: string, machineNo: string): Promise<DeviceRecord | undefined> {
+    const row = await this.scopedSelect({ tenantId, userId: null, deptId: null })
       .select(['id', 'tenant_id', 'machine_no', 'device_secret', 'apk_package_name'])
       .where('machine_no', '=', machineNo)
-      .where('is_deleted', '=', 0)
       .executeTakeFirst();
     return row
       ? {

@@ -1,13 +1,15 @@
 import { type Machine, type MachineInput } from '@console/contract';
 import { MACHINE_RUN_STATUS } from '@console/contract/business';
-import { EntityService, found } from '../../../core/entity-service.js';
-import { badRequest, notFound } from '../../../core/errors.js';
+import { TenantEntityService, found } from '../../../core/entity-service.js';
+import { ApiError, badRequest, notFound } from '../../../core/errors.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import type { RecordBusinessEvent } from '../business-events.js';
 import { newDeviceSecret } from '../device-secret.js';
 import { HospitalRepository } from '../hospital/hospital.repository.js';
 import { SlotRepository } from '../slot/slot.repository.js';
+import { claimKey, releaseUnused, type KeyInUse } from '../tenant-keys.js';
 import { MachineRepository, machineTable } from './machine.repository.js';
 import type { MachineImport } from './machine.sheet.js';
 import type { Language } from '../../../core/i18n.js';
@@ -19,34 +21,53 @@ type MachineValues = Pick<
   'machineNo' | 'machineName' | 'location' | 'model' | 'slotCount' | 'runStatus' | 'remark'
 > & { hospitalId: string };
 
-export class MachineService extends EntityService<Machine, MachineInput, 'zx_machine', MachineRepository> {
+/** Whether a live machine of the tenant has the number (what backs its hold on the number). */
+const numberInUse: KeyInUse = (store, tenantId, machineNo) =>
+  new MachineRepository(store, 0).numberInUse(tenantId, machineNo);
+
+export class MachineService extends TenantEntityService<
+  Machine,
+  MachineInput,
+  'zx_machine',
+  MachineRepository
+> {
   constructor(
-    store: Store,
+    stores: TenantStores,
     readonly offlineSeconds: number,
     private readonly record: RecordBusinessEvent,
   ) {
-    super(store, machineTable, (s) => new MachineRepository(s, offlineSeconds));
+    super(stores, machineTable, (s) => new MachineRepository(s, offlineSeconds));
   }
 
   /** `list`: the visible machines; `onlineStatus` (0/1) filters on the heartbeat window. */
-  override list(actor: Actor, query: Record<string, unknown>) {
+  override async list(actor: Actor, query: Record<string, unknown>) {
     const raw = query.onlineStatus;
     const online = raw === '0' || raw === '1' ? Number(raw) : undefined;
-    return this.repository.pageOnline(actor, parseListQuery(query, this.table, this.store.timeZone), online);
+    return (await this.repositoryFor(actor)).pageOnline(
+      actor,
+      parseListQuery(query, this.table, this.timeZone),
+      online,
+    );
   }
 
   /**
    * Creates a machine with slots 1..slotCount and a device secret (in the answer, once), or edits
    * one: a changed slotCount adds slots or retires the highest ones, never one in use. All in one
-   * transaction.
+   * transaction (a new machine's number is taken on the platform first: #claimNumber).
    */
   async submit(actor: Actor, input: MachineInput): Promise<Machine> {
     const id = input.id || undefined;
     const values = this.#values(input, input.hospitalId);
-    return inTransaction(this.store, async (tx) => {
+    const store = await this.storeFor(actor);
+    if (id === undefined) {
+      await this.#claimNumber(actor, values.machineNo);
+      return this.#releasingOnFailure(actor, [values.machineNo], () =>
+        inTransaction(store, (tx) => this.#create(tx, actor, values)),
+      );
+    }
+    return inTransaction(store, async (tx) => {
       const machines = this.repositoryOn(tx);
       const slots = new SlotRepository(tx);
-      if (id === undefined) return this.#create(tx, actor, values);
       const before = found(await machines.findById(actor, id));
       if (before.machineNo !== values.machineNo) throw badRequest('machine.machineNo.fixed');
       if (!(await new HospitalRepository(tx).findById(actor, values.hospitalId)))
@@ -68,15 +89,37 @@ export class MachineService extends EntityService<Machine, MachineInput, 'zx_mac
     rows: Array<{ row: number; input: MachineImport }>,
     language: Language,
   ): Promise<number> {
-    await inTransaction(this.store, async (tx) => {
-      const hospitals = new HospitalRepository(tx);
-      await storeEachRow(rows, language, async (input) => {
-        const code = input.hospitalCode.trim();
-        const hospital = await hospitals.findByCode(actor, code);
-        if (!hospital) throw badRequest('machine.hospital.unknownCode', { code });
-        return this.#create(tx, actor, this.#values(input, hospital.id));
-      });
-    });
+    // The numbers are taken first, outside the transaction; a row whose number is taken (on the
+    // platform, or by an earlier row) is refused with the rest of the rows' problems.
+    const refused = new Map<MachineImport, ApiError>();
+    const claimed: string[] = [];
+    const seen = new Set<string>();
+    for (const { input } of rows) {
+      const machineNo = input.machineNo.trim();
+      try {
+        if (seen.has(machineNo)) throw badRequest('machine.machineNo.exists', { machineNo });
+        seen.add(machineNo);
+        await this.#claimNumber(actor, machineNo);
+        claimed.push(machineNo);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        refused.set(input, error);
+      }
+    }
+    const store = await this.storeFor(actor);
+    await this.#releasingOnFailure(actor, claimed, () =>
+      inTransaction(store, async (tx) => {
+        const hospitals = new HospitalRepository(tx);
+        await storeEachRow(rows, language, async (input) => {
+          const refusal = refused.get(input);
+          if (refusal) throw refusal;
+          const code = input.hospitalCode.trim();
+          const hospital = await hospitals.findByCode(actor, code);
+          if (!hospital) throw badRequest('machine.hospital.unknownCode', { code });
+          return this.#create(tx, actor, this.#values(input, hospital.id));
+        });
+      }),
+    );
     return rows.length;
   }
 
@@ -85,14 +128,16 @@ export class MachineService extends EntityService<Machine, MachineInput, 'zx_mac
     actor: Actor,
     query: Record<string, unknown>,
   ): Promise<Array<Machine & { hospitalCode: string | null }>> {
-    const rows = await this.repository.rowsUpTo(
+    const store = await this.storeFor(actor);
+    const machines = this.repositoryOn(store);
+    const rows = await machines.rowsUpTo(
       actor,
-      parseListQuery(query, this.table, this.store.timeZone),
+      parseListQuery(query, this.table, this.timeZone),
       EXPORT_MAX_ROWS + 1,
     );
     if (rows.length > EXPORT_MAX_ROWS) throw badRequest('sheet.tooManyToExport', { max: EXPORT_MAX_ROWS });
-    const named = await this.repository.withHospitalNames(actor, rows);
-    const hospitals = await new HospitalRepository(this.store).findByIds(actor, [
+    const named = await machines.withHospitalNames(actor, rows);
+    const hospitals = await new HospitalRepository(store).findByIds(actor, [
       ...new Set(named.map((m) => m.hospitalId).filter((v): v is string => Boolean(v))),
     ]);
     const codes = new Map(hospitals.map((h) => [h.id, h.hospitalCode]));
@@ -115,11 +160,28 @@ export class MachineService extends EntityService<Machine, MachineInput, 'zx_mac
     };
   }
 
-  /** A new machine: its number free on the platform, its hospital the tenant's; slots and a secret. */
+  /**
+   * Takes a machine number for the actor's tenant: numbers are device serials, unique on the
+   * platform, whichever database each tenant's machines are in (decision 0020).
+   */
+  async #claimNumber(actor: Actor, machineNo: string): Promise<void> {
+    if (!(await claimKey(this.stores, actor, 'machine', machineNo, numberInUse)))
+      throw badRequest('machine.machineNo.exists', { machineNo });
+  }
+
+  /** Runs the work; if it fails, the numbers it took and did not use are given back. */
+  async #releasingOnFailure<T>(actor: Actor, machineNos: string[], work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      await releaseUnused(this.stores, actor, 'machine', machineNos, numberInUse).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** A new machine (its number taken already), in a hospital of the tenant; slots and a secret. */
   async #create(tx: Store, actor: Actor, values: MachineValues): Promise<Machine> {
     const machines = this.repositoryOn(tx);
-    if (await machines.numberTaken(values.machineNo))
-      throw badRequest('machine.machineNo.exists', { machineNo: values.machineNo });
     if (!(await new HospitalRepository(tx).findById(actor, values.hospitalId)))
       throw badRequest('machine.hospital.unknown');
     const secret = newDeviceSecret();
@@ -127,6 +189,19 @@ export class MachineService extends EntityService<Machine, MachineInput, 'zx_mac
     await machines.setSecretHash(actor, created.id, secret.hash);
     await new SlotRepository(tx).ensureNumbers(actor, created, values.slotCount);
     return { ...created, deviceSecret: secret.secret };
+  }
+
+  /** Removes machines with their slots and grants; their numbers are free again on the platform. */
+  override async remove(actor: Actor, rawIds: string): Promise<number> {
+    const removed = await this.removeRows(actor, rawIds);
+    await releaseUnused(
+      this.stores,
+      actor,
+      'machine',
+      removed.map((m) => m.machineNo),
+      numberInUse,
+    );
+    return removed.length;
   }
 
   /** A machine with a slot in use stays; removing one removes its slots and their grants. */
@@ -155,8 +230,9 @@ export class MachineService extends EntityService<Machine, MachineInput, 'zx_mac
     const openId = wxOpenId?.trim() || null;
     const nickname = wxNickname?.trim() || null;
     if (!openId && nickname) throw badRequest('machine.wxOpenId.required');
-    const machine = found(await this.repository.findById(actor, id));
-    if (!(await this.repository.bindWx(actor, id, openId, nickname))) throw notFound();
+    const machines = await this.repositoryFor(actor);
+    const machine = found(await machines.findById(actor, id));
+    if (!(await machines.bindWx(actor, id, openId, nickname))) throw notFound();
     this.record(actor, {
       logId: openId ? 'machine-bind-wx' : 'machine-unbind-wx',
       logData: openId
@@ -169,9 +245,10 @@ export class MachineService extends EntityService<Machine, MachineInput, 'zx_mac
 
   /** A new device secret for a visible machine: answered once, the old one stops working at once. */
   async rotateSecret(actor: Actor, id: string): Promise<Machine> {
-    const machine = found(await this.repository.findById(actor, id));
+    const machines = await this.repositoryFor(actor);
+    const machine = found(await machines.findById(actor, id));
     const secret = newDeviceSecret();
-    if (!(await this.repository.setSecretHash(actor, id, secret.hash))) throw notFound();
+    if (!(await machines.setSecretHash(actor, id, secret.hash))) throw notFound();
     this.record(actor, {
       logId: 'machine-rotate-secret',
       logData: `${machine.machineNo}: device secret rotated`,

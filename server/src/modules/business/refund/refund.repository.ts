@@ -1,7 +1,7 @@
 import { type Page, type RefundReview } from '@console/contract';
 import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import type { ListQuery } from '../../../core/list-query.js';
-import type { Actor, Store } from '../../../core/repository/store.js';
+import { platformStore, type Actor, type Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
@@ -71,9 +71,10 @@ export class RefundRepository extends TableRepository<RefundReview, 'zx_refund_r
       refunds.map((r) => r.hospitalId),
     );
     const reviewerIds = [...new Set(refunds.map((r) => r.reviewerId).filter((v): v is string => Boolean(v)))];
-    // Reviewers are users of the tenant (another module's rows): only their names are read.
+    // Reviewers are users of the tenant (another module's rows, in the main database): only their
+    // names are read.
     const reviewers = reviewerIds.length
-      ? await unscoped(this.store)
+      ? await unscoped(platformStore(this.store))
           .selectFrom('blade_user')
           .select(['id', 'real_name', 'account'])
           .where('tenant_id', '=', actor.tenantId)
@@ -113,11 +114,16 @@ export class RefundRepository extends TableRepository<RefundReview, 'zx_refund_r
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Whether an order has a refund request anywhere (order numbers are the payment's: unique). */
-  async orderTaken(orderNo: string): Promise<boolean> {
+  /**
+   * Whether a refund request of the tenant, in this database, is for the order (removed ones too):
+   * whether the tenant's hold on the order number (zx_tenant_key, see tenant-keys.ts) is backed.
+   */
+  async orderInUse(tenantId: string, orderNo: string): Promise<boolean> {
+    // Removed requests count: an order is refunded at most once (outside the base's live rows).
     const row = await unscoped(this.store)
       .selectFrom('zx_refund_review')
       .select('id')
+      .where('tenant_id', '=', tenantId)
       .where('order_no', '=', orderNo)
       .executeTakeFirst();
     return Boolean(row);

@@ -1,12 +1,18 @@
 import { type RefundRequestInput, type RefundReview } from '@console/contract';
 import { REFUND_REVIEW_STATUS } from '@console/contract/business';
-import { EntityService, found } from '../../../core/entity-service.js';
+import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
-import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { inTransaction, type Actor } from '../../../core/repository/store.js';
+import type { TenantStores } from '../../../core/repository/tenant-databases.js';
+import { claimKey, releaseUnused, type KeyInUse } from '../tenant-keys.js';
 import type { RecordBusinessEvent } from '../business-events.js';
 import { RefundRepository, refundTable } from './refund.repository.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { EXPORT_MAX_ROWS } from '../sheets/sheet.js';
+
+/** Whether a refund request of the tenant is for the order (what backs its hold on the order). */
+const orderInUse: KeyInUse = (store, tenantId, orderNo) =>
+  new RefundRepository(store).orderInUse(tenantId, orderNo);
 
 /**
  * Refund reviews: pending → agreed or rejected exactly once. The decision is one conditional
@@ -14,12 +20,17 @@ import { EXPORT_MAX_ROWS } from '../sheets/sheet.js';
  * is told which decision was taken, by whom and when. Decisions are never edited; each goes to the
  * usual log.
  */
-export class RefundService extends EntityService<RefundReview, never, 'zx_refund_review', RefundRepository> {
+export class RefundService extends TenantEntityService<
+  RefundReview,
+  never,
+  'zx_refund_review',
+  RefundRepository
+> {
   constructor(
-    store: Store,
+    stores: TenantStores,
     private readonly record: RecordBusinessEvent,
   ) {
-    super(store, refundTable, (s) => new RefundRepository(s));
+    super(stores, refundTable, (s) => new RefundRepository(s));
   }
 
   /** Refunds arrive from the payment side (the device API), never from a console form. */
@@ -29,11 +40,9 @@ export class RefundService extends EntityService<RefundReview, never, 'zx_refund
 
   /** An export: the current search as the list filters it (phones masked), at most EXPORT_MAX_ROWS. */
   async exportRows(actor: Actor, query: Record<string, unknown>): Promise<RefundReview[]> {
-    const rows = await this.repository.rowsUpTo(
-      actor,
-      parseListQuery(query, this.table, this.store.timeZone),
-      EXPORT_MAX_ROWS + 1,
-    );
+    const rows = await (
+      await this.repositoryFor(actor)
+    ).rowsUpTo(actor, parseListQuery(query, this.table, this.timeZone), EXPORT_MAX_ROWS + 1);
     if (rows.length > EXPORT_MAX_ROWS) throw badRequest('sheet.tooManyToExport', { max: EXPORT_MAX_ROWS });
     return rows;
   }
@@ -47,9 +56,10 @@ export class RefundService extends EntityService<RefundReview, never, 'zx_refund
   }
 
   async #decide(actor: Actor, id: string, status: number, remark: string | null): Promise<RefundReview> {
-    const before = found(await this.repository.findById(actor, id));
-    if (!(await this.repository.decide(actor, id, status, remark))) {
-      const taken = found(await this.repository.findById(actor, id));
+    const refunds = await this.repositoryFor(actor);
+    const before = found(await refunds.findById(actor, id));
+    if (!(await refunds.decide(actor, id, status, remark))) {
+      const taken = found(await refunds.findById(actor, id));
       throw badRequest(
         taken.reviewStatus === REFUND_REVIEW_STATUS.AGREED ? 'refund.decided.1' : 'refund.decided.2',
         {
@@ -58,7 +68,7 @@ export class RefundService extends EntityService<RefundReview, never, 'zx_refund
         },
       );
     }
-    const decided = found(await this.repository.findById(actor, id));
+    const decided = found(await refunds.findById(actor, id));
     this.record(actor, {
       logId: status === REFUND_REVIEW_STATUS.AGREED ? 'refund-agree' : 'refund-reject',
       logData: `${before.orderNo}: refund of ${before.refundAmount} cents ${
@@ -77,23 +87,31 @@ export class RefundService extends EntityService<RefundReview, never, 'zx_refund
   ): Promise<RefundReview> {
     if (input.refundAmount > input.orderAmount) throw badRequest('refund.refundAmount.tooHigh');
     const orderNo = input.orderNo.trim();
-    return inTransaction(this.store, async (tx) => {
-      const refunds = this.repositoryOn(tx);
-      if (await refunds.orderTaken(orderNo)) throw badRequest('refund.orderNo.exists', { orderNo });
-      const id = await refunds.insert(actor, {
-        orderNo,
-        machineNo: machine.machineNo,
-        slotNo: input.slotNo ?? null,
-        hospitalId: machine.hospitalId,
-        customerOpenId: input.customerOpenId?.trim() || null,
-        customerPhone: input.customerPhone?.trim() || null,
-        orderAmount: input.orderAmount,
-        refundAmount: input.refundAmount,
-        reason: input.reason?.trim() || null,
-        applyTime: new Date() as unknown as string,
-        reviewStatus: REFUND_REVIEW_STATUS.PENDING,
+    const store = await this.storeFor(actor);
+    // The order is taken on the platform first (its tenants' records may be in other databases).
+    if (!(await claimKey(this.stores, actor, 'order', orderNo, orderInUse)))
+      throw badRequest('refund.orderNo.exists', { orderNo });
+    try {
+      return await inTransaction(store, async (tx) => {
+        const refunds = this.repositoryOn(tx);
+        const id = await refunds.insert(actor, {
+          orderNo,
+          machineNo: machine.machineNo,
+          slotNo: input.slotNo ?? null,
+          hospitalId: machine.hospitalId,
+          customerOpenId: input.customerOpenId?.trim() || null,
+          customerPhone: input.customerPhone?.trim() || null,
+          orderAmount: input.orderAmount,
+          refundAmount: input.refundAmount,
+          reason: input.reason?.trim() || null,
+          applyTime: new Date() as unknown as string,
+          reviewStatus: REFUND_REVIEW_STATUS.PENDING,
+        });
+        return found(await refunds.findById(actor, id));
       });
-      return found(await refunds.findById(actor, id));
-    });
+    } catch (error) {
+      await releaseUnused(this.stores, actor, 'order', [orderNo], orderInUse).catch(() => undefined);
+      throw error;
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { DICT_PARENT_KEY } from '@console/contract';
 import type { Language } from '../../../core/i18n.js';
-import type { Store } from '../../../core/repository/store.js';
+import { platformStore, type Store } from '../../../core/repository/store.js';
 import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
 import { seededEnglish } from '../../../db/seed/dictionaries.js';
 import type { DictLabels } from './sheet.js';
@@ -11,8 +11,8 @@ import type { DictLabels } from './sheet.js';
  * wording is never replaced), and the key of every label an import may meet, in either language.
  */
 export async function dictLabels(store: Store, code: string, language: Language): Promise<DictLabels> {
-  // blade_dict is the platform's: no tenant column to scope by.
-  const rows = await unscoped(store)
+  // blade_dict is the platform's (in the main database): no tenant column to scope by.
+  const rows = await unscoped(platformStore(store))
     .selectFrom('blade_dict as d')
     .select(['d.dict_key', 'd.dict_value'])
     .where(liveRows('d'))

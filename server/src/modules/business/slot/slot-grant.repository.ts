@@ -1,5 +1,5 @@
 import type { AuditFields } from '@console/contract';
-import type { Actor, Store } from '../../../core/repository/store.js';
+import { platformStore, type Actor, type Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
@@ -57,8 +57,9 @@ export class SlotGrantRepository extends TableRepository<SlotGrant, 'zx_slot_gra
   /** The users among ids that are live users of the actor's tenant. */
   async tenantUsers(actor: Actor, userIds: readonly string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    // Users are another module's rows: read through their tenant and soft-delete columns.
-    const rows = await unscoped(this.store)
+    // Users are another module's rows (in the main database): read through their tenant and
+    // soft-delete columns.
+    const rows = await unscoped(platformStore(this.store))
       .selectFrom('blade_user as u')
       .select('u.id')
       .where(liveRows('u', actor.tenantId))

@@ -1,6 +1,6 @@
 import { type Slot, type SlotHolder } from '@console/contract';
 import { SLOT_STATUS } from '@console/contract/business';
-import type { Actor, Store } from '../../../core/repository/store.js';
+import { platformStore, type Actor, type Store } from '../../../core/repository/store.js';
 import { TableRepository, updateStamp } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
@@ -183,33 +183,46 @@ export class SlotRepository extends TableRepository<Slot, 'zx_slot'> {
       .execute();
   }
 
-  /** Who holds the machine and each of its slots (users of the tenant, live). */
+  /**
+   * Who holds the machine and each of its slots (users of the tenant, live), by account. The grants
+   * are read here, the users in the main database (a tenant's own database has no users).
+   */
   async holders(
     actor: Actor,
     machineId: string,
   ): Promise<{ machine: SlotHolder[]; bySlot: Map<string, SlotHolder[]> }> {
-    const rows = await unscoped(this.store)
+    const grants = await unscoped(this.store)
       .selectFrom('zx_slot_grant as g')
-      .innerJoin('blade_user as u', 'u.id', 'g.user_id')
-      .select(['g.slot_id', 'u.id as user_id', 'u.account', 'u.real_name'])
+      .select(['g.slot_id', 'g.user_id'])
       .where(liveRows('g', actor.tenantId))
-      .where(liveRows('u', actor.tenantId))
       .where('g.machine_id', '=', BigInt(machineId))
-      .orderBy('u.account')
       .execute();
+    const userIds = [...new Set(grants.map((g) => String(g.user_id)))];
+    const users = userIds.length
+      ? await unscoped(platformStore(this.store))
+          .selectFrom('blade_user as u')
+          .select(['u.id', 'u.account', 'u.real_name'])
+          .where(liveRows('u', actor.tenantId))
+          .where('u.id', 'in', ids(userIds))
+          .orderBy('u.account')
+          .execute()
+      : [];
     const machine: SlotHolder[] = [];
     const bySlot = new Map<string, SlotHolder[]>();
-    for (const row of rows) {
+    for (const user of users) {
       const holder = (via: SlotHolder['via']): SlotHolder => ({
-        userId: String(row.user_id),
-        account: row.account,
-        realName: row.real_name,
+        userId: String(user.id),
+        account: user.account,
+        realName: user.real_name,
         via,
       });
-      if (row.slot_id === null) machine.push(holder('machine'));
-      else {
-        const key = String(row.slot_id);
-        bySlot.set(key, [...(bySlot.get(key) ?? []), holder('slot')]);
+      for (const grant of grants) {
+        if (String(grant.user_id) !== String(user.id)) continue;
+        if (grant.slot_id === null) machine.push(holder('machine'));
+        else {
+          const key = String(grant.slot_id);
+          bySlot.set(key, [...(bySlot.get(key) ?? []), holder('slot')]);
+        }
       }
     }
     return { machine, bySlot };

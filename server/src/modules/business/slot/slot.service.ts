@@ -12,6 +12,7 @@ import type {
 import { badRequest, notFound } from '../../../core/errors.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { grantsRestrict } from '../grant-scope.repository.js';
 import { MachineRepository } from '../machine/machine.repository.js';
 import { SlotGrantRepository } from './slot-grant.repository.js';
@@ -26,7 +27,7 @@ const unique = <T>(values: readonly T[]) => [...new Set(values)];
 
 export class SlotService {
   constructor(
-    private readonly store: Store,
+    private readonly stores: TenantStores,
     private readonly offlineSeconds: number,
   ) {}
 
@@ -35,14 +36,15 @@ export class SlotService {
   }
 
   /** `list`: the visible slots (of one machine with machineId / machineNo filters). */
-  list(actor: Actor, query: Record<string, unknown>): Promise<Page<Slot>> {
-    return new SlotRepository(this.store).page(actor, parseListQuery(query, slotTable, this.store.timeZone));
+  async list(actor: Actor, query: Record<string, unknown>): Promise<Page<Slot>> {
+    const store = await this.stores.storeFor(actor);
+    return new SlotRepository(store).page(actor, parseListQuery(query, slotTable, store.timeZone));
   }
 
   /** `status`: one state for the visible slots named; all of them or none. */
   async setStatus(actor: Actor, input: SlotStatusInput): Promise<number> {
     const ids = unique(input.slotIds);
-    return inTransaction(this.store, async (tx) => {
+    return inTransaction(await this.stores.storeFor(actor), async (tx) => {
       const slots = new SlotRepository(tx);
       const found = await slots.findByIds(actor, ids);
       if (found.length !== ids.length) throw notFound();
@@ -57,9 +59,10 @@ export class SlotService {
     machineNo: string,
     slotTitle: (slotNo: number) => string,
   ): Promise<GrantTreeMachine[]> {
-    const [machine] = await this.#machines(this.store).findByNumbers(actor, [machineNo.trim()]);
+    const store = await this.stores.storeFor(actor);
+    const [machine] = await this.#machines(store).findByNumbers(actor, [machineNo.trim()]);
     if (!machine) throw notFound();
-    const slots = new SlotRepository(this.store);
+    const slots = new SlotRepository(store);
     const visible = await slots.ofMachine(actor, machine.id);
     const holders = await slots.holders(actor, machine.id);
     return [
@@ -89,7 +92,7 @@ export class SlotService {
 
   /** grant/machine: every slot of the machines to the users. */
   async grantMachines(actor: Actor, input: GrantMachineInput): Promise<GrantResult> {
-    return inTransaction(this.store, async (tx) => {
+    return inTransaction(await this.stores.storeFor(actor), async (tx) => {
       const grants = new SlotGrantRepository(tx);
       const userIds = await this.#users(grants, actor, input.userIds);
       const machines = await this.#wholeMachines(tx, actor, input.machineNos);
@@ -111,7 +114,7 @@ export class SlotService {
 
   /** grant/slot: the slots to the users (a user holding the machine whole holds them already). */
   async grantSlots(actor: Actor, input: GrantSlotInput): Promise<GrantResult> {
-    return inTransaction(this.store, async (tx) => {
+    return inTransaction(await this.stores.storeFor(actor), async (tx) => {
       const grants = new SlotGrantRepository(tx);
       const userIds = await this.#users(grants, actor, input.userIds);
       const slots = await this.#visibleSlots(tx, actor, input.slotIds);
@@ -137,7 +140,7 @@ export class SlotService {
     const machineNos = unique(input.machineNos ?? []);
     const slotIds = unique(input.slotIds ?? []);
     if (machineNos.length === 0 && slotIds.length === 0) throw badRequest('slot.cancel.nothing');
-    return inTransaction(this.store, async (tx) => {
+    return inTransaction(await this.stores.storeFor(actor), async (tx) => {
       const grants = new SlotGrantRepository(tx);
       const userIds = await this.#users(grants, actor, input.userIds);
       let changed = 0;

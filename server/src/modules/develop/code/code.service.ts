@@ -1,12 +1,52 @@
-import type { Code, CodeColumn, CodeInput, Page } from '@console/contract';
-import { found, removeAll } from '../../../core/entity-service.js';
-import { badRequest } from '../../../core/errors.js';
-import { translate, type Language } from '../../../core/i18n.js';
+import path from 'node:path';
+import {
+  BUTTON_CODES,
+  MENU_CODES,
+  type Code,
+  type CodeColumn,
+  type CodeInput,
+  type Page,
+} from '@console/contract';
+import { zipSync, strToU8 } from 'fflate';
+import { found, idsOf, removeAll } from '../../../core/entity-service.js';
+import { badRequest, notFound } from '../../../core/errors.js';
+import { GENERATED_MODULES_DIR, moduleFolderNames } from '../../../core/generated-modules.js';
+import { isMessageKey, translate, type Language } from '../../../core/i18n.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { PLATFORM } from '../../../core/repository/actors.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { DatasourceRepository } from '../datasource/datasource.repository.js';
-import { CodeRepository, codeTable, type CodeRecord } from './code.repository.js';
+import { CodeRepository, codeTable, ConsoleCatalogRepository, type CodeRecord } from './code.repository.js';
+import { formatFiles } from './generator/format.js';
+import {
+  buttonsOf,
+  generateModule,
+  messageEntries,
+  planModule,
+  type GeneratedFile,
+} from './generator/index.js';
+
+/** What gen-code's `system` may name: the BladeX console (`saber`), which this console stands for. */
+const SYSTEMS = new Set(['saber']);
+
+/** Names a generated module may not take: words of JavaScript and the project's own folder names. */
+const RESERVED = new Set(
+  [
+    'await break case catch class const continue debugger default delete do else enum export extends',
+    'false finally for function if implements import in instanceof interface let new null package',
+    'private protected public return static super switch this throw true try typeof var void while',
+    'with yield constructor prototype',
+    'api app cli core db dist generated index modules node-modules shared src support test web',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** The project's root (server/src/modules/generated → four levels up): where its .prettierrc is. */
+const PROJECT_ROOT = path.resolve(GENERATED_MODULES_DIR, '../../../..');
+
+/** Whether the server has a route: a generated module's prefix may not land on one. */
+export type RouteTaken = (url: string) => boolean;
 
 /**
  * Code generation records (研发工具 › 代码生成): which table of which data source becomes a module,
@@ -55,6 +95,89 @@ export class CodeService {
 
   async remove(actor: Actor, rawIds: string): Promise<number> {
     return (await removeAll(this.store, (tx) => new CodeRepository(tx), actor, rawIds)).length;
+  }
+
+  /**
+   * gen-code: the modules of the records as one zip (paths from the project's root). `system` is
+   * what the BladeX console sends: `saber` (or nothing) means this console; anything else is a 400.
+   */
+  async genCode(
+    rawIds: string,
+    system: string | undefined,
+    routeTaken: RouteTaken,
+  ): Promise<{ name: string; zip: Uint8Array }> {
+    if (system && !SYSTEMS.has(system)) throw badRequest('code.system.unsupported', { system });
+    const ids = idsOf(rawIds);
+    const records = await this.#codes.findByIds(PLATFORM, ids);
+    if (records.length !== new Set(ids).size) throw notFound();
+    const byId = new Map(records.map((record) => [record.id, record]));
+    const files = await this.#generate(
+      [...new Set(ids)].map((id) => onWire(byId.get(id)!)),
+      routeTaken,
+    );
+    const names = [...new Set(records.map((record) => record.moduleName))];
+    return {
+      name: names.length === 1 ? names[0]! : 'modules',
+      zip: zipSync(Object.fromEntries(files.map((file) => [file.path, strToU8(file.content)]))),
+    };
+  }
+
+  /** preview: the files gen-code would write for one record. */
+  async preview(id: string, routeTaken: RouteTaken): Promise<GeneratedFile[]> {
+    return this.#generate([await this.detail(id)], routeTaken);
+  }
+
+  /**
+   * The files of the records' modules, from their stored columns (the data source is not read), laid
+   * out as the project's prettier does. Refused (400) for a name any part of the console has taken.
+   */
+  async #generate(codes: readonly Code[], routeTaken: RouteTaken): Promise<GeneratedFile[]> {
+    const folders = await moduleFolderNames();
+    const catalog = new ConsoleCatalogRepository(this.store);
+    const tables = await catalog.tableNames();
+    const listed = new Set<string>([...MENU_CODES, ...BUTTON_CODES]);
+    const seen = new Set<string>();
+    /** The menu and button codes of the modules before this one in the zip. */
+    const batchCodes = new Set<string>();
+    const now = new Date();
+    const files: GeneratedFile[] = [];
+    for (const code of codes) {
+      const name = code.moduleName;
+      for (const unique of [name, code.tableName.toLowerCase(), code.apiPrefix]) {
+        if (seen.has(unique)) throw badRequest('code.module.twice', { name: unique });
+        seen.add(unique);
+      }
+      if (RESERVED.has(name)) throw badRequest('code.moduleName.reserved', { name });
+      if (folders.has(name)) throw badRequest('code.moduleName.exists', { name });
+      if (tables.has(code.tableName.toLowerCase()))
+        throw badRequest('code.tableName.taken', { name: code.tableName });
+      if (['list', 'detail', 'submit', 'remove'].some((call) => routeTaken(`${code.apiPrefix}/${call}`)))
+        throw badRequest('code.apiPrefix.taken', { prefix: code.apiPrefix });
+      const input = {
+        moduleName: name,
+        tableName: code.tableName,
+        apiPrefix: code.apiPrefix,
+        pageTitle: code.pageTitle,
+        menuParentCode: code.menuParentId ? ((await catalog.menuCode(code.menuParentId)) ?? null) : null,
+        columns: code.columns,
+        now,
+      };
+      const plan = planModule(input);
+      const permissionCodes = [plan.code, ...buttonsOf(plan)];
+      for (const permission of permissionCodes) {
+        if (batchCodes.has(permission)) throw badRequest('code.moduleName.menuTaken', { code: permission });
+        batchCodes.add(permission);
+      }
+      const taken = [
+        ...permissionCodes.filter((permission) => listed.has(permission)),
+        ...(await catalog.menuCodesTaken(permissionCodes)),
+      ];
+      if (taken.length > 0) throw badRequest('code.moduleName.menuTaken', { code: taken[0]! });
+      const message = messageEntries(plan).find((entry) => isMessageKey(entry.key));
+      if (message) throw badRequest('code.moduleName.messageTaken', { name, key: message.key });
+      files.push(...generateModule(input));
+    }
+    return formatFiles(files, PROJECT_ROOT);
   }
 
   /** copy: a new record like the one given, named as its copy. */

@@ -6,6 +6,12 @@ import SqliteDatabase from 'better-sqlite3';
 import { createConnection, type ConnectionOptions } from 'mysql2/promise';
 import pg from 'pg';
 import { normalizeAddress, type OutboundPolicy } from '../../../core/outbound/policy.js';
+import {
+  openMysqlPool,
+  openPostgresPool,
+  openSqliteFile,
+  type DatabaseHandle,
+} from '../../../db/database.js';
 
 // Connecting to a data source (security S6, S13; the failure to prevent is SpringBlade's #36: its
 // JDBC connection test reached any host and read local files). A host must be one DATASOURCE_HOSTS
@@ -149,6 +155,51 @@ export class ProbeTimeoutError extends Error {
   constructor() {
     super('timeout');
   }
+}
+
+/** How long a statement of a tenant's routed database may run (its connections get OPEN's 5 s). */
+export const ROUTED_STATEMENT_TIMEOUT_MS = 30_000;
+/** Connections per data source and server process. */
+export const ROUTED_POOL_SIZE = 10;
+
+/**
+ * A pooled connection to a data source for a tenant's business records (tenant routing, decision
+ * 0020), with the settings the connection test uses: the host allowed by the policy and connected
+ * to at the address checked once here (re-checked when the pool is reopened), no option that
+ * reads a file, `timeoutMs` to connect; statements may run ROUTED_STATEMENT_TIMEOUT_MS. Unlike the
+ * test, an SQLite file under DATA_DIR is opened for writing and created when missing. A failed
+ * ping's message leaves the password out.
+ */
+export async function openPool(
+  target: ConnectionTarget,
+  policy: OutboundPolicy,
+  dataDir: string,
+  timeoutMs: number,
+): Promise<DatabaseHandle> {
+  const handle = await (async () => {
+    if (target.kind === 'sqlite') return openSqliteFile(sqliteFileIn(dataDir, target.database));
+    if (!target.host) throw new TargetRefusedError('host', '');
+    const address = await allowedAddress(policy, target.host);
+    const port = target.port ?? DEFAULT_PORTS[target.kind];
+    if (target.kind === 'postgres')
+      return openPostgresPool({
+        ...postgresConfig(target, address, port, timeoutMs),
+        statement_timeout: ROUTED_STATEMENT_TIMEOUT_MS,
+        query_timeout: ROUTED_STATEMENT_TIMEOUT_MS,
+        max: ROUTED_POOL_SIZE,
+      });
+    return openMysqlPool({
+      ...mysqlConfig(target, address, port, timeoutMs),
+      connectionLimit: ROUTED_POOL_SIZE,
+    });
+  })();
+  return {
+    ...handle,
+    ping: () =>
+      handle.ping().catch((error: unknown) => {
+        throw new Error(scrub(error, target.password));
+      }),
+  };
 }
 
 /** A driver's message without the password (some echo their connection settings). */

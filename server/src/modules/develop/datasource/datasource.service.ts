@@ -15,8 +15,10 @@ import type { OutboundPolicy } from '../../../core/outbound/policy.js';
 import { PLATFORM } from '../../../core/repository/actors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { SecretBox } from '../../../core/secret-box.js';
+import type { DatabaseHandle } from '../../../db/database.js';
 import {
   DEFAULT_PORTS,
+  openPool,
   probe,
   sqliteFileIn,
   TargetRefusedError,
@@ -34,6 +36,11 @@ export interface DatasourceServiceDependencies {
   /** DATASOURCE_HOSTS (config.ts): where a data source may point. */
   hosts: OutboundPolicy;
   dataDir: string;
+  /**
+   * A data source's connection settings changed (user, password, options): the pools opened for
+   * the tenants bound to it are replaced (core/repository/tenant-databases.ts).
+   */
+  changed?: (datasourceId: string) => Promise<void>;
 }
 
 const text = (value: string | null | undefined) => value?.trim() || null;
@@ -93,10 +100,11 @@ export class DatasourceService {
       const sources = new DatasourceRepository(tx);
       if (id === undefined) return sources.insert(actor, values);
       const before = found(await sources.findById(PLATFORM, id));
-      // A bound tenant's data stays where it is: its connection does not move under it.
-      const moved = (['kind', 'host', 'port', 'database'] as const).some(
-        (field) => before[field] !== values[field],
-      );
+      // A bound tenant's data stays where it is: its connection does not move under it (nor does
+      // a PostgreSQL schema, which decides which tables it reaches).
+      const moved =
+        (['kind', 'host', 'port', 'database'] as const).some((field) => before[field] !== values[field]) ||
+        (this.#onWire(before, false).options.schema ?? null) !== (target.options.schema ?? null);
       if (moved) {
         const tenants = await sources.boundTenants([id]);
         if (tenants.length > 0) throw badRequest('datasource.inUse', { tenants: tenants.join(', ') });
@@ -104,6 +112,7 @@ export class DatasourceService {
       await sources.update(actor, id, values);
       return id;
     });
+    if (id !== undefined) await this.deps.changed?.(id);
     return this.detail(saved);
   }
 
@@ -124,6 +133,30 @@ export class DatasourceService {
 
   /** The tables of a stored data source with their columns (the code generator's starting point). */
   async tables(id: string): Promise<DatasourceTable[]> {
+    const target = await this.#stored(id);
+    try {
+      return await readTables(target, this.deps.hosts, this.deps.dataDir, TEST_TIMEOUT_MS);
+    } catch (error) {
+      throw this.#refusal(error);
+    }
+  }
+
+  /**
+   * A pooled connection to a stored data source, for the tenants bound to it (tenant routing):
+   * the same guarded settings as the test, the host checked again now. A data source that is not
+   * there is a 404; a host or path no longer allowed the test's 400.
+   */
+  async open(id: string): Promise<DatabaseHandle> {
+    const target = await this.#stored(id);
+    try {
+      return await openPool(target, this.deps.hosts, this.deps.dataDir, TEST_TIMEOUT_MS);
+    } catch (error) {
+      throw this.#refusal(error);
+    }
+  }
+
+  /** A stored data source as a connection target (its password opened), checked. */
+  async #stored(id: string): Promise<ConnectionTarget> {
     const record = found(await this.#sources.findById(PLATFORM, id));
     const sealed = await this.#sources.sealedPassword(id);
     const target = this.#target(
@@ -131,11 +164,7 @@ export class DatasourceService {
       sealed ? this.deps.secrets.open(sealed) : null,
     );
     this.#refuseBadTarget(target);
-    try {
-      return await readTables(target, this.deps.hosts, this.deps.dataDir, TEST_TIMEOUT_MS);
-    } catch (error) {
-      throw this.#refusal(error);
-    }
+    return target;
   }
 
   /**

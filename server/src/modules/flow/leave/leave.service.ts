@@ -4,6 +4,7 @@ import { parseDateTime } from '../../../core/dates.js';
 import { found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { LEAVE_ELEMENTS } from '../engine/leave-model.js';
 import type { StepResult } from '../engine/runtime.js';
 import { userNames, type InstanceRecord } from '../runtime/runtime.repository.js';
@@ -29,7 +30,7 @@ const lastEnd = (step: StepResult) =>
 
 export class LeaveService {
   constructor(
-    private readonly store: Store,
+    private readonly stores: TenantStores,
     private readonly runtime: FlowRuntimeService,
   ) {
     runtime.follow(LEAVE_TABLE, (tx, actor, instance, step) => this.followStep(tx, actor, instance, step));
@@ -44,7 +45,7 @@ export class LeaveService {
   }
 
   private instant(text: string): Date {
-    const parsed = parseDateTime(text, this.store.timeZone);
+    const parsed = parseDateTime(text, this.stores.main.timeZone);
     if (!parsed) throw badRequest('leave.badTime', { field: text });
     return parsed.instant;
   }
@@ -56,9 +57,9 @@ export class LeaveService {
     if (end.getTime() <= start.getTime()) throw badRequest('leave.endBeforeStart');
     // Nobody approves their own leave, and the task goes to someone who can take it.
     if (input.taskUser === actor.userId) throw badRequest('leave.taskUser.self');
-    if (!(await userNames(this.store, actor.tenantId, [input.taskUser])).has(input.taskUser))
+    if (!(await userNames(this.stores.main, actor.tenantId, [input.taskUser])).has(input.taskUser))
       throw badRequest('leave.taskUser.unknown');
-    return inTransaction(this.store, async (tx) => {
+    return inTransaction(await this.stores.storeFor(actor), async (tx) => {
       const leaves = new LeaveRepository(tx);
       const id = await leaves.insert(actor, {
         processDefinitionId: input.processDefinitionId,
@@ -88,9 +89,11 @@ export class LeaveService {
 
   /** detail: the request (the applicant's own, or any of the tenant for those who handle them). */
   async detail(actor: Actor, businessId: string): Promise<LeaveDetail> {
-    const leave = found(await new LeaveRepository(this.store).findById(actor, businessId));
+    const leave = found(
+      await new LeaveRepository(await this.stores.storeFor(actor)).findById(actor, businessId),
+    );
     const flow = leave.processInstanceId ? await this.runtime.history(actor, leave.processInstanceId) : [];
-    const names = await userNames(this.store, actor.tenantId, [leave.taskUser]);
+    const names = await userNames(this.stores.main, actor.tenantId, [leave.taskUser]);
     return { ...leave, taskUserName: names.get(leave.taskUser) ?? null, flow };
   }
 }

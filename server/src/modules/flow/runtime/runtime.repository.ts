@@ -1,6 +1,6 @@
 import { AuditFieldsSchema, Nullable } from '@console/contract/schema';
 import { Type, type Static } from 'typebox';
-import type { Actor, Store } from '../../../core/repository/store.js';
+import { platformStore, type Actor, type Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
@@ -264,8 +264,9 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
 
   /** The tenant's role ids by alias (a model's `role:<alias>` candidate group). */
   async roleIdsByAlias(tenantId: string, aliases: string[]): Promise<Map<string, string[]>> {
-    // Roles are read by alias within the tenant's live rows, written here.
-    const rows = await unscoped(this.store)
+    // Roles are read by alias within the tenant's live rows, written here (the platform's table:
+    // in the main database, whichever database the tasks are in).
+    const rows = await unscoped(platformStore(this.store))
       .selectFrom('blade_role')
       .select(['id', 'role_alias'])
       .where('tenant_id', '=', tenantId)
@@ -354,7 +355,10 @@ export class FlowHistoryRepository extends TableRepository<HistoryRecord, 'blade
   }
 }
 
-/** Users' names for the lists (their real names), by id, in one tenant. */
+/**
+ * Users' names for the lists (their real names), by id, in one tenant: read in the main database,
+ * whichever database `store` (a workflow store) is.
+ */
 export async function userNames(
   store: Store,
   tenantId: string,
@@ -363,7 +367,7 @@ export async function userNames(
   const wanted = [...new Set([...ids].filter((id): id is string => !!id))];
   if (wanted.length === 0) return new Map();
   // A read of the user table by ids the runtime holds, scoped to the tenant and live rows here.
-  const rows = await unscoped(store)
+  const rows = await unscoped(platformStore(store))
     .selectFrom('blade_user')
     .select(['id', 'real_name', 'name'])
     .where('tenant_id', '=', tenantId)

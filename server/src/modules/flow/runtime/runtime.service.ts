@@ -10,6 +10,7 @@ import { found } from '../../../core/entity-service.js';
 import { ApiError, badRequest, notFound } from '../../../core/errors.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import {
   cancelProcess,
   completeTask,
@@ -84,7 +85,8 @@ export class FlowRuntimeService {
   private readonly listeners = new Map<string, BusinessListener>();
 
   constructor(
-    private readonly store: Store,
+    /** Where each tenant's workflow records are (decision 0020). */
+    private readonly stores: TenantStores,
     private readonly record: RecordEvent = () => undefined,
   ) {}
 
@@ -212,12 +214,12 @@ export class FlowRuntimeService {
       });
       return id;
     };
-    return tx ? run(tx) : inTransaction(this.store, run);
+    return tx ? run(tx) : inTransaction(await this.stores.storeFor(actor), run);
   }
 
   /** claim-task: a candidate takes an open, unclaimed task; of two at once, one wins. */
   async claim(actor: Actor, taskId: string): Promise<void> {
-    const tasks = new FlowTaskRepository(this.store);
+    const tasks = new FlowTaskRepository(await this.stores.storeFor(actor));
     const task = found(await tasks.findById(actor, taskId));
     if (task.taskState !== TASK_STATE.open || task.assignee !== null) throw badRequest('flow.task.claimed');
     if (!(await tasks.isCandidate(actor, taskId))) throw new ApiError(403, 'flow.task.notCandidate');
@@ -231,14 +233,15 @@ export class FlowRuntimeService {
    * (or a concurrent step of the same instance) loses and changes nothing.
    */
   async complete(actor: Actor, input: FlowCompleteInput): Promise<void> {
-    const tasks = new FlowTaskRepository(this.store);
+    const store = await this.stores.storeFor(actor);
+    const tasks = new FlowTaskRepository(store);
     const task = found(await tasks.findById(actor, input.taskId));
     if (task.instanceId !== input.processInstanceId) throw notFound();
     if (task.taskState !== TASK_STATE.open) throw badRequest('flow.task.done');
     if (task.assignee !== actor.userId) throw new ApiError(403, 'flow.task.notAssignee');
     const pass = input.flag !== 'reject';
     const comment = input.comment?.trim() || null;
-    await inTransaction(this.store, async (tx) => {
+    await inTransaction(store, async (tx) => {
       const txTasks = new FlowTaskRepository(tx);
       if (!(await txTasks.complete(actor, task.id, actor.userId!, pass ? 'pass' : 'reject', comment)))
         throw badRequest('flow.task.done');
@@ -280,7 +283,7 @@ export class FlowRuntimeService {
 
   /** follow/delete-process-instance: ends a running instance with a reason. */
   async deleteInstance(actor: Actor, instanceId: string, reason: string): Promise<void> {
-    await inTransaction(this.store, async (tx) => {
+    await inTransaction(await this.stores.storeFor(actor), async (tx) => {
       const instances = new FlowInstanceRepository(tx);
       const instance = found(await instances.findById(actor, instanceId));
       if (instance.runState !== RUN_STATE.running) throw badRequest('flow.instance.ended');
@@ -303,18 +306,24 @@ export class FlowRuntimeService {
 
   // ---- lists
 
-  private async definitionsOf(actor: Actor, ids: string[]): Promise<Map<string, DefinitionRecord>> {
-    const rows = await new FlowDefinitionRepository(this.store).findAnyByIds(actor, ids);
+  private async definitionsOf(
+    store: Store,
+    actor: Actor,
+    ids: string[],
+  ): Promise<Map<string, DefinitionRecord>> {
+    const rows = await new FlowDefinitionRepository(store).findAnyByIds(actor, ids);
     return new Map(rows.map((d) => [d.id, d]));
   }
 
-  private async tasksOnWire(actor: Actor, tasks: TaskRecord[]): Promise<FlowTask[]> {
-    const instances = await new FlowInstanceRepository(this.store).findByIds(actor, [
+  private async tasksOnWire(store: Store, actor: Actor, tasks: TaskRecord[]): Promise<FlowTask[]> {
+    const instances = await new FlowInstanceRepository(store).findByIds(actor, [
       ...new Set(tasks.map((t) => t.instanceId)),
     ]);
     const byInstance = new Map(instances.map((i) => [i.id, i]));
-    const definitions = await this.definitionsOf(actor, [...new Set(tasks.map((t) => t.definitionId))]);
-    const names = await userNames(this.store, actor.tenantId, [
+    const definitions = await this.definitionsOf(store, actor, [
+      ...new Set(tasks.map((t) => t.definitionId)),
+    ]);
+    const names = await userNames(store, actor.tenantId, [
       ...tasks.map((t) => t.assignee),
       ...instances.map((i) => i.startUser),
     ]);
@@ -341,10 +350,16 @@ export class FlowRuntimeService {
     });
   }
 
-  private async instancesOnWire(actor: Actor, instances: InstanceRecord[]): Promise<FlowInstance[]> {
-    const definitions = await this.definitionsOf(actor, [...new Set(instances.map((i) => i.definitionId))]);
+  private async instancesOnWire(
+    store: Store,
+    actor: Actor,
+    instances: InstanceRecord[],
+  ): Promise<FlowInstance[]> {
+    const definitions = await this.definitionsOf(store, actor, [
+      ...new Set(instances.map((i) => i.definitionId)),
+    ]);
     const names = await userNames(
-      this.store,
+      store,
       actor.tenantId,
       instances.map((i) => i.startUser),
     );
@@ -366,21 +381,26 @@ export class FlowRuntimeService {
   }
 
   async todoList(actor: Actor): Promise<FlowTask[]> {
+    const store = await this.stores.storeFor(actor);
     return this.tasksOnWire(
+      store,
       actor,
-      await new FlowTaskRepository(this.store).ofAssignee(actor, actor.userId!, TASK_STATE.open),
+      await new FlowTaskRepository(store).ofAssignee(actor, actor.userId!, TASK_STATE.open),
     );
   }
 
   async doneList(actor: Actor): Promise<FlowTask[]> {
+    const store = await this.stores.storeFor(actor);
     return this.tasksOnWire(
+      store,
       actor,
-      await new FlowTaskRepository(this.store).ofAssignee(actor, actor.userId!, TASK_STATE.completed),
+      await new FlowTaskRepository(store).ofAssignee(actor, actor.userId!, TASK_STATE.completed),
     );
   }
 
   async claimList(actor: Actor): Promise<FlowTask[]> {
-    return this.tasksOnWire(actor, await new FlowTaskRepository(this.store).claimable(actor));
+    const store = await this.stores.storeFor(actor);
+    return this.tasksOnWire(store, actor, await new FlowTaskRepository(store).claimable(actor));
   }
 
   /** send-list: the instances the caller started. */
@@ -394,21 +414,23 @@ export class FlowRuntimeService {
   }
 
   private async instancePage(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowInstance>> {
-    const query = parseListQuery({ descs: 'start_time', ...raw }, flowInstanceTable, this.store.timeZone);
-    const page = await new FlowInstanceRepository(this.store).page(actor, query);
-    return { ...page, records: await this.instancesOnWire(actor, page.records) };
+    const store = await this.stores.storeFor(actor);
+    const query = parseListQuery({ descs: 'start_time', ...raw }, flowInstanceTable, store.timeZone);
+    const page = await new FlowInstanceRepository(store).page(actor, query);
+    return { ...page, records: await this.instancesOnWire(store, actor, page.records) };
   }
 
   /** start-list: the newest active version of each process of the tenant. */
   async startList(actor: Actor): Promise<DefinitionRecord[]> {
-    return new FlowDefinitionRepository(this.store).latestActive(actor);
+    return new FlowDefinitionRepository(await this.stores.storeFor(actor)).latestActive(actor);
   }
 
   async history(actor: Actor, instanceId: string): Promise<FlowHistory[]> {
-    found(await new FlowInstanceRepository(this.store).findById(actor, instanceId));
-    const rows = await new FlowHistoryRepository(this.store).ofInstance(actor, instanceId);
+    const store = await this.stores.storeFor(actor);
+    found(await new FlowInstanceRepository(store).findById(actor, instanceId));
+    const rows = await new FlowHistoryRepository(store).ofInstance(actor, instanceId);
     const names = await userNames(
-      this.store,
+      store,
       actor.tenantId,
       rows.map((r) => r.assignee),
     );
@@ -420,10 +442,11 @@ export class FlowRuntimeService {
     actor: Actor,
     query: { processInstanceId?: string; processDefinitionId?: string },
   ): Promise<FlowModelView> {
-    const definitions = new FlowDefinitionRepository(this.store);
+    const store = await this.stores.storeFor(actor);
+    const definitions = new FlowDefinitionRepository(store);
     if (query.processInstanceId) {
       const instance = found(
-        await new FlowInstanceRepository(this.store).findById(actor, query.processInstanceId),
+        await new FlowInstanceRepository(store).findById(actor, query.processInstanceId),
       );
       const xml = found(await definitions.xmlOf(actor, instance.definitionId));
       const flow = await this.history(actor, instance.id);

@@ -1,7 +1,7 @@
 import type { Tenant } from '@console/contract';
 import { isId } from '../../../core/ids.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
-import type { Store } from '../../../core/repository/store.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
 import { PLATFORM } from '../../../core/repository/actors.js';
@@ -48,6 +48,33 @@ export class TenantRepository extends TableRepository<Tenant, 'blade_tenant'> {
     if (!row) return undefined;
     const expire = row.expire_time as Date | string | null;
     return { status: Number(row.status), expiresAt: expire === null ? null : new Date(expire).getTime() };
+  }
+
+  /**
+   * The data source a live tenant's business records are in (decision 0020), or null: the main
+   * database (no binding, or no such live tenant).
+   */
+  async datasourceOf(tenantId: string): Promise<string | null> {
+    const row = await this.scopedSelect(PLATFORM)
+      .select('datasource_id')
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    return row?.datasource_id === null || row?.datasource_id === undefined ? null : String(row.datasource_id);
+  }
+
+  /**
+   * Moves a tenant's binding from one data source (null: none) to another, only if it is still
+   * `from`: of two administrators changing it at once, one wins. Answers whether this call did.
+   */
+  async moveDatasource(actor: Actor, id: string, from: string | null, to: string | null): Promise<boolean> {
+    const result = await this.scopedUpdate(actor)
+      .set({ datasource_id: to === null ? null : BigInt(to) })
+      .where('id', '=', BigInt(id))
+      .where((eb) =>
+        from === null ? eb('datasource_id', 'is', null) : eb('datasource_id', '=', BigInt(from)),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** The tenant with this code (tenant_id). */

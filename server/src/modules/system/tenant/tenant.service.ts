@@ -32,9 +32,14 @@ import { TenantRepository, tenantTable } from './tenant.repository.js';
 import { DatasourceRepository } from '../../develop/datasource/datasource.repository.js';
 import { PLATFORM } from '../../../core/repository/actors.js';
 import { idsOf, removeAll } from '../../../core/entity-service.js';
+import { ApiError } from '../../../core/errors.js';
+import { MigrationFailedError, type TenantDatabases } from '../../../core/repository/tenant-databases.js';
+import { tenantRows } from './tenant-rows.repository.js';
 
 export interface TenantServiceDependencies {
   store: Store;
+  /** Where each tenant's business records are (decision 0020): binding moves a tenant there. */
+  databases: Pick<TenantDatabases, 'prepare' | 'tenantChanged'>;
   menus: MenuService;
   accounts: AccountStates;
   /** A tenant's package changed: the guard's caches of permission codes must forget them. */
@@ -314,16 +319,58 @@ export class TenantService {
   }
 
   /**
-   * `datasource`: binds the tenant to one of the data sources (stored only: routing a tenant's
-   * business data to that database is the rest of issue 18). Empty or 0 unbinds.
+   * `datasource`: binds the tenant to one of the data sources, whose database then holds its
+   * business and workflow records (decision 0020); empty or 0 unbinds (back to the main database).
+   * Only a tenant without such records where they are now moves (none are copied, none are left
+   * behind: a tenant's records are never split between two databases). The new data source must
+   * answer; its schema is brought up to date first. Every server process routes the tenant anew
+   * at once.
    */
   async datasource(actor: Actor, ref: string, datasourceId: string | undefined): Promise<void> {
     const tenant = await this.#tenants.findByCodeOrId(ref);
     if (!tenant) throw notFound();
-    const bound = datasourceId && datasourceId !== '0' ? datasourceId : null;
-    if (bound && !(await new DatasourceRepository(this.deps.store).findById(PLATFORM, bound)))
-      throw badRequest('tenant.datasource.unknown', { id: bound });
-    if (!(await this.#tenants.update(actor, tenant.id, { datasourceId: bound }))) throw notFound();
+    const to = datasourceId && datasourceId !== '0' ? datasourceId : null;
+    const from = tenant.datasourceId;
+    if (to === from) return;
+    if (tenant.tenantId === PLATFORM_TENANT_ID) throw badRequest('tenant.datasource.platform');
+    const sources = new DatasourceRepository(this.deps.store);
+    const target = to === null ? undefined : await sources.findById(PLATFORM, to);
+    if (to !== null && !target) throw badRequest('tenant.datasource.unknown', { id: to });
+
+    // Where the records are now must hold none of this tenant's.
+    const current = from === null ? undefined : await sources.findById(PLATFORM, from);
+    const here = from === null ? this.deps.store : await this.#reach(from, current?.name ?? from);
+    const held = await tenantRows(here, tenant.tenantId);
+    if (held)
+      throw badRequest(from === null ? 'tenant.datasource.rowsInMain' : 'tenant.datasource.rowsInSource', {
+        tenant: tenant.tenantId,
+        name: current?.name ?? from ?? '',
+        table: held.table,
+        rows: held.rows,
+      });
+    if (to !== null) await this.#reach(to, target!.name);
+
+    if (!(await this.#tenants.moveDatasource(actor, tenant.id, from, to)))
+      throw badRequest('tenant.datasource.changed');
+    await this.deps.databases.tenantChanged(tenant.tenantId);
+  }
+
+  /** A data source's database, answering and migrated, or the 400 that says why not. */
+  async #reach(datasourceId: string, name: string): Promise<Store> {
+    try {
+      return await this.deps.databases.prepare(datasourceId);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      // The driver's own words (a ping's are without the password: datasource/connection.ts).
+      const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+      const reason = (cause instanceof Error ? cause.message : String(cause)).slice(0, 300) || '-';
+      throw badRequest(
+        error instanceof MigrationFailedError
+          ? 'tenant.datasource.migrationFailed'
+          : 'tenant.datasource.unreachable',
+        { name, reason },
+      );
+    }
   }
 
   /**

@@ -1,0 +1,144 @@
+import { buttonsOf } from './contract.js';
+import { choosing } from './server.js';
+import { commentText, quote, type FieldPlan, type GeneratedFile, type ModulePlan } from './plan.js';
+
+// The console's files of a generated module: the api binding (crudResource), the page (a CRUD-kit
+// configuration, registered by its folder: web/src/pages/registry.ts, `./generated/*/index.tsx`)
+// and its texts in both languages (locales.ts). The page imports the contract's types only, so no
+// schema code reaches the console's bundles.
+
+const DATE_REGEX = '/^\\d{4}-\\d{2}-\\d{2}$/';
+const MOMENT_REGEX = '/^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}(:\\d{2})?$/';
+
+function pageColumn(plan: ModulePlan, field: FieldPlan): string[] {
+  const text = (suffix = '') => quote(`generated.${plan.camel}.${field.field}${suffix}`);
+  const lines = ['    {', `      prop: ${quote(field.field)},`, `      label: ${text()},`];
+  if (field.control !== 'input') lines.push(`      type: ${quote(field.control)},`);
+  if (field.dict !== null)
+    lines.push(
+      `      dict: { code: ${quote(field.dict)}${field.kind === 'int' || field.kind === 'decimal' ? ', numeric: true' : ''} },`,
+    );
+  if (!field.inTable) lines.push('      table: false,');
+  else {
+    const content =
+      field.dict !== null
+        ? null
+        : field.kind === 'int' || field.kind === 'decimal'
+          ? 'number'
+          : field.kind === 'bigint'
+            ? 'code'
+            : field.kind === 'date' || field.kind === 'datetime'
+              ? field.kind
+              : null;
+    const spec = [
+      content ? `content: ${quote(content)}` : '',
+      field.kind === 'text' ? 'ellipsis: true' : '',
+      field.kind !== 'text' ? 'sort: true' : '',
+    ].filter(Boolean);
+    lines.push(`      table: { ${spec.join(', ')} },`);
+  }
+  if (field.searchable)
+    lines.push(
+      field.kind === 'datetime' ? '      search: { range: true, withTime: true },' : '      search: true,',
+    );
+  const form = [
+    field.required ? `required: ${text('Required')}` : '',
+    field.kind === 'string' || field.kind === 'text' ? `maxLength: ${field.length}` : '',
+    field.kind === 'date' || field.kind === 'datetime'
+      ? `pattern: { regex: ${field.kind === 'date' ? DATE_REGEX : MOMENT_REGEX}, message: ${text('Invalid')} }`
+      : '',
+  ].filter(Boolean);
+  if (form.length > 0) lines.push(`      form: { ${form.join(', ')} },`);
+  lines.push('    },');
+  return lines;
+}
+
+function pageFile(plan: ModulePlan): GeneratedFile {
+  const [add, edit, remove, view] = buttonsOf(plan);
+  const rowTitle = plan.fields.find((field) => field.kind === 'string' && field.inTable);
+  const lines = [
+    `import type { ${plan.pascal}, ${plan.pascal}Input } from '@console/contract/generated/${plan.kebab}';`,
+    "import './locales';",
+    `import * as ${plan.camel}Api from '../../../api/generated/${plan.kebab}';`,
+    "import { CrudPage, defineCrud } from '../../../crud';",
+    '',
+    `/** ${commentText(plan.title)} (${plan.prefix}): written by the code generator. */`,
+    `const config = defineCrud<${plan.pascal}, ${plan.pascal}Input>({`,
+    `  name: ${quote(plan.kebab)},`,
+    `  title: ${quote(`generated.${plan.camel}.title`)},`,
+    ...(rowTitle ? [`  rowTitle: ${quote(rowTitle.field)},`] : []),
+    `  api: ${plan.camel}Api,`,
+    `  permissions: { add: ${quote(add!)}, edit: ${quote(edit!)}, delete: ${quote(remove!)}, view: ${quote(view!)} },`,
+    '  columns: [',
+    ...plan.fields.flatMap((field) => pageColumn(plan, field)),
+    '  ],',
+    '});',
+    '',
+    `export default function ${plan.pascal}Page() {`,
+    '  return <CrudPage config={config} />;',
+    '}',
+    '',
+  ];
+  return { path: `web/src/pages/generated/${plan.kebab}/index.tsx`, content: lines.join('\n') };
+}
+
+function pageTexts(plan: ModulePlan): Array<[key: string, zh: string, en: string]> {
+  const texts: Array<[string, string, string]> = [['title', plan.title, plan.englishTitle]];
+  for (const field of plan.fields) {
+    texts.push([field.field, field.label, field.english]);
+    if (field.required)
+      texts.push([
+        `${field.field}Required`,
+        `${choosing(field) ? '请选择' : '请输入'}${field.label}`,
+        `Please ${choosing(field) ? 'choose' : 'enter'} the ${field.english.toLowerCase()}`,
+      ]);
+    if (field.kind === 'date' || field.kind === 'datetime')
+      texts.push([
+        `${field.field}Invalid`,
+        field.kind === 'date' ? '请按 YYYY-MM-DD 填写' : '请按 YYYY-MM-DD HH:mm:ss 填写',
+        field.kind === 'date' ? 'Please write it as YYYY-MM-DD' : 'Please write it as YYYY-MM-DD HH:mm:ss',
+      ]);
+  }
+  return texts;
+}
+
+function localesFile(plan: ModulePlan): GeneratedFile {
+  const texts = pageTexts(plan);
+  const lines = [
+    "import { addPageTexts } from '../../../i18n/page-texts';",
+    '',
+    `export const ${plan.camel}Zh = {`,
+    ...texts.map(([key, zh]) => `  ${key}: ${quote(zh)},`),
+    '};',
+    '',
+    `export const ${plan.camel}En: typeof ${plan.camel}Zh = {`,
+    ...texts.map(([key, , en]) => `  ${key}: ${quote(en)},`),
+    '};',
+    '',
+    "declare module '../../../i18n/page-texts' {",
+    '  interface GeneratedTexts {',
+    `    ${plan.camel}: typeof ${plan.camel}Zh;`,
+    '  }',
+    '}',
+    '',
+    `addPageTexts('generated', ${quote(plan.camel)}, ${plan.camel}Zh, ${plan.camel}En);`,
+    '',
+  ];
+  return { path: `web/src/pages/generated/${plan.kebab}/locales.ts`, content: lines.join('\n') };
+}
+
+function apiFile(plan: ModulePlan): GeneratedFile {
+  const lines = [
+    `import type { ${plan.pascal}, ${plan.pascal}Input } from '@console/contract/generated/${plan.kebab}';`,
+    "import { crudResource } from '../resource';",
+    '',
+    `/** ${commentText(plan.title)}: list, detail, submit and remove. */`,
+    `export const { list, detail, submit, remove } = crudResource<${plan.pascal}, ${plan.pascal}Input>(${quote(plan.prefix)});`,
+    '',
+  ];
+  return { path: `web/src/api/generated/${plan.kebab}.ts`, content: lines.join('\n') };
+}
+
+export function webFiles(plan: ModulePlan): GeneratedFile[] {
+  return [apiFile(plan), pageFile(plan), localesFile(plan)];
+}

@@ -1,0 +1,185 @@
+import type { CodeColumn } from '@console/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/core/errors.js';
+import { addMessages, isMessageKey, translate } from '../../src/core/i18n.js';
+import {
+  generateModule,
+  kindOf,
+  type GeneratorInput,
+} from '../../src/modules/develop/code/generator/index.js';
+
+// The code generator's pure part (docs/decisions/0021-code-generator.md): what each engine's column
+// types become, which columns it leaves to the project's helpers, what it refuses, and the files it
+// writes. That the files compile and their test passes is code-generator-proof.test.ts's part.
+
+const column = (name: string, dataType: string, extra: Partial<CodeColumn> = {}): CodeColumn => ({
+  name,
+  label: name,
+  dataType,
+  control: 'input',
+  required: false,
+  searchable: false,
+  inTable: true,
+  ...extra,
+});
+
+const input = (columns: CodeColumn[], extra: Partial<GeneratorInput> = {}): GeneratorInput => ({
+  moduleName: 'cabinet-door',
+  tableName: 'demo_cabinet',
+  apiPrefix: '/api/zxgxg-api/cabinet-door',
+  pageTitle: '柜门管理',
+  menuParentCode: 'business',
+  columns,
+  now: new Date('2025-01-02T03:04:05Z'),
+  ...extra,
+});
+
+const refusal = (run: () => unknown): string | undefined => {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 400) return error.messageKey;
+    throw error;
+  }
+  return undefined;
+};
+
+describe('column types', () => {
+  it('map the three engines’ names (SQLite as declared, PostgreSQL’s, MySQL’s) to kinds', () => {
+    const cases: Array<[string, string, number?]> = [
+      ['varchar(64)', 'string', 64],
+      ['VARCHAR(20)', 'string', 20],
+      ['varchar', 'string', 255],
+      ['character varying', 'string', 255],
+      ['char(2)', 'string', 2],
+      ['uuid', 'string', 36],
+      ['varchar(5000)', 'text'],
+      ['text', 'text'],
+      ['mediumtext', 'text'],
+      ['jsonb', 'text'],
+      ['integer', 'int'],
+      ['INT', 'int'],
+      ['int4', 'int'],
+      ['int2', 'int'],
+      ['tinyint(1)', 'int'],
+      ['int unsigned', 'int'],
+      ['bool', 'int'],
+      ['bigint', 'bigint'],
+      ['int8', 'bigint'],
+      ['decimal(10,2)', 'decimal'],
+      ['numeric', 'decimal'],
+      ['float8', 'decimal'],
+      ['double', 'decimal'],
+      ['date', 'date'],
+      ['datetime', 'datetime'],
+      ['datetime(3)', 'datetime'],
+      ['timestamp', 'datetime'],
+      ['timestamptz', 'datetime'],
+      ['', 'string', 255],
+    ];
+    for (const [dataType, kind, length] of cases) {
+      const found = kindOf(dataType);
+      expect(found?.kind, dataType).toBe(kind);
+      if (length !== undefined) expect(found?.length, dataType).toBe(length);
+    }
+    for (const dataType of ['blob', 'bytea', 'varbinary(16)']) expect(kindOf(dataType), dataType).toBeNull();
+  });
+});
+
+describe('the generator', () => {
+  const columns = [
+    column('id', 'bigint', { required: true }),
+    column('tenant_id', 'varchar(12)', { required: true }),
+    column('cabinet_name', 'varchar(64)', { required: true, searchable: true }),
+    column('kind', 'integer', { control: 'select', dict: 'yes_no', required: true, searchable: true }),
+    column('remark', 'text', { control: 'textarea', inTable: false }),
+    column('install_time', 'datetime', { searchable: true }),
+    column('create_time', 'datetime'),
+    column('status', 'int'),
+    column('is_deleted', 'int'),
+  ];
+  const files = generateModule(input(columns));
+  const file = (suffix: string) => files.find((f) => f.path.endsWith(suffix))!.content;
+
+  it('writes the module in the project’s shape, at the project’s paths', () => {
+    expect(files.map((f) => f.path)).toEqual([
+      'packages/contract/src/generated/cabinet-door.ts',
+      'server/src/db/migrations/generated/20250102030405-cabinet-door.ts',
+      'server/src/modules/generated/cabinet-door/cabinet-door.module.ts',
+      'server/src/modules/generated/cabinet-door/cabinet-door.repository.ts',
+      'server/src/modules/generated/cabinet-door/cabinet-door.service.ts',
+      'server/src/modules/generated/cabinet-door/cabinet-door.routes.ts',
+      'server/src/modules/generated/cabinet-door/cabinet-door.messages.ts',
+      'server/test/integration/generated/cabinet-door.test.ts',
+      'web/src/api/generated/cabinet-door.ts',
+      'web/src/pages/generated/cabinet-door/index.tsx',
+      'web/src/pages/generated/cabinet-door/locales.ts',
+    ]);
+  });
+
+  it('leaves the id, tenant, audit, status and soft-delete columns to the project’s helpers', () => {
+    const migration = file('-cabinet-door.ts');
+    expect(migration).toContain("withId(db.schema.createTable('demo_cabinet'), kind)");
+    expect(migration).toContain(".addColumn('tenant_id', t.string(12), (c) => c.notNull())");
+    for (const helper of ["'id'", "'create_time'", "'status'", "'is_deleted'"])
+      expect(migration).not.toContain(`.addColumn(${helper}`);
+    expect(file('contract/src/generated/cabinet-door.ts')).not.toMatch(/^\s+(createTime|status|isDeleted):/m);
+  });
+
+  it('makes required columns required, searchable ones filters with an index, dictionaries selects', () => {
+    const contract = file('contract/src/generated/cabinet-door.ts');
+    expect(contract).toContain(
+      "cabinetName: RequiredText(CABINET_DOOR_LIMITS.cabinetName, { label: 'cabinetDoor.cabinetName', required: 'cabinetDoor.cabinetName.required' })",
+    );
+    expect(contract).toContain(
+      "remark: OptionalText(CABINET_DOOR_LIMITS.remark, { label: 'cabinetDoor.remark' })",
+    );
+    expect(contract).toContain('cabinet_door_add: true;');
+    const migration = file('-cabinet-door.ts');
+    expect(migration).toContain(".addColumn('cabinet_name', t.string(64), (c) => c.notNull())");
+    expect(migration).toContain(".columns(['tenant_id', 'cabinet_name'])");
+    expect(migration).toContain(".columns(['tenant_id', 'install_time'])");
+    expect(migration).not.toContain(".columns(['tenant_id', 'remark'])");
+    const repository = file('cabinet-door.repository.ts');
+    expect(repository).toContain("cabinetName: ['string', { filter: true, sort: true }],");
+    expect(repository).toContain("remark: ['text'],");
+    expect(repository).toContain('demo_cabinet: CabinetDoorTable;');
+    const page = file('cabinet-door/index.tsx');
+    expect(page).toContain("dict: { code: 'yes_no', numeric: true },");
+    expect(page).toContain("type: 'select',");
+    expect(page).toContain('search: { range: true, withTime: true },');
+    expect(page).toContain(
+      "permissions: { add: 'cabinet_door_add', edit: 'cabinet_door_edit', delete: 'cabinet_door_delete', view: 'cabinet_door_view' },",
+    );
+    const module = file('cabinet-door.module.ts');
+    expect(module).toContain("parentCode: 'business',");
+    expect(module).toContain("path: '/generated/cabinet-door',");
+  });
+
+  it('writes messages in both languages that the catalogue takes', () => {
+    const messages = file('cabinet-door.messages.ts');
+    expect(messages).toContain("'cabinetDoor.cabinetName.required': '请输入cabinet_name',");
+    expect(messages).toContain("'cabinetDoor.kind.required': '请选择kind',");
+    expect(messages).toContain("'cabinetDoor.kind.required': 'Please choose the kind',");
+    addMessages({ zh: { 'codegen-test.label': '标签' }, en: { 'codegen-test.label': 'label' } });
+    expect(isMessageKey('codegen-test.label')).toBe(true);
+    expect(translate('en', 'codegen-test.label' as never)).toBe('label');
+    expect(() => addMessages({ zh: { ok: 'x' }, en: { ok: 'x' } })).toThrow(/already a message/);
+  });
+
+  it('refuses columns it cannot turn into fields, naming them', () => {
+    expect(refusal(() => generateModule(input([column('Cabinet_Name', 'varchar(10)')])))).toBe(
+      'code.column.name',
+    );
+    expect(refusal(() => generateModule(input([column('slot_1', 'int')])))).toBe('code.column.name');
+    expect(refusal(() => generateModule(input([column('size', 'int')])))).toBe('code.column.name');
+    expect(refusal(() => generateModule(input([column('photo', 'blob')])))).toBe('code.column.type');
+    expect(refusal(() => generateModule(input([column('id', 'bigint'), column('status', 'int')])))).toBe(
+      'code.columns.none',
+    );
+    expect(refusal(() => generateModule(input([column('title', 'varchar(10)')])))).toBe('code.column.name');
+    expect(refusal(() => generateModule(input([column('a', 'int'), column('a_required', 'int')])))).toBe(
+      'code.column.name',
+    );
+  });
+});
