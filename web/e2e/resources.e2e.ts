@@ -188,11 +188,10 @@ describe('resources against the real server', () => {
   });
 
   it('configures storage and SMS (enable, test upload, test message) and reads the logs', async () => {
-    const page = await suite.signedInPage(WIDE);
+    const page = await suite.signedInPage(WIDE, '/resource/oss/index');
     const { baseUrl } = suite.running();
 
     // Object storage: a local record, enabled, then a test upload through it.
-    await page.goto(`${baseUrl}/resource/oss/index`);
     const oss = page.getByRole('region', { name: '对象存储' });
     await oss.waitFor();
     await oss.getByRole('button', { name: '新增', exact: true }).click();

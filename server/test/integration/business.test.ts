@@ -4,6 +4,7 @@ import { createOperator, createTenantAdmin } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { multipart } from './support/uploads.js';
+import { addDongcheng } from './support/regions.js';
 
 // The business (issue 16): hospitals, machines and their slots, slot grants as a data scope, apk
 // releases, refund reviews, the device API and the dashboard, on every engine.
@@ -48,28 +49,7 @@ describe.each(enginesUnderTest())('business on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    await t.store.db
-      .insertInto('blade_region')
-      .values({
-        code: '110101',
-        parent_code: '1101',
-        ancestors: '00,11,1101',
-        name: '东城区',
-        province_code: '11',
-        province_name: '北京市',
-        city_code: '1101',
-        city_name: '市辖区',
-        district_code: '110101',
-        district_name: '东城区',
-        town_code: null,
-        town_name: null,
-        village_code: null,
-        village_name: null,
-        level: 3,
-        sort: 1,
-        remark: null,
-      })
-      .execute();
+    await addDongcheng(t.store.db);
   });
 
   afterAll(async () => {

@@ -24,6 +24,7 @@ import {
 import { startServer, type Running } from './support/server-process.js';
 import { createSeededDatabase } from './support/template-databases.js';
 import { md5, SABER_BASIC } from './support/test-app.js';
+import { addDongcheng } from './support/regions.js';
 
 // Tenant data routing (issue 18; decision 0020): a tenant bound to a data source keeps its business
 // and workflow records in that database — here a separate PostgreSQL database, whatever the main
@@ -208,28 +209,7 @@ describe.each(enginesUnderTest())('tenant data routing with the main database on
     a = await instance(1);
     b = await instance(2);
     // One region (the regions are platform reference data, read from the main database).
-    await a.database.db
-      .insertInto('blade_region')
-      .values({
-        code: '110101',
-        parent_code: '1101',
-        ancestors: '00,11,1101',
-        name: '东城区',
-        province_code: '11',
-        province_name: '北京市',
-        city_code: '1101',
-        city_name: '市辖区',
-        district_code: '110101',
-        district_name: '东城区',
-        town_code: null,
-        town_name: null,
-        village_code: null,
-        village_name: null,
-        level: 3,
-        sort: 1,
-        remark: null,
-      })
-      .execute();
+    await addDongcheng(a.database.db);
     platformToken = await signIn('000000', 'admin', 'admin');
     const source = await call(a, 'POST', '/api/blade-develop/datasource/submit', platformToken, {
       name: 'tenant-b-db',

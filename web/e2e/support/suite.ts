@@ -54,8 +54,10 @@ export function consoleSuite(env: Record<string, string> = {}): ConsoleSuite {
     captchas = new CaptchaSolver(keyPrefix);
   });
 
-  afterEach(async () => {
-    for (const context of contexts.splice(0)) await context.close();
+  afterEach(async ({ task }) => {
+    const open = contexts.splice(0);
+    if (task.result?.state === 'fail') await reportPages(open);
+    for (const context of open) await context.close();
   });
 
   afterAll(async () => {
@@ -93,4 +95,26 @@ export function consoleSuite(env: Record<string, string> = {}): ConsoleSuite {
     return page;
   };
   return { running, newPage, signedInPage, signInThroughForm };
+}
+
+/**
+ * What a failed test's pages showed, printed with the failure: each page's address, its open
+ * dialogs and messages, and the end of its text (a browser test that fails in CI leaves nothing
+ * else to look at).
+ */
+async function reportPages(contexts: readonly BrowserContext[]): Promise<void> {
+  for (const page of contexts.flatMap((context) => context.pages())) {
+    const shown = await page
+      .evaluate(() => {
+        const texts = (selector: string) =>
+          Array.from(document.querySelectorAll<HTMLElement>(selector), (element) => element.innerText.trim());
+        return {
+          dialogs: texts('[role="dialog"]'),
+          messages: texts('.ant-message-notice, .ant-notification-notice'),
+          text: document.body.innerText.slice(-1_500),
+        };
+      })
+      .catch((error: unknown) => ({ unreadable: String(error) }));
+    console.log(`--- the page at the failure: ${page.url()}\n${JSON.stringify(shown, null, 2)}`);
+  }
 }

@@ -2,7 +2,7 @@ import { MENU_CATEGORY, MENU_OPEN, ROOT_PARENT_ID } from '@console/contract';
 import type { Kysely } from 'kysely';
 import { generatedModules, type GeneratedMenu } from '../../core/generated-modules.js';
 import type { Database } from '../schema.js';
-import { menuId, menuRow, type MenuSeed } from './menus.js';
+import { menuId, menuRow, type MenuSeed, systemAudit } from './menus.js';
 import { SEED_IDS } from './seed.js';
 
 // The pages of generated modules (core/generated-modules.ts) in the menu tree: each start of the
@@ -13,16 +13,6 @@ import { SEED_IDS } from './seed.js';
 // administrator role; a button added to a page that exists, to the roles holding the page.
 // The seed itself (seed.ts) writes the console's own tree only: test databases hold exactly that,
 // and a generated module's test adds its page as the start does (seedGeneratedMenus).
-
-const audit = () => ({
-  create_user: null,
-  create_dept: null,
-  create_time: new Date(),
-  update_user: null,
-  update_time: new Date(),
-  status: 1,
-  is_deleted: 0,
-});
 
 /** The module's page and buttons as seed nodes (the page first). */
 export function generatedMenuSeed(menu: GeneratedMenu): MenuSeed {
@@ -111,7 +101,7 @@ async function insertOnce(
   try {
     await db
       .insertInto('blade_menu')
-      .values({ ...menuRow(node), ...audit() })
+      .values({ ...menuRow(node), ...systemAudit() })
       .execute();
     return true;
   } catch (error) {

@@ -2,22 +2,11 @@ import { DICT_PARENT_KEY } from '@console/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { DICTIONARIES, dictionaryRows } from './dictionaries.js';
-import { flattenMenus, menuId, menuRow } from './menus.js';
+import { flattenMenus, menuId, menuRow, systemAudit } from './menus.js';
 
 // Seed rows added after the first release reach databases seeded before them through a migration
 // (the seed itself runs only on an empty database). On a new database the migration finds no menus
 // and no dictionaries and adds nothing: the seed that follows writes the whole set.
-
-const now = () => new Date();
-const audit = () => ({
-  create_user: null,
-  create_dept: null,
-  create_time: now(),
-  update_user: null,
-  update_time: now(),
-  status: 1,
-  is_deleted: 0,
-});
 
 /**
  * Buttons of the menu tree missing under a page that exists: inserted with their stable ids, and
@@ -36,7 +25,7 @@ export async function insertMissingButtons(raw: Kysely<unknown>): Promise<number
     if (present.has(menu.id) || !present.has(menu.parentId)) continue;
     await db
       .insertInto('blade_menu')
-      .values({ ...menuRow(menu), ...audit() })
+      .values({ ...menuRow(menu), ...systemAudit() })
       .execute();
     const holders = await db
       .selectFrom('blade_role_menu')
@@ -68,7 +57,7 @@ export async function insertMissingDictionaries(raw: Kysely<unknown>): Promise<n
   );
   if (codes.size === 0) return 0;
   const missing = new Set(DICTIONARIES.map((d) => d.code).filter((code) => !codes.has(code)));
-  const rows = dictionaryRows(audit()).filter((row) => missing.has(row.code));
+  const rows = dictionaryRows(systemAudit()).filter((row) => missing.has(row.code));
   if (rows.length > 0) await db.insertInto('blade_dict').values(rows).execute();
   return rows.length;
 }

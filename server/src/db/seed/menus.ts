@@ -263,6 +263,23 @@ export function flattenMenus(
   });
 }
 
+/**
+ * The audit columns of a row the server adds by itself after the first seed (a migration, a start):
+ * nobody made it, it is live and enabled.
+ */
+export function systemAudit() {
+  const now = new Date();
+  return {
+    create_user: null,
+    create_dept: null,
+    create_time: now,
+    update_user: null,
+    update_time: now,
+    status: 1,
+    is_deleted: 0,
+  };
+}
+
 /** A menu of the tree as its blade_menu row (the audit columns are the caller's). */
 export function menuRow(menu: MenuSeed & { id: string; parentId: string }) {
   return {
