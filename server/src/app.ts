@@ -14,7 +14,8 @@ import { installGuard, type ClientRecord } from './core/auth/guard.js';
 import { Permissions } from './core/auth/permissions.js';
 import { TokenSigner } from './core/auth/tokens.js';
 import { SCOPE_CATEGORY } from './core/repository/data-scope.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import { authRoutes, logoutRoutes, type LogoutRouteDependencies } from './modules/auth/auth.routes.js';
+import { LOGOUT_PREFIXES, USER_PREFIXES } from './core/auth/route-aliases.js';
 import { accountStateLoader, AuthService } from './modules/auth/auth.service.js';
 import { Captchas } from './modules/auth/captcha.js';
 import { Sessions } from './modules/auth/sessions.js';
@@ -61,6 +62,8 @@ import { UserAdminService } from './modules/user/user-admin.service.js';
 import { userRoutes } from './modules/user/user.routes.js';
 import { UserService } from './modules/user/user.service.js';
 import { registerBusiness } from './modules/business/business.plugin.js';
+import { reportRoutes } from './modules/report/report.routes.js';
+import { ReportService } from './modules/report/report.service.js';
 import { registerFlow } from './modules/flow/flow.plugin.js';
 import { generatedModules } from './core/generated-modules.js';
 import path from 'node:path';
@@ -295,15 +298,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       await dictionaries.changed('all');
       await permissions.invalidate();
     },
-    storeLocalLogs: (req, entries) => recordLocalLogs(logWriter, req, entries, deps.store.timeZone),
   });
+  // One set of handlers under both dialects' paths (issue 20; core/auth/route-aliases.ts).
+  const storeLocalLogs: LogoutRouteDependencies['storeLocalLogs'] = (req, entries) =>
+    recordLocalLogs(logWriter, req, entries, deps.store.timeZone);
+  for (const prefix of LOGOUT_PREFIXES) await app.register(logoutRoutes, { prefix, auth, storeLocalLogs });
   await app.register(logRoutes, { prefix: '/api/blade-log', logs: logService });
-  await app.register(userRoutes, {
-    prefix: '/api/blade-user',
+  const userDependencies = {
     auth,
     users: new UserService({ store: deps.store, accounts, sessions }),
     admin: new UserAdminService({ store: deps.store, accounts, grants: new GrantPolicy(deps.store, menus) }),
-  });
+  };
+  for (const prefix of USER_PREFIXES) await app.register(userRoutes, { prefix, ...userDependencies });
   const permissionsChanged = () => permissions.invalidate();
   await app.register(menuRoutes, {
     prefix: '/api/blade-system/menu',
@@ -456,6 +462,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
 
   await registerBusiness(app, deps, logWriter, databases);
+  await app.register(reportRoutes, {
+    prefix: '/api/blade-report/report',
+    reports: new ReportService(deps.store, databases),
+  });
   await registerFlow(app, deps, logWriter, databases);
 
   // Modules written by the code generator, found in modules/generated (core/generated-modules.ts).

@@ -38,6 +38,8 @@ export const BUTTON_CODES = [
   'log_usual_view',
   'log_api_view',
   'log_error_view',
+  'report_list_add',
+  'report_list_edit',
   'report_list_view',
   'report_list_delete',
   'oss_add',

@@ -23,3 +23,4 @@ export * from './entities/sms.js';
 export * from './entities/log.js';
 export * from './entities/business.js';
 export * from './entities/flow.js';
+export * from './entities/report.js';

@@ -19,6 +19,7 @@ import { deptMessages } from '../modules/system/dept/dept.messages.js';
 import { dictMessages } from '../modules/system/dict/dict.messages.js';
 import { menuMessages } from '../modules/system/menu/menu.messages.js';
 import { postMessages } from '../modules/system/post/post.messages.js';
+import { reportMessages } from '../modules/report/report.messages.js';
 import { flowMessages } from '../modules/flow/flow.messages.js';
 import { datasourceMessages } from '../modules/develop/datasource/datasource.messages.js';
 import { codeMessages } from '../modules/develop/code/code.messages.js';
@@ -91,6 +92,7 @@ const zh = {
   ...dictMessages.zh,
   ...menuMessages.zh,
   ...postMessages.zh,
+  ...reportMessages.zh,
   ...flowMessages.zh,
   ...datasourceMessages.zh,
   ...codeMessages.zh,
@@ -164,6 +166,7 @@ const en: Record<MessageKey, string> = {
   ...dictMessages.en,
   ...menuMessages.en,
   ...postMessages.en,
+  ...reportMessages.en,
   ...flowMessages.en,
   ...datasourceMessages.en,
   ...codeMessages.en,

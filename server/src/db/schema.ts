@@ -183,6 +183,14 @@ export interface PostTable extends AuditColumns, TenantScoped {
   remark: string | null;
 }
 
+/** Report definitions (issue 19): the definition is JSON over a data set declared in code. */
+export interface ReportTable extends AuditColumns, TenantScoped {
+  name: string;
+  data_set: string;
+  definition: string;
+  author: string | null;
+}
+
 export interface ScopeDataTable extends AuditColumns {
   menu_id: DbId;
   resource_code: string;
@@ -549,6 +557,7 @@ export interface Database {
   blade_top_menu_setting: TopMenuSettingTable;
   blade_tenant_package: TenantPackageTable;
   blade_post: PostTable;
+  blade_report: ReportTable;
   blade_scope_data: ScopeDataTable;
   blade_scope_api: ScopeApiTable;
   blade_role_scope: RoleScopeTable;

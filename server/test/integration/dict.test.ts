@@ -209,7 +209,6 @@ describe.each(enginesUnderTest())('dictionaries on %s', (kind) => {
           '字典排序格式不正确',
           'sort has the wrong format',
         ],
-        [{ code: 'c', dictValue: 'x', sort: 1 }, '请选择是否封存', 'Please choose whether it is sealed'],
         [{ code: 'c', dictValue: 'x', sort: 1, isSealed: 2 }, '封存不能大于1', 'sealed must be at most 1'],
         [
           { code: 'c'.repeat(256), dictValue: 'x', sort: 1, isSealed: 0 },
@@ -273,6 +272,29 @@ describe.each(enginesUnderTest())('dictionaries on %s', (kind) => {
       ).toBe('上级字典不能是自身或其下级');
       expect((await submit({ id: '42', code: 'g', dictValue: 'g', sort: 1, isSealed: 0 })).status).toBe(404);
       expect((await get('detail?id=42')).status).toBe(404);
+    });
+
+    it('takes a submit without isSealed as BladeX does: new rows unsealed, updates keep their own', async () => {
+      const created = await submit({ code: 'no_seal', dictValue: '未封存', sort: 1 });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.data.isSealed).toBe(0);
+      const dict = created.body.data.id as string;
+      const entry = await submit({ code: 'x', parentId: dict, dictKey: '1', dictValue: '一', sort: 1 });
+      expect(entry.status, JSON.stringify(entry.body)).toBe(200);
+      expect(entry.body.data).toMatchObject({ code: 'no_seal', isSealed: 0 });
+      const id = entry.body.data.id as string;
+      expect(Number((await row(id)).is_sealed)).toBe(0);
+
+      // Leaving isSealed out of an update never unseals: a sealed entry stays sealed and unchanged.
+      const body = { id, code: 'no_seal', parentId: dict, dictKey: '1', dictValue: '一', sort: 1 };
+      expect((await submit({ ...body, isSealed: 1 })).body.data.isSealed).toBe(1);
+      expect((await submit(body)).status).toBe(400);
+      expect((await submit({ ...body, dictValue: '壹' })).status).toBe(400);
+      const kept = await row(id);
+      expect([Number(kept.is_sealed), kept.dict_value]).toEqual([1, '一']);
+      expect((await submit({ ...body, isSealed: 0 })).body.data.isSealed).toBe(0);
+      const renamed = await submit({ ...body, dictValue: '壹' });
+      expect(renamed.body.data).toMatchObject({ dictValue: '壹', isSealed: 0 });
     });
 
     it('keeps sealed entries as they are until they are unsealed, and never removes them', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { antMatch, fullPattern } from '../../src/core/auth/permissions.js';
+import { equivalentPaths } from '../../src/core/auth/route-aliases.js';
 import { ancestorsInclude, forest } from '../../src/core/tree.js';
 
 describe('antMatch', () => {
@@ -39,6 +40,20 @@ describe('fullPattern', () => {
     expect(fullPattern('blade-system/**')).toBe('/api/blade-system/**');
     expect(fullPattern('/api/blade-user/page')).toBe('/api/blade-user/page');
     expect(fullPattern('/apix/a')).toBe('/api/apix/a');
+  });
+});
+
+describe('equivalentPaths', () => {
+  it.each([
+    ['/api/blade-user/page', ['/api/blade-user/page', '/api/blade-system/user/page']],
+    ['/api/blade-system/user/grant', ['/api/blade-system/user/grant', '/api/blade-user/grant']],
+    ['/api/blade-auth/logout', ['/api/blade-auth/logout', '/api/blade-auth/oauth/logout']],
+    ['/api/blade-auth/oauth/logout', ['/api/blade-auth/oauth/logout', '/api/blade-auth/logout']],
+    ['/api/blade-auth/oauth/token', ['/api/blade-auth/oauth/token']],
+    ['/api/blade-user-x/page', ['/api/blade-user-x/page']], // prefixes end at a slash
+    ['/api/blade-system/user-x', ['/api/blade-system/user-x']],
+  ])('%s → %j', (path, expected) => {
+    expect(equivalentPaths(path)).toEqual(expected);
   });
 });
 

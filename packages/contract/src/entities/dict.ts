@@ -63,9 +63,12 @@ export const DictInputSchema = Type.Object(
     parentId: Type.Optional(Nullable(ParentIdString('dict.parentId'))),
     dictKey: OptionalText(DICT_LIMITS.dictKey, { label: 'dict.dictKey' }),
     sort: IntegerField({ label: 'dict.sort', required: 'dict.sort.required' }),
-    isSealed: IntegerField(
-      { label: 'dict.isSealed', required: 'dict.isSealed.required' },
-      { minimum: 0, maximum: 1 },
+    // Optional as in BladeX: a new entry without it is unsealed (0), an update keeps its own.
+    isSealed: Type.Optional(
+      IntegerField(
+        { label: 'dict.isSealed', required: 'dict.isSealed.required' },
+        { minimum: 0, maximum: 1 },
+      ),
     ),
     remark: OptionalText(DICT_LIMITS.remark, { label: 'dict.remark' }),
   },

@@ -52,6 +52,10 @@ export const RegionRemoveQuery = Type.Object({ id: Code('region.code') });
 export const RegionParentQuery = Type.Object({
   parentCode: Type.Optional(Type.String({ maxLength: REGION_LIMITS.code })),
 });
+/** `select?code=` (BladeX's select): the regions below `code`, by default below the country. */
+export const RegionSelectQuery = Type.Object({
+  code: Type.Optional(Type.String({ maxLength: REGION_LIMITS.code })),
+});
 
 /**
  * A region of China (blade_region): keyed by its GB/T 2260 code (provinces 2 digits, cities 4,

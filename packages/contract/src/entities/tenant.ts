@@ -33,6 +33,13 @@ export const TenantInfoSchema = Type.Object({
   backgroundUrl: Type.Optional(Nullable(Type.String())),
 });
 
+/** `select`: a tenant the caller may pick (BladeX's select), nothing about licences, limits or packages. */
+export const TenantOptionSchema = Type.Object({
+  id: Type.String(),
+  tenantId: Type.String(),
+  tenantName: Type.String(),
+});
+
 const label = (key: string) => ({ 'x-label': key });
 
 /** A wire date-time ('YYYY-MM-DD HH:mm:ss', or a day), empty or null for none; the service parses it. */
@@ -114,3 +121,5 @@ export type Tenant = Static<typeof TenantSchema>;
 export type TenantInput = Static<typeof TenantInputSchema>;
 /** `tenant/info?domain=`: what the login page needs to preset the tenant; `{}` for an unknown domain. */
 export type TenantInfo = Static<typeof TenantInfoSchema>;
+/** `tenant/select`: the platform administrator's every tenant, another administrator's own. */
+export type TenantOption = Static<typeof TenantOptionSchema>;

@@ -1,5 +1,6 @@
 import type { Cache, Unsubscribe } from '../cache/index.js';
 import { isPlatformAdmin, type Principal } from './principal.js';
+import { equivalentPaths } from './route-aliases.js';
 
 // What the guard checks beyond the access level: button permissions (a route's `config.button`)
 // and API scopes (rules over paths). Both are answered from per-process caches that every process
@@ -135,12 +136,16 @@ export class Permissions {
   /**
    * Whether API scopes let the caller call `method path`: yes when no rule covers it, else only
    * when one of the covering rules is granted to the caller's roles. The platform administrator
-   * passes.
+   * passes. A rule over a path covers the same handler under the other dialect's path too
+   * (route-aliases.ts), so both paths answer alike.
    */
   async apiAllowed(principal: Principal, method: string, path: string): Promise<boolean> {
     if (isPlatformAdmin(principal)) return true;
+    const paths = equivalentPaths(path);
     const covering = (await this.#rulesNow()).filter(
-      (rule) => (rule.method === null || rule.method === method) && antMatch(rule.pattern, path),
+      (rule) =>
+        (rule.method === null || rule.method === method) &&
+        paths.some((each) => antMatch(rule.pattern, each)),
     );
     if (covering.length === 0) return true;
     const granted = (await this.#grantsOf(principal)).apiScopeIds;

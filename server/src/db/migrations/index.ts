@@ -12,6 +12,7 @@ import * as business from './0010-business.js';
 import * as workflow from './0011-workflow.js';
 import * as develop from './0012-develop.js';
 import * as tenantKeys from './0013-tenant-keys.js';
+import * as report from './0014-report.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011-workflow': workflow,
   '0012-develop': develop,
   '0013-tenant-keys': tenantKeys,
+  '0014-report': report,
 };
 
 export const migrationProvider: MigrationProvider = {

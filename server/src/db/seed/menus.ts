@@ -150,7 +150,7 @@ export const MENU_TREE: MenuSeed[] = [
     ]),
   ]),
   group('report', '报表管理', '/report', 'BarChartOutlined', 5, [
-    page('report_list', '报表列表', '/report/reportlist', 'TableOutlined', 1, ['view', 'delete']),
+    page('report_list', '报表列表', '/report/reportlist', 'TableOutlined', 1, CRUD),
   ]),
   group('resource', '资源管理', '/resource', 'CloudServerOutlined', 6, [
     page('oss', '对象存储', '/resource/oss', 'CloudUploadOutlined', 1, [

@@ -6,6 +6,7 @@ import type { IdGenerator } from '../../core/ids.js';
 import type { Database } from '../schema.js';
 import { seedDictionaries } from './dictionaries.js';
 import { seedLeaveProcess } from './leave-process.js';
+import { seedReports } from './reports.js';
 import { flattenMenus, menuRow } from './menus.js';
 import { seedRegions } from './regions.js';
 
@@ -43,6 +44,8 @@ export interface SeedOptions {
    * (an older installation, migrated only part of the way) leaves it out, as that seed did.
    */
   leaveProcess?: boolean;
+  /** Seed the day-one reports (default true; skipped on a schema without blade_report). */
+  reports?: boolean;
 }
 
 /**
@@ -68,7 +71,8 @@ export async function seedDatabase(
   const dictionaries = await seedDictionaries(db, audit);
   const regions = options.regions === false ? 0 : await seedRegions(db);
   const leave = options.leaveProcess === false ? false : await seedLeaveProcess(db, ids, audit);
-  return platform || dictionaries > 0 || regions > 0 || leave;
+  const reports = options.reports === false ? 0 : await seedReports(db, audit);
+  return platform || dictionaries > 0 || regions > 0 || leave || reports > 0;
 }
 
 async function seedPlatform(db: Kysely<Database>, ids: IdGenerator, audit: Audit): Promise<boolean> {

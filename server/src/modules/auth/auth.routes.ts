@@ -37,6 +37,10 @@ export interface AuthRouteDependencies {
   cache: Cache;
   /** Per-process caches of other modules (dictionaries) that clear-cache drops in every process too. */
   clearCaches?: () => Promise<void>;
+}
+
+export interface LogoutRouteDependencies {
+  auth: AuthService;
   /** Stores the console's uploaded local log entries (the usual log). */
   storeLocalLogs?: (req: FastifyRequest, entries: LocalLogEntry[]) => void;
 }
@@ -65,10 +69,13 @@ function localLogEntries(body: unknown): LocalLogEntry[] | undefined {
   });
 }
 
-/** /api/blade-auth/oauth: token, captcha, logout, user-info, clear-cache (spec §7, "Auth"). */
+/**
+ * /api/blade-auth/oauth: token, captcha, user-info, clear-cache (spec §7, "Auth"); logout is
+ * logoutRoutes, registered beside it.
+ */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = async (
   app,
-  { auth, limits, captchas, accounts, cache, clearCaches, storeLocalLogs },
+  { auth, limits, captchas, accounts, cache, clearCaches },
 ) => {
   const token = async (
     req: FastifyRequest<{ Querystring: Static<typeof TokenQuery> }>,
@@ -129,6 +136,24 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
     },
   );
 
+  app.get('/user-info', async (req) => ok(await auth.userInfo(principalOf(req)), req.t('ok')));
+
+  app.get('/clear-cache', { config: { access: 'administrator' } }, async (req) => {
+    await accounts.invalidate('all');
+    await cache.deleteByPrefix('cache:');
+    await clearCaches?.();
+    return ok(true, req.t('auth.cacheCleared'));
+  });
+};
+
+/**
+ * `logout` (GET, or POST without a body): ends the caller's session. Registered under the spec's
+ * /api/blade-auth/oauth and SpringBlade's /api/blade-auth (core/auth/route-aliases.ts).
+ */
+export const logoutRoutes: FastifyPluginAsyncTypebox<LogoutRouteDependencies> = async (
+  app,
+  { auth, storeLocalLogs },
+) => {
   app.get('/logout', async (req) => {
     await auth.logout(principalOf(req), req.client!);
     return ok(true, req.t('ok'));
@@ -144,14 +169,5 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
     }
     storeLocalLogs?.(req, entries);
     return ok(true, req.t('log.uploaded'));
-  });
-
-  app.get('/user-info', async (req) => ok(await auth.userInfo(principalOf(req)), req.t('ok')));
-
-  app.get('/clear-cache', { config: { access: 'administrator' } }, async (req) => {
-    await accounts.invalidate('all');
-    await cache.deleteByPrefix('cache:');
-    await clearCaches?.();
-    return ok(true, req.t('auth.cacheCleared'));
   });
 };

@@ -144,16 +144,18 @@ export class DictService {
     const id = input.id || undefined;
     const parentId = input.parentId && input.parentId !== ROOT_PARENT_ID ? input.parentId : ROOT_PARENT_ID;
     const isParent = parentId === ROOT_PARENT_ID;
-    const fields = {
-      dictValue: input.dictValue.trim(),
-      sort: input.sort,
-      remark: text(input.remark),
-      isSealed: input.isSealed,
-    };
     const saved = await inTransaction(this.deps.store, async (tx) => {
       const dicts = new DictRepository(tx, this.deps.def);
       const existing = id === undefined ? undefined : await dicts.findById(actor, id);
       if (id !== undefined && !existing) throw notFound();
+      const fields = {
+        dictValue: input.dictValue.trim(),
+        sort: input.sort,
+        remark: text(input.remark),
+        // BladeX's default: without isSealed a new row is unsealed and an existing one keeps its own
+        // (so leaving it out never unseals).
+        isSealed: input.isSealed ?? existing?.isSealed ?? 0,
+      };
       if (existing && existing.isSealed === 1) {
         const unchanged =
           existing.parentId === parentId &&

@@ -9,6 +9,7 @@ import {
   RegionParentQuery,
   RegionRemoveQuery,
   RegionSchema,
+  RegionSelectQuery,
 } from '@console/contract/schema';
 import type { RegionService } from './region.service.js';
 
@@ -36,6 +37,12 @@ export const regionRoutes: FastifyPluginAsyncTypebox<{ regions: RegionService }>
     '/lazy-tree',
     { schema: { querystring: RegionParentQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } } },
     async (req) => ok(await regions.lazyTree(req.query.parentCode), req.t('ok')),
+  );
+
+  app.get(
+    '/select',
+    { schema: { querystring: RegionSelectQuery, response: { 200: Envelope(Type.Array(RegionSchema)) } } },
+    async (req) => ok(await regions.select(req.query.code), req.t('ok')),
   );
 
   app.get(

@@ -48,6 +48,11 @@ export class RegionService {
     return this.#children(parentCode);
   }
 
+  /** `select?code=` (BladeX's select): the regions directly below one (default: the provinces). */
+  select(code: string | undefined): Promise<Region[]> {
+    return this.#regions.childrenOf(code?.trim() || REGION_ROOT_CODE);
+  }
+
   /** `lazy-tree?parentCode=`: one level of the tree of choices; id, key and value are the codes. */
   async lazyTree(parentCode: string | undefined): Promise<TreeNode[]> {
     const rows = await this.#children(parentCode);

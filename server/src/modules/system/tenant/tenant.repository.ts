@@ -1,4 +1,4 @@
-import type { Tenant } from '@console/contract';
+import type { Tenant, TenantOption } from '@console/contract';
 import { isId } from '../../../core/ids.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
@@ -75,6 +75,14 @@ export class TenantRepository extends TableRepository<Tenant, 'blade_tenant'> {
       )
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** `select`: id, code and name of every tenant, or of the one with this code, by code. */
+  async options(tenantId?: string): Promise<TenantOption[]> {
+    let query = this.scopedSelect(PLATFORM).select(['id', 'tenant_id', 'tenant_name']);
+    if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+    const rows = await query.orderBy('tenant_id').execute();
+    return rows.map((row) => ({ id: String(row.id), tenantId: row.tenant_id, tenantName: row.tenant_name }));
   }
 
   /** The tenant with this code (tenant_id). */

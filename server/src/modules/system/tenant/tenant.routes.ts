@@ -8,6 +8,7 @@ import {
   TenantInfoQuery,
   TenantInfoSchema,
   TenantInputSchema,
+  TenantOptionSchema,
   TenantPackageSettingQuery,
   TenantRefQuery,
   TenantSchema,
@@ -19,7 +20,8 @@ import type { TenantService } from './tenant.service.js';
 /**
  * /api/blade-system/tenant (spec §7, "Tenant"): the platform administrator's only (S3, S4) — a
  * tenant's administrator gets 403 — except `info`, which the login page calls before anyone signs
- * in and which answers nothing but the tenant's code, name, domain and background.
+ * in and which answers nothing but the tenant's code, name, domain and background, and `select`,
+ * which answers another tenant's administrator only their own tenant's id, code and name.
  */
 export const tenantRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> = async (
   app,
@@ -32,6 +34,17 @@ export const tenantRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }>
       config: { access: 'public' },
     },
     async (req) => ok(await tenants.info(req.query.domain), req.t('ok')),
+  );
+
+  // BladeX's select (the user form's tenant field): administrators, each seeing only what
+  // tenant.service.ts select allows (the platform administrator every tenant, others their own).
+  app.get(
+    '/select',
+    {
+      schema: { response: { 200: Envelope(Type.Array(TenantOptionSchema)) } },
+      config: { access: 'administrator' },
+    },
+    async (req) => ok(await tenants.select(req.actor), req.t('ok')),
   );
 
   app.get(

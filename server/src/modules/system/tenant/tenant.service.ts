@@ -7,10 +7,11 @@ import {
   type Tenant,
   type TenantInfo,
   type TenantInput,
+  type TenantOption,
   type TenantPackage,
 } from '@console/contract';
 import type { AccountStates } from '../../../core/auth/account-states.js';
-import { TENANT_ADMIN_ALIAS } from '../../../core/auth/principal.js';
+import { isPlatformAdminActor, TENANT_ADMIN_ALIAS } from '../../../core/auth/principal.js';
 import { parseDateTime } from '../../../core/dates.js';
 import { badRequest, notFound } from '../../../core/errors.js';
 
@@ -103,6 +104,14 @@ export class TenantService {
     const tenant = await this.#tenants.findById(PLATFORM, id);
     if (!tenant) throw notFound();
     return tenant;
+  }
+
+  /**
+   * `select`: the tenants an administrator may pick (the user form's tenant field): every tenant
+   * for the platform administrator, the caller's own for another tenant's administrator.
+   */
+  select(actor: Actor): Promise<TenantOption[]> {
+    return this.#tenants.options(isPlatformAdminActor(actor) ? undefined : actor.tenantId);
   }
 
   /** `info?domain=`: what the login page needs to preset the tenant, or nothing for an unknown domain. */

@@ -1,0 +1,31 @@
+// Both BladeX dialects (issue 20): the spec's paths and the open-source SpringBlade console's reach
+// the same handlers, registered once per prefix in app.ts. The API-scope check (permissions.ts)
+// reads the same families, so a rule written over either path covers the handler under both:
+// the same access rules on both paths (security.md).
+
+/** The user routes plugin (modules/user/user.routes.ts): the spec's prefix, then SpringBlade's. */
+export const USER_PREFIXES = ['/api/blade-user', '/api/blade-system/user'] as const;
+
+/** The logout routes (modules/auth/auth.routes.ts, `/logout` below each): the spec's, then SpringBlade's. */
+export const LOGOUT_PREFIXES = ['/api/blade-auth/oauth', '/api/blade-auth'] as const;
+
+/** Each family: paths (or path prefixes) under which one handler answers. */
+const FAMILIES: ReadonlyArray<readonly string[]> = [
+  USER_PREFIXES,
+  LOGOUT_PREFIXES.map((prefix) => `${prefix}/logout`),
+];
+
+/**
+ * A route path and the paths of the same handler in the other dialect: `/api/blade-user/page` →
+ * it and `/api/blade-system/user/page`, and the other way round.
+ */
+export function equivalentPaths(path: string): string[] {
+  const paths = [path];
+  for (const family of FAMILIES) {
+    const member = family.find((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+    if (member === undefined) continue;
+    const rest = path.slice(member.length);
+    for (const other of family) if (other !== member) paths.push(other + rest);
+  }
+  return paths;
+}

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ReportDataSetSchema,
+  ReportExportQuery,
+  ReportInputSchema,
+  ReportResultSchema,
+  ReportRunSchema,
+  ReportSchema,
+} from '@console/contract/schema';
+import { Type } from 'typebox';
+import { formatDateTime } from '../../core/dates.js';
+import { ok } from '../../core/envelope.js';
+import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../core/schema.js';
+import { reportCsv, reportXlsx } from './report-export.js';
+import type { ReportService } from './report.service.js';
+
+const VIEW = { access: 'user', button: 'report_list_view' } as const;
+
+/**
+ * /api/blade-report/report (spec §1, §7; issue 19): the tenant's report definitions (rest/list,
+ * detail, submit, remove), the data sets a definition may use, a run, and the export of a report.
+ */
+export const reportRoutes: FastifyPluginAsyncTypebox<{ reports: ReportService }> = async (
+  app,
+  { reports },
+) => {
+  app.get(
+    '/rest/list',
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(ReportSchema)) } },
+      config: VIEW,
+    },
+    async (req) => ok(await reports.list(req.actor, req.query), req.t('ok')),
+  );
+
+  app.get(
+    '/detail',
+    { schema: { querystring: IdQuery, response: { 200: Envelope(ReportSchema) } }, config: VIEW },
+    async (req) => ok(await reports.detail(req.actor, req.query.id), req.t('ok')),
+  );
+
+  app.post(
+    '/submit',
+    {
+      schema: { body: ReportInputSchema, response: { 200: Envelope(ReportSchema) } },
+      config: { access: 'user', button: { create: 'report_list_add', update: 'report_list_edit' } },
+    },
+    async (req) => {
+      const created = !req.body.id;
+      return ok(await reports.submit(req.actor, req.body), req.t(created ? 'created' : 'updated'));
+    },
+  );
+
+  app.post(
+    '/remove',
+    {
+      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'user', button: 'report_list_delete' },
+    },
+    async (req) => {
+      await reports.remove(req.actor, req.query.ids);
+      return ok(true, req.t('deleted'));
+    },
+  );
+
+  app.get(
+    '/data-sets',
+    { schema: { response: { 200: Envelope(Type.Array(ReportDataSetSchema)) } }, config: VIEW },
+    async (req) => ok(reports.dataSets(req.language), req.t('ok')),
+  );
+
+  app.post(
+    '/run',
+    { schema: { body: ReportRunSchema, response: { 200: Envelope(ReportResultSchema) } }, config: VIEW },
+    async (req) => ok(await reports.run(req.actor, req.body, req.language), req.t('ok')),
+  );
+
+  app.get('/export', { schema: { querystring: ReportExportQuery }, config: VIEW }, async (req, reply) => {
+    const table = await reports.exportTable(req.actor, req.query.id, req.language);
+    const csv = req.query.format === 'csv';
+    const stamp = formatDateTime(new Date(), 'Asia/Shanghai').replace(/[-: ]/g, '').slice(0, 14);
+    const name = `${table.title}-${stamp}.${csv ? 'csv' : 'xlsx'}`;
+    return reply
+      .type(
+        csv ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      )
+      .header(
+        'content-disposition',
+        `attachment; filename="report-${stamp}.${csv ? 'csv' : 'xlsx'}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      )
+      .header('cache-control', 'no-store')
+      .send(csv ? reportCsv(table) : await reportXlsx(table));
+  });
+};

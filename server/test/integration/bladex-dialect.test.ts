@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_IDS } from '../../src/db/seed/seed.js';
+import {
+  createAccount,
+  createOperator,
+  createTenantAdmin,
+  insertDept,
+  signInAs,
+} from './support/accounts.js';
+import { enginesUnderTest } from './support/databases.js';
+import { insertScope, setRoleScopes } from './support/scopes.js';
+import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
+import { menuId } from '../../src/db/seed/menus.js';
+
+// Issue 20: the open-source SpringBlade console's paths reach the spec's handlers, with the same
+// access rules. Each call is made under both paths side by side.
+
+const SPEC_USER = '/api/blade-user';
+const SABER_USER = '/api/blade-system/user';
+const BOTH_USER = [SPEC_USER, SABER_USER] as const;
+
+describe.each(enginesUnderTest())('the SpringBlade dialect on %s', (kind) => {
+  let t: TestApp;
+  let deptId: string;
+  let roleId: string;
+
+  const call = (method: 'GET' | 'POST', url: string, token?: string | null, payload?: object) =>
+    t.call({ method, url, ...(payload ? { payload } : {}) }, token === undefined ? t.adminToken : token);
+  const refresh = (refreshToken: string) =>
+    t.app
+      .inject({
+        method: 'POST',
+        url: '/api/blade-auth/oauth/token',
+        query: { grant_type: 'refresh_token', refresh_token: refreshToken, scope: 'all', tenantId: '000000' },
+        headers: { authorization: SABER_BASIC },
+      })
+      .then((r) => r.statusCode);
+  const userRow = (id: string) =>
+    t.store.db.selectFrom('blade_user').selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    deptId = await insertDept(t, { deptName: '方言科' });
+    const role = await call('POST', '/api/blade-system/role/submit', undefined, {
+      roleName: '方言',
+      roleAlias: 'dialect',
+      sort: 1,
+    });
+    roleId = role.body.data.id;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  describe('logout at /api/blade-auth/logout (item 3)', () => {
+    for (const method of ['GET', 'POST'] as const) {
+      it(`ends the session on ${method} as the spec's logout does`, async () => {
+        const user = await createAccount(t);
+        const session = await signInAs(t, user);
+        expect((await call('GET', `${SPEC_USER}/info`, session.access_token)).status).toBe(200);
+        const out = await call(method, '/api/blade-auth/logout', session.access_token);
+        expect(out).toMatchObject({ status: 200, body: { success: true, data: true } });
+        expect((await call('GET', `${SPEC_USER}/info`, session.access_token)).status).toBe(401);
+        expect((await call('GET', `${SABER_USER}/info`, session.access_token)).status).toBe(401);
+        expect(await refresh(session.refresh_token)).toBe(401);
+      });
+    }
+
+    it('needs a signed-in user, on both paths', async () => {
+      for (const url of ['/api/blade-auth/logout', '/api/blade-auth/oauth/logout'])
+        expect((await call('GET', url, null)).status, url).toBe(401);
+    });
+  });
+
+  describe('users under /api/blade-system/user as under /api/blade-user (item 4)', () => {
+    it('answers the same reads under both prefixes', async () => {
+      const user = await createAccount(t, { deptId });
+      for (const path of [
+        'page?size=50',
+        `detail?id=${user.userId}`,
+        `platform-detail?id=${user.userId}`,
+        'info',
+        'user-list',
+      ]) {
+        const spec = await call('GET', `${SPEC_USER}/${path}`);
+        const saber = await call('GET', `${SABER_USER}/${path}`);
+        expect(spec.status, path).toBe(200);
+        expect(saber, path).toEqual(spec);
+      }
+      for (const base of BOTH_USER) expect((await call('GET', `${base}/page`, null)).status, base).toBe(401);
+    });
+
+    it('writes through the SpringBlade paths with the same handlers', async () => {
+      const created = await call('POST', `${SABER_USER}/submit`, undefined, {
+        account: 'dialect-u1',
+        password: md5('pw1'),
+        roleId,
+        deptId,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const id = created.body.data.id as string;
+      expect((await call('GET', `${SPEC_USER}/detail?id=${id}`)).body.data.account).toBe('dialect-u1');
+
+      const updated = await call('POST', `${SABER_USER}/update`, undefined, {
+        id,
+        account: 'dialect-u1',
+        realName: '方言',
+        roleId,
+        deptId,
+      });
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      expect((await userRow(id))?.real_name).toBe('方言');
+
+      const reset = await call('POST', `${SABER_USER}/reset-password?userIds=${id}`);
+      expect(reset.status).toBe(200);
+      const password = reset.body.data[0].password as string;
+      const signedIn = await t.signIn('dialect-u1', password);
+      expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+      const session = signedIn.body as { access_token: string };
+
+      // The user's own calls: update-info and update-password.
+      const info = await call('POST', `${SABER_USER}/update-info`, session.access_token, {
+        realName: '本人',
+      });
+      expect(info.status, JSON.stringify(info.body)).toBe(200);
+      expect((await userRow(id))?.real_name).toBe('本人');
+      const changed = await t.call(
+        {
+          method: 'POST',
+          url: `${SABER_USER}/update-password`,
+          query: { oldPassword: md5(password), newPassword: md5('pw2'), newPassword1: md5('pw2') },
+        },
+        session.access_token,
+      );
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      expect((await t.signIn('dialect-u1', 'pw2')).status).toBe(200);
+
+      expect((await call('POST', `${SABER_USER}/unlock?userIds=${id}`)).status).toBe(200);
+      expect((await call('POST', `${SABER_USER}/update-platform?userId=${id}&userType=1`)).status).toBe(200);
+      expect((await call('POST', `${SABER_USER}/grant?userIds=${id}&roleIds=${roleId}`)).status).toBe(200);
+      expect((await call('POST', `${SABER_USER}/remove?ids=${id}`)).status).toBe(200);
+      expect((await call('GET', `${SPEC_USER}/detail?id=${id}`)).status).toBe(404);
+    });
+
+    it('checks the page and the buttons alike under both prefixes', async () => {
+      const target = await createAccount(t, { deptId });
+      const nobody = await createOperator(t, ['dept']);
+      const reader = await createOperator(t, ['user']);
+      const before = await userRow(target.userId);
+      for (const base of BOTH_USER) {
+        expect((await call('GET', `${base}/page`, nobody.token)).status, base).toBe(403);
+        expect((await call('GET', `${base}/page`, reader.token)).status, base).toBe(200);
+        const writes: Array<[string, () => Promise<{ status: number; body: { msg: string } }>]> = [
+          ['submit', () => call('POST', `${base}/submit`, reader.token, { account: 'x', roleId, deptId })],
+          ['remove', () => call('POST', `${base}/remove?ids=${target.userId}`, reader.token)],
+          ['reset', () => call('POST', `${base}/reset-password?userIds=${target.userId}`, reader.token)],
+          [
+            'grant',
+            () => call('POST', `${base}/grant?userIds=${target.userId}&roleIds=${roleId}`, reader.token),
+          ],
+          ['unlock', () => call('POST', `${base}/unlock?userIds=${target.userId}`, reader.token)],
+          [
+            'platform',
+            () => call('POST', `${base}/update-platform?userId=${target.userId}&userType=1`, reader.token),
+          ],
+        ];
+        for (const [name, write] of writes) {
+          const res = await write();
+          expect(res.status, `${base} ${name}`).toBe(403);
+        }
+      }
+      expect(await userRow(target.userId)).toEqual(before);
+    });
+
+    it('keeps grants within holdings (S12) under both prefixes', async () => {
+      const target = await createAccount(t, { deptId });
+      const operator = await createOperator(t, ['user', 'user_role']);
+      const answers = [];
+      for (const base of BOTH_USER) {
+        const res = await call(
+          'POST',
+          `${base}/grant?userIds=${target.userId}&roleIds=${SEED_IDS.administratorRole}`,
+          operator.token,
+        );
+        expect(res.status, base).toBe(403);
+        answers.push(res.body);
+      }
+      expect(answers[1]).toEqual(answers[0]);
+      expect((await userRow(target.userId))?.role_id).toBe(target.roleIds.join(','));
+    });
+
+    it('applies an API scope written over either path to both', async () => {
+      const operator = await createOperator(t, ['user']);
+      const clearCache = () => call('GET', '/api/blade-auth/oauth/clear-cache');
+      const pages = () =>
+        Promise.all(
+          BOTH_USER.map((base) => call('GET', `${base}/page`, operator.token).then((r) => r.status)),
+        );
+      expect(await pages()).toEqual([200, 200]);
+      for (const scopePath of ['/blade-user/**', '/blade-system/user/page']) {
+        const scope = await insertScope(t, 'api', { menuId: menuId('user'), scopePath, scopeMethod: 'GET' });
+        await clearCache();
+        expect(await pages(), scopePath).toEqual([403, 403]);
+        await setRoleScopes(t, operator.roleIds[0]!, 'api', [scope]);
+        await clearCache();
+        expect(await pages(), scopePath).toEqual([200, 200]);
+        await setRoleScopes(t, operator.roleIds[0]!, 'api', []);
+        await t.store.db.deleteFrom('blade_scope_api').where('id', '=', BigInt(scope)).execute();
+        await clearCache();
+        expect(await pages(), scopePath).toEqual([200, 200]);
+      }
+    });
+  });
+
+  describe('the select calls (item 5)', () => {
+    it('answers tenant/select: every tenant to the platform administrator, its own to another administrator', async () => {
+      const other = await createTenantAdmin(t, '720001');
+      const all = await call('GET', '/api/blade-system/tenant/select');
+      expect(all.status).toBe(200);
+      const codes = (all.body.data as Array<{ tenantId: string }>).map((row) => row.tenantId);
+      expect(codes).toContain('000000');
+      expect(codes).toContain('720001');
+      const platform = await t.store.db
+        .selectFrom('blade_tenant')
+        .select(['id', 'tenant_name'])
+        .where('tenant_id', '=', '000000')
+        .executeTakeFirstOrThrow();
+      expect(all.body.data).toContainEqual({
+        id: String(platform.id),
+        tenantId: '000000',
+        tenantName: platform.tenant_name,
+      });
+      for (const row of all.body.data)
+        expect(Object.keys(row).sort()).toEqual(['id', 'tenantId', 'tenantName']);
+
+      const own = await call('GET', '/api/blade-system/tenant/select', other.token);
+      expect(own.status).toBe(200);
+      expect((own.body.data as Array<{ tenantId: string }>).map((row) => row.tenantId)).toEqual(['720001']);
+
+      const operator = await createOperator(t, ['user', 'tenant']);
+      expect((await call('GET', '/api/blade-system/tenant/select', operator.token)).status).toBe(403);
+      expect((await call('GET', '/api/blade-system/tenant/select', null)).status).toBe(401);
+    });
+
+    it('answers region/select: the regions below a code, the provinces by default', async () => {
+      // Rows as the region seed writes them (the template database holds no regions).
+      const region = (code: string, parentCode: string, name: string, level: number) => ({
+        code,
+        parent_code: parentCode,
+        ancestors: level === 1 ? '00' : `00,${parentCode}`,
+        name,
+        province_code: code.slice(0, 2),
+        province_name: '方言省',
+        city_code: level === 2 ? code : null,
+        city_name: level === 2 ? name : null,
+        district_code: null,
+        district_name: null,
+        town_code: null,
+        town_name: null,
+        village_code: null,
+        village_name: null,
+        level,
+        sort: 1,
+        remark: null,
+      });
+      await t.store.db
+        .insertInto('blade_region')
+        .values([
+          region('71', '00', '方言省', 1),
+          region('7101', '71', '方言市', 2),
+          region('7102', '71', '方言县', 2),
+        ])
+        .execute();
+      const reader = await createOperator(t, ['dept']);
+      const provinces = await call('GET', '/api/blade-system/region/select', reader.token);
+      expect(provinces.status).toBe(200);
+      expect(provinces.body.data.map((r: { code: string }) => r.code)).toContain('71');
+      const cities = await call('GET', '/api/blade-system/region/select?code=71', reader.token);
+      expect(cities.body.data.map((r: { code: string }) => r.code)).toEqual(['7101', '7102']);
+      expect(cities.body.data[0]).toMatchObject({ code: '7101', parentCode: '71', name: '方言市', level: 2 });
+      // The same rows as lazy-list answers, without hasChildren.
+      const lazy = await call('GET', '/api/blade-system/region/lazy-list?parentCode=71', reader.token);
+      expect(cities.body.data).toEqual(
+        lazy.body.data.map(({ hasChildren: _, ...row }: { hasChildren: boolean }) => row),
+      );
+      expect((await call('GET', '/api/blade-system/region/select?code=7101')).body.data).toEqual([]);
+      expect((await call('GET', '/api/blade-system/region/select', null)).status).toBe(401);
+    });
+
+    it('answers datasource/select to the platform administrator only', async () => {
+      const res = await call('GET', '/api/blade-develop/datasource/select');
+      expect(res.status).toBe(200);
+      expect(Array.isArray(res.body.data)).toBe(true);
+      const other = await createTenantAdmin(t, '720002');
+      expect((await call('GET', '/api/blade-develop/datasource/select', other.token)).status).toBe(403);
+      expect((await call('GET', '/api/blade-develop/datasource/select', null)).status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,479 @@
+import { readSheet } from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportDefinition } from '@console/contract';
+import type { Store } from '../../src/core/repository/store.js';
+import { openDatabase } from '../../src/db/database.js';
+import { Migrator } from 'kysely';
+import { IdGenerator } from '../../src/core/ids.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { migrationProvider } from '../../src/db/migrations/index.js';
+import { menuId } from '../../src/db/seed/menus.js';
+import { seededReportId, SEEDED_REPORTS } from '../../src/db/seed/reports.js';
+import { SEED_IDS, seedDatabase } from '../../src/db/seed/seed.js';
+import { ReportService } from '../../src/modules/report/report.service.js';
+import { createOperator, createTenantAdmin } from './support/accounts.js';
+import { createTestDatabase, enginesUnderTest } from './support/databases.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+// Reports (issue 19): definitions (CRUD, permissions, tenants), the data sets, runs with subtotals
+// and grand totals aggregated in the database (months cut in the store's zone on every engine), an
+// operator's grants, injection strings in filters, and the exports read back.
+
+const API = '/api/blade-report/report';
+const BIZ = '/api/zxgxg-api';
+
+const refundDefinition: ReportDefinition = {
+  filters: [
+    { field: 'machineNo', op: 'eq' },
+    { field: 'reason', op: 'like' },
+    { field: 'hospitalId', op: 'eq' },
+    { field: 'applyTime', op: 'gte' },
+  ],
+  columns: ['orderNo', 'hospitalId', 'machineNo', 'refundAmount', 'applyTime'],
+  groupBy: ['hospitalId', 'applyTime:month'],
+  aggregates: [
+    { field: 'id', fn: 'count' },
+    { field: 'refundAmount', fn: 'sum' },
+  ],
+  sort: [{ field: 'orderNo', dir: 'asc' }],
+  chart: { type: 'bar', groupField: 'hospitalId', valueAggregate: 1 },
+};
+
+describe.each(enginesUnderTest())('reports on %s', (kind) => {
+  let t: TestApp;
+  const hospital: Record<string, string> = {};
+
+  const post = (url: string, payload?: object, token?: string) =>
+    t.call({ method: 'POST', url: `${API}${url}`, payload }, token);
+  const get = (url: string, token?: string) => t.call({ method: 'GET', url: `${API}${url}` }, token);
+  const biz = (url: string, payload: object) => t.call({ method: 'POST', url: `${BIZ}${url}`, payload });
+  const run = async (payload: object, token?: string) => {
+    const res = await post('/run', payload, token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+  const download = (url: string, token?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${API}${url}`,
+      headers: {
+        authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+        'blade-auth': `bearer ${token ?? t.adminToken}`,
+      },
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    for (const [code, name] of [
+      ['RA', '甲医院'],
+      ['RB', '乙医院'],
+    ]) {
+      const res = await biz('/hospital/submit', { hospitalCode: code, hospitalName: name });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      hospital[code!] = res.body.data.id;
+    }
+    for (const [no, code, runStatus] of [
+      ['RM-A1', 'RA', 1],
+      ['RM-A2', 'RA', 2],
+      ['RM-B1', 'RB', 1],
+    ] as const) {
+      const res = await biz('/machine/submit', {
+        machineNo: no,
+        machineName: no,
+        hospitalId: hospital[code],
+        slotCount: 2,
+        runStatus,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await t.store.db
+        .updateTable('zx_machine')
+        .set({ run_status: runStatus })
+        .where('machine_no', '=', no)
+        .execute();
+    }
+    // Known refunds. 2026-01-31 20:00 UTC is 1 February in Shanghai: a February refund on every engine.
+    const refunds: Array<[string, string, string, number, number, string, number]> = [
+      ['RO-1', 'RA', 'RM-A1', 1, 100, '2026-01-10T04:00:00Z', 0],
+      ['RO-2', 'RA', 'RM-A1', 2, 200, '2026-01-20T04:00:00Z', 0],
+      ['RO-3', 'RA', 'RM-A2', 1, 300, '2026-02-05T04:00:00Z', 0],
+      ['RO-4', 'RB', 'RM-B1', 1, 400, '2026-02-15T04:00:00Z', 0],
+      ['RO-5', 'RA', 'RM-A1', 1, 50, '2026-01-31T20:00:00Z', 0],
+      ['RO-6', 'RA', 'RM-A1', 1, 9000, '2026-01-11T04:00:00Z', 1],
+    ];
+    const now = new Date();
+    for (const [orderNo, code, machineNo, slotNo, amount, at, deleted] of refunds)
+      await t.store.db
+        .insertInto('zx_refund_review')
+        .values({
+          id: BigInt(t.store.ids.next()),
+          tenant_id: '000000',
+          order_no: orderNo,
+          machine_no: machineNo,
+          slot_no: slotNo,
+          hospital_id: BigInt(hospital[code]!),
+          customer_open_id: null,
+          customer_phone: '13812345678',
+          order_amount: amount,
+          refund_amount: amount,
+          reason: `reason ${orderNo}`,
+          apply_time: new Date(at),
+          review_status: 0,
+          reviewer_id: null,
+          review_time: null,
+          review_remark: null,
+          create_user: null,
+          create_dept: null,
+          create_time: now,
+          update_user: null,
+          update_time: now,
+          status: 1,
+          is_deleted: deleted,
+        })
+        .execute();
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps definitions: list by name, detail, submit checked against the data set, remove; the seeded two are there', async () => {
+    const list = await get('/rest/list?size=50');
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const names = list.body.data.records.map((r: { name: string }) => r.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['退款统计（按医院、月份）', '机器统计（按医院、运行状态）']),
+    );
+
+    const created = await post('/submit', {
+      name: '退款测试',
+      dataSet: 'refund',
+      definition: refundDefinition,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data).toMatchObject({
+      name: '退款测试',
+      dataSet: 'refund',
+      author: 'admin',
+      tenantId: '000000',
+    });
+    expect(created.body.data.definition.groupBy).toEqual(['hospitalId', 'applyTime:month']);
+    const id = created.body.data.id as string;
+    expect((await get(`/detail?id=${id}`)).body.data.definition).toEqual(refundDefinition);
+    const byName = await get(`/rest/list?name=${encodeURIComponent('退款测')}`);
+    expect(byName.body.data.records.map((r: { id: string }) => r.id)).toEqual([id]);
+
+    const renamed = await post('/submit', {
+      id,
+      name: '退款测试二',
+      dataSet: 'refund',
+      definition: refundDefinition,
+    });
+    expect(renamed.body.data.name).toBe('退款测试二');
+
+    // Fields not declared for that use, unknown data sets, a chart over no grouping: 400.
+    for (const definition of [
+      { ...refundDefinition, columns: ['customerPhone'] },
+      { ...refundDefinition, groupBy: ['orderAmount'] },
+      { ...refundDefinition, aggregates: [{ field: 'reason', fn: 'sum' }] },
+      { ...refundDefinition, chart: { type: 'pie', groupField: 'machineNo', valueAggregate: 0 } },
+      { ...refundDefinition, columns: ['orderNo; drop table blade_user'] },
+      { ...refundDefinition, groupBy: ['a', 'b', 'c'] },
+    ]) {
+      const res = await post('/submit', { name: 'x', dataSet: 'refund', definition });
+      expect(res.status, JSON.stringify(definition)).toBe(400);
+    }
+    expect(
+      (await post('/submit', { name: 'x', dataSet: 'blade_user', definition: refundDefinition })).body.msg,
+    ).toBe('数据集不存在: blade_user');
+
+    expect((await post(`/remove?ids=${id}`)).status).toBe(200);
+    expect((await get(`/detail?id=${id}`)).status).toBe(404);
+  });
+
+  it('asks for the report menu’s buttons; another tenant’s reports answer 404', async () => {
+    const outsider = await createOperator(t, ['hospital', 'hospital_view']);
+    expect((await get('/rest/list', outsider.token)).status).toBe(403);
+    expect(
+      (await post('/run', { id: seededReportId('machines-by-hospital-status') }, outsider.token)).status,
+    ).toBe(403);
+    const viewer = await createOperator(t, ['report', 'report_list', 'report_list_view']);
+    expect((await get('/rest/list', viewer.token)).status).toBe(200);
+    expect(
+      (await post('/submit', { name: 'x', dataSet: 'refund', definition: refundDefinition }, viewer.token))
+        .status,
+    ).toBe(403);
+    expect(
+      (await post(`/remove?ids=${seededReportId('machines-by-hospital-status')}`, undefined, viewer.token))
+        .status,
+    ).toBe(403);
+
+    const stranger = await createTenantAdmin(t, '730019');
+    const seeded = seededReportId('refunds-by-hospital-month');
+    expect(
+      (
+        await post(
+          '/submit',
+          { id: seeded, name: 'x', dataSet: 'refund', definition: refundDefinition },
+          stranger.token,
+        )
+      ).status,
+    ).toBe(404);
+    expect((await get(`/detail?id=${seeded}`, stranger.token)).status).toBe(404);
+    expect((await post('/run', { id: seeded }, stranger.token)).status).toBe(404);
+    expect((await post(`/remove?ids=${seeded}`, undefined, stranger.token)).status).toBe(404);
+    expect((await download(`/export?id=${seeded}`, stranger.token)).statusCode).toBe(404);
+    expect((await get('/rest/list', stranger.token)).body.data.total).toBe(0);
+    // Their own run over their own (empty) business data sees none of the platform's refunds.
+    const theirs = await run({ dataSet: 'refund', definition: refundDefinition }, stranger.token);
+    expect(theirs.total).toBe(0);
+    expect((await get(`/detail?id=${seeded}`)).status).toBe(200);
+  });
+
+  it('runs every data set', async () => {
+    const sets = (await get('/data-sets')).body.data as Array<{
+      code: string;
+      fields: Array<{ key: string }>;
+    }>;
+    expect(sets.map((s) => s.code)).toEqual(
+      expect.arrayContaining(['hospital', 'machine', 'slot', 'apk', 'refund', 'user']),
+    );
+    for (const set of sets) {
+      const result = await run({
+        dataSet: set.code,
+        definition: {
+          filters: [],
+          columns: set.fields.map((f) => f.key),
+          groupBy: [],
+          aggregates: [{ field: 'id', fn: 'count' }],
+          sort: [],
+        },
+      });
+      expect(result.grandTotal[0], set.code).toBe(result.total);
+      expect(result.rows.length).toBe(Math.min(result.total, 20));
+    }
+  });
+
+  it('totals and subtotals right on known data, months in the store’s zone, rows paged, soft-deleted rows out', async () => {
+    const result = await run({ dataSet: 'refund', definition: refundDefinition, size: 2, current: 2 });
+    expect(result.total).toBe(5);
+    expect(result.rows.map((r: { orderNo: string }) => r.orderNo)).toEqual(['RO-5', 'RO-3']);
+    expect(result.rows[0].hospitalId).toBe('甲医院');
+    expect(result.grandTotal).toEqual([5, 1050]);
+    const full = result.groups
+      .filter((g: { level: number }) => g.level === 2)
+      .map((g: { labels: Record<string, unknown>; keys: Record<string, unknown>; values: number[] }) => [
+        g.labels.hospitalId,
+        g.keys['applyTime:month'],
+        ...g.values,
+      ]);
+    expect(full).toEqual(
+      expect.arrayContaining([
+        ['甲医院', '2026-01', 2, 300],
+        ['甲医院', '2026-02', 2, 350],
+        ['乙医院', '2026-02', 1, 400],
+      ]),
+    );
+    expect(full).toHaveLength(3);
+    const byHospital = result.groups
+      .filter((g: { level: number }) => g.level === 1)
+      .map((g: { labels: Record<string, unknown>; values: number[] }) => [g.labels.hospitalId, ...g.values]);
+    expect(byHospital).toEqual(
+      expect.arrayContaining([
+        ['甲医院', 4, 650],
+        ['乙医院', 1, 400],
+      ]),
+    );
+    expect(result.chart.type).toBe('bar');
+    expect(result.chart.series).toEqual(
+      expect.arrayContaining([
+        { name: '甲医院', value: 650 },
+        { name: '乙医院', value: 400 },
+      ]),
+    );
+
+    // Filter values: by machine, by reason text, by hospital id, from a date (defaults when absent).
+    const filtered = await run({
+      dataSet: 'refund',
+      definition: refundDefinition,
+      values: ['RM-A1', null, null, '2026-01-15'],
+    });
+    expect(filtered.grandTotal).toEqual([2, 250]);
+    const ofB = await run({
+      dataSet: 'refund',
+      definition: refundDefinition,
+      values: [null, 'RO-4', hospital.RB],
+    });
+    expect(ofB.grandTotal).toEqual([1, 400]);
+
+    // The seeded machine report: machines by hospital and run status.
+    const machines = await run({ id: seededReportId('machines-by-hospital-status') });
+    const statuses = machines.groups
+      .filter((g: { level: number }) => g.level === 2)
+      .map((g: { labels: Record<string, unknown>; keys: Record<string, unknown>; values: number[] }) => [
+        g.labels.hospitalId,
+        g.keys.runStatus,
+        g.values[0],
+      ]);
+    expect(statuses).toEqual(
+      expect.arrayContaining([
+        ['甲医院', 1, 1],
+        ['甲医院', 2, 1],
+        ['乙医院', 1, 1],
+      ]),
+    );
+    const seededRefunds = await run({ id: seededReportId('refunds-by-hospital-month') });
+    expect(seededRefunds.grandTotal).toEqual([5, 1050]);
+    expect(seededRefunds.chart.series).toEqual([
+      { name: '2026-01', value: 300 },
+      { name: '2026-02', value: 750 },
+    ]);
+  });
+
+  it('shows an operator only their granted machines and those machines’ refunds', async () => {
+    const operator = await createOperator(t, ['report', 'report_list', 'report_list_view']);
+    const granted = await t.call({
+      method: 'POST',
+      url: `${BIZ}/slot/grant/machine`,
+      payload: { userIds: [operator.userId], machineNos: ['RM-A1'] },
+    });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    const machines = await run({ id: seededReportId('machines-by-hospital-status') }, operator.token);
+    expect(machines.total).toBe(1);
+    expect(machines.rows.map((r: { machineNo: string }) => r.machineNo)).toEqual(['RM-A1']);
+    const refunds = await run({ dataSet: 'refund', definition: refundDefinition }, operator.token);
+    expect(refunds.grandTotal).toEqual([3, 350]);
+    expect(new Set(refunds.rows.map((r: { machineNo: string }) => r.machineNo))).toEqual(new Set(['RM-A1']));
+    // Naming another machine in a filter does not reach it.
+    expect(
+      (await run({ dataSet: 'refund', definition: refundDefinition, values: ['RM-B1'] }, operator.token))
+        .total,
+    ).toBe(0);
+  });
+
+  it('takes injection strings in filters as values: nothing breaks, nothing widens', async () => {
+    for (const evil of ["' OR '1'='1", "RM-A1' OR 1=1 --", '%', '_', "'); DROP TABLE zx_machine; --", '!%']) {
+      const eq = await run({ dataSet: 'refund', definition: refundDefinition, values: [evil] });
+      expect(eq.total, evil).toBe(0);
+      const like = await run({ dataSet: 'refund', definition: refundDefinition, values: [null, evil] });
+      expect(like.total, evil).toBe(0);
+    }
+    const id = await post('/run', {
+      dataSet: 'refund',
+      definition: refundDefinition,
+      values: [null, null, '1 OR 1=1'],
+    });
+    expect(id.status).toBe(400);
+    const date = await post('/run', {
+      dataSet: 'refund',
+      definition: refundDefinition,
+      values: [null, null, null, "2026' OR 1=1"],
+    });
+    expect(date.status).toBe(400);
+    expect((await run({ dataSet: 'refund', definition: refundDefinition })).total).toBe(5);
+  });
+
+  it('exports the whole result as .xlsx and CSV, every row', async () => {
+    const created = await post('/submit', {
+      name: '导出',
+      dataSet: 'refund',
+      definition: { ...refundDefinition, chart: null },
+    });
+    const id = created.body.data.id as string;
+    const xlsx = await download(`/export?id=${id}&format=xlsx`);
+    expect(xlsx.statusCode).toBe(200);
+    const sheet = await readSheet(xlsx.rawPayload);
+    expect(sheet[0]).toEqual(['订单号', '所属医院', '机器编号', '退款金额(分)', '申请时间']);
+    expect(sheet.slice(1).map((r) => r[0])).toEqual(['RO-1', 'RO-2', 'RO-5', 'RO-3', 'RO-4']);
+    expect(sheet.slice(1).reduce((sum, r) => sum + Number(r[3]), 0)).toBe(1050);
+    const csv = await download(`/export?id=${id}&format=csv`);
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(6);
+    expect(lines[1]).toContain('RO-1');
+  });
+
+  it('reads business records where the tenant’s are routed (storeFor), users from the main database', async () => {
+    const testDb = await createTestDatabase(kind);
+    const other = openDatabase(testDb.url, kind);
+    try {
+      await migrateToLatest(other.db);
+      const routed: Store = {
+        db: other.db,
+        kind,
+        ids: t.store.ids,
+        timeZone: t.store.timeZone,
+        routed: { datasourceId: '1', main: t.store },
+      };
+      const asked: string[] = [];
+      const reports = new ReportService(t.store, {
+        main: t.store,
+        storeFor: async (tenant) => {
+          asked.push(typeof tenant === 'string' ? tenant : tenant.tenantId);
+          return routed;
+        },
+      });
+      const server = { tenantId: '000000', userId: null, deptId: null };
+      const refunds = await reports.run(server, { dataSet: 'refund', definition: refundDefinition }, 'zh');
+      expect(refunds.total).toBe(0);
+      expect(asked).toEqual(['000000']);
+      const users = await reports.run(
+        server,
+        {
+          dataSet: 'user',
+          definition: {
+            filters: [{ field: 'account', op: 'eq', defaultValue: 'admin' }],
+            columns: ['account', 'realName'],
+            groupBy: [],
+            aggregates: [{ field: 'id', fn: 'count' }],
+            sort: [],
+          },
+        },
+        'zh',
+      );
+      expect(users.rows.map((r) => r.account)).toEqual(['admin']);
+      expect(asked).toHaveLength(1);
+    } finally {
+      await other.close();
+      await testDb.drop();
+    }
+  });
+});
+
+describe.each(enginesUnderTest())('reports on an older installation on %s', (kind) => {
+  it('adds the report page’s new buttons to the roles holding it, and the two reports at the next start, once', async () => {
+    const testDb = await createTestDatabase(kind);
+    const database = openDatabase(testDb.url, kind);
+    try {
+      const db = database.db;
+      const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo('0013-tenant-keys');
+      expect(error).toBeUndefined();
+      // An older seed: no blade_report yet, and the report page without its add and edit buttons.
+      await seedDatabase(db, new IdGenerator(3), { regions: false });
+      const added = ['report_list_add', 'report_list_edit'].map(menuId).map(BigInt);
+      await db.deleteFrom('blade_role_menu').where('menu_id', 'in', added).execute();
+      await db.deleteFrom('blade_menu').where('id', 'in', added).execute();
+
+      await migrateToLatest(db);
+      const holders = await db
+        .selectFrom('blade_role_menu')
+        .select('role_id')
+        .where('menu_id', '=', BigInt(menuId('report_list_edit')))
+        .execute();
+      expect(holders.map((r) => String(r.role_id))).toEqual([SEED_IDS.administratorRole]);
+      expect(await db.selectFrom('blade_report').select('id').execute()).toEqual([]);
+
+      expect(await seedDatabase(db, new IdGenerator(4), { regions: false })).toBe(true);
+      const reports = await db.selectFrom('blade_report').select(['id', 'tenant_id']).execute();
+      expect(reports.map((r) => String(r.id)).sort()).toEqual(
+        SEEDED_REPORTS.map((r) => seededReportId(r.key)).sort(),
+      );
+      expect(await seedDatabase(db, new IdGenerator(5), { regions: false })).toBe(false);
+    } finally {
+      await database.close();
+      await testDb.drop();
+    }
+  });
+});
