@@ -4,21 +4,12 @@ import type { IdGenerator } from '../../core/ids.js';
 import { LEAVE_MODEL_XML, LEAVE_PROCESS_KEY } from '../../modules/flow/engine/leave-model.js';
 import type { Database } from '../schema.js';
 import { LEAVE_ROUTE } from './dictionaries.js';
+import type { SeedAudit } from './menus.js';
 
 // The leave process, ready on day one (issue 17): the model in the platform tenant, deployed as
 // version 1 of its definition, category flow_1 (the `flow` dictionary's 请假流程). Seeded once: a
 // model or definition of that key that exists, or existed and was removed, means an administrator
 // has had it, and a removal is not undone at the next start.
-
-interface Audit {
-  create_user: bigint;
-  create_dept: bigint;
-  create_time: Date;
-  update_user: bigint;
-  update_time: Date;
-  status: number;
-  is_deleted: number;
-}
 
 /** The alias of the role the leave model's `role:manager` names. */
 export const LEAVE_MANAGER_ALIAS = 'manager';
@@ -26,7 +17,7 @@ export const LEAVE_MANAGER_ALIAS = 'manager';
 export async function seedLeaveProcess(
   db: Kysely<Database>,
   ids: IdGenerator,
-  audit: Audit,
+  audit: SeedAudit,
 ): Promise<boolean> {
   if (await seededBefore(db)) return false;
   // An installation whose dictionaries predate the workflow: its leave category gets its route.
@@ -65,7 +56,7 @@ async function seededBefore(db: Kysely<Database>): Promise<boolean> {
   return had !== undefined;
 }
 
-async function insertLeaveProcess(db: Kysely<Database>, ids: IdGenerator, audit: Audit): Promise<void> {
+async function insertLeaveProcess(db: Kysely<Database>, ids: IdGenerator, audit: SeedAudit): Promise<void> {
   const now = audit.create_time;
   const tenant = { tenant_id: PLATFORM_TENANT_ID, ...audit };
   const deploymentId = BigInt(ids.next());
@@ -113,7 +104,7 @@ async function insertLeaveProcess(db: Kysely<Database>, ids: IdGenerator, audit:
  * with the 我的事务 pages and buttons; without it a leave of more than three days would wait for
  * nobody. A tenant that has a role of that alias keeps its own.
  */
-async function insertManagerRole(tx: Kysely<Database>, ids: IdGenerator, audit: Audit): Promise<void> {
+async function insertManagerRole(tx: Kysely<Database>, ids: IdGenerator, audit: SeedAudit): Promise<void> {
   const had = await tx
     .selectFrom('blade_role')
     .select('id')

@@ -263,6 +263,11 @@ export function flattenMenus(
   });
 }
 
+/** The audit columns of the seed's rows: made by the seeded administrator, live and enabled. */
+export type SeedAudit = Record<'create_user' | 'create_dept' | 'update_user', bigint> &
+  Record<'create_time' | 'update_time', Date> &
+  Record<'status' | 'is_deleted', number>;
+
 /**
  * The audit columns of a row the server adds by itself after the first seed (a migration, a start):
  * nobody made it, it is live and enabled.

@@ -1,21 +1,11 @@
 import { PLATFORM_TENANT_ID, type ReportDefinition } from '@console/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
-import { menuId } from './menus.js';
+import { menuId, type SeedAudit } from './menus.js';
 
 // The two reports an operator of the fleet wants on day one (issue 19), in the platform tenant.
 // Stable ids: each is seeded once, on a new database or at the first start of an older one; a
 // seeded report an administrator removed (soft-deleted, its row still there) is not brought back.
-
-interface Audit {
-  create_user: bigint;
-  create_dept: bigint;
-  create_time: Date;
-  update_user: bigint;
-  update_time: Date;
-  status: number;
-  is_deleted: number;
-}
 
 export const SEEDED_REPORTS: Array<{
   key: string;
@@ -67,7 +57,7 @@ export const SEEDED_REPORTS: Array<{
 export const seededReportId = (key: string) => menuId(`blade_report:${key}`);
 
 /** Inserts the seeded reports not there yet (removed ones count as there); answers how many. */
-export async function seedReports(db: Kysely<Database>, audit: Audit): Promise<number> {
+export async function seedReports(db: Kysely<Database>, audit: SeedAudit): Promise<number> {
   // A schema migrated only part of the way (before 0014) has no reports to seed yet.
   const tables = await db.introspection.getTables();
   if (!tables.some((t) => t.name === 'blade_report')) return 0;

@@ -7,7 +7,7 @@ import type { Database } from '../schema.js';
 import { seedDictionaries } from './dictionaries.js';
 import { seedLeaveProcess } from './leave-process.js';
 import { seedReports } from './reports.js';
-import { flattenMenus, menuRow } from './menus.js';
+import { flattenMenus, menuRow, type SeedAudit } from './menus.js';
 import { seedRegions } from './regions.js';
 
 // What an empty database needs to be usable: the platform tenant, its top department, the
@@ -75,7 +75,7 @@ export async function seedDatabase(
   return platform || dictionaries > 0 || regions > 0 || leave || reports > 0;
 }
 
-async function seedPlatform(db: Kysely<Database>, ids: IdGenerator, audit: Audit): Promise<boolean> {
+async function seedPlatform(db: Kysely<Database>, ids: IdGenerator, audit: SeedAudit): Promise<boolean> {
   const existing = await db
     .selectFrom('blade_tenant')
     .select('id')
@@ -99,15 +99,11 @@ async function seedPlatform(db: Kysely<Database>, ids: IdGenerator, audit: Audit
   return true;
 }
 
-type Audit = Record<'create_user' | 'create_dept' | 'update_user', bigint> &
-  Record<'create_time' | 'update_time', Date> &
-  Record<'status' | 'is_deleted', number>;
-
 async function insertSeed(
   db: Kysely<Database>,
   ids: IdGenerator,
   passwordHash: string,
-  audit: Audit,
+  audit: SeedAudit,
 ): Promise<void> {
   const admin = audit.create_user;
   const dept = audit.create_dept;
