@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleSuite } from './support/suite.js';
+import { confirmOk } from './support/dialog.js';
 
 // The menu, role and data scope pages end to end against the real server: a child menu with an
 // icon from the picker, the server's refusal to remove a menu with children, the role grant
@@ -42,7 +43,7 @@ describe('authority pages against the real server', () => {
     await page.getByRole('row', { name: /端到端菜单/ }).waitFor();
 
     await system.getByRole('button', { name: '删除' }).click();
-    await page.getByRole('button', { name: '确定' }).click();
+    await confirmOk(page);
     await page
       .locator('.ant-message')
       .getByText(/请先删除子菜单/)

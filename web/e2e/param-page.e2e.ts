@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { consoleSuite } from './support/suite.js';
+import { confirmOk } from './support/dialog.js';
 
 // One page of the CRUD kit end to end against the real server: the parameter list, its search,
 // paging, add/edit/view dialog with the spec's validation messages, and single and bulk delete.
@@ -101,7 +102,7 @@ describe('parameters page (CRUD kit) against the real server', () => {
     await page.getByRole('checkbox', { name: '选择 端到端参数' }).check();
     await page.getByRole('button', { name: '批量删除' }).click();
     await page.getByText('确定将选择数据删除?').waitFor();
-    await page.getByRole('button', { name: '确定' }).click();
+    await confirmOk(page);
     await page.getByText('删除成功').waitFor();
     await expect.poll(() => rows(page).count()).toBe(2);
   });
@@ -156,7 +157,7 @@ describe('parameters page (CRUD kit) against the real server', () => {
     await page.getByRole('checkbox', { name: '全选本页' }).check();
     await page.getByRole('button', { name: '批量删除' }).click();
     await page.getByText('确定将选择数据删除?').waitFor();
-    await page.getByRole('button', { name: '确定' }).click();
+    await confirmOk(page);
     await page.getByText('删除成功').waitFor();
     await page.getByText('共 0 条').waitFor();
   });

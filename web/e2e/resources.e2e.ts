@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { closeDialog } from './support/dialog.js';
+import { closeDialog, confirmOk } from './support/dialog.js';
 import { consoleSuite } from './support/suite.js';
 
 // Resources against the real server: the avatar upload of the personal info page (put-file, then
@@ -181,7 +181,7 @@ describe('resources against the real server', () => {
     await page.locator('.ant-image-preview').waitFor({ state: 'hidden' });
 
     await row.getByRole('button', { name: '删除' }).click();
-    await page.getByRole('button', { name: '确定' }).click();
+    await confirmOk(page);
     await page.getByText('删除成功').waitFor();
     await row.waitFor({ state: 'detached' });
     expect((await page.request.get(`${suite.running().baseUrl}${link}`)).status()).toBe(404);
@@ -201,7 +201,7 @@ describe('resources against the real server', () => {
     const ossRow = oss.getByRole('row', { name: /local-e2e/ });
     await ossRow.getByText('未启用').waitFor();
     await ossRow.getByRole('button', { name: '启用' }).click();
-    await page.getByRole('button', { name: '确定' }).click();
+    await confirmOk(page);
     await ossRow.getByText('已启用').waitFor();
     expect(await ossRow.getByRole('button', { name: '启用' }).count()).toBe(0);
     await oss.getByRole('button', { name: '上传测试' }).click();

@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Closes an antd dialog with its own close button and waits until it is gone. Escape only reaches
@@ -7,4 +7,23 @@ import type { Locator } from 'playwright-core';
 export async function closeDialog(dialog: Locator): Promise<void> {
   await dialog.locator('.ant-modal-close').click();
   await dialog.waitFor({ state: 'hidden' });
+}
+
+/** Resolves once the element's CSS animations (its own and its descendants') have finished. */
+export async function animationsDone(element: Locator): Promise<void> {
+  await element.evaluate((node) =>
+    Promise.all(node.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
+}
+
+/**
+ * Answers 确定 in the open confirmation once it has finished opening. antd zooms a confirmation in
+ * from the button that opened it: on a loaded machine a click aimed while it still moved could land
+ * beside the button, leaving the confirmation open and the action undone.
+ */
+export async function confirmOk(page: Page): Promise<void> {
+  const confirmation = page.locator('.ant-modal-confirm').last();
+  await confirmation.waitFor();
+  await animationsDone(confirmation);
+  await confirmation.getByRole('button', { name: '确定' }).click();
 }
