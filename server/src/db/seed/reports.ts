@@ -2,6 +2,7 @@ import { PLATFORM_TENANT_ID, type ReportDefinition } from '@console/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { menuId, type SeedAudit } from './menus.js';
+import { isUniqueViolation } from '../errors.js';
 
 // The two reports an operator of the fleet wants on day one (issue 19), in the platform tenant.
 // Stable ids: each is seeded once, on a new database or at the first start of an older one; a
@@ -66,19 +67,24 @@ export async function seedReports(db: Kysely<Database>, audit: SeedAudit): Promi
     const id = BigInt(seededReportId(report.key));
     const present = await db.selectFrom('blade_report').select('id').where('id', '=', id).executeTakeFirst();
     if (present) continue;
-    await db
-      .insertInto('blade_report')
-      .values({
-        id,
-        tenant_id: PLATFORM_TENANT_ID,
-        name: report.name,
-        data_set: report.dataSet,
-        definition: JSON.stringify(report.definition),
-        author: 'admin',
-        ...audit,
-      })
-      .execute();
-    added++;
+    try {
+      await db
+        .insertInto('blade_report')
+        .values({
+          id,
+          tenant_id: PLATFORM_TENANT_ID,
+          name: report.name,
+          data_set: report.dataSet,
+          definition: JSON.stringify(report.definition),
+          author: 'admin',
+          ...audit,
+        })
+        .execute();
+      added++;
+    } catch (error) {
+      // Another process starting at the same moment seeded it first: it is there, as wanted.
+      if (!isUniqueViolation(error)) throw error;
+    }
   }
   return added;
 }
