@@ -1,22 +1,9 @@
 import { hashPassword } from '../../../src/db/seed/seed.js';
-import { flattenMenus, menuId } from '../../../src/db/seed/menus.js';
+import { flattenMenus, menuId, systemAudit } from '../../../src/db/seed/menus.js';
 import { md5, type TestApp } from './test-app.js';
 
 // Rows the user, role and top-menu APIs will create once they exist; until then tests insert them
 // through Kysely on the test app's store.
-
-const audit = () => {
-  const now = new Date();
-  return {
-    create_user: null,
-    create_dept: null,
-    create_time: now,
-    update_user: null,
-    update_time: now,
-    status: 1,
-    is_deleted: 0,
-  };
-};
 
 export interface TestAccount {
   tenantId: string;
@@ -71,7 +58,7 @@ export async function createAccount(
         package_id: null,
         datasource_id: null,
         license_key: null,
-        ...audit(),
+        ...systemAudit(),
         status: options.tenantStatus ?? 1,
       })
       .execute();
@@ -89,7 +76,7 @@ export async function createAccount(
         role_name: '角色',
         sort: 1,
         role_alias: role.alias ?? 'operator',
-        ...audit(),
+        ...systemAudit(),
       })
       .execute();
     await grantMenus(t, roleId, role.menuIds ?? []);
@@ -116,7 +103,7 @@ export async function createAccount(
       post_id: null,
       is_locked: 0,
       token_valid_after: null,
-      ...audit(),
+      ...systemAudit(),
       status: options.userStatus ?? 1,
     })
     .execute();
@@ -155,7 +142,7 @@ export async function createTopMenu(
       name: options.name ?? options.code,
       source: options.source ?? null,
       sort: options.sort ?? 1,
-      ...audit(),
+      ...systemAudit(),
     })
     .execute();
   const menuIds = options.menuIds ?? [];
@@ -221,7 +208,7 @@ export async function insertDept(
       full_name: null,
       sort: options.sort ?? 1,
       remark: null,
-      ...audit(),
+      ...systemAudit(),
     })
     .execute();
   return id;

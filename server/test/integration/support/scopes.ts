@@ -1,17 +1,5 @@
+import { systemAudit } from '../../../src/db/seed/menus.js';
 import type { TestApp } from './test-app.js';
-
-const audit = () => {
-  const now = new Date();
-  return {
-    create_user: null,
-    create_dept: null,
-    create_time: now,
-    update_user: null,
-    update_time: now,
-    status: 1,
-    is_deleted: 0,
-  };
-};
 
 /** A data scope or API scope row inserted directly; answers its id. */
 export async function insertScope(
@@ -35,7 +23,7 @@ export async function insertScope(
     resource_code: options.resourceCode ?? 'user',
     scope_name: options.scopeName ?? `scope ${id.slice(-4)}`,
     remark: null,
-    ...audit(),
+    ...systemAudit(),
   };
   if (kind === 'data') {
     await t.store.db
