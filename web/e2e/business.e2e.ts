@@ -5,7 +5,7 @@ import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
 import { createRole, createStaff, openMenu as openMenuOf } from './support/console-api.js';
-import { closeDialog } from './support/dialog.js';
+import { closeDialog, confirmOk } from './support/dialog.js';
 import { signIn, type Credentials } from './support/sign-in.js';
 import { consoleSuite } from './support/suite.js';
 
@@ -229,8 +229,8 @@ describe('the business console against the real server', () => {
     await row.getByText('草稿', { exact: true }).waitFor();
 
     await row.getByRole('button', { name: '发布' }).click();
-    const confirm = page.getByRole('dialog').filter({ hasText: '确定发布该版本?' });
-    await confirm.getByRole('button', { name: '确定' }).click();
+    await page.getByRole('dialog').filter({ hasText: '确定发布该版本?' }).waitFor();
+    await confirmOk(page);
     await toast(page, '发布成功');
     await row.getByText('已发布', { exact: true }).waitFor();
     await row.getByRole('button', { name: '撤回' }).waitFor();
