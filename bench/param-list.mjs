@@ -14,21 +14,27 @@
 //                      bench/results/profiles/ (profiling slows both: keep those figures apart)
 //   BASELINE_LOGGER    passed to the baseline (off | a pino level), to price Fastify's logger
 
-import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import {
+  adminQuery,
+  cleanUp,
+  cleanUpOnSignals,
+  cleanups,
+  intEnv,
+  ROOT,
+  SERVER_MAIN,
+  signedInHeaders,
+  startProcess,
+  stopProcess,
+} from './support.mjs';
 
-/* global URLSearchParams */
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_MAIN = path.join(ROOT, 'server/dist/main.js');
 const BASELINE_MAIN = path.join(ROOT, 'bench/baseline-server.mjs');
 const RESULTS_DIR = path.join(ROOT, 'bench/results');
 
@@ -42,16 +48,6 @@ const SEED_USER = 1123598821738675201n;
 const SEED_DEPT = 1123598813738675201n;
 
 // ---- configuration -------------------------------------------------------------------------------
-
-function intEnv(name, fallback, min, max) {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-  }
-  return n;
-}
 
 const config = {
   duration: intEnv('BENCH_DURATION', 10, 1, 120),
@@ -78,69 +74,6 @@ if (config.engines.includes('postgres')) {
 if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
 
 // ---- processes -----------------------------------------------------------------------------------
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const children = new Set();
-/** Things to undo if the run is interrupted (the PostgreSQL database, the temp directory). */
-const cleanups = new Set();
-
-/** Starts a Node.js process on a free port of 127.0.0.1 and waits until GET /api/ready answers 200. */
-async function startProcess(label, script, env, nodeArgs = []) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk) => {
-    output = (output + chunk).slice(-8000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  const base = `http://127.0.0.1:${port}`;
-  const proc = { label, child, pid: child.pid, port, base, exited, output: () => output };
-  children.add(proc);
-
-  const deadline = Date.now() + 60_000;
-  let done = false;
-  void exited.then(() => (done = true));
-  while (!done && Date.now() < deadline) {
-    try {
-      const res = await globalThis.fetch(`${base}/api/ready`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return proc;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  await stopProcess(proc);
-  throw new Error(`${label} did not become ready (${done ? 'it exited' : 'timeout'}):\n${output}`);
-}
-
-async function stopProcess(proc) {
-  if (!children.has(proc)) return;
-  children.delete(proc);
-  if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGTERM');
-  const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
-  await proc.exited;
-  clearTimeout(timer);
-}
 
 /** VmRSS and VmHWM (peak resident set) of a live process, in MB (NaN once it is gone). */
 function memoryOf(pid) {
@@ -245,38 +178,7 @@ async function insertPostgres(url) {
   }
 }
 
-async function adminQuery(text) {
-  const client = new pg.Client({ connectionString: config.pgAdminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 // ---- measuring -----------------------------------------------------------------------------------
-
-const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
-
-/** Signs in to the real server as admin (password grant): the headers of a signed-in console call. */
-async function signedInHeaders(base) {
-  const query = new URLSearchParams({
-    tenantId: '000000',
-    username: 'admin',
-    password: createHash('md5').update('admin').digest('hex'),
-    grant_type: 'password',
-    scope: 'all',
-  });
-  const res = await globalThis.fetch(`${base}/api/blade-auth/oauth/token?${query}`, {
-    method: 'POST',
-    headers: { authorization: BASIC },
-    signal: AbortSignal.timeout(10_000),
-  });
-  const body = await res.json();
-  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return { authorization: BASIC, 'blade-auth': `bearer ${body.access_token}` };
-}
 
 async function getJson(base, headers) {
   const res = await globalThis.fetch(base + LIST_PATH, { headers, signal: AbortSignal.timeout(10_000) });
@@ -368,8 +270,8 @@ async function benchEngine(engine, workDir) {
     databaseUrl = `sqlite:${path.join(workDir, 'bench.db')}`;
   } else {
     const name = `bench_${randomBytes(6).toString('hex')}`;
-    await adminQuery(`create database ${name}`);
-    dropDatabase = () => adminQuery(`drop database if exists ${name} with (force)`);
+    await adminQuery(config.pgAdminUrl, `create database ${name}`);
+    dropDatabase = () => adminQuery(config.pgAdminUrl, `drop database if exists ${name} with (force)`);
     cleanups.add(dropDatabase);
     const url = new URL(config.pgAdminUrl);
     url.pathname = `/${name}`;
@@ -518,21 +420,7 @@ async function main() {
   }
 }
 
-let cleaningUp = false;
-async function cleanUp() {
-  if (cleaningUp) return;
-  cleaningUp = true;
-  await Promise.all([...children].map((proc) => stopProcess(proc)));
-  for (const undo of cleanups) {
-    try {
-      await undo();
-    } catch (error) {
-      console.error(`clean-up failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-}
-process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
-process.once('SIGTERM', () => void cleanUp().then(() => process.exit(143)));
+cleanUpOnSignals();
 
 main().catch(async (error) => {
   console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -235,7 +235,7 @@ describe.each(enginesUnderTest())('reports on %s', (kind) => {
       fields: Array<{ key: string }>;
     }>;
     expect(sets.map((s) => s.code)).toEqual(
-      expect.arrayContaining(['hospital', 'machine', 'slot', 'apk', 'refund', 'user']),
+      expect.arrayContaining(['hospital', 'machine', 'slot', 'apk', 'refund', 'user', 'apiLog', 'usualLog']),
     );
     for (const set of sets) {
       const result = await run({
@@ -321,6 +321,31 @@ describe.each(enginesUnderTest())('reports on %s', (kind) => {
         ['乙医院', 1, 1],
       ]),
     );
+    // Run statuses are shown by their dictionary label (the key stays for sorting and filtering).
+    expect(
+      machines.groups
+        .filter((g: { level: number }) => g.level === 2)
+        .map((g: { labels: Record<string, unknown> }) => [g.labels.hospitalId, g.labels.runStatus]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['甲医院', '正常'],
+        ['甲医院', '故障'],
+        ['乙医院', '正常'],
+      ]),
+    );
+    expect(new Set(machines.rows.map((r: { runStatus: unknown }) => r.runStatus))).toEqual(
+      new Set(['正常', '故障']),
+    );
+    const inEnglish = await t.call({
+      method: 'POST',
+      url: `${API}/run`,
+      payload: { id: seededReportId('machines-by-hospital-status') },
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(
+      new Set(inEnglish.body.data.rows.map((r: { runStatus: unknown }) => r.runStatus)),
+      JSON.stringify(inEnglish.body),
+    ).toEqual(new Set(['Normal', 'Fault']));
     const seededRefunds = await run({ id: seededReportId('refunds-by-hospital-month') });
     expect(seededRefunds.grandTotal).toEqual([5, 1050]);
     expect(seededRefunds.chart.series).toEqual([
@@ -393,6 +418,110 @@ describe.each(enginesUnderTest())('reports on %s', (kind) => {
       .split('\r\n');
     expect(lines).toHaveLength(6);
     expect(lines[1]).toContain('RO-1');
+
+    // The viewer's filter values narrow the export as they narrow the run.
+    const values = encodeURIComponent(JSON.stringify(['RM-A1', null, null, null]));
+    const narrowed = await download(`/export?id=${id}&format=xlsx&values=${values}`);
+    expect(narrowed.statusCode).toBe(200);
+    expect((await readSheet(narrowed.rawPayload)).slice(1).map((r) => r[0])).toEqual([
+      'RO-1',
+      'RO-2',
+      'RO-5',
+    ]);
+    for (const bad of ['not json', '{"a":1}', '[{"x":1}]', JSON.stringify(["' OR 1=1"]).replace(']', '')]) {
+      const res = await download(`/export?id=${id}&values=${encodeURIComponent(bad)}`);
+      expect(res.statusCode, bad).toBe(400);
+    }
+    const injected = await download(
+      `/export?id=${id}&format=csv&values=${encodeURIComponent(JSON.stringify(["' OR '1'='1"]))}`,
+    );
+    expect(
+      injected.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+  });
+
+  it('reports over the api and usual logs for administrators only, a tenant’s administrator over its own rows', async () => {
+    const stamp = new Date();
+    for (const [tenant, title] of [
+      ['000000', 'report-log-platform'],
+      ['730021', 'report-log-tenant'],
+    ] as const)
+      await t.store.db
+        .insertInto('blade_log_api')
+        .values({
+          id: BigInt(t.store.ids.next()),
+          tenant_id: tenant,
+          service_id: 'console',
+          server_host: 'host',
+          server_ip: '10.0.0.1',
+          env: 'test',
+          method: 'GET',
+          request_uri: '/api/report-log',
+          user_agent: null,
+          remote_ip: '127.0.0.1',
+          method_class: null,
+          method_name: null,
+          params: null,
+          time: '12',
+          create_by: 'admin',
+          create_time: stamp,
+          type: '1',
+          title,
+        })
+        .execute();
+    const logDefinition = {
+      filters: [{ field: 'requestUri', op: 'eq', defaultValue: '/api/report-log' }],
+      columns: ['title', 'method', 'requestUri', 'createTime'],
+      groupBy: ['title'],
+      aggregates: [{ field: 'id', fn: 'count' }],
+      sort: [],
+    };
+    const platform = await run({ dataSet: 'apiLog', definition: logDefinition });
+    expect(platform.rows.map((r: { title: string }) => r.title).sort()).toEqual([
+      'report-log-platform',
+      'report-log-tenant',
+    ]);
+    const tenantAdmin = await createTenantAdmin(t, '730021');
+    const own = await run({ dataSet: 'apiLog', definition: logDefinition }, tenantAdmin.token);
+    expect(own.rows.map((r: { title: string }) => r.title)).toEqual(['report-log-tenant']);
+    expect(own.grandTotal).toEqual([1]);
+    // No server internals are fields of the data set.
+    const hidden = await post('/run', {
+      dataSet: 'apiLog',
+      definition: { ...logDefinition, columns: ['serverHost'] },
+    });
+    expect(hidden.status).toBe(400);
+
+    const operator = await createOperator(t, [
+      'report',
+      'report_list',
+      'report_list_view',
+      'report_list_add',
+    ]);
+    const sets = (await get('/data-sets', operator.token)).body.data.map((s: { code: string }) => s.code);
+    expect(sets).toContain('refund');
+    expect(sets).not.toContain('apiLog');
+    expect(sets).not.toContain('usualLog');
+    for (const dataSet of ['apiLog', 'usualLog']) {
+      const res = await post(
+        '/run',
+        {
+          dataSet,
+          definition: { ...logDefinition, filters: [], columns: ['requestUri'], groupBy: [] },
+        },
+        operator.token,
+      );
+      expect(res.status, dataSet).toBe(403);
+      const saved = await post(
+        '/submit',
+        { name: 'logs', dataSet, definition: { ...logDefinition, filters: [], columns: ['requestUri'] } },
+        operator.token,
+      );
+      expect(saved.status, dataSet).toBe(403);
+    }
   });
 
   it('reads business records where the tenant’s are routed (storeFor), users from the main database', async () => {

@@ -160,6 +160,8 @@ export const ReportDataSetSchema = Type.Object({
       groupable: Type.Boolean(),
       aggregatable: Type.Boolean(),
       filterable: Type.Boolean(),
+      /** The system dictionary whose labels the values are shown by (a viewer's filter offers them). */
+      dict: Type.Optional(Type.String()),
     }),
   ),
 });
@@ -168,4 +170,9 @@ export type ReportDataSet = Static<typeof ReportDataSetSchema>;
 export const ReportExportQuery = Type.Object({
   id: Type.String({ pattern: '^[0-9]{1,19}$' }),
   format: Type.Optional(Type.Union([Type.Literal('xlsx'), Type.Literal('csv')])),
+  /** The viewer's filter values, a JSON array by the filter's index (absent: the defaults). */
+  values: Type.Optional(Type.String({ maxLength: 5000 })),
 });
+
+/** The filter values of an export's `values`: what ReportRun's `values` holds. */
+export const ReportFilterValuesSchema = Type.Array(FilterValue, { maxItems: 20 });

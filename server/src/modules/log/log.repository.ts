@@ -147,6 +147,11 @@ export class LogRepository implements LogSink {
     return tenantId === null ? q : q.where('tenant_id', '=', tenantId);
   }
 
+  /** A log's rows as the log pages read them, for a report to filter and aggregate (issue 19). */
+  visibleSelect(kind: LogKind, tenantId: string | null): AnySelect {
+    return this.#scoped(kind, tenantId);
+  }
+
   async page<E>(kind: LogKind, tenantId: string | null, query: ListQuery): Promise<Page<E>> {
     const def = logTables[kind] as TableDef<unknown> as TableDef<E>;
     return pageOf(this.#scoped(kind, tenantId), query, (row) => rowToEntity(def, row, this.store.timeZone));

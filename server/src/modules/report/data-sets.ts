@@ -4,6 +4,7 @@ import { machineTable } from '../business/machine/machine.repository.js';
 import { refundTable } from '../business/refund/refund.repository.js';
 import { slotTable } from '../business/slot/slot.repository.js';
 import { userTable } from '../user/user.repository.js';
+import type { LogKind } from '../log/log.repository.js';
 import type { TableDef } from '../../core/repository/table.js';
 
 // The data sets reports are built over (issue 19), declared here and nowhere else: a definition
@@ -11,7 +12,8 @@ import type { TableDef } from '../../core/repository/table.js';
 // text from a request or a stored definition; columns come from this file, values are bound).
 // Each data set is a business table read through its table definition, so the repository base
 // scopes every report query as it scopes the pages: tenant, soft delete, and the row scope the
-// table declares (an operator's slot grants for machines, slots and refund reviews).
+// table declares (an operator's slot grants for machines, slots and refund reviews). The logs are
+// read as the log pages read them: by administrators only, a tenant's administrator its own rows.
 
 export type ReportFieldType = 'string' | 'int' | 'money' | 'datetime' | 'id';
 
@@ -26,11 +28,18 @@ export interface ReportField {
   filterable?: boolean;
   /** Group and column values are shown by the name of the hospital the id names. */
   names?: 'hospital';
+  /** Group and column values are shown by their label in this system dictionary. */
+  dict?: string;
 }
 
-export interface ReportDataSetDef {
+interface DataSetCommon {
   code: string;
   label: { zh: string; en: string };
+  fields: ReportField[];
+}
+
+/** A data set over a table with BladeX's audit columns, read through the repository base. */
+export interface TableDataSet extends DataSetCommon {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any business table definition
   table: TableDef<any, any>;
   /**
@@ -38,8 +47,17 @@ export interface ReportDataSetDef {
    * call), the platform's tables (users) in the main one (`main`).
    */
   database: 'tenant' | 'main';
-  fields: ReportField[];
 }
+
+/** A data set over a log: administrators only, as the log pages (main database, no soft delete). */
+export interface LogDataSet extends DataSetCommon {
+  log: LogKind;
+  database: 'main';
+}
+
+export type ReportDataSetDef = TableDataSet | LogDataSet;
+
+export const isLogDataSet = (d: ReportDataSetDef): d is LogDataSet => 'log' in d;
 
 const f = (
   key: string,
@@ -56,7 +74,6 @@ const createTime = f('createTime', 'create_time', '创建时间', 'created', 'da
   filterable: true,
   aggregatable: true,
 });
-const status = f('status', 'status', '状态', 'status', 'int', { groupable: true, filterable: true });
 
 export const DATA_SETS: readonly ReportDataSetDef[] = [
   {
@@ -71,7 +88,11 @@ export const DATA_SETS: readonly ReportDataSetDef[] = [
         filterable: true,
         groupable: true,
       }),
-      f('level', 'level', '医院等级', 'level', 'int', { groupable: true, filterable: true }),
+      f('level', 'level', '医院等级', 'level', 'int', {
+        groupable: true,
+        filterable: true,
+        dict: 'hospital_level',
+      }),
       f('regionCode', 'region_code', '所在地区', 'region', 'string', { groupable: true, filterable: true }),
       f('address', 'address', '地址', 'address', 'string', { filterable: true }),
       f('contactName', 'contact_name', '联系人', 'contact', 'string', { filterable: true }),
@@ -93,9 +114,17 @@ export const DATA_SETS: readonly ReportDataSetDef[] = [
         names: 'hospital',
       }),
       f('location', 'location', '位置', 'location', 'string', { filterable: true }),
-      f('model', 'model', '型号', 'model', 'int', { groupable: true, filterable: true }),
+      f('model', 'model', '型号', 'model', 'int', {
+        groupable: true,
+        filterable: true,
+        dict: 'machine_model',
+      }),
       f('slotCount', 'slot_count', '格口数', 'slots', 'int', { aggregatable: true, filterable: true }),
-      f('runStatus', 'run_status', '运行状态', 'run status', 'int', { groupable: true, filterable: true }),
+      f('runStatus', 'run_status', '运行状态', 'run status', 'int', {
+        groupable: true,
+        filterable: true,
+        dict: 'machine_run_status',
+      }),
       f('lastHeartbeatTime', 'last_heartbeat_time', '最后心跳', 'last heartbeat', 'datetime', {
         filterable: true,
         groupable: true,
@@ -119,7 +148,11 @@ export const DATA_SETS: readonly ReportDataSetDef[] = [
         filterable: true,
       }),
       f('slotNo', 'slot_no', '格口号', 'slot no.', 'int', { filterable: true, aggregatable: true }),
-      status,
+      f('status', 'status', '状态', 'status', 'int', {
+        groupable: true,
+        filterable: true,
+        dict: 'slot_status',
+      }),
       createTime,
     ],
   },
@@ -141,6 +174,7 @@ export const DATA_SETS: readonly ReportDataSetDef[] = [
       f('publishStatus', 'publish_status', '发布状态', 'published', 'int', {
         groupable: true,
         filterable: true,
+        dict: 'apk_publish_status',
       }),
       f('publishTime', 'publish_time', '发布时间', 'published at', 'datetime', {
         groupable: true,
@@ -184,6 +218,7 @@ export const DATA_SETS: readonly ReportDataSetDef[] = [
       f('reviewStatus', 'review_status', '审核状态', 'review status', 'int', {
         groupable: true,
         filterable: true,
+        dict: 'refund_review_status',
       }),
       f('reviewTime', 'review_time', '审核时间', 'reviewed at', 'datetime', { filterable: true }),
     ],
@@ -200,9 +235,51 @@ export const DATA_SETS: readonly ReportDataSetDef[] = [
       f('account', 'account', '登录账号', 'account', 'string', { filterable: true }),
       f('name', 'name', '用户昵称', 'name', 'string', { filterable: true }),
       f('realName', 'real_name', '用户姓名', 'real name', 'string', { filterable: true }),
-      f('userType', 'user_type', '用户平台', 'user type', 'int', { groupable: true, filterable: true }),
-      f('sex', 'sex', '性别', 'sex', 'int', { groupable: true, filterable: true }),
+      f('userType', 'user_type', '用户平台', 'user type', 'int', {
+        groupable: true,
+        filterable: true,
+        dict: 'user_type',
+      }),
+      f('sex', 'sex', '性别', 'sex', 'int', { groupable: true, filterable: true, dict: 'sex' }),
       f('isLocked', 'is_locked', '锁定', 'locked', 'int', { groupable: true, filterable: true }),
+      createTime,
+    ],
+  },
+  {
+    code: 'apiLog',
+    label: { zh: '接口日志', en: 'API log' },
+    log: 'api',
+    database: 'main',
+    // As a tenant's administrator sees the log page: no server host, address or environment.
+    fields: [
+      id,
+      f('title', 'title', '日志名', 'title', 'string', { groupable: true, filterable: true }),
+      f('method', 'method', '请求方法', 'method', 'string', { groupable: true, filterable: true }),
+      f('requestUri', 'request_uri', '请求地址', 'request URI', 'string', {
+        groupable: true,
+        filterable: true,
+      }),
+      f('remoteIp', 'remote_ip', '操作IP', 'remote IP', 'string', { groupable: true, filterable: true }),
+      f('createBy', 'create_by', '操作人', 'operator', 'string', { groupable: true, filterable: true }),
+      f('time', 'time', '执行时间(ms)', 'duration (ms)', 'string'),
+      createTime,
+    ],
+  },
+  {
+    code: 'usualLog',
+    label: { zh: '通用日志', en: 'Usual log' },
+    log: 'usual',
+    database: 'main',
+    fields: [
+      id,
+      f('logLevel', 'log_level', '日志级别', 'level', 'string', { groupable: true, filterable: true }),
+      f('logId', 'log_id', '日志业务ID', 'log id', 'string', { groupable: true, filterable: true }),
+      f('logData', 'log_data', '日志数据', 'data', 'string', { filterable: true }),
+      f('requestUri', 'request_uri', '请求地址', 'request URI', 'string', {
+        groupable: true,
+        filterable: true,
+      }),
+      f('createBy', 'create_by', '操作人', 'operator', 'string', { groupable: true, filterable: true }),
       createTime,
     ],
   },

@@ -5,8 +5,12 @@ import { containsPattern, type AnySelect } from '../../core/repository/apply-lis
 import type { Actor, Store } from '../../core/repository/store.js';
 import { TableRepository } from '../../core/repository/table-repository.js';
 import { defineTable, fromDb, toDb, type ColumnKind, type TableDef } from '../../core/repository/table.js';
+import { isPlatformAdminActor } from '../../core/auth/principal.js';
+import type { Language } from '../../core/i18n.js';
 import { HospitalRepository } from '../business/hospital/hospital.repository.js';
-import type { ReportField, ReportFieldType } from './data-sets.js';
+import { dictLabels } from '../business/sheets/dict-labels.repository.js';
+import { LogRepository } from '../log/log.repository.js';
+import { isLogDataSet, type ReportField, type ReportFieldType } from './data-sets.js';
 import type { PlanFilter, PlanGroup, ReportPlan } from './report-plan.js';
 
 /** Report definitions (blade_report): a tenant's reports, each a definition over a data set. */
@@ -159,10 +163,20 @@ export interface GroupRow {
  * Columns are those of data-sets.ts; every value from the request is a bound parameter.
  */
 export class ReportDataRepository {
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly language: Language,
+  ) {}
 
   async #filtered(actor: Actor, plan: ReportPlan): Promise<AnySelect> {
-    const visible = await new DataSetSource(this.store, plan.dataSet.table).visible(actor);
+    const dataSet = plan.dataSet;
+    // A log as the log pages read it: the platform administrator every tenant's rows, others their own.
+    const visible = isLogDataSet(dataSet)
+      ? new LogRepository(this.store).visibleSelect(
+          dataSet.log,
+          isPlatformAdminActor(actor) ? null : actor.tenantId,
+        )
+      : await new DataSetSource(this.store, dataSet.table).visible(actor);
     return plan.filters.reduce<AnySelect>((q, f) => q.where((eb) => filterExpression(eb, f)), visible);
   }
 
@@ -236,23 +250,39 @@ export class ReportDataRepository {
     return rows.map((r, i) => ({ ...r, labels: named[i]! }));
   }
 
-  /** Ids of hospitals shown by name (the tenant's hospitals, as the pages name them). */
+  /**
+   * Values shown as people read them: ids of hospitals by the hospital's name (the tenant's
+   * hospitals, as the pages name them), dictionary keys by their label in the caller's language.
+   */
   async #named(
     actor: Actor,
     fields: readonly ReportField[],
     rows: Array<Record<string, Cell>>,
   ): Promise<Array<Record<string, Cell>>> {
     const named = fields.filter((f) => f.names === 'hospital');
-    if (named.length === 0) return rows;
+    const labelled = fields.filter((f) => f.dict !== undefined);
+    if (rows.length === 0 || named.length + labelled.length === 0) return rows;
     const ids = rows
       .flatMap((r) => named.map((f) => r[f.key]))
       .filter((v): v is string => typeof v === 'string');
-    const names = await new HospitalRepository(this.store).namesOf(actor, ids);
+    const names = named.length ? await new HospitalRepository(this.store).namesOf(actor, ids) : new Map();
+    const dicts = new Map(
+      await Promise.all(
+        [...new Set(labelled.map((f) => f.dict!))].map(
+          async (code) => [code, (await dictLabels(this.store, code, this.language)).shown] as const,
+        ),
+      ),
+    );
     return rows.map((r) => {
       const out = { ...r };
       for (const f of named) {
         const value = r[f.key];
         if (typeof value === 'string') out[f.key] = names.get(value) ?? value;
+      }
+      for (const f of labelled) {
+        const value = r[f.key];
+        if (value !== null && value !== undefined)
+          out[f.key] = dicts.get(f.dict!)?.get(String(value)) ?? value;
       }
       return out;
     });

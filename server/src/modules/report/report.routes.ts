@@ -2,12 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ReportDataSetSchema,
   ReportExportQuery,
+  ReportFilterValuesSchema,
   ReportInputSchema,
   ReportResultSchema,
   ReportRunSchema,
   ReportSchema,
 } from '@console/contract/schema';
+import type { ReportRun } from '@console/contract';
 import { Type } from 'typebox';
+import { Value } from 'typebox/value';
+import { badRequest } from '../../core/errors.js';
 import { formatDateTime } from '../../core/dates.js';
 import { ok } from '../../core/envelope.js';
 import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../core/schema.js';
@@ -15,6 +19,19 @@ import { reportCsv, reportXlsx } from './report-export.js';
 import type { ReportService } from './report.service.js';
 
 const VIEW = { access: 'user', button: 'report_list_view' } as const;
+
+/** An export's `values` (a JSON array of filter values), checked as a run's are, or a 400. */
+function filterValues(text: string | undefined): ReportRun['values'] {
+  if (text === undefined || text === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw badRequest('report.filter.values');
+  }
+  if (!Value.Check(ReportFilterValuesSchema, parsed)) throw badRequest('report.filter.values');
+  return parsed;
+}
 
 /**
  * /api/blade-report/report (spec §1, §7; issue 19): the tenant's report definitions (rest/list,
@@ -66,7 +83,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ reports: ReportService }>
   app.get(
     '/data-sets',
     { schema: { response: { 200: Envelope(Type.Array(ReportDataSetSchema)) } }, config: VIEW },
-    async (req) => ok(reports.dataSets(req.language), req.t('ok')),
+    async (req) => ok(reports.dataSets(req.actor, req.language), req.t('ok')),
   );
 
   app.post(
@@ -76,7 +93,12 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ reports: ReportService }>
   );
 
   app.get('/export', { schema: { querystring: ReportExportQuery }, config: VIEW }, async (req, reply) => {
-    const table = await reports.exportTable(req.actor, req.query.id, req.language);
+    const table = await reports.exportTable(
+      req.actor,
+      req.query.id,
+      filterValues(req.query.values),
+      req.language,
+    );
     const csv = req.query.format === 'csv';
     const stamp = formatDateTime(new Date(), 'Asia/Shanghai').replace(/[-: ]/g, '').slice(0, 14);
     const name = `${table.title}-${stamp}.${csv ? 'csv' : 'xlsx'}`;

@@ -6,12 +6,13 @@ import type {
   ReportResult,
   ReportRun,
 } from '@console/contract';
+import { isAdministratorActor } from '../../core/auth/principal.js';
 import { EntityService, found } from '../../core/entity-service.js';
-import { badRequest } from '../../core/errors.js';
+import { ApiError, badRequest } from '../../core/errors.js';
 import type { Language } from '../../core/i18n.js';
 import type { Actor, Store } from '../../core/repository/store.js';
 import type { TenantStores } from '../../core/repository/tenant-databases.js';
-import { DATA_SETS } from './data-sets.js';
+import { DATA_SETS, dataSetOf, isLogDataSet, type ReportDataSetDef } from './data-sets.js';
 import { aggregateLabel, fieldLabel, planOf, type ReportPlan } from './report-plan.js';
 import { ReportDataRepository, ReportRepository, reportTable, type Cell } from './report.repository.js';
 
@@ -38,10 +39,10 @@ export class ReportService extends EntityService<Report, ReportInput, 'blade_rep
     super(store, reportTable, (s) => new ReportRepository(s));
   }
 
-  /** A definition is saved only when it is valid over its data set. */
+  /** A definition is saved only when it is valid over a data set the caller may read. */
   async submit(actor: Actor, input: ReportInput): Promise<Report> {
     const dataSet = input.dataSet.trim();
-    planOf(dataSet, input.definition, undefined, this.store.timeZone);
+    planFor(actor, dataSet, input.definition, undefined, this.store.timeZone);
     const account = (actor as { account?: string }).account ?? null;
     const id = input.id || undefined;
     return this.save(this.repository, actor, id, {
@@ -52,9 +53,9 @@ export class ReportService extends EntityService<Report, ReportInput, 'blade_rep
     });
   }
 
-  /** The data sets and their fields, for the designer. */
-  dataSets(language: Language): ReportDataSet[] {
-    return DATA_SETS.map((d) => ({
+  /** The data sets the caller may read and their fields, for the designer. */
+  dataSets(actor: Actor, language: Language): ReportDataSet[] {
+    return DATA_SETS.filter((d) => readable(actor, d)).map((d) => ({
       code: d.code,
       label: language === 'en' ? d.label.en : d.label.zh,
       fields: d.fields.map((f) => ({
@@ -64,6 +65,7 @@ export class ReportService extends EntityService<Report, ReportInput, 'blade_rep
         groupable: Boolean(f.groupable),
         aggregatable: Boolean(f.aggregatable),
         filterable: Boolean(f.filterable),
+        ...(f.dict ? { dict: f.dict } : {}),
       })),
     }));
   }
@@ -82,20 +84,21 @@ export class ReportService extends EntityService<Report, ReportInput, 'blade_rep
       definition = report.definition;
       name = report.name;
     } else throw badRequest('report.definition.required');
-    return { name, plan: planOf(dataSet, definition, run.values, this.store.timeZone) };
+    return { name, plan: planFor(actor, dataSet, definition, run.values, this.store.timeZone) };
   }
 
   /** The store a plan's rows are in: the tenant's (routed per call) or the main database. */
-  async #data(actor: Actor, plan: ReportPlan): Promise<ReportDataRepository> {
+  async #data(actor: Actor, plan: ReportPlan, language: Language): Promise<ReportDataRepository> {
     return new ReportDataRepository(
       plan.dataSet.database === 'main' ? this.store : await this.stores.storeFor(actor),
+      language,
     );
   }
 
   /** A run: the page of rows, the total, subtotals per group, the grand total and the chart. */
   async run(actor: Actor, run: ReportRun, language: Language): Promise<ReportResult> {
     const { plan } = await this.#plan(actor, run);
-    const data = await this.#data(actor, plan);
+    const data = await this.#data(actor, plan, language);
     const current = run.current ?? 1;
     const size = run.size ?? DEFAULT_PAGE_SIZE;
     const [total, rows, grand] = await Promise.all([
@@ -135,15 +138,38 @@ export class ReportService extends EntityService<Report, ReportInput, 'blade_rep
     };
   }
 
-  /** Every row of a stored report (its defaults as filters), for an export. */
-  async exportTable(actor: Actor, id: string, language: Language): Promise<ReportSheet> {
-    const { name, plan } = await this.#plan(actor, { id });
-    const data = await this.#data(actor, plan);
+  /** Every row of a stored report under the viewer's filter values (absent: the defaults). */
+  async exportTable(
+    actor: Actor,
+    id: string,
+    values: ReportRun['values'],
+    language: Language,
+  ): Promise<ReportSheet> {
+    const { name, plan } = await this.#plan(actor, { id, values });
+    const data = await this.#data(actor, plan, language);
     const rows = await data.rows(actor, plan, { offset: 0, limit: REPORT_EXPORT_MAX_ROWS + 1 });
     if (rows.length > REPORT_EXPORT_MAX_ROWS)
       throw badRequest('report.tooManyToExport', { max: REPORT_EXPORT_MAX_ROWS });
     return { title: name, columns: columnsOf(plan, language), rows };
   }
+}
+
+/** The logs are the administrators' (as their pages): other data sets are every report user's. */
+function readable(actor: Actor, dataSet: ReportDataSetDef): boolean {
+  return !isLogDataSet(dataSet) || isAdministratorActor(actor);
+}
+
+/** The plan of a definition over a data set the caller may read (403 before any field is checked). */
+function planFor(
+  actor: Actor,
+  dataSetCode: string,
+  definition: ReportDefinition,
+  values: ReportRun['values'],
+  timeZone: string,
+): ReportPlan {
+  const dataSet = dataSetOf(dataSetCode);
+  if (dataSet && !readable(actor, dataSet)) throw new ApiError(403, 'report.dataSet.forbidden');
+  return planOf(dataSetCode, definition, values, timeZone);
 }
 
 function columnsOf(plan: ReportPlan, language: Language) {

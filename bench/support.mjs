@@ -1,0 +1,138 @@
+// What the benches share: numeric settings from the environment, server processes started on a free
+// port and stopped, a signed-in admin's headers, and clean-up of what a run made when it ends early.
+
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/* global URLSearchParams */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SERVER_MAIN = path.join(ROOT, 'server/dist/main.js');
+
+export function intEnv(name, fallback, min, max) {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export const children = new Set();
+/** Things to undo if the run is interrupted (the PostgreSQL database, the temp directory). */
+export const cleanups = new Set();
+
+/** Starts a Node.js process on a free port of 127.0.0.1 and waits until GET /api/ready answers 200. */
+export async function startProcess(label, script, env, nodeArgs = []) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk) => {
+    output = (output + chunk).slice(-8000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const base = `http://127.0.0.1:${port}`;
+  const proc = { label, child, pid: child.pid, port, base, exited, output: () => output };
+  children.add(proc);
+
+  const deadline = Date.now() + 60_000;
+  let done = false;
+  void exited.then(() => (done = true));
+  while (!done && Date.now() < deadline) {
+    try {
+      const res = await globalThis.fetch(`${base}/api/ready`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.status === 200) return proc;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  await stopProcess(proc);
+  throw new Error(`${label} did not become ready (${done ? 'it exited' : 'timeout'}):\n${output}`);
+}
+
+export async function stopProcess(proc) {
+  if (!children.has(proc)) return;
+  children.delete(proc);
+  if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill('SIGTERM');
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), 15_000);
+  await proc.exited;
+  clearTimeout(timer);
+}
+
+/** A statement on PostgreSQL's admin connection (create and drop the bench's database). */
+export async function adminQuery(adminUrl, text) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
+
+/** Signs in to the real server as admin (password grant): the headers of a signed-in console call. */
+export async function signedInHeaders(base) {
+  const query = new URLSearchParams({
+    tenantId: '000000',
+    username: 'admin',
+    password: createHash('md5').update('admin').digest('hex'),
+    grant_type: 'password',
+    scope: 'all',
+  });
+  const res = await globalThis.fetch(`${base}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { authorization: BASIC },
+    signal: AbortSignal.timeout(10_000),
+  });
+  const body = await res.json();
+  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return { authorization: BASIC, 'blade-auth': `bearer ${body.access_token}` };
+}
+
+let cleaningUp = false;
+export async function cleanUp() {
+  if (cleaningUp) return;
+  cleaningUp = true;
+  await Promise.all([...children].map((proc) => stopProcess(proc)));
+  for (const undo of cleanups) {
+    try {
+      await undo();
+    } catch (error) {
+      console.error(`clean-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** Stops the processes and undoes what a run made when it is interrupted. */
+export function cleanUpOnSignals() {
+  process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+  process.once('SIGTERM', () => void cleanUp().then(() => process.exit(143)));
+}
