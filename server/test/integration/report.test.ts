@@ -291,6 +291,38 @@ describe.each(enginesUnderTest())('reports on %s', (kind) => {
       ]),
     );
 
+    // Averages, minima and maxima roll up from the groups' parts: weighted, not an average of averages.
+    const spread = await run({
+      dataSet: 'refund',
+      definition: {
+        ...refundDefinition,
+        aggregates: [
+          { field: 'refundAmount', fn: 'avg' },
+          { field: 'refundAmount', fn: 'min' },
+          { field: 'refundAmount', fn: 'max' },
+        ],
+        chart: { type: 'pie', groupField: 'applyTime:month', valueAggregate: 0 },
+      },
+    });
+    expect(spread.grandTotal).toEqual([210, 50, 400]);
+    expect(
+      spread.groups
+        .filter((g: { level: number }) => g.level === 1)
+        .map((g: { labels: Record<string, unknown>; values: number[] }) => [
+          g.labels.hospitalId,
+          ...g.values,
+        ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['甲医院', 162.5, 50, 300],
+        ['乙医院', 400, 400, 400],
+      ]),
+    );
+    expect(spread.chart.series).toEqual([
+      { name: '2026-01', value: 150 },
+      { name: '2026-02', value: 250 },
+    ]);
+
     // Filter values: by machine, by reason text, by hospital id, from a date (defaults when absent).
     const filtered = await run({
       dataSet: 'refund',

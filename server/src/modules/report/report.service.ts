@@ -101,39 +101,34 @@ export class ReportService extends EntityService<Report, ReportInput, 'blade_rep
     const data = await this.#data(actor, plan, language);
     const current = run.current ?? 1;
     const size = run.size ?? DEFAULT_PAGE_SIZE;
-    const [total, rows, grand] = await Promise.all([
-      data.count(actor, plan),
-      data.rows(actor, plan, { offset: (current - 1) * size, limit: size }),
-      data.aggregate(actor, plan, []),
-    ]);
-    const groups = plan.groups.length ? await data.aggregate(actor, plan, plan.groups) : [];
-    const subtotals =
-      plan.groups.length === 2 ? await data.aggregate(actor, plan, plan.groups.slice(0, 1)) : [];
-    let chart: ReportResult['chart'] = null;
-    if (plan.chart) {
-      const { group, aggregate } = plan.chart;
-      const series = await data.aggregate(actor, plan, [group]);
-      chart = {
-        type: plan.chart.type,
-        series: series.map((s) => ({
-          name: String(s.labels[group.key] ?? s.keys[group.key] ?? '-'),
-          value: s.values[aggregate] ?? null,
-        })),
-      };
-    }
+    const summary = await data.summarize(actor, plan);
+    const rows =
+      summary.total > (current - 1) * size
+        ? await data.rows(actor, plan, { offset: (current - 1) * size, limit: size })
+        : [];
+    const chart: ReportResult['chart'] =
+      plan.chart && summary.chart
+        ? {
+            type: plan.chart.type,
+            series: summary.chart.map((s) => ({
+              name: String(s.labels[plan.chart!.group.key] ?? s.keys[plan.chart!.group.key] ?? '-'),
+              value: s.values[plan.chart!.aggregate] ?? null,
+            })),
+          }
+        : null;
     return {
       columns: columnsOf(plan, language),
       rows,
-      total,
+      total: summary.total,
       current,
       size,
-      groups: [...groups, ...subtotals],
+      groups: [...summary.groups, ...summary.subtotals],
       aggregates: plan.aggregates.map((a) => ({
         field: a.field.key,
         fn: a.fn,
         label: aggregateLabel(a, language),
       })),
-      grandTotal: grand[0]?.values ?? plan.aggregates.map(() => null),
+      grandTotal: summary.grand,
       chart,
     };
   }
