@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as reportApi from '../../../api/report/report';
+import { buttonName } from '../../../test/dom';
+import { grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
+import { saveFile } from '../../../utils/save-file';
+import ReportListPage from '.';
+import { refundResult } from './test-fixtures';
+
+vi.setConfig({ testTimeout: 120_000 });
+
+vi.mock('../../../api/report/report', async () => (await import('./test-fixtures')).reportApiMock());
+vi.mock('../../../utils/save-file', () => ({ saveFile: vi.fn() }));
+
+beforeEach(() => grantOnly('report_list_view'));
+
+afterEach(resetPageTest);
+
+async function openViewer() {
+  const page = await renderPageAt('/report/reportlist/index', <ReportListPage />, {
+    title: '报表列表',
+    showing: '退款汇总',
+  });
+  const row = within(page).getByText('退款汇总').closest<HTMLElement>('tr')!;
+  fireEvent.click(within(row).getByRole('button', { name: '查看' }));
+  const viewer = await screen.findByRole('region', { name: '查看报表：退款汇总' });
+  await within(viewer).findByText('R-1001');
+  return viewer;
+}
+
+describe('report viewer', () => {
+  it('shows the rows, the subtotals, the grand total and the chart of a run', async () => {
+    const viewer = await openViewer();
+    expect(reportApi.run).toHaveBeenCalledWith({ id: '31', values: ['M001'], current: 1, size: 10 });
+
+    const rows = within(viewer).getByRole('region', { name: '明细' });
+    expect(within(rows).getByText('R-1002')).toBeTruthy();
+    expect(within(rows).getByText('共 2 条')).toBeTruthy();
+
+    const summary = within(viewer).getByRole('region', { name: '分组汇总' });
+    const headers = within(summary)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
+    expect(headers).toEqual(['所属医院', '机器编号', '计数 编号', '合计 退款金额(分)']);
+    const lines = within(summary)
+      .getAllByRole('row')
+      .slice(1)
+      .map((line) =>
+        within(line)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(lines).toEqual([
+      ['协和医院', 'M001', '1', '300'],
+      ['协和医院', 'M002', '1', '500'],
+      ['协和医院', '小计', '2', '800'],
+      ['同仁医院', 'M009', '3', '1,200'],
+      ['同仁医院', '小计', '3', '1,200'],
+      ['总计', '', '5', '2,000'],
+    ]);
+
+    const chart = within(viewer).getByRole('img', { name: /^柱状图：合计 退款金额\(分\) \/ 所属医院/ });
+    expect(chart.getAttribute('aria-label')).toContain('协和医院 800；同仁医院 1,200');
+    expect(chart.querySelectorAll('.report-chart__bar')).toHaveLength(2);
+  });
+
+  it('sends the filter values on 查询, 重置 and export, and prints', async () => {
+    const viewer = await openViewer();
+    const filters = within(viewer).getByRole('form', { name: '筛选条件' });
+    const machine = within(filters).getByLabelText<HTMLInputElement>('机器编号 等于');
+    expect(machine.value).toBe('M001');
+
+    fireEvent.change(machine, { target: { value: 'M002' } });
+    vi.mocked(reportApi.run).mockResolvedValueOnce({ ...refundResult(), rows: [], total: 0 });
+    fireEvent.click(within(filters).getByRole('button', { name: buttonName('查询') }));
+    await waitFor(() =>
+      expect(reportApi.run).toHaveBeenLastCalledWith({ id: '31', values: ['M002'], current: 1, size: 10 }),
+    );
+    expect(await within(viewer).findByText('没有符合条件的数据')).toBeTruthy();
+
+    fireEvent.click(within(viewer).getByRole('button', { name: /导出 CSV/ }));
+    await waitFor(() => expect(reportApi.exportFile).toHaveBeenCalledWith('31', 'csv', ['M002']));
+    await waitFor(() =>
+      expect(saveFile).toHaveBeenCalledWith({ blob: expect.any(Blob), filename: '退款汇总.csv' }),
+    );
+    fireEvent.click(within(viewer).getByRole('button', { name: /导出 Excel/ }));
+    await waitFor(() => expect(reportApi.exportFile).toHaveBeenLastCalledWith('31', 'xlsx', ['M002']));
+
+    fireEvent.click(within(filters).getByRole('button', { name: buttonName('重置') }));
+    expect(machine.value).toBe('M001');
+    await waitFor(() =>
+      expect(reportApi.run).toHaveBeenLastCalledWith({ id: '31', values: ['M001'], current: 1, size: 10 }),
+    );
+
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    fireEvent.click(within(viewer).getByRole('button', { name: /打印/ }));
+    expect(print).toHaveBeenCalled();
+  });
+});
