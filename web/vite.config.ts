@@ -104,6 +104,7 @@ export default defineConfig({
       { find: /^@console\/contract\/rich-text-policy$/, replacement: contractFile('rich-text-policy.ts') },
       { find: /^@console\/contract\/business$/, replacement: contractFile('business.ts') },
       { find: /^@console\/contract\/flow$/, replacement: contractFile('flow.ts') },
+      { find: /^@console\/contract\/menu-icons$/, replacement: contractFile('menu-icons.ts') },
       // Generated modules' entities (docs/decisions/0021-code-generator.md): types only in the console.
       { find: /^@console\/contract\/generated\/([a-z0-9-]+)$/, replacement: contractFile('generated/$1.ts') },
     ],

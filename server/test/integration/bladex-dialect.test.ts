@@ -10,7 +10,8 @@ import {
 import { enginesUnderTest } from './support/databases.js';
 import { insertScope, setRoleScopes } from './support/scopes.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
-import { menuId } from '../../src/db/seed/menus.js';
+import { flattenMenus, menuId } from '../../src/db/seed/menus.js';
+import { BLADE_MENU_ICONS } from '@console/contract/menu-icons';
 
 // Issue 20: the open-source SpringBlade console's paths reach the spec's handlers, with the same
 // access rules. Each call is made under both paths side by side.
@@ -18,6 +19,35 @@ import { menuId } from '../../src/db/seed/menus.js';
 const SPEC_USER = '/api/blade-user';
 const SABER_USER = '/api/blade-system/user';
 const BOTH_USER = [SPEC_USER, SABER_USER] as const;
+
+interface WireNode {
+  hasChildren: boolean;
+  children?: WireNode[];
+  [key: string]: unknown;
+}
+
+/**
+ * Every node of a tree as BladeX's TreeNode serialises it (item 6): a leaf has no `children` key
+ * and `hasChildren: false`; a branch a non-empty `children` and `hasChildren: true`. Answers the
+ * numbers of leaves and branches.
+ */
+function expectBladeTree(nodes: WireNode[], where: string): { leaves: number; branches: number } {
+  const count = { leaves: 0, branches: 0 };
+  const visit = (node: WireNode) => {
+    if (Object.hasOwn(node, 'children')) {
+      expect(Array.isArray(node.children), where).toBe(true);
+      expect(node.children!.length, `${where}: an empty children`).toBeGreaterThan(0);
+      expect(node.hasChildren, `${where}: a branch's hasChildren`).toBe(true);
+      count.branches += 1;
+      node.children!.forEach(visit);
+    } else {
+      expect(node.hasChildren, `${where}: a leaf's hasChildren`).toBe(false);
+      count.leaves += 1;
+    }
+  };
+  nodes.forEach(visit);
+  return count;
+}
 
 describe.each(enginesUnderTest())('the SpringBlade dialect on %s', (kind) => {
   let t: TestApp;
@@ -210,6 +240,169 @@ describe.each(enginesUnderTest())('the SpringBlade dialect on %s', (kind) => {
         await clearCache();
         expect(await pages(), scopePath).toEqual([200, 200]);
       }
+    });
+  });
+
+  describe('trees as BladeX answers them (item 6)', () => {
+    it('answers menu/buttons with leaves without children: the leaves are the permission codes', async () => {
+      const res = await call('GET', '/api/blade-system/menu/buttons');
+      expect(res.status).toBe(200);
+      const tree = res.body.data as WireNode[];
+      const { leaves, branches } = expectBladeTree(tree, 'buttons');
+      expect(branches).toBeGreaterThan(0);
+      const buttons = flattenMenus().filter((m) => m.category === 2);
+      expect(leaves).toBe(buttons.length);
+      const param = tree.find((n) => n.code === 'param')!;
+      expect(param).toMatchObject({ hasChildren: true });
+      expect(param.children![0]).toMatchObject({ code: 'param_add', hasChildren: false });
+      expect(param.children![0]).not.toHaveProperty('children');
+      // Saber's rule (any `children` array is a branch) collects the same codes.
+      const saberLeaves = (nodes: WireNode[]): unknown[] =>
+        nodes.flatMap((n) => (Array.isArray(n.children) ? saberLeaves(n.children) : [n.code]));
+      expect(saberLeaves(tree).sort()).toEqual(buttons.map((b) => b.code).sort());
+    });
+
+    it('answers menu/routes with pages without children, groups with them', async () => {
+      const res = await call('GET', '/api/blade-system/menu/routes');
+      expect(res.status).toBe(200);
+      const { leaves, branches } = expectBladeTree(res.body.data, 'routes');
+      expect(leaves).toBeGreaterThan(0);
+      expect(branches).toBeGreaterThan(0);
+      const system = (res.body.data as WireNode[]).find((n) => n.code === 'system')!;
+      expect(system.hasChildren).toBe(true);
+      const param = system.children!.find((n) => n.code === 'param')!;
+      expect(param.hasChildren).toBe(false);
+      expect(param).not.toHaveProperty('children');
+    });
+
+    it('answers the department tree so: a leaf department has no children', async () => {
+      const parent = await insertDept(t, { deptName: '方言树' });
+      const child = await insertDept(t, { deptName: '方言叶', parentId: parent, ancestors: `0,${parent}` });
+      for (const url of ['/api/blade-system/dept/tree', '/api/blade-system/dept/list']) {
+        const res = await call('GET', url);
+        expect(res.status, url).toBe(200);
+        const tree = res.body.data as WireNode[];
+        expectBladeTree(tree, url);
+        const branch = tree.find((n) => n.id === parent)!;
+        expect(branch.hasChildren, url).toBe(true);
+        expect(
+          branch.children!.map((n) => n.id),
+          url,
+        ).toEqual([child]);
+        expect(branch.children![0], url).not.toHaveProperty('children');
+        const lone = tree.find((n) => n.id === deptId)!;
+        expect(lone, url).toMatchObject({ hasChildren: false });
+        expect(lone, url).not.toHaveProperty('children');
+      }
+      const lazy = await call('GET', `/api/blade-system/dept/lazy-tree?parentId=${parent}`);
+      expect(lazy.body.data).toEqual([expect.objectContaining({ id: child, hasChildren: false })]);
+      expect(lazy.body.data[0]).not.toHaveProperty('children');
+    });
+
+    it('answers the dictionary tree so: an entry has no children', async () => {
+      for (const url of ['/api/blade-system/dict/tree?code=DICT', '/api/blade-system/dict/tree?code=sex']) {
+        const res = await call('GET', url);
+        expect(res.status, url).toBe(200);
+        const { leaves, branches } = expectBladeTree(res.body.data, url);
+        expect(leaves, url).toBeGreaterThan(0);
+        expect(branches, url).toBeGreaterThan(0);
+      }
+      const sex = (await call('GET', '/api/blade-system/dict/tree?code=sex')).body.data as WireNode[];
+      expect(sex).toHaveLength(1);
+      expect(sex[0]!.hasChildren).toBe(true);
+      for (const entry of sex[0]!.children!) expect(entry).not.toHaveProperty('children');
+    });
+
+    it('answers the region lazy tree with hasChildren and no children', async () => {
+      const region = (code: string, parentCode: string, level: number) => ({
+        code,
+        parent_code: parentCode,
+        ancestors: level === 1 ? '00' : `00,${parentCode}`,
+        name: `树${code}`,
+        province_code: code.slice(0, 2),
+        province_name: '树省',
+        city_code: level === 2 ? code : null,
+        city_name: level === 2 ? `树${code}` : null,
+        district_code: null,
+        district_name: null,
+        town_code: null,
+        town_name: null,
+        village_code: null,
+        village_name: null,
+        level,
+        sort: 1,
+        remark: null,
+      });
+      await t.store.db
+        .insertInto('blade_region')
+        .values([region('73', '00', 1), region('7301', '73', 2)])
+        .execute();
+      const top = await call('GET', '/api/blade-system/region/lazy-tree?parentCode=00');
+      expect(top.status).toBe(200);
+      const province = (top.body.data as WireNode[]).find((n) => n.id === '73')!;
+      expect(province).toMatchObject({ hasChildren: true });
+      expect(province).not.toHaveProperty('children');
+      const below = await call('GET', '/api/blade-system/region/lazy-tree?parentCode=73');
+      expect(below.body.data).toEqual([expect.objectContaining({ id: '7301', hasChildren: false })]);
+      expect(below.body.data[0]).not.toHaveProperty('children');
+    });
+
+    it('answers the grant trees and the other trees of choices so', async () => {
+      const grant = await call('GET', '/api/blade-system/menu/grant-tree');
+      expect(grant.status).toBe(200);
+      const menus = expectBladeTree(grant.body.data.menu, 'grant-tree menu');
+      expect(menus.leaves).toBeGreaterThan(0);
+      expect(menus.branches).toBeGreaterThan(0);
+      expectBladeTree(grant.body.data.dataScope, 'grant-tree dataScope');
+      expectBladeTree(grant.body.data.apiScope, 'grant-tree apiScope');
+      const top = await call('GET', '/api/blade-system/menu/grant-top-tree');
+      expect(top.status).toBe(200);
+      expectBladeTree(top.body.data.menu, 'grant-top-tree');
+      for (const url of [
+        '/api/blade-system/menu/tree',
+        '/api/blade-system/menu/list',
+        '/api/blade-system/menu/menu-list',
+        '/api/blade-system/role/tree',
+        '/api/blade-system/role/list',
+        '/api/blade-system/dict/list',
+      ]) {
+        const res = await call('GET', url);
+        expect(res.status, url).toBe(200);
+        expect(expectBladeTree(res.body.data, url).leaves, url).toBeGreaterThan(0);
+      }
+    });
+  });
+
+  describe('menu icons a BladeX console can show (item 8)', () => {
+    it('answers menu/routes with the icon-font classes of the seeded antd icons', async () => {
+      const res = await call('GET', '/api/blade-system/menu/routes');
+      const walk = (nodes: WireNode[]): WireNode[] => nodes.flatMap((n) => [n, ...walk(n.children ?? [])]);
+      const byCode = new Map(walk(res.body.data).map((n) => [n.code, n.source]));
+      // SpringBlade's own classes for the menus it has.
+      expect(byCode.get('system')).toBe('iconfont iconicon_setting');
+      expect(byCode.get('user')).toBe('iconfont iconicon_principal');
+      expect(byCode.get('report_list')).toBe('iconfont icon-biaodan');
+      for (const seed of flattenMenus().filter((m) => m.category === 1))
+        expect(byCode.get(seed.code), seed.code).toBe(BLADE_MENU_ICONS[seed.source]);
+      // What is stored stays the seed's antd name (the menu page edits it).
+      const detail = await call('GET', `/api/blade-system/menu/detail?id=${menuId('system')}`);
+      expect(detail.body.data.source).toBe('SettingOutlined');
+    });
+
+    it('answers a class written by a BladeX console as written', async () => {
+      const created = await call('POST', '/api/blade-system/menu/submit', undefined, {
+        name: '方言图标',
+        code: 'dialect_icon',
+        path: '/dialect/icon',
+        source: 'iconfont icon-zhongyingwen',
+        category: 1,
+        sort: 50,
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const res = await call('GET', '/api/blade-system/menu/routes');
+      const node = (res.body.data as WireNode[]).find((n) => n.code === 'dialect_icon')!;
+      expect(node).toMatchObject({ source: 'iconfont icon-zhongyingwen', hasChildren: false });
+      expect(node).not.toHaveProperty('children');
     });
   });
 

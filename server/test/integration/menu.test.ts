@@ -16,15 +16,16 @@ interface Node {
   sort: number;
   category: number;
   hasChildren: boolean;
-  children: Node[];
+  /** Only on a branch (issue 20 item 6): a leaf has no `children` key. */
+  children?: Node[];
   meta?: { i18n?: string };
 }
 
+/** The keys of a leaf; a branch has `children` too. */
 const NODE_KEYS = [
   'action',
   'alias',
   'category',
-  'children',
   'code',
   'hasChildren',
   'id',
@@ -38,12 +39,14 @@ const NODE_KEYS = [
   'source',
 ].sort();
 
-const walk = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...walk(n.children)]);
+const walk = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...walk(n.children ?? [])]);
 const leaves = (nodes: Node[]): string[] =>
-  nodes.flatMap((n) => (n.children.length > 0 ? leaves(n.children) : [n.code]));
+  nodes.flatMap((n) => (n.children ? leaves(n.children) : [n.code]));
 /** code → child codes, for compact expectations. */
 const shape = (nodes: Node[]): unknown =>
-  nodes.map((n) => (n.children.length > 0 ? { [n.code]: shape(n.children) } : n.code));
+  nodes.map((n) => (n.children ? { [n.code]: shape(n.children) } : n.code));
+/** The keys a node has: those of a leaf, and `children` on a branch (never an empty one). */
+const keysOf = (node: Node) => (node.children ? [...NODE_KEYS, 'children'].sort() : NODE_KEYS);
 
 const seeded = flattenMenus();
 const pages = seeded.filter((m) => m.category === MENU_CATEGORY.MENU);
@@ -91,28 +94,30 @@ describe.each(enginesUnderTest())('menus on %s', (kind) => {
     expect(all).toHaveLength(pages.length);
     expect(all.every((n) => n.category === MENU_CATEGORY.MENU)).toBe(true);
     for (const node of all) {
-      expect(Object.keys(node).sort()).toEqual(NODE_KEYS);
+      expect(Object.keys(node).sort()).toEqual(keysOf(node));
       expect(node.meta).toEqual({ i18n: node.code });
-      expect(node.hasChildren).toBe(node.children.length > 0);
-      const order = node.children.map((c) => [c.sort, BigInt(c.id)] as const);
+      expect(node.hasChildren).toBe(node.children !== undefined);
+      if (node.children) expect(node.children.length).toBeGreaterThan(0);
+      const order = (node.children ?? []).map((c) => [c.sort, BigInt(c.id)] as const);
       const sorted = [...order].sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
       expect(order).toEqual(sorted);
-      for (const child of node.children) expect(child.parentId).toBe(node.id);
+      for (const child of node.children ?? []) expect(child.parentId).toBe(node.id);
     }
     const system = tree.find((n) => n.code === 'system')!;
     expect(system).toMatchObject({ id: menuId('system'), parentId: '0', path: '/system', name: '系统管理' });
-    const param = system.children.find((n) => n.code === 'param')!;
+    const param = system.children!.find((n) => n.code === 'param')!;
     expect(param).toMatchObject({
       id: menuId('param'),
       parentId: menuId('system'),
       path: '/system/param',
-      source: 'ControlOutlined',
+      // The seed's ControlOutlined as BladeX's icon-font class (issue 20 item 8).
+      source: 'iconfont iconicon_community_line',
       category: 1,
       isOpen: 1,
       hasChildren: false,
-      children: [],
     });
-    expect(system.children.map((n) => n.code)).toContain('tenant_package');
+    expect(param).not.toHaveProperty('children');
+    expect(system.children!.map((n) => n.code)).toContain('tenant_package');
   });
 
   it('answers other users the menus of all their roles, with the ancestors of each grant', async () => {
@@ -121,6 +126,7 @@ describe.each(enginesUnderTest())('menus on %s', (kind) => {
     expect(shape(page.body.data)).toEqual([{ system: ['param'] }]);
     expect(page.body.data[0]).toMatchObject({ code: 'system', path: '/system', hasChildren: true });
     expect(page.body.data[0].children[0]).toMatchObject({ path: '/system/param', hasChildren: false });
+    expect(page.body.data[0].children[0]).not.toHaveProperty('children');
 
     // Granted buttons bring their page and its group (the console's grant tree sends half-checked
     // parents only as their checked children).
@@ -194,17 +200,18 @@ describe.each(enginesUnderTest())('menus on %s', (kind) => {
     for (const page of tree) {
       expect(page.category).toBe(MENU_CATEGORY.MENU);
       expect(page.hasChildren).toBe(true);
-      expect(Object.keys(page).sort()).toEqual(NODE_KEYS);
-      for (const button of page.children) {
+      expect(Object.keys(page).sort()).toEqual(keysOf(page));
+      for (const button of page.children!) {
         expect(button).toMatchObject({
           category: MENU_CATEGORY.BUTTON,
           parentId: page.id,
           hasChildren: false,
         });
+        expect(button).not.toHaveProperty('children');
       }
     }
     const param = tree.find((n) => n.code === 'param')!;
-    expect(param.children.map((b) => b.code)).toEqual([
+    expect(param.children!.map((b) => b.code)).toEqual([
       'param_add',
       'param_edit',
       'param_delete',
@@ -242,9 +249,9 @@ describe.each(enginesUnderTest())('menus on %s', (kind) => {
       key: string;
       value: string;
       hasChildren: boolean;
-      children: Choice[];
+      children?: Choice[];
     }
-    const flat = (nodes: Choice[]): Choice[] => nodes.flatMap((n) => [n, ...flat(n.children)]);
+    const flat = (nodes: Choice[]): Choice[] => nodes.flatMap((n) => [n, ...flat(n.children ?? [])]);
     const tree = res.body.data as Choice[];
     expect(tree.map((n) => n.id)).toEqual(MENU_TREE.map((n) => menuId(n.code)));
     const all = flat(tree);
@@ -257,14 +264,13 @@ describe.each(enginesUnderTest())('menus on %s', (kind) => {
       value: menuId('system'),
     });
     expect(system.hasChildren).toBe(true);
-    expect(system.children.find((n) => n.id === menuId('param'))).toEqual({
+    expect(system.children!.find((n) => n.id === menuId('param'))).toEqual({
       id: menuId('param'),
       parentId: menuId('system'),
       title: '参数管理',
       key: menuId('param'),
       value: menuId('param'),
       hasChildren: false,
-      children: [],
     });
     expect((await t.call({ method: 'GET', url: `${BASE}/tree` }, null)).status).toBe(401);
   });

@@ -68,9 +68,12 @@ describe('forest', () => {
     ];
     const tree = forest(rows);
     expect(tree.map((n) => n.name)).toEqual(['a', 'orphan', 'self']);
-    expect(tree[0]!.children.map((n) => n.name)).toEqual(['b', 'c']);
+    expect(tree[0]!.children!.map((n) => n.name)).toEqual(['b', 'c']);
     expect(tree[0]!.hasChildren).toBe(true);
+    // A leaf as BladeX answers it: no `children` key at all.
     expect(tree[1]!.hasChildren).toBe(false);
+    expect(tree[1]).not.toHaveProperty('children');
+    expect(tree[0]!.children![0]).not.toHaveProperty('children');
   });
 
   it('reads ancestors by element, never by substring', () => {

@@ -43,9 +43,13 @@ export const auditColumns: Readonly<Omit<AuditFields, 'id'>> = {
   isDeleted: 0,
 };
 
-/** A node of a `tree` answer (menus, departments, roles): its id is also its key and value. */
+/**
+ * A node of a `tree` answer (menus, departments, roles): its id is also its key and value. As the
+ * server answers it: a leaf has no `children` key.
+ */
 export function treeNode(id: string, title: string, children: TreeNode[] = []): TreeNode {
-  return { id, parentId: '0', title, key: id, value: id, hasChildren: children.length > 0, children };
+  const node = { id, parentId: '0', title, key: id, value: id };
+  return children.length > 0 ? { ...node, hasChildren: true, children } : { ...node, hasChildren: false };
 }
 
 /** A `list` answer holding all of `records` on its first and only page of 10. */

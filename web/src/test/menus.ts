@@ -26,7 +26,8 @@ export function menuNode(
     isOpen: 1,
     remark: null,
     hasChildren: children.length > 0,
-    children,
+    // As the server answers it: a leaf has no `children` key.
+    ...(children.length > 0 ? { children } : {}),
     meta: { i18n: code },
   };
 }

@@ -230,7 +230,8 @@ export const GrantTreeMachineSchema = Type.Object({
   hasChildren: Type.Boolean(),
   machineNo: Type.String(),
   holders: Type.Array(SlotHolderSchema),
-  children: Type.Array(GrantTreeSlotSchema),
+  /** Only when the machine has slots the caller sees (as every tree: no empty `children`). */
+  children: Type.Optional(Type.Array(GrantTreeSlotSchema)),
 });
 export type GrantTreeMachine = Static<typeof GrantTreeMachineSchema>;
 export type GrantTreeSlot = Static<typeof GrantTreeSlotSchema>;

@@ -40,7 +40,8 @@ export const MenuNodeSchema = Type.Cyclic(
       isOpen: Type.Integer(),
       remark: Nullable(Type.String()),
       hasChildren: Type.Boolean(),
-      children: Type.Array(Type.Ref('MenuNode')),
+      /** Only on a branch: a leaf has no `children` (as BladeX's TreeNode answers it). */
+      children: Type.Optional(Type.Array(Type.Ref('MenuNode'))),
       meta: Type.Optional(MenuMetaSchema),
     }),
   },

@@ -29,7 +29,7 @@ export const RoleNodeSchema = Type.Cyclic(
     RoleNode: Type.Object({
       ...roleFields,
       hasChildren: Type.Boolean(),
-      children: Type.Array(Type.Ref('RoleNode')),
+      children: Type.Optional(Type.Array(Type.Ref('RoleNode'))),
     }),
   },
   'RoleNode',

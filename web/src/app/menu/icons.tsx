@@ -1,6 +1,8 @@
 // The icons of the menus, by the antd icon name the menus store in `source`. Exactly the icons the
 // seeded menus use (server/src/db/seed/menus.ts), imported by name so the bundle holds only them —
-// never the whole icon set. A menu whose icon is not here shows the default one.
+// never the whole icon set. A menu whose icon is not here shows the default one. An icon-font class
+// of BladeX's console (what `menu/routes` answers, and what menus made in Saber store) is shown as
+// its antd icon (packages/contract/src/menu-icons.ts).
 import {
   AndroidOutlined,
   ApartmentOutlined,
@@ -53,6 +55,7 @@ import {
   UserOutlined,
   FileOutlined,
 } from '@ant-design/icons';
+import { antdIconOf } from '@console/contract/menu-icons';
 import type { ComponentType } from 'react';
 
 type IconComponent = ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
@@ -112,8 +115,9 @@ export const MENU_ICONS: Readonly<Record<string, IconComponent>> = {
 /** Shown for a menu without an icon or with one this map lacks. */
 export const DEFAULT_MENU_ICON: IconComponent = FileOutlined;
 
-/** The icon of a menu's `source`. */
+/** The icon of a menu's `source`: an antd icon name, or a BladeX icon-font class. */
 export function MenuIcon({ name }: { name: string | null | undefined }) {
-  const Icon = (name && Object.hasOwn(MENU_ICONS, name) ? MENU_ICONS[name] : undefined) ?? DEFAULT_MENU_ICON;
+  const antd = antdIconOf(name);
+  const Icon = (antd && Object.hasOwn(MENU_ICONS, antd) ? MENU_ICONS[antd] : undefined) ?? DEFAULT_MENU_ICON;
   return <Icon aria-hidden />;
 }

@@ -17,9 +17,11 @@ function readFlags(): PermissionFlags {
 
 export const usePermissions = create<{ flags: PermissionFlags }>()(() => ({ flags: readFlags() }));
 
-/** The leaf codes of a button tree (a node with no children is a leaf). */
+/** The leaf codes of a button tree (a node with no children, or none at all, is a leaf). */
 export function leafCodes(tree: readonly MenuNode[]): string[] {
-  return tree.flatMap((node) => (node.children.length > 0 ? leafCodes(node.children) : [node.code]));
+  return tree.flatMap((node) =>
+    node.children && node.children.length > 0 ? leafCodes(node.children) : [node.code],
+  );
 }
 
 /** Replaces the flags with the leaves of `menu/buttons`' answer, and keeps them for reloads. */

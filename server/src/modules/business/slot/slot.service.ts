@@ -11,6 +11,7 @@ import type {
 } from '@console/contract';
 import { badRequest, notFound } from '../../../core/errors.js';
 import { parseListQuery } from '../../../core/list-query.js';
+import { withChildren } from '../../../core/tree.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { grantsRestrict } from '../grant-scope.repository.js';
@@ -65,17 +66,19 @@ export class SlotService {
     const slots = new SlotRepository(store);
     const visible = await slots.ofMachine(actor, machine.id);
     const holders = await slots.holders(actor, machine.id);
+    // As every tree (core/tree.ts): a machine without visible slots has no `children`.
     return [
-      {
-        id: machine.id,
-        parentId: '0',
-        title: `${machine.machineNo} ${machine.machineName}`,
-        key: machine.id,
-        value: machine.id,
-        hasChildren: visible.length > 0,
-        machineNo: machine.machineNo,
-        holders: holders.machine,
-        children: visible.map((slot) => ({
+      withChildren(
+        {
+          id: machine.id,
+          parentId: '0',
+          title: `${machine.machineNo} ${machine.machineName}`,
+          key: machine.id,
+          value: machine.id,
+          machineNo: machine.machineNo,
+          holders: holders.machine,
+        },
+        visible.map((slot) => ({
           id: slot.id,
           parentId: machine.id,
           title: slotTitle(slot.slotNo),
@@ -86,7 +89,7 @@ export class SlotService {
           status: slot.status,
           holders: [...holders.machine, ...(holders.bySlot.get(slot.id) ?? [])],
         })),
-      },
+      ),
     ];
   }
 

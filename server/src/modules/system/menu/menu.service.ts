@@ -1,7 +1,9 @@
 import { MENU_CATEGORY, type MenuNode, type TopMenu, type TreeNode } from '@console/contract';
+import { bladeIconOf } from '@console/contract/menu-icons';
 import { isPlatformAdmin, type Principal } from '../../../core/auth/principal.js';
 import { badRequest } from '../../../core/errors.js';
 import { isId } from '../../../core/ids.js';
+import { withChildren } from '../../../core/tree.js';
 import type { Store } from '../../../core/repository/store.js';
 import { TenantPackageRepository } from '../tenant-package/tenant-package.repository.js';
 import { MenuRepository, type Menu } from './menu.repository.js';
@@ -29,7 +31,6 @@ function toNode(menu: Menu): MenuNode {
     isOpen: menu.isOpen,
     remark: menu.remark,
     hasChildren: false,
-    children: [],
     // The console translates menu names by code (its own catalogue), so English users see English.
     meta: { i18n: menu.code },
   };
@@ -71,8 +72,8 @@ export function menusBelow(codes: readonly string[], all: readonly Menu[]): Set<
 function sortTree(nodes: MenuNode[]): MenuNode[] {
   nodes.sort(byOrder);
   for (const node of nodes) {
-    sortTree(node.children);
-    node.hasChildren = node.children.length > 0;
+    if (node.children) sortTree(node.children);
+    node.hasChildren = node.children !== undefined && node.children.length > 0;
   }
   return nodes;
 }
@@ -80,13 +81,14 @@ function sortTree(nodes: MenuNode[]): MenuNode[] {
 /**
  * The menus as a forest: each under its parent when the parent is among them, else a root
  * (SpringBlade's ForestNodeMerger does the same with orphans). Sorted by sort, then id, at every level.
+ * As every tree (core/tree.ts): `children` only on a branch; a leaf has none and `hasChildren: false`.
  */
 export function buildForest(menus: readonly Menu[]): MenuNode[] {
   const nodes = new Map(menus.map((menu) => [menu.id, toNode(menu)]));
   const roots: MenuNode[] = [];
   for (const node of nodes.values()) {
     const parent = nodes.get(node.parentId);
-    if (parent && parent !== node) parent.children.push(node);
+    if (parent && parent !== node) (parent.children ??= []).push(node);
     else roots.push(node);
   }
   return sortTree(roots);
@@ -94,15 +96,12 @@ export function buildForest(menus: readonly Menu[]): MenuNode[] {
 
 /** Menu nodes as the tree calls' choices: the id is also the key and the value, the name the title. */
 function toTreeNodes(nodes: readonly MenuNode[]): TreeNode[] {
-  return nodes.map((node) => ({
-    id: node.id,
-    parentId: node.parentId,
-    title: node.name,
-    key: node.id,
-    value: node.id,
-    hasChildren: node.hasChildren,
-    children: toTreeNodes(node.children),
-  }));
+  return nodes.map((node) =>
+    withChildren(
+      { id: node.id, parentId: node.parentId, title: node.name, key: node.id, value: node.id },
+      node.children && toTreeNodes(node.children),
+    ),
+  );
 }
 
 export class MenuService {
@@ -157,6 +156,7 @@ export class MenuService {
    * The menu tree (category 1) of `menu/routes`. With a top menu: the allowed menus that the top
    * menu lists. A chosen menu or button brings its ancestors, so a grant deep in the tree shows
    * under its groups even when the groups themselves were not granted (SpringBlade's buildRoutes).
+   * Icons (`source`) as BladeX's icon-font classes (packages/contract/src/menu-icons.ts).
    */
   async routes(principal: Principal, topMenuId?: string): Promise<MenuNode[]> {
     // The schema checked the digits; this checks the range of a 64-bit id.
@@ -174,7 +174,12 @@ export class MenuService {
         shown.add(menu.id);
       }
     }
-    return buildForest(all.filter((menu) => shown.has(menu.id) && menu.category === MENU_CATEGORY.MENU));
+    // The icon as an icon-font class, which BladeX's console draws (this console maps it back).
+    return buildForest(
+      all
+        .filter((menu) => shown.has(menu.id) && menu.category === MENU_CATEGORY.MENU)
+        .map((menu) => ({ ...menu, source: bladeIconOf(menu.source) })),
+    );
   }
 
   /**
