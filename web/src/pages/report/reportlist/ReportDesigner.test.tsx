@@ -11,6 +11,7 @@ vi.setConfig({ testTimeout: 120_000 });
 
 vi.mock('../../../api/report/report', async () => (await import('./test-fixtures')).reportApiMock());
 vi.mock('../../../utils/save-file', () => ({ saveFile: vi.fn() }));
+vi.mock('../../../api/system/dict', async () => (await import('./test-fixtures')).dictApiMock());
 
 beforeEach(() => grantOnly('report_list_add', 'report_list_edit', 'report_list_view'));
 
@@ -137,5 +138,49 @@ describe('report designer', () => {
       ),
     );
     expect(await screen.findByText('更新成功')).toBeTruthy();
+  });
+
+  it('offers a dictionary-backed filter’s default among the dictionary’s labels and keeps the key', async () => {
+    const page = await renderList();
+    fireEvent.click(within(toolbar(page)).getByRole('button', { name: '新增' }));
+    const designer = await screen.findByRole('region', { name: '新增报表' });
+    fireEvent.change(await within(designer).findByLabelText('报表名称'), {
+      target: { value: '运行中的机器' },
+    });
+    await choose(designer, '数据集', '机器');
+    fireEvent.click(await within(designer).findByRole('checkbox', { name: '机器编号' }));
+
+    fireEvent.click(within(designer).getByRole('button', { name: /添加筛选/ }));
+    // A text field: its default is typed.
+    expect(within(designer).getByLabelText('筛选 1 的默认值').getAttribute('role')).not.toBe('combobox');
+    await choose(designer, '筛选 1 的字段', '运行状态');
+    const defaultValue = within(designer).getByLabelText('筛选 1 的默认值');
+    expect(defaultValue.getAttribute('role')).toBe('combobox');
+    await choose(designer, '筛选 1 的默认值', '正常');
+
+    const definition = {
+      filters: [{ field: 'runStatus', op: 'eq', defaultValue: 1 }],
+      columns: ['machineNo'],
+      groupBy: [],
+      aggregates: [],
+      sort: [],
+      chart: null,
+    };
+    await waitFor(() =>
+      expect(reportApi.run).toHaveBeenLastCalledWith(
+        { dataSet: 'machine', definition, values: [1], current: 1, size: 10 },
+        { quiet: true },
+      ),
+    );
+
+    // A range over the keys means nothing to a person: 不小于 takes a typed value again.
+    await choose(designer, '筛选 1 的条件', '不小于');
+    expect(within(designer).getByLabelText('筛选 1 的默认值').getAttribute('role')).not.toBe('combobox');
+    await choose(designer, '筛选 1 的条件', '等于');
+
+    fireEvent.click(within(designer).getByRole('button', { name: buttonName('保存') }));
+    await waitFor(() =>
+      expect(reportApi.submit).toHaveBeenCalledWith({ name: '运行中的机器', dataSet: 'machine', definition }),
+    );
   });
 });

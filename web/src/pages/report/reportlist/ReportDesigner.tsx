@@ -36,6 +36,7 @@ import {
   defaultValues,
   emptyDefinition,
   fieldOf,
+  filterDict,
   filterValues,
   fitChart,
   groupChoices,
@@ -49,7 +50,9 @@ import {
   type AggregateFn,
   type ChartType,
   type FilterOp,
+  type FilterValue,
 } from './definition';
+import { DictValueSelect } from './DictValueSelect';
 import { ResultChart, RowsTable, SummaryTable, useGroupLabel } from './ReportResultView';
 import { useDataSets } from './data-sets';
 import './locales';
@@ -281,6 +284,19 @@ function DesignerForm({
   const replaceAt = <T,>(list: readonly T[], index: number, item: T) =>
     list.map((one, at) => (at === index ? item : one));
   const removeAt = <T,>(list: readonly T[], index: number) => list.filter((_, at) => at !== index);
+  /** A filter's default: a value kept, nothing (an emptied text, a cleared choice) dropped. */
+  const setDefault = (filter: ReportDefinition['filters'][number], index: number, value: FilterValue) =>
+    update((now) => {
+      const { defaultValue: _dropped, ...rest } = filter;
+      return {
+        ...now,
+        filters: replaceAt(
+          now.filters,
+          index,
+          value === null || value === '' ? rest : { ...rest, defaultValue: value },
+        ),
+      };
+    });
   const removeAggregate = (index: number) =>
     update((now) => {
       const chart = now.chart;
@@ -571,6 +587,7 @@ function DesignerForm({
                   {definition.filters.map((filter, index) => {
                     const n = index + 1;
                     const filterable = fields.filter((field) => field.filterable);
+                    const filterField = fieldOf(dataSet, filter.field);
                     return (
                       <Space key={index} wrap>
                         <Select
@@ -593,7 +610,7 @@ function DesignerForm({
                           style={{ width: 100 }}
                           aria-label={t('report.reportlist.designer.filterOp', { index: n })}
                           value={filter.op}
-                          options={opsOf(fieldOf(dataSet, filter.field)).map((op) => ({
+                          options={opsOf(filterField).map((op) => ({
                             value: op,
                             label: t(`report.reportlist.op.${op}`),
                           }))}
@@ -604,31 +621,29 @@ function DesignerForm({
                             }))
                           }
                         />
-                        <Input
-                          style={{ width: 180 }}
-                          aria-label={t('report.reportlist.designer.filterDefault', { index: n })}
-                          placeholder={t('report.reportlist.designer.defaultValue')}
-                          maxLength={200}
-                          value={
-                            filter.defaultValue === null || filter.defaultValue === undefined
-                              ? ''
-                              : String(filter.defaultValue)
-                          }
-                          onChange={(event) => {
-                            const text = event.target.value;
-                            update((now) => {
-                              const { defaultValue: _dropped, ...rest } = filter;
-                              return {
-                                ...now,
-                                filters: replaceAt(
-                                  now.filters,
-                                  index,
-                                  text === '' ? rest : { ...rest, defaultValue: text },
-                                ),
-                              };
-                            });
-                          }}
-                        />
+                        {filterField && filterDict(filterField, filter.op) ? (
+                          <DictValueSelect
+                            style={{ width: 180 }}
+                            aria-label={t('report.reportlist.designer.filterDefault', { index: n })}
+                            placeholder={t('report.reportlist.designer.defaultValue')}
+                            field={filterField}
+                            value={filter.defaultValue}
+                            onChange={(picked) => setDefault(filter, index, picked)}
+                          />
+                        ) : (
+                          <Input
+                            style={{ width: 180 }}
+                            aria-label={t('report.reportlist.designer.filterDefault', { index: n })}
+                            placeholder={t('report.reportlist.designer.defaultValue')}
+                            maxLength={200}
+                            value={
+                              filter.defaultValue === null || filter.defaultValue === undefined
+                                ? ''
+                                : String(filter.defaultValue)
+                            }
+                            onChange={(event) => setDefault(filter, index, event.target.value)}
+                          />
+                        )}
                         <Button
                           icon={<DeleteOutlined aria-hidden />}
                           aria-label={t('report.reportlist.designer.removeFilter', { index: n })}

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as reportApi from '../../../api/report/report';
+import { dictionary } from '../../../api/system/dict';
 import { buttonName } from '../../../test/dom';
 import { grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import { saveFile } from '../../../utils/save-file';
@@ -12,21 +13,31 @@ vi.setConfig({ testTimeout: 120_000 });
 
 vi.mock('../../../api/report/report', async () => (await import('./test-fixtures')).reportApiMock());
 vi.mock('../../../utils/save-file', () => ({ saveFile: vi.fn() }));
+vi.mock('../../../api/system/dict', async () => (await import('./test-fixtures')).dictApiMock());
 
 beforeEach(() => grantOnly('report_list_view'));
 
 afterEach(resetPageTest);
 
-async function openViewer() {
+async function openViewer(name = '退款汇总') {
   const page = await renderPageAt('/report/reportlist/index', <ReportListPage />, {
     title: '报表列表',
-    showing: '退款汇总',
+    showing: name,
   });
-  const row = within(page).getByText('退款汇总').closest<HTMLElement>('tr')!;
+  const row = within(page).getByText(name).closest<HTMLElement>('tr')!;
   fireEvent.click(within(row).getByRole('button', { name: '查看' }));
-  const viewer = await screen.findByRole('region', { name: '查看报表：退款汇总' });
+  const viewer = await screen.findByRole('region', { name: `查看报表：${name}` });
   await within(viewer).findByText('R-1001');
   return viewer;
+}
+
+const ENTER = { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 };
+const ARROW_DOWN = { key: 'ArrowDown', code: 'ArrowDown', keyCode: 40, which: 40 };
+
+/** A key pressed and let go (antd's Select reads the key code). */
+function press(target: HTMLElement, key: typeof ENTER) {
+  fireEvent.keyDown(target, key);
+  fireEvent.keyUp(target, key);
 }
 
 describe('report viewer', () => {
@@ -97,5 +108,39 @@ describe('report viewer', () => {
     vi.stubGlobal('print', print);
     fireEvent.click(within(viewer).getByRole('button', { name: /打印/ }));
     expect(print).toHaveBeenCalled();
+  });
+
+  it('offers a dictionary-backed filter as a select of its labels and sends the key', async () => {
+    const viewer = await openViewer('机器运行');
+    expect(reportApi.run).toHaveBeenCalledWith({ id: '32', values: [null, 'M'], current: 1, size: 10 });
+    const filters = within(viewer).getByRole('form', { name: '筛选条件' });
+
+    // The same accessible name as a text filter; a select of machine_run_status, by keyboard.
+    const status = within(filters).getByLabelText<HTMLInputElement>('运行状态 等于');
+    expect(status.getAttribute('role')).toBe('combobox');
+    expect(within(filters).getByLabelText<HTMLInputElement>('机器编号 包含').value).toBe('M');
+    await waitFor(() => expect(dictionary).toHaveBeenCalledWith('machine_run_status'));
+    status.focus();
+    press(status, ENTER);
+    expect(await screen.findByRole('option', { name: '离线' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: '正常' })).toBeTruthy();
+    press(status, ARROW_DOWN);
+    press(status, ENTER);
+    const select = status.closest<HTMLElement>('.ant-select')!;
+    await waitFor(() => expect(select.textContent).toContain('正常'));
+
+    fireEvent.click(within(filters).getByRole('button', { name: buttonName('查询') }));
+    await waitFor(() =>
+      expect(reportApi.run).toHaveBeenLastCalledWith({ id: '32', values: [1, 'M'], current: 1, size: 10 }),
+    );
+    fireEvent.click(within(viewer).getByRole('button', { name: /导出 Excel/ }));
+    await waitFor(() => expect(reportApi.exportFile).toHaveBeenLastCalledWith('32', 'xlsx', [1, 'M']));
+
+    // 重置 goes back to no value for the status.
+    fireEvent.click(within(filters).getByRole('button', { name: buttonName('重置') }));
+    await waitFor(() =>
+      expect(reportApi.run).toHaveBeenLastCalledWith({ id: '32', values: [null, 'M'], current: 1, size: 10 }),
+    );
+    expect(select.textContent).not.toContain('正常');
   });
 });

@@ -8,7 +8,8 @@ import { RequestError } from '../../../api/request';
 import * as reportApi from '../../../api/report/report';
 import { saveFile } from '../../../utils/save-file';
 import { useDataSets } from './data-sets';
-import { defaultValues, fieldOf, filterValues, type FilterValue } from './definition';
+import { defaultValues, fieldOf, filterDict, filterValues, type FilterValue } from './definition';
+import { DictValueSelect } from './DictValueSelect';
 import { ResultChart, RowsTable, SummaryTable, useGroupLabel } from './ReportResultView';
 import './locales';
 import './report.css';
@@ -93,6 +94,8 @@ function ViewerBody({ report, dataSet }: { report: Report; dataSet: ReportDataSe
     gcTime: 0,
   });
 
+  const setValue = (index: number, value: FilterValue) =>
+    setValues((now) => now.map((one, at) => (at === index ? value : one)));
   const query = () => {
     setApplied(filterValues(values));
     setPage((now) => ({ ...now, current: 1 }));
@@ -169,19 +172,25 @@ function ViewerBody({ report, dataSet }: { report: Report; dataSet: ReportDataSe
                 return (
                   <Col key={id} xs={24} sm={12} lg={8}>
                     <Form.Item label={label} htmlFor={id}>
-                      <Input
-                        id={id}
-                        allowClear
-                        placeholder={placeholderOf(field?.type)}
-                        value={
-                          values[index] === null || values[index] === undefined ? '' : String(values[index])
-                        }
-                        onChange={(event) =>
-                          setValues((now) =>
-                            now.map((value, at) => (at === index ? event.target.value : value)),
-                          )
-                        }
-                      />
+                      {field && filterDict(field, filter.op) ? (
+                        <DictValueSelect
+                          id={id}
+                          field={field}
+                          placeholder={t('report.reportlist.viewer.selectPlaceholder')}
+                          value={values[index]}
+                          onChange={(picked) => setValue(index, picked)}
+                        />
+                      ) : (
+                        <Input
+                          id={id}
+                          allowClear
+                          placeholder={placeholderOf(field?.type)}
+                          value={
+                            values[index] === null || values[index] === undefined ? '' : String(values[index])
+                          }
+                          onChange={(event) => setValue(index, event.target.value)}
+                        />
+                      )}
                     </Form.Item>
                   </Col>
                 );

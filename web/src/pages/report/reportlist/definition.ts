@@ -85,6 +85,27 @@ export function runnable(dataSet: string, definition: ReportDefinition): boolean
   return dataSet !== '' && definition.columns.length > 0;
 }
 
+/**
+ * The system dictionary a filter's value is chosen from: its field's, when the filter asks for
+ * equality (a range or a text search over dictionary keys would mean nothing to a person).
+ */
+export function filterDict(field: DataSetField | undefined, op: FilterOp): string | undefined {
+  return op === 'eq' && field?.dict ? field.dict : undefined;
+}
+
+/**
+ * A dictionary key as the value the server compares the field with: an `int` field's a number, any
+ * other field's a text. Nothing stays nothing; a key that is not a number stays as it is.
+ */
+export function dictKeyValue(field: DataSetField | undefined, key: FilterValue | undefined): FilterValue {
+  if (key === null || key === undefined || key === '') return null;
+  if (field?.type === 'int') {
+    const number = Number(key);
+    return Number.isFinite(number) ? number : key;
+  }
+  return String(key);
+}
+
 /** Filter values by index as the server takes them: an empty input is no value. */
 export function filterValues(values: readonly FilterValue[]): FilterValue[] {
   return values.map((value) => (typeof value === 'string' && value.trim() === '' ? null : value));

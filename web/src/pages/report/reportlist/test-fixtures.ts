@@ -68,6 +68,71 @@ export const hospitalDataSet: ReportDataSet = {
   ],
 };
 
+export const machineDataSet: ReportDataSet = {
+  code: 'machine',
+  label: '机器',
+  fields: [
+    { key: 'id', label: '编号', type: 'id', groupable: false, aggregatable: false, filterable: false },
+    {
+      key: 'machineNo',
+      label: '机器编号',
+      type: 'string',
+      groupable: true,
+      aggregatable: false,
+      filterable: true,
+    },
+    {
+      key: 'runStatus',
+      label: '运行状态',
+      type: 'int',
+      groupable: true,
+      aggregatable: false,
+      filterable: true,
+      dict: 'machine_run_status',
+    },
+  ],
+};
+
+/** The entries of machine_run_status, as api/system/dict's dictionary answers them. */
+export const machineRunStatuses = [
+  { dictKey: '0', dictValue: '离线' },
+  { dictKey: '1', dictValue: '正常' },
+  { dictKey: '2', dictValue: '故障' },
+];
+
+/** What vi.mock answers for api/system/dict: machine_run_status, and nothing for other codes. */
+export function dictApiMock() {
+  return {
+    dictionary: vi.fn((code: string) =>
+      Promise.resolve(code === 'machine_run_status' ? machineRunStatuses : []),
+    ),
+  };
+}
+
+/** A report over machines, filtered by a dictionary-backed field (运行状态) and a text one. */
+export function machineReport(): Report {
+  return {
+    ...auditColumns,
+    id: '32',
+    tenantId: '000000',
+    name: '机器运行',
+    dataSet: 'machine',
+    author: 'admin',
+    updateTime: '2026-05-02 10:00:00',
+    definition: {
+      filters: [
+        { field: 'runStatus', op: 'eq' },
+        { field: 'machineNo', op: 'like', defaultValue: 'M' },
+      ],
+      columns: ['machineNo', 'runStatus'],
+      groupBy: [],
+      aggregates: [],
+      sort: [],
+      chart: null,
+    },
+  };
+}
+
 export function refundReport(): Report {
   return {
     ...auditColumns,
@@ -145,11 +210,11 @@ export function refundResult(): ReportResult {
 /** What vi.mock answers for api/report/report. */
 export function reportApiMock() {
   return {
-    list: vi.fn(() => Promise.resolve(onePage(refundReport()))),
-    detail: vi.fn(() => Promise.resolve(refundReport())),
+    list: vi.fn(() => Promise.resolve(onePage(refundReport(), machineReport()))),
+    detail: vi.fn((id: string) => Promise.resolve(id === '32' ? machineReport() : refundReport())),
     submit: vi.fn(() => Promise.resolve(refundReport())),
     remove: vi.fn(() => Promise.resolve(true)),
-    dataSets: vi.fn(() => Promise.resolve([hospitalDataSet, refundDataSet])),
+    dataSets: vi.fn(() => Promise.resolve([hospitalDataSet, refundDataSet, machineDataSet])),
     run: vi.fn(() => Promise.resolve(refundResult())),
     exportFile: vi.fn(() => Promise.resolve({ blob: new Blob(['csv']), filename: '退款汇总.csv' })),
   };
