@@ -16,6 +16,8 @@ import { TokenSigner } from './core/auth/tokens.js';
 import { SCOPE_CATEGORY } from './core/repository/data-scope.js';
 import { authRoutes, logoutRoutes, type LogoutRouteDependencies } from './modules/auth/auth.routes.js';
 import { LOGOUT_PREFIXES, USER_PREFIXES } from './core/auth/route-aliases.js';
+import { generateSm2KeyPair, type Sm2KeyPair } from './core/auth/sm2-key.js';
+import { springBladeAuthRoutes } from './modules/auth/springblade-auth.routes.js';
 import { accountStateLoader, AuthService } from './modules/auth/auth.service.js';
 import { Captchas } from './modules/auth/captcha.js';
 import { Sessions } from './modules/auth/sessions.js';
@@ -118,6 +120,11 @@ export interface AppDependencies {
   ping(): Promise<void>;
   /** Key material for secrets at rest (DATA_KEY or DATA_DIR/data-key); default: from jwtSecret. */
   dataKey?: Uint8Array;
+  /**
+   * The SM2 key pair that reads the SpringBlade console's passwords (DATA_DIR/sm2-key.json, loaded
+   * by main.ts; core/auth/sm2-key.ts). Default: a pair of this app alone, kept in memory.
+   */
+  sm2?: Sm2KeyPair;
   /** The log writer's batching, and (tests) a store standing in for the database. */
   logs?: LogWriterOptions & { sink?: (database: LogSink) => LogSink };
   /** Sign-in lockout limits and clock (default: sign-in-limits.ts; tests shorten or move them). */
@@ -303,6 +310,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const storeLocalLogs: LogoutRouteDependencies['storeLocalLogs'] = (req, entries) =>
     recordLocalLogs(logWriter, req, entries, deps.store.timeZone);
   for (const prefix of LOGOUT_PREFIXES) await app.register(logoutRoutes, { prefix, auth, storeLocalLogs });
+  // SpringBlade's token and captcha (issue 20): the same AuthService, its own answer shape.
+  await app.register(springBladeAuthRoutes, {
+    prefix: '/api/blade-auth',
+    auth,
+    limits,
+    captchas,
+    sm2: deps.sm2 ?? generateSm2KeyPair(),
+  });
   await app.register(logRoutes, { prefix: '/api/blade-log', logs: logService });
   const userDependencies = {
     auth,

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { Drain } from './core/drain.js';
 import { IdGenerator } from './core/ids.js';
 import { loadJwtSecret, loadSecret, secretsToShare } from './core/auth/jwt-secret.js';
+import { loadSm2KeyPair } from './core/auth/sm2-key.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedGeneratedMenus } from './db/seed/generated-menus.js';
@@ -56,12 +57,14 @@ async function main(): Promise<void> {
   await seedGeneratedMenus(database.db);
   const seedMs = Math.round(performance.now() - seedStarted);
 
+  const sm2 = loadSm2KeyPair(config.dataDir);
   const app = await buildApp({
     config,
     store: { db: database.db, kind: database.kind, ids, timeZone: config.timeZone },
     cache,
     jwtSecret: loadJwtSecret(config.jwtSecret, config.dataDir),
     dataKey: loadSecret(config.dataKey, config.dataDir, 'data-key'),
+    sm2,
     // Ready while the database and the shared cache answer.
     ping: async () => {
       await database.ping();
@@ -73,6 +76,8 @@ async function main(): Promise<void> {
 
   // The first start loads the reference data (dictionaries, the regions of China): say how long it took.
   if (seeded) app.log.info({ ms: seedMs }, 'seeded the database');
+  // Not secret: what an operator puts into a SpringBlade console's website.js (auth.publicKey).
+  app.log.info({ sm2PublicKey: sm2.publicKey }, 'SM2 public key for SpringBlade consoles');
 
   const drain = new Drain(app);
   let stopping = false;

@@ -31,3 +31,36 @@ export interface TokenResponse {
  * (BladeX's convention): no tokens, but an `oauth_id` to register with.
  */
 export const UNLINKED_USER_ID = '-1';
+
+/**
+ * The token call's answer in the open-source SpringBlade dialect (`POST /api/blade-auth/token`,
+ * issue 20), inside the R envelope: SpringBlade's AuthInfo (camelCase) with the further fields of
+ * TokenResponse. The same session as TokenResponse's; `userName` is the real name as SpringBlade
+ * gives it, `authority` the roles' aliases.
+ */
+export interface AuthInfo {
+  accessToken: string;
+  tokenType: 'bearer';
+  refreshToken: string;
+  /** Seconds. */
+  expiresIn: number;
+  scope: string;
+  tenantId: string;
+  userId: string;
+  oauthId: string;
+  account: string;
+  /** The real name (SpringBlade's AuthInfo), else the account. */
+  userName: string;
+  realName: string;
+  nickName: string;
+  avatar: string;
+  /** The roles' aliases, comma-joined: SpringBlade's name for `roleName`. */
+  authority: string;
+  roleName: string;
+  roleId: string;
+  deptId: string;
+  postId: string;
+  clientId: string;
+  license: string;
+  jti: string;
+}

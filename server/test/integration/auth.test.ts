@@ -121,7 +121,7 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
     expect(issued.body.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(issued.body.image).toMatch(/^data:image\/svg\+xml;base64,/);
     const code = (await t.cache.get(captchaKey(issued.body.key)))!;
-    expect(code).toMatch(/^[a-z0-9]{4}$/);
+    expect(code).toMatch(/^[a-z0-9]{5}$/);
 
     expect((await captchaSignIn(code.toUpperCase(), issued.body.key)).status).toBe(200);
     const reused = await captchaSignIn(code, issued.body.key);

@@ -90,7 +90,7 @@ describe.each(enginesUnderTest())('sign-in defences on %s', (kind) => {
       expect(image).toMatch(/^data:image\/svg\+xml;base64,/);
       const svg = Buffer.from(image.slice(image.indexOf(',') + 1), 'base64').toString('utf8');
       const code = (await t.cache.get(captchaKey(key)))!;
-      expect(code).toMatch(/^[a-z2-9]{4}$/);
+      expect(code).toMatch(/^[a-z2-9]{5}$/);
       expect(svg).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
       expect(svg).not.toMatch(/<text|<tspan|<font|font-family|<use|<image/i);
       expect(svg.toLowerCase()).not.toContain(code);

@@ -1,7 +1,9 @@
 // Both BladeX dialects (issue 20): the spec's paths and the open-source SpringBlade console's reach
 // the same handlers, registered once per prefix in app.ts. The API-scope check (permissions.ts)
 // reads the same families, so a rule written over either path covers the handler under both:
-// the same access rules on both paths (security.md).
+// the same access rules on both paths (security.md). SpringBlade's sign-in (`/api/blade-auth/token`,
+// `/api/blade-auth/captcha`) answers in its own shape, so it has its own routes over the same
+// AuthService (modules/auth/springblade-auth.routes.ts); they are public, outside API scopes.
 
 /** The user routes plugin (modules/user/user.routes.ts): the spec's prefix, then SpringBlade's. */
 export const USER_PREFIXES = ['/api/blade-user', '/api/blade-system/user'] as const;

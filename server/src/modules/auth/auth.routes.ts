@@ -11,7 +11,8 @@ import type { Captchas } from './captcha.js';
 import type { SignInLimits } from './sign-in-limits.js';
 import { OAuthError, type AuthService } from './auth.service.js';
 
-const header = (req: FastifyRequest, name: string) => {
+/** A request header's trimmed value, or undefined when absent or blank. */
+export const requestHeader = (req: FastifyRequest, name: string) => {
   const value = req.headers[name];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 };
@@ -85,17 +86,17 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
     try {
       return await auth.token(req.client!, {
         grantType: q.grant_type ?? '',
-        tenantId: q.tenantId || header(req, 'tenant-id') || PLATFORM_TENANT_ID,
+        tenantId: q.tenantId || requestHeader(req, 'tenant-id') || PLATFORM_TENANT_ID,
         username: q.username,
         password: q.password,
         refreshToken: q.refresh_token,
         source: q.source,
         code: q.code,
         state: q.state,
-        captchaKey: header(req, 'captcha-key'),
-        captchaCode: header(req, 'captcha-code'),
-        deptId: header(req, 'dept-id'),
-        roleId: header(req, 'role-id'),
+        captchaKey: requestHeader(req, 'captcha-key'),
+        captchaCode: requestHeader(req, 'captcha-code'),
+        deptId: requestHeader(req, 'dept-id'),
+        roleId: requestHeader(req, 'role-id'),
         ip: req.ip,
       });
     } catch (error) {

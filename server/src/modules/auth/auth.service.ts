@@ -42,6 +42,11 @@ export interface TokenRequest {
   tenantId: string;
   username?: string;
   password?: string;
+  /**
+   * A password was sent but could not be read (the SpringBlade dialect's SM2 ciphertext that does
+   * not decrypt): a wrong password like any other, counted toward the locks.
+   */
+  passwordUnreadable?: boolean;
   refreshToken?: string;
   /** Social grant: the provider, its authorisation code and the state of the render call. */
   source?: string;
@@ -254,7 +259,9 @@ export class AuthService {
       }
     }
     if (!request.username) throw new OAuthError(400, 'auth.missingParameter', { name: 'username' });
-    if (!request.password) throw new OAuthError(400, 'auth.missingParameter', { name: 'password' });
+    const password = request.passwordUnreadable ? null : request.password;
+    if (password === undefined || password === '')
+      throw new OAuthError(400, 'auth.missingParameter', { name: 'password' });
 
     await this.#checkTenant(request.tenantId);
     const actor: Actor = { tenantId: request.tenantId, userId: null, deptId: null };
@@ -264,9 +271,10 @@ export class AuthService {
     const accountWait = found ? await limits.accountWait(found.user.id) : 0;
     if (accountWait > 0)
       throw new OAuthError(400, 'auth.accountLocked', { minutes: waitMinutes(accountWait) });
-    const passwordOk = found
-      ? await verifyPassword(found.passwordHash, request.password.toLowerCase()).catch(() => false)
-      : false;
+    const passwordOk =
+      found && password !== null
+        ? await verifyPassword(found.passwordHash, password.toLowerCase()).catch(() => false)
+        : false;
     if (!found || !passwordOk) {
       const lockedFor = found ? await limits.recordAccountFailure(request.tenantId, found.user.id) : 0;
       const addressLockedFor = await limits.recordAddressFailure(request.ip);

@@ -2,7 +2,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
 import type { Cache } from '../../core/cache/index.js';
 
-// Image captchas for the captcha grant (security S7): four characters drawn as glyph outlines
+// Image captchas for the captcha grant (security S7): five characters (BladeX's length: the
+// SpringBlade console's form asks for exactly five) drawn as glyph outlines
 // (svg-captcha's font, read through opentype.js), never as <text>, so the answer is not in the
 // markup. Each glyph is bent by its own random rotation, scale and skew baked into its
 // coordinates, its segments split at random points (no two renderings of a letter share a path
@@ -11,11 +12,11 @@ import type { Cache } from '../../core/cache/index.js';
 // See docs/decisions/0013-sign-in-defences.md.
 
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I/L
-const LENGTH = 4;
+export const CAPTCHA_LENGTH = 5;
 export const CAPTCHA_TTL_SECONDS = 300;
 const WIDTH = 120;
 const HEIGHT = 40;
-const FONT_SIZE = 30;
+const FONT_SIZE = 28;
 
 export const captchaKey = (key: string) => `captcha:${key}`;
 
@@ -135,7 +136,7 @@ export function renderCaptcha(code: string): string {
 /** A code and its image; the code is never spelled anywhere in the image's markup. */
 export function newCaptcha(): { code: string; svg: string } {
   for (;;) {
-    const code = Array.from({ length: LENGTH }, () => pick([...ALPHABET])).join('');
+    const code = Array.from({ length: CAPTCHA_LENGTH }, () => pick([...ALPHABET])).join('');
     const svg = renderCaptcha(code);
     // Guard against chance (markup words such as "path" or "rect" are possible codes): draw again.
     if (!/<text/i.test(svg) && !svg.toLowerCase().includes(code.toLowerCase())) return { code, svg };

@@ -57,7 +57,8 @@ const SERVER = {
   env: process.env.NODE_ENV ?? 'prod',
 };
 
-const TOKEN_ROUTE = '/api/blade-auth/oauth/token';
+/** The sign-in routes: the spec's (username) and SpringBlade's (account; issue 20). */
+const TOKEN_ROUTES = ['/api/blade-auth/oauth/token', '/api/blade-auth/token'];
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Route /api/blade-system/param/submit → class blade-system/param, method submit. */
@@ -70,13 +71,16 @@ function routeParts(route: string): { methodClass: string | null; methodName: st
 /** Who acted: the signed-in user, or for a sign-in the account and tenant it names. */
 function actorOf(req: FastifyRequest): { tenantId: string; createBy: string | null } {
   const actor = req.actor as { tenantId: string; account?: string } | null;
-  if (req.routeOptions.url?.startsWith(TOKEN_ROUTE)) {
-    const q = (req.query ?? {}) as Record<string, unknown>;
+  const route = req.routeOptions.url;
+  if (route !== undefined && TOKEN_ROUTES.some((prefix) => route.startsWith(prefix))) {
+    const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
+    const q = { ...body, ...((req.query ?? {}) as Record<string, unknown>) };
+    const account = q.username ?? q.account;
     const header = req.headers['tenant-id'];
     const tenantId = String(q.tenantId || (typeof header === 'string' && header) || PLATFORM_TENANT_ID);
     return {
       tenantId: clip(tenantId, 12)!,
-      createBy: clip(typeof q.username === 'string' ? q.username : null, 64),
+      createBy: clip(typeof account === 'string' ? account : null, 64),
     };
   }
   return { tenantId: actor?.tenantId ?? PLATFORM_TENANT_ID, createBy: clip(actor?.account ?? null, 64) };

@@ -8,6 +8,7 @@ import { MemoryCache } from '../../../src/core/cache/memory-cache.js';
 import type { Config, DatabaseKind, SocialProviderSettings } from '../../../src/core/config.js';
 import { IdGenerator } from '../../../src/core/ids.js';
 import type { Store } from '../../../src/core/repository/store.js';
+import { loadSm2KeyPair } from '../../../src/core/auth/sm2-key.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/db/database.js';
 import { seedDatabase } from '../../../src/db/seed/seed.js';
 import type { TestDatabase } from './databases.js';
@@ -82,6 +83,8 @@ export async function startTestApp(
     cache,
     jwtSecret,
     dataKey: new Uint8Array(randomBytes(32)),
+    // As main.ts: the SM2 pair kept in DATA_DIR (sm2-key.json), made on this first start.
+    sm2: loadSm2KeyPair(dataDir),
     ping: database.ping,
     ...(options.logs ? { logs: options.logs } : {}),
     ...(options.signInLockout ? { signInLockout: options.signInLockout } : {}),
