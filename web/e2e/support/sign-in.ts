@@ -9,8 +9,9 @@ export const REDIS_URL = 'redis://127.0.0.1:6379';
  */
 export const uniqueKeyPrefix = (): string => `e2e-${process.pid}-${Math.random().toString(36).slice(2, 10)}:`;
 
-const isCaptcha = (response: Response) =>
-  new URL(response.url()).pathname === '/api/blade-auth/oauth/captcha';
+/** The captcha of the spec's sign-in and of SpringBlade's (issue 20). */
+const CAPTCHA_PATHS = new Set(['/api/blade-auth/oauth/captcha', '/api/blade-auth/captcha']);
+const isCaptcha = (response: Response) => CAPTCHA_PATHS.has(new URL(response.url()).pathname);
 
 /**
  * Solves captchas the way no user can: the server keeps each code in Redis under `captcha:<key>`,
@@ -25,7 +26,9 @@ export class CaptchaSolver {
   /** The code of the next captcha the page loads; call before the action that loads it. */
   async next(page: Page): Promise<string> {
     const response = await page.waitForResponse(isCaptcha);
-    const { key } = (await response.json()) as { key: string };
+    // The spec's answer is {key, image}; SpringBlade's the R envelope around it.
+    const body = (await response.json()) as { key?: string; data?: { key?: string } };
+    const key = body.key ?? body.data?.key;
     const code = await this.#redis.get(`${this.keyPrefix}captcha:${key}`);
     if (!code) throw new Error(`no captcha code in Redis for key ${key}`);
     return code;
