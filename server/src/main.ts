@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, type Config } from './core/config.js';
 import { Drain } from './core/drain.js';
 import { IdGenerator } from './core/ids.js';
 import { loadJwtSecret, loadSecret, secretsToShare } from './core/auth/jwt-secret.js';
-import { loadSm2KeyPair } from './core/auth/sm2-key.js';
+import { serverSm2KeyPair } from './core/auth/sm2-key.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedGeneratedMenus } from './db/seed/generated-menus.js';
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   await seedGeneratedMenus(database.db);
   const seedMs = Math.round(performance.now() - seedStarted);
 
-  const sm2 = loadSm2KeyPair(config.dataDir);
+  const sm2 = serverSm2KeyPair(config);
   const app = await buildApp({
     config,
     store: { db: database.db, kind: database.kind, ids, timeZone: config.timeZone },

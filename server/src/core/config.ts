@@ -38,6 +38,11 @@ export interface Config {
   uploadTypes: string[];
   /** Key material for secrets at rest (OSS and SMS keys); null: generated once into DATA_DIR. */
   dataKey: string | null;
+  /**
+   * SM2_PRIVATE_KEY: the SpringBlade sign-in's private key (64 hex digits), the same in every
+   * process of a deployment; unset: the pair kept in DATA_DIR/sm2-key.json (core/auth/sm2-key.ts).
+   */
+  sm2PrivateKey: string | null;
   /** Base URLs of the SMS vendors' APIs, by provider (aliyun, tencent, qiniu, yunpian). */
   smsEndpoints: Partial<Record<SmsVendor, string>>;
   /**
@@ -330,6 +335,11 @@ export function loadConfig(env: Env = process.env): Config {
     fail('DATA_KEY', 'at least 32 characters', `${dataKey.length} characters`);
   }
 
+  const sm2PrivateKey = value(env, 'SM2_PRIVATE_KEY')?.toLowerCase() ?? null;
+  if (sm2PrivateKey !== null && !/^[0-9a-f]{64}$/.test(sm2PrivateKey)) {
+    fail('SM2_PRIVATE_KEY', '64 hexadecimal digits', `${sm2PrivateKey.length} characters`);
+  }
+
   return {
     port: integer(env, 'PORT', 0, 65535, 8080),
     host: value(env, 'HOST') ?? '0.0.0.0',
@@ -349,6 +359,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 1, 2 ** 31, 10 * 1024 * 1024),
     uploadTypes: uploadTypes(env),
     dataKey,
+    sm2PrivateKey,
     smsEndpoints: smsEndpoints(env),
     frameOrigins: frameOrigins(env),
     outboundHosts: outboundHosts(env),

@@ -408,6 +408,14 @@ describe('the SM2 key pair in DATA_DIR', () => {
       { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir } },
     );
     expect(printed.stdout.trim()).toBe(first.publicKey);
+    // SM2_PRIVATE_KEY (one pair for every process of a deployment) wins over the file.
+    const shared = smCrypto.sm2.generateKeyPairHex();
+    const fromEnv = await run(
+      process.execPath,
+      ['--import', 'tsx', path.join(ROOT, 'server/src/cli/sm2-public-key.ts')],
+      { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, SM2_PRIVATE_KEY: shared.privateKey } },
+    );
+    expect(fromEnv.stdout.trim()).toBe(shared.publicKey);
   });
 
   it('refuses to start on a key file that is not one', () => {

@@ -5,6 +5,7 @@ declare module 'sm-crypto' {
     sm2: {
       doEncrypt(message: string, publicKey: string, cipherMode?: 0 | 1): string;
       doDecrypt(ciphertext: string, privateKey: string, cipherMode?: 0 | 1): string;
+      generateKeyPairHex(): { publicKey: string; privateKey: string };
     };
   };
   export default smCrypto;

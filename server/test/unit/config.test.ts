@@ -95,6 +95,7 @@ describe('loadConfig defaults', () => {
       uploadMaxBytes: 10 * 1024 * 1024,
       uploadTypes: UPLOAD_TYPES_DEFAULT,
       dataKey: null,
+      sm2PrivateKey: null,
       smsEndpoints: {},
       frameOrigins: [],
       shutdownDrainMs: 5_000,
@@ -303,12 +304,14 @@ describe('resource and log settings (issue 7)', () => {
       UPLOAD_MAX_BYTES: '512000',
       UPLOAD_TYPES: ' .PNG, jpg ,png',
       DATA_KEY: 'k'.repeat(32),
+      SM2_PRIVATE_KEY: 'A1'.repeat(32),
       SMS_ENDPOINTS: '{"aliyun":"http://127.0.0.1:9000/"}',
     });
     expect(config.logRetentionDays).toBe(0);
     expect(config.uploadMaxBytes).toBe(512000);
     expect(config.uploadTypes).toEqual(['png', 'jpg']);
     expect(config.dataKey).toBe('k'.repeat(32));
+    expect(config.sm2PrivateKey).toBe('a1'.repeat(32));
     expect(config.smsEndpoints).toEqual({ aliyun: 'http://127.0.0.1:9000' });
   });
 
@@ -318,6 +321,8 @@ describe('resource and log settings (issue 7)', () => {
     expect(configError({ UPLOAD_TYPES: 'png,../x' }).message).toMatch(/^UPLOAD_TYPES/);
     expect(configError({ DATA_KEY: 'short' }).message).toMatch(/^DATA_KEY/);
     expect(configError({ DATA_KEY: 'short' }).message).not.toContain('short"');
+    expect(configError({ SM2_PRIVATE_KEY: 'g'.repeat(64) }).message).toMatch(/^SM2_PRIVATE_KEY/);
+    expect(configError({ SM2_PRIVATE_KEY: 'ab'.repeat(31) }).message).not.toContain('abab');
     expect(configError({ SMS_ENDPOINTS: '{"other":"http://x"}' }).message).toMatch(/^SMS_ENDPOINTS/);
     expect(configError({ SMS_ENDPOINTS: '{"aliyun":"ftp://x"}' }).message).toMatch(/^SMS_ENDPOINTS/);
     expect(configError({ SMS_ENDPOINTS: '[1]' }).message).toMatch(/^SMS_ENDPOINTS/);

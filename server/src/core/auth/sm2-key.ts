@@ -27,6 +27,12 @@ export function generateSm2KeyPair(): Sm2KeyPair {
   return { publicKey, privateKey };
 }
 
+/** The pair of a private key (SM2_PRIVATE_KEY): the public key derived from it. */
+export function sm2KeyPairOf(privateKey: string): Sm2KeyPair {
+  const key = privateKey.toLowerCase();
+  return { privateKey: key, publicKey: sm2.getPublicKeyFromPrivateKey(key) };
+}
+
 function parseKeyFile(file: string, text: string): Sm2KeyPair {
   let privateKey: unknown;
   try {
@@ -37,9 +43,8 @@ function parseKeyFile(file: string, text: string): Sm2KeyPair {
   if (typeof privateKey !== 'string' || !PRIVATE_KEY.test(privateKey.toLowerCase())) {
     throw new Error(`${file} is not an SM2 key file (expected {"privateKey": "<64 hex digits>"})`);
   }
-  const key = privateKey.toLowerCase();
   // The public key is always derived from the private one: an edited publicKey cannot mislead.
-  return { privateKey: key, publicKey: sm2.getPublicKeyFromPrivateKey(key) };
+  return sm2KeyPairOf(privateKey);
 }
 
 /**
@@ -62,6 +67,11 @@ export function loadSm2KeyPair(dataDir: string): Sm2KeyPair {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     return parseKeyFile(file, readFileSync(file, 'utf8'));
   }
+}
+
+/** The server's pair: SM2_PRIVATE_KEY's when set (one for every process), else DATA_DIR's. */
+export function serverSm2KeyPair(config: { sm2PrivateKey: string | null; dataDir: string }): Sm2KeyPair {
+  return config.sm2PrivateKey ? sm2KeyPairOf(config.sm2PrivateKey) : loadSm2KeyPair(config.dataDir);
 }
 
 /** SM2 ciphertext as hex: C1 (64 bytes, with or without its 04 prefix), C3 (32 bytes), C2. */
