@@ -15,7 +15,7 @@ import { Permissions } from './core/auth/permissions.js';
 import { TokenSigner } from './core/auth/tokens.js';
 import { SCOPE_CATEGORY } from './core/repository/data-scope.js';
 import { authRoutes, logoutRoutes, type LogoutRouteDependencies } from './modules/auth/auth.routes.js';
-import { LOGOUT_PREFIXES, USER_PREFIXES } from './core/auth/route-aliases.js';
+import { LOGOUT_PREFIXES, SPRINGBLADE_USER_PREFIX, USER_PREFIXES } from './core/auth/route-aliases.js';
 import { generateSm2KeyPair, type Sm2KeyPair } from './core/auth/sm2-key.js';
 import { springBladeAuthRoutes } from './modules/auth/springblade-auth.routes.js';
 import { accountStateLoader, AuthService } from './modules/auth/auth.service.js';
@@ -324,7 +324,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     users: new UserService({ store: deps.store, accounts, sessions }),
     admin: new UserAdminService({ store: deps.store, accounts, grants: new GrantPolicy(deps.store, menus) }),
   };
-  for (const prefix of USER_PREFIXES) await app.register(userRoutes, { prefix, ...userDependencies });
+  for (const prefix of USER_PREFIXES)
+    await app.register(userRoutes, {
+      prefix,
+      typedPasswords: prefix === SPRINGBLADE_USER_PREFIX,
+      ...userDependencies,
+    });
   const permissionsChanged = () => permissions.invalidate();
   await app.register(menuRoutes, {
     prefix: '/api/blade-system/menu',

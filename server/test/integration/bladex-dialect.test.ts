@@ -119,17 +119,33 @@ describe.each(enginesUnderTest())('the SpringBlade dialect on %s', (kind) => {
         expect(saber, path).toEqual(spec);
       }
       for (const base of BOTH_USER) expect((await call('GET', `${base}/page`, null)).status, base).toBe(401);
+      // SpringBlade's console asks the user list as `list`: the same page.
+      const list = await call('GET', `${SABER_USER}/list?current=1&size=50`);
+      expect(list).toEqual(await call('GET', `${SPEC_USER}/page?current=1&size=50`));
+      expect((await call('GET', `${SABER_USER}/list`, null)).status).toBe(401);
     });
 
     it('writes through the SpringBlade paths with the same handlers', async () => {
+      // SpringBlade's console sends the typed password; the server keeps the hash of what was typed.
       const created = await call('POST', `${SABER_USER}/submit`, undefined, {
         account: 'dialect-u1',
-        password: md5('pw1'),
+        password: 'pw1-Typed',
+        password2: 'pw1-Typed',
         roleId,
         deptId,
       });
       expect(created.status, JSON.stringify(created.body)).toBe(200);
       const id = created.body.data.id as string;
+      expect((await t.signIn('dialect-u1', 'pw1-Typed')).status).toBe(200);
+      // The spec's console sends the digest under its own path, as before.
+      const specCreated = await call('POST', `${SPEC_USER}/submit`, undefined, {
+        account: 'dialect-u0',
+        password: md5('pw0'),
+        roleId,
+        deptId,
+      });
+      expect(specCreated.status, JSON.stringify(specCreated.body)).toBe(200);
+      expect((await t.signIn('dialect-u0', 'pw0')).status).toBe(200);
       expect((await call('GET', `${SPEC_USER}/detail?id=${id}`)).body.data.account).toBe('dialect-u1');
 
       const updated = await call('POST', `${SABER_USER}/update`, undefined, {
@@ -159,7 +175,7 @@ describe.each(enginesUnderTest())('the SpringBlade dialect on %s', (kind) => {
         {
           method: 'POST',
           url: `${SABER_USER}/update-password`,
-          query: { oldPassword: md5(password), newPassword: md5('pw2'), newPassword1: md5('pw2') },
+          query: { oldPassword: password, newPassword: 'pw2', newPassword1: 'pw2' },
         },
         session.access_token,
       );

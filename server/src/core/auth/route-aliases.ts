@@ -8,6 +8,9 @@
 /** The user routes plugin (modules/user/user.routes.ts): the spec's prefix, then SpringBlade's. */
 export const USER_PREFIXES = ['/api/blade-user', '/api/blade-system/user'] as const;
 
+/** SpringBlade's: its console sends the typed passwords of its user forms (user.routes.ts). */
+export const SPRINGBLADE_USER_PREFIX: (typeof USER_PREFIXES)[number] = '/api/blade-system/user';
+
 /** The logout routes (modules/auth/auth.routes.ts, `/logout` below each): the spec's, then SpringBlade's. */
 export const LOGOUT_PREFIXES = ['/api/blade-auth/oauth', '/api/blade-auth'] as const;
 

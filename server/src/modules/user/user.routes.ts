@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../core/envelope.js';
@@ -49,6 +50,25 @@ const queryAsBody = async (req: { query: unknown; body: unknown }) => {
   req.body = { ...(req.query as object), ...((req.body as object | undefined) ?? {}) };
 };
 
+/** The password fields of the user forms (submit, update-password). */
+const PASSWORD_FIELDS = ['password', 'password2', 'oldPassword', 'newPassword', 'newPassword1'] as const;
+
+/**
+ * SpringBlade's console sends the typed passwords of its user forms as typed, and its server
+ * digests them (issue 20); the spec's console sends the digest. Under SpringBlade's prefix the
+ * typed text is turned into the digest the shared handlers take, so either way the stored hash is
+ * of the typed password and nothing else changes.
+ */
+const digestTypedPasswords = async (req: { body: unknown }) => {
+  const body = req.body as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object') return;
+  for (const field of PASSWORD_FIELDS) {
+    const typed = body[field];
+    if (typeof typed === 'string' && typed !== '')
+      body[field] = createHash('md5').update(typed, 'utf8').digest('hex');
+  }
+};
+
 /**
  * /api/blade-user: the signed-in user's own record, guest registration, and the user page (spec §7,
  * "User"). The user page's calls need the page (menu code `user`) or its buttons, and see only the
@@ -58,7 +78,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
   auth: AuthService;
   users: UserService;
   admin: UserAdminService;
-}> = async (app, { auth, users, admin }) => {
+  /** SpringBlade's dialect (/api/blade-system/user): typed passwords in its forms. */
+  typedPasswords?: boolean;
+}> = async (app, { auth, users, admin, typedPasswords = false }) => {
+  const passwords = typedPasswords ? [digestTypedPasswords] : [];
   app.post(
     '/register-guest',
     {
@@ -113,7 +136,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: { body: PasswordChangeSchema, response: { 200: Envelope(Type.Boolean()) } },
       config: { access: 'user' },
-      preValidation: queryAsBody,
+      preValidation: [queryAsBody, ...passwords],
     },
     async (req) => {
       await users.updatePassword(principalOf(req), req.body, req.client!.refreshTokenValidity);
@@ -121,14 +144,16 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  app.get(
-    '/page',
-    {
-      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(UserSchema)) } },
-      config: { access: 'user', button: 'user' },
-    },
-    async (req) => ok(await admin.page(req.actor, req.query), req.t('ok')),
-  );
+  // The spec's `page`; SpringBlade's console asks the same list as `list`.
+  for (const path of ['/page', '/list'])
+    app.get(
+      path,
+      {
+        schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(UserSchema)) } },
+        config: { access: 'user', button: 'user' },
+      },
+      async (req) => ok(await admin.page(req.actor, req.query), req.t('ok')),
+    );
 
   app.get(
     '/detail',
@@ -153,6 +178,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: { body: UserInputSchema, response: { 200: Envelope(UserSchema) } },
       config: { access: 'user', button: { create: 'user_add', update: 'user_edit' } },
+      preValidation: passwords,
     },
     async (req) => {
       const created = !req.body.id;
