@@ -8,6 +8,7 @@ import {
   signInAs,
 } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
+import { regionRow } from './support/regions.js';
 import { insertScope, setRoleScopes } from './support/scopes.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 import { flattenMenus, menuId } from '../../src/db/seed/menus.js';
@@ -330,25 +331,8 @@ describe.each(enginesUnderTest())('the SpringBlade dialect on %s', (kind) => {
     });
 
     it('answers the region lazy tree with hasChildren and no children', async () => {
-      const region = (code: string, parentCode: string, level: number) => ({
-        code,
-        parent_code: parentCode,
-        ancestors: level === 1 ? '00' : `00,${parentCode}`,
-        name: `树${code}`,
-        province_code: code.slice(0, 2),
-        province_name: '树省',
-        city_code: level === 2 ? code : null,
-        city_name: level === 2 ? `树${code}` : null,
-        district_code: null,
-        district_name: null,
-        town_code: null,
-        town_name: null,
-        village_code: null,
-        village_name: null,
-        level,
-        sort: 1,
-        remark: null,
-      });
+      const region = (code: string, parentCode: string, level: 1 | 2) =>
+        regionRow(code, parentCode, `树${code}`, level, '树省');
       await t.store.db
         .insertInto('blade_region')
         .values([region('73', '00', 1), region('7301', '73', 2)])
@@ -454,25 +438,8 @@ describe.each(enginesUnderTest())('the SpringBlade dialect on %s', (kind) => {
 
     it('answers region/select: the regions below a code, the provinces by default', async () => {
       // Rows as the region seed writes them (the template database holds no regions).
-      const region = (code: string, parentCode: string, name: string, level: number) => ({
-        code,
-        parent_code: parentCode,
-        ancestors: level === 1 ? '00' : `00,${parentCode}`,
-        name,
-        province_code: code.slice(0, 2),
-        province_name: '方言省',
-        city_code: level === 2 ? code : null,
-        city_name: level === 2 ? name : null,
-        district_code: null,
-        district_name: null,
-        town_code: null,
-        town_name: null,
-        village_code: null,
-        village_name: null,
-        level,
-        sort: 1,
-        remark: null,
-      });
+      const region = (code: string, parentCode: string, name: string, level: 1 | 2) =>
+        regionRow(code, parentCode, name, level, '方言省');
       await t.store.db
         .insertInto('blade_region')
         .values([

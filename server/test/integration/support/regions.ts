@@ -29,3 +29,32 @@ export async function addDongcheng(db: Kysely<Database>): Promise<void> {
     })
     .execute();
 }
+
+/** A province (level 1) or city (level 2) of a test's own, under the root 00. */
+export function regionRow(
+  code: string,
+  parentCode: string,
+  name: string,
+  level: 1 | 2,
+  provinceName: string,
+) {
+  return {
+    code,
+    parent_code: parentCode,
+    ancestors: level === 1 ? '00' : `00,${parentCode}`,
+    name,
+    province_code: code.slice(0, 2),
+    province_name: provinceName,
+    city_code: level === 2 ? code : null,
+    city_name: level === 2 ? name : null,
+    district_code: null,
+    district_name: null,
+    town_code: null,
+    town_name: null,
+    village_code: null,
+    village_name: null,
+    level,
+    sort: 1,
+    remark: null,
+  };
+}
