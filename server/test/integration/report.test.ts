@@ -235,7 +235,17 @@ describe.each(enginesUnderTest())('reports on %s', (kind) => {
       fields: Array<{ key: string }>;
     }>;
     expect(sets.map((s) => s.code)).toEqual(
-      expect.arrayContaining(['hospital', 'machine', 'slot', 'apk', 'refund', 'user', 'apiLog', 'usualLog']),
+      expect.arrayContaining([
+        'hospital',
+        'machine',
+        'slot',
+        'slotGrant',
+        'apk',
+        'refund',
+        'user',
+        'apiLog',
+        'usualLog',
+      ]),
     );
     for (const set of sets) {
       const result = await run({
@@ -400,6 +410,33 @@ describe.each(enginesUnderTest())('reports on %s', (kind) => {
     const refunds = await run({ dataSet: 'refund', definition: refundDefinition }, operator.token);
     expect(refunds.grandTotal).toEqual([3, 350]);
     expect(new Set(refunds.rows.map((r: { machineNo: string }) => r.machineNo))).toEqual(new Set(['RM-A1']));
+    // The grants themselves are the administrators' report: by account and machine number.
+    const grants = await run({
+      dataSet: 'slotGrant',
+      definition: {
+        filters: [{ field: 'userId', op: 'eq', defaultValue: operator.userId }],
+        columns: ['userId', 'machineId', 'slotId'],
+        groupBy: ['machineId'],
+        aggregates: [{ field: 'id', fn: 'count' }],
+        sort: [],
+      },
+    });
+    expect(grants.rows).toEqual([{ userId: operator.account, machineId: 'RM-A1', slotId: null }]);
+    expect(grants.groups.map((g: { labels: Record<string, unknown> }) => g.labels.machineId)).toEqual([
+      'RM-A1',
+    ]);
+    expect(
+      (
+        await post(
+          '/run',
+          {
+            dataSet: 'slotGrant',
+            definition: { filters: [], columns: ['userId'], groupBy: [], aggregates: [], sort: [] },
+          },
+          operator.token,
+        )
+      ).status,
+    ).toBe(403);
     // Naming another machine in a filter does not reach it.
     expect(
       (await run({ dataSet: 'refund', definition: refundDefinition, values: ['RM-B1'] }, operator.token))

@@ -2,6 +2,7 @@ import { apkTable } from '../business/apk/apk.repository.js';
 import { hospitalTable } from '../business/hospital/hospital.repository.js';
 import { machineTable } from '../business/machine/machine.repository.js';
 import { refundTable } from '../business/refund/refund.repository.js';
+import { slotGrantTable } from '../business/slot/slot-grant.repository.js';
 import { slotTable } from '../business/slot/slot.repository.js';
 import { userTable } from '../user/user.repository.js';
 import type { LogKind } from '../log/log.repository.js';
@@ -26,8 +27,8 @@ export interface ReportField {
   groupable?: boolean;
   aggregatable?: boolean;
   filterable?: boolean;
-  /** Group and column values are shown by the name of the hospital the id names. */
-  names?: 'hospital';
+  /** Group and column values are shown by the name of the record the id names. */
+  names?: 'hospital' | 'user' | 'machine';
   /** Group and column values are shown by their label in this system dictionary. */
   dict?: string;
 }
@@ -36,6 +37,8 @@ interface DataSetCommon {
   code: string;
   label: { zh: string; en: string };
   fields: ReportField[];
+  /** Read by administrators only, as the pages that show these rows (logs, slot grants). */
+  administratorsOnly?: boolean;
 }
 
 /** A data set over a table with BladeX's audit columns, read through the repository base. */
@@ -53,6 +56,7 @@ export interface TableDataSet extends DataSetCommon {
 export interface LogDataSet extends DataSetCommon {
   log: LogKind;
   database: 'main';
+  administratorsOnly: true;
 }
 
 export type ReportDataSetDef = TableDataSet | LogDataSet;
@@ -157,6 +161,25 @@ export const DATA_SETS: readonly ReportDataSetDef[] = [
     ],
   },
   {
+    code: 'slotGrant',
+    label: { zh: '格口授权', en: 'Slot grants' },
+    table: slotGrantTable,
+    database: 'tenant',
+    // Who may open which machine: what the slot page's grant dialog shows its administrators.
+    administratorsOnly: true,
+    fields: [
+      id,
+      f('userId', 'user_id', '授权用户', 'user', 'id', { groupable: true, filterable: true, names: 'user' }),
+      f('machineId', 'machine_id', '机器', 'machine', 'id', {
+        groupable: true,
+        filterable: true,
+        names: 'machine',
+      }),
+      f('slotId', 'slot_id', '格口', 'slot', 'id', { filterable: true }),
+      createTime,
+    ],
+  },
+  {
     code: 'apk',
     label: { zh: '应用版本', en: 'App releases' },
     table: apkTable,
@@ -250,6 +273,7 @@ export const DATA_SETS: readonly ReportDataSetDef[] = [
     label: { zh: '接口日志', en: 'API log' },
     log: 'api',
     database: 'main',
+    administratorsOnly: true,
     // As a tenant's administrator sees the log page: no server host, address or environment.
     fields: [
       id,
@@ -270,6 +294,7 @@ export const DATA_SETS: readonly ReportDataSetDef[] = [
     label: { zh: '通用日志', en: 'Usual log' },
     log: 'usual',
     database: 'main',
+    administratorsOnly: true,
     fields: [
       id,
       f('logLevel', 'log_level', '日志级别', 'level', 'string', { groupable: true, filterable: true }),

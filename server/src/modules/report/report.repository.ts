@@ -8,7 +8,9 @@ import {
 } from 'kysely';
 import type { DatabaseKind } from '../../core/config.js';
 import { containsPattern, type AnySelect } from '../../core/repository/apply-list-query.js';
-import type { Actor, Store } from '../../core/repository/store.js';
+import { platformStore, type Actor, type Store } from '../../core/repository/store.js';
+import { unscoped } from '../../core/repository/unscoped.js';
+import { isId } from '../../core/ids.js';
 import { TableRepository } from '../../core/repository/table-repository.js';
 import { defineTable, fromDb, toDb, type ColumnKind, type TableDef } from '../../core/repository/table.js';
 import { isPlatformAdminActor } from '../../core/auth/principal.js';
@@ -368,21 +370,29 @@ export class ReportDataRepository {
   }
 
   /**
-   * Values shown as people read them: ids of hospitals by the hospital's name (the tenant's
-   * hospitals, as the pages name them), dictionary keys by their label in the caller's language.
+   * Values shown as people read them: ids by the name of the hospital, the user or the machine
+   * they name (the tenant's, as the pages name them), dictionary keys by their label in the
+   * caller's language.
    */
   async #named(
     actor: Actor,
     fields: readonly ReportField[],
     rows: Array<Record<string, Cell>>,
   ): Promise<Array<Record<string, Cell>>> {
-    const named = fields.filter((f) => f.names === 'hospital');
+    const named = fields.filter((f) => f.names !== undefined);
     const labelled = fields.filter((f) => f.dict !== undefined);
     if (rows.length === 0 || named.length + labelled.length === 0) return rows;
-    const ids = rows
-      .flatMap((r) => named.map((f) => r[f.key]))
-      .filter((v): v is string => typeof v === 'string');
-    const names = named.length ? await new HospitalRepository(this.store).namesOf(actor, ids) : new Map();
+    const idsOf = (kind: NonNullable<ReportField['names']>) =>
+      rows
+        .flatMap((r) => named.filter((f) => f.names === kind).map((f) => r[f.key]))
+        .filter((v): v is string => typeof v === 'string');
+    const names = new Map(
+      await Promise.all(
+        [...new Set(named.map((f) => f.names!))].map(
+          async (kind) => [kind, await this.#namesOf(actor, kind, idsOf(kind))] as const,
+        ),
+      ),
+    );
     const dicts = new Map(
       await Promise.all(
         [...new Set(labelled.map((f) => f.dict!))].map(
@@ -394,7 +404,7 @@ export class ReportDataRepository {
       const out = { ...r };
       for (const f of named) {
         const value = r[f.key];
-        if (typeof value === 'string') out[f.key] = names.get(value) ?? value;
+        if (typeof value === 'string') out[f.key] = names.get(f.names!)?.get(value) ?? value;
       }
       for (const f of labelled) {
         const value = r[f.key];
@@ -403,5 +413,32 @@ export class ReportDataRepository {
       }
       return out;
     });
+  }
+
+  /** The names of the tenant's records among ids: hospital names, user accounts, machine numbers. */
+  async #namesOf(
+    actor: Actor,
+    kind: NonNullable<ReportField['names']>,
+    ids: readonly string[],
+  ): Promise<Map<string, string>> {
+    if (kind === 'hospital') return new HospitalRepository(this.store).namesOf(actor, ids);
+    const wanted = [...new Set(ids)].filter(isId).map((id) => BigInt(id));
+    if (wanted.length === 0) return new Map();
+    // Users are the platform's (the main database); machines where the tenant's records are.
+    const rows =
+      kind === 'user'
+        ? await unscoped(platformStore(this.store))
+            .selectFrom('blade_user')
+            .select(['id', 'account as name'])
+            .where('tenant_id', '=', actor.tenantId)
+            .where('id', 'in', wanted)
+            .execute()
+        : await unscoped(this.store)
+            .selectFrom('zx_machine')
+            .select(['id', 'machine_no as name'])
+            .where('tenant_id', '=', actor.tenantId)
+            .where('id', 'in', wanted)
+            .execute();
+    return new Map(rows.map((r) => [String(r.id), r.name]));
   }
 }

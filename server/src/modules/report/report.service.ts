@@ -12,7 +12,7 @@ import { ApiError, badRequest } from '../../core/errors.js';
 import type { Language } from '../../core/i18n.js';
 import type { Actor, Store } from '../../core/repository/store.js';
 import type { TenantStores } from '../../core/repository/tenant-databases.js';
-import { DATA_SETS, dataSetOf, isLogDataSet, type ReportDataSetDef } from './data-sets.js';
+import { DATA_SETS, dataSetOf, type ReportDataSetDef } from './data-sets.js';
 import { aggregateLabel, fieldLabel, planOf, type ReportPlan } from './report-plan.js';
 import { ReportDataRepository, ReportRepository, reportTable, type Cell } from './report.repository.js';
 
@@ -149,9 +149,9 @@ export class ReportService extends EntityService<Report, ReportInput, 'blade_rep
   }
 }
 
-/** The logs are the administrators' (as their pages): other data sets are every report user's. */
+/** The logs and slot grants are the administrators' (as their pages); the rest every report user's. */
 function readable(actor: Actor, dataSet: ReportDataSetDef): boolean {
-  return !isLogDataSet(dataSet) || isAdministratorActor(actor);
+  return !dataSet.administratorsOnly || isAdministratorActor(actor);
 }
 
 /** The plan of a definition over a data set the caller may read (403 before any field is checked). */
