@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { inlineScriptsAllowedByCsp } from './build/inline-script-hashes.ts';
+import { prerenderLogin } from './build/prerender-login.ts';
 
 /**
  * Two antd modules that the sign-in page needs bring code only the signed-in pages use, because a
@@ -95,20 +97,27 @@ function staticClosureChunk(name: string, rootFiles: readonly string[]) {
 const contractFile = (file: string) =>
   fileURLToPath(new URL(`../packages/contract/src/${file}`, import.meta.url));
 
+// The contract is consumed from source, as in vitest.config.ts: no build step before the console's.
+const alias = [
+  { find: /^@console\/contract$/, replacement: contractFile('index.ts') },
+  { find: /^@console\/contract\/rich-text-policy$/, replacement: contractFile('rich-text-policy.ts') },
+  { find: /^@console\/contract\/business$/, replacement: contractFile('business.ts') },
+  { find: /^@console\/contract\/flow$/, replacement: contractFile('flow.ts') },
+  { find: /^@console\/contract\/menu-icons$/, replacement: contractFile('menu-icons.ts') },
+  // Generated modules' entities (docs/decisions/0021-code-generator.md): types only in the console.
+  { find: /^@console\/contract\/generated\/([a-z0-9-]+)$/, replacement: contractFile('generated/$1.ts') },
+];
+
 export default defineConfig({
-  plugins: [react(), slimAntdForFirstLoad()],
-  resolve: {
-    // The contract is consumed from source, as in vitest.config.ts: no build step before the console's.
-    alias: [
-      { find: /^@console\/contract$/, replacement: contractFile('index.ts') },
-      { find: /^@console\/contract\/rich-text-policy$/, replacement: contractFile('rich-text-policy.ts') },
-      { find: /^@console\/contract\/business$/, replacement: contractFile('business.ts') },
-      { find: /^@console\/contract\/flow$/, replacement: contractFile('flow.ts') },
-      { find: /^@console\/contract\/menu-icons$/, replacement: contractFile('menu-icons.ts') },
-      // Generated modules' entities (docs/decisions/0021-code-generator.md): types only in the console.
-      { find: /^@console\/contract\/generated\/([a-z0-9-]+)$/, replacement: contractFile('generated/$1.ts') },
-    ],
-  },
+  plugins: [
+    react(),
+    slimAntdForFirstLoad(),
+    // /login's markup and CSS in index.html (docs/decisions/0023-login-first-paint.md).
+    prerenderLogin({ entry: 'src/prerender.tsx', alias }),
+    // index.html's inline script, allowed by its hash in the server's CSP.
+    inlineScriptsAllowedByCsp(),
+  ],
+  resolve: { alias },
   build: {
     outDir: 'dist',
     // The first-load chunk (react, react-dom, react-router, i18next, antd's core) is ≈ 540 KB raw.

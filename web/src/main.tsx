@@ -1,15 +1,16 @@
 import 'antd/dist/reset.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { configureRequest } from './api/request';
 import { AppProviders } from './app/AppProviders';
 import { installChunkErrorListener } from './app/chunk-load';
 import { installErrorLogListeners } from './app/error-log/error-log-store';
+import { PRERENDER_ATTRIBUTE, prerenderKey, shouldHydrate } from './app/prerender';
 import { routes } from './app/router';
 import { LOGIN_PATH, loginPath } from './app/session/guard';
-import { followOtherTabs, getToken, logoutLocal } from './app/session/session-store';
+import { followOtherTabs, getToken, hasSessionCookie, logoutLocal } from './app/session/session-store';
 import { startSessionRefresh } from './app/session/token-refresh';
 import { currentLanguage, loadLanguage } from './i18n';
 
@@ -39,14 +40,27 @@ installChunkErrorListener();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const render = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+const app = (
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
+);
+
+// #root holds the sign-in page rendered at build time (app/prerender.ts): hydrated when this browser
+// would render the same (/login, no session, the default language, theme and tenant field), else
+// replaced by a fresh render (the first page rendered then drops the build's styles: revealApp).
+const render = () => {
+  const hydrate = shouldHydrate({
+    prerendered: container.getAttribute(PRERENDER_ATTRIBUTE),
+    pathname: location.pathname,
+    signedIn: hasSessionCookie(),
+    key: prerenderKey(),
+  });
+  if (hydrate) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+};
 
 // The chosen language's texts first (only a language other than the default downloads anything);
 // if they cannot be loaded, the page still opens, in the default language's texts.

@@ -1,15 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
+ * The console's one inline script (web/index.html): before the first paint, it decides whether the
+ * sign-in page rendered into index.html shows (docs/decisions/0023-login-first-paint.md). Allowed by
+ * its hash alone; the console's build fails, naming the new hash, when the script changes.
+ */
+export const CONSOLE_INLINE_SCRIPT_HASH = "'sha256-0vbqTt4ay2AqF1I90b7icYyMBkn6bMYk7pr++jO1CKc='";
+
+/**
  * The Content-Security-Policy of every answer (security S11). antd injects its styles at run time,
- * hence 'unsafe-inline' for styles only; scripts come from this origin alone. `frameOrigins`
- * (FRAME_ORIGINS) are the other sites the console's iframe route may show; nobody may frame the
- * console itself (frame-ancestors, and X-Frame-Options for older browsers).
+ * hence 'unsafe-inline' for styles only; scripts come from this origin alone, and index.html's one
+ * inline script by its hash. `frameOrigins` (FRAME_ORIGINS) are the other sites the console's
+ * iframe route may show; nobody may frame the console itself (frame-ancestors, and X-Frame-Options
+ * for older browsers).
  */
 export function contentSecurityPolicy(frameOrigins: readonly string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${CONSOLE_INLINE_SCRIPT_HASH}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

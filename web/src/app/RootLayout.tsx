@@ -1,8 +1,15 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useDocumentTitle } from './document-title';
+import { useRevealApp } from './prerender';
 import { NavigationGuard } from './session/NavigationGuard';
 import { Spinner } from './Spinner';
+
+/** Committed with the first page (not with the spinner): the page replaces index.html's placeholder. */
+function Revealed() {
+  useRevealApp();
+  return null;
+}
 
 /** Wraps every route: the document title, the navigation guard, and a spinner while a page's code downloads. */
 export function RootLayout() {
@@ -19,6 +26,7 @@ export function RootLayout() {
         }
       >
         <Outlet />
+        <Revealed />
       </Suspense>
     </NavigationGuard>
   );

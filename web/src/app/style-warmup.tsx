@@ -40,6 +40,11 @@ const subscribe = (listener: () => void) => {
 
 /** Where the warm-up renders: inside antd's ConfigProvider, so it uses the theme the shell will. */
 export function StyleWarmupSlot() {
-  const Warmup = useSyncExternalStore(subscribe, () => warmup);
+  // Nothing at first, rendered at build time (web/src/prerender.tsx) and hydrated alike.
+  const Warmup = useSyncExternalStore(
+    subscribe,
+    () => warmup,
+    () => null,
+  );
   return Warmup ? <Warmup /> : null;
 }

@@ -16,6 +16,8 @@ export function cookieString(name: string, value: string, options: CookieOptions
 }
 
 export function readCookie(name: string): string | undefined {
+  // No document when the sign-in page is rendered at build time (web/src/prerender.tsx): no cookies.
+  if (typeof document === 'undefined') return undefined;
   for (const pair of document.cookie.split(';')) {
     const separator = pair.indexOf('=');
     if (separator < 0 || pair.slice(0, separator).trim() !== name) continue;
