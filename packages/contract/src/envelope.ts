@@ -16,6 +16,12 @@ export interface Page<T> {
   size: number;
   current: number;
   pages: number;
+  /**
+   * Absent (or true): `total` counts every match. false: the list stopped counting at a bound (the
+   * logs, at 10,000 rows; issue 21): there are more than `total` matches, and `total` stays a number
+   * so that older clients page on as before.
+   */
+  totalExact?: boolean;
 }
 
 /** Sign-in failures are not wrapped in R (contract.md, "Sign-in"). */

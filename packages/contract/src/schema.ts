@@ -107,6 +107,8 @@ export const PageOf = <T extends TSchema>(record: T) =>
     size: Type.Integer(),
     current: Type.Integer(),
     pages: Type.Integer(),
+    /** Only when false: `total` is a lower bound, not every match was counted (Page, issue 21). */
+    totalExact: Type.Optional(Type.Boolean()),
   });
 
 /** The audit fields every entity answers with. */

@@ -155,6 +155,25 @@ describe('a table page from its configuration', () => {
     expect(within(page).getByRole('form', { name: '搜索条件' })).toBeTruthy();
   });
 
+  it('says "10,000+" when the server stopped counting (a large log, issue 21)', async () => {
+    const { api, page } = await renderPage(12);
+    const first = api.list.getMockImplementation()!;
+    api.list.mockImplementation(async (current, size, filters) => ({
+      ...(await first(current, size, filters)),
+      total: 10_000,
+      pages: 1000,
+      totalExact: false,
+    }));
+    fireEvent.click(within(page).getByRole('button', { name: '刷新' }));
+    expect(await within(page).findByText('共 10,000+ 条')).toBeTruthy();
+    expect(within(page).queryByText('共 12 条')).toBeNull();
+    // The pager still reaches the last page of the bound.
+    expect(within(page).getByTitle('1000')).toBeTruthy();
+    await changeLanguage('en');
+    expect(await within(page).findByText('10,000+ in total')).toBeTruthy();
+    await changeLanguage('zh');
+  });
+
   it('keeps the rows on screen under a loading veil until the next page arrives', async () => {
     const { api, page } = await renderPage(25);
     let answer: (page: Page<Item>) => void = () => undefined;

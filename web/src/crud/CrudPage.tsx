@@ -108,7 +108,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
 
   // ----- the list, the tree, removal and the dialog: headless hooks, rendered below
   const list = useCrudList<T>({ name, list: api.list, params, defaultSort: config.defaultSort });
-  const { state: listState, total, paged, offset, search, turnPage, sortBy } = list;
+  const { state: listState, total, totalExact, paged, offset, search, turnPage, sortBy } = list;
   const tree = useCrudTree<T>({ rows: list.rows, keyOf, tree: config.tree });
   const { rows: dataSource, reset: resetTree } = tree;
   const refresh = useStableHandler(async () => {
@@ -227,7 +227,10 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
     [config.columns, sortBy],
   );
   const { current, size } = listState;
-  const paging = useMemo(() => (paged ? { current, size, total } : undefined), [paged, current, size, total]);
+  const paging = useMemo(
+    () => (paged ? { current, size, total, totalExact } : undefined),
+    [paged, current, size, total, totalExact],
+  );
   const selectable = canBulkDelete || (config.toolbarActions ?? []).some((action) => action.needsSelection);
 
   return (

@@ -46,8 +46,11 @@ export interface CrudTableProps<T> {
   expandedKeys: readonly Key[] | undefined;
   onExpandedChange: (keys: readonly Key[]) => void;
   onExpand: (row: T) => void;
-  /** The pager, or undefined when the list came whole. */
-  paging: { current: number; size: number; total: number } | undefined;
+  /**
+   * The pager, or undefined when the list came whole. `totalExact` false: the server counted up to
+   * `total` and stopped (a large log), and the pager says "10,000+".
+   */
+  paging: { current: number; size: number; total: number; totalExact?: boolean } | undefined;
   /** A fixed height of the table's body, which scrolls (px); none: as tall as its rows. */
   scrollY?: number;
   /**
@@ -144,7 +147,11 @@ function CrudTableOf<T extends object>(props: CrudTableProps<T>) {
           showSizeChanger
           pageSizeOptions={PAGE_SIZE_OPTIONS}
           components={SIZE_CHANGER}
-          showTotal={(total) => t('crud.table.total', { total })}
+          showTotal={(total) =>
+            paging.totalExact === false
+              ? t('crud.table.totalAtLeast', { total: total.toLocaleString('en-US') })
+              : t('crud.table.total', { total })
+          }
           onChange={onPage}
         />
       )}

@@ -101,15 +101,23 @@ describe('list call', () => {
     expect(toListRows({ records: [{ id: '1' }], total: 11, size: 10, current: 2, pages: 2 })).toEqual({
       rows: [{ id: '1' }],
       total: 11,
+      totalExact: true,
       paged: true,
       offset: 10,
     });
     expect(toListRows([{ id: '1' }, { id: '2' }])).toEqual({
       rows: [{ id: '1' }, { id: '2' }],
       total: 2,
+      totalExact: true,
       paged: false,
       offset: 0,
     });
-    expect(toListRows(undefined)).toEqual({ rows: [], total: 0, paged: true, offset: 0 });
+    expect(toListRows(undefined)).toEqual({ rows: [], total: 0, totalExact: true, paged: true, offset: 0 });
+  });
+
+  it('reads a bounded count: the server stopped counting at the total (issue 21)', () => {
+    const answer = { records: [{ id: '1' }], total: 10_000, size: 10, current: 1, pages: 1000 };
+    expect(toListRows({ ...answer, totalExact: false }).totalExact).toBe(false);
+    expect(toListRows({ ...answer, totalExact: true }).totalExact).toBe(true);
   });
 });

@@ -94,6 +94,8 @@ export function listFilters(state: ListState, fixed: Readonly<QueryParams> = {})
 export interface ListRows<T> {
   rows: T[];
   total: number;
+  /** false: the server stopped counting at `total` (a large log): there are more ("10,000+"). */
+  totalExact: boolean;
   /** false: the answer was the whole list, so the table shows no pager. */
   paged: boolean;
   /** How many rows come before these (row numbers go on across pages): from the answer, so they
@@ -102,10 +104,17 @@ export interface ListRows<T> {
 }
 
 export function toListRows<T>(answer: Page<T> | readonly T[] | undefined): ListRows<T> {
-  if (answer === undefined) return { rows: [], total: 0, paged: true, offset: 0 };
-  if (isRowArray(answer)) return { rows: [...answer], total: answer.length, paged: false, offset: 0 };
+  if (answer === undefined) return { rows: [], total: 0, totalExact: true, paged: true, offset: 0 };
+  if (isRowArray(answer))
+    return { rows: [...answer], total: answer.length, totalExact: true, paged: false, offset: 0 };
   const offset = Math.max(0, (answer.current - 1) * answer.size);
-  return { rows: answer.records, total: answer.total, paged: true, offset };
+  return {
+    rows: answer.records,
+    total: answer.total,
+    totalExact: answer.totalExact !== false,
+    paged: true,
+    offset,
+  };
 }
 
 function isRowArray<T>(answer: Page<T> | readonly T[]): answer is readonly T[] {

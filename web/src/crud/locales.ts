@@ -16,6 +16,8 @@ export const crudZh = {
   table: {
     actions: '操作',
     total: '共 {{total}} 条',
+    /** A large log's count stopped at a bound: more rows than that. */
+    totalAtLeast: '共 {{total}}+ 条',
     selectAll: '全选本页',
     selectRow: '选择 {{name}}',
     index: '序号',
@@ -79,6 +81,7 @@ export const crudEn: typeof crudZh = {
   table: {
     actions: 'Actions',
     total: '{{total}} in total',
+    totalAtLeast: '{{total}}+ in total',
     selectAll: 'Select all on this page',
     selectRow: 'Select {{name}}',
     index: 'No.',

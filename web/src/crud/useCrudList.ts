@@ -31,6 +31,8 @@ export interface CrudList<T> {
   state: ListState;
   rows: T[];
   total: number;
+  /** false: `total` is where the server stopped counting (a large log): the pager says "10,000+". */
+  totalExact: boolean;
   /** false: the answer was the whole list (a tree, an unpaged list): no pager. */
   paged: boolean;
   /** How many rows come before these: row numbers go on across pages. */
@@ -76,7 +78,7 @@ export function useCrudList<T>({ name, list, params, defaultSort }: CrudListOpti
     queryFn: () => list(state.current, state.size, listFilters(state, params)),
     placeholderData: keepPreviousData,
   });
-  const { rows, total, paged, offset } = useMemo(() => toListRows(query.data), [query.data]);
+  const { rows, total, totalExact, paged, offset } = useMemo(() => toListRows(query.data), [query.data]);
 
   const search = useCallback(
     (filters: QueryParams) => setState((previous) => withSearch(previous, filters)),
@@ -106,6 +108,7 @@ export function useCrudList<T>({ name, list, params, defaultSort }: CrudListOpti
     state,
     rows,
     total,
+    totalExact,
     paged,
     offset,
     fetching: query.isFetching,

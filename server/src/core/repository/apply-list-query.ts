@@ -47,12 +47,15 @@ export function orderTerms(orders: Order[], key = 'id'): Array<[string, 'asc' | 
   return terms;
 }
 
-/** The two statements of a page: the total under the filters, and the requested slice in order. */
+/**
+ * The statements of a page: the total under the filters, the requested slice in order, and the
+ * filtered rows with nothing selected yet (for a bounded count).
+ */
 export function pageQueries(
   scoped: AnySelect,
   query: ListQuery,
   key = 'id',
-): { count: AnySelect; page: AnySelect } {
+): { count: AnySelect; filtered: AnySelect; page: AnySelect } {
   const filtered = query.filters.reduce<AnySelect>(
     (q, f) => q.where((eb) => filterExpression(eb, f)),
     scoped,
@@ -63,6 +66,7 @@ export function pageQueries(
   );
   return {
     count: filtered.select((eb) => eb.fn.countAll().as('total')),
+    filtered,
     page: ordered
       .selectAll()
       .limit(query.size)

@@ -13,6 +13,7 @@ import * as workflow from './0011-workflow.js';
 import * as develop from './0012-develop.js';
 import * as tenantKeys from './0013-tenant-keys.js';
 import * as report from './0014-report.js';
+import * as largeLists from './0015-large-lists.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-develop': develop,
   '0013-tenant-keys': tenantKeys,
   '0014-report': report,
+  '0015-large-lists': largeLists,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,5 @@
 import type { LogApi, LogError, LogUsual, Page } from '@console/contract';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AnySelect } from '../../core/repository/apply-list-query.js';
 import { pageOf } from '../../core/repository/page.js';
 import type { ListQuery } from '../../core/list-query.js';
@@ -121,6 +121,20 @@ export interface LogSink {
   insert(kind: LogKind, rows: LogRow[]): Promise<void>;
 }
 
+/**
+ * The most rows a log's list counts (issue 21): past it the page says `total: 10000` with
+ * `totalExact: false` (the console shows "10,000+"), so that no list call scans a million rows to
+ * count them. A filter that narrows below it still answers its exact total.
+ */
+export const LOG_COUNT_LIMIT = 10_000;
+
+/**
+ * The most rows a log's count reads for a "contains" filter that no index serves (SQLite, MySQL, and
+ * PostgreSQL without pg_trgm or on a column without a trigram index): the count is then of the
+ * matches among them, a lower bound ("2,100+"), while the page's rows are still every match in order.
+ */
+export const LOG_SCAN_LIMIT = 50_000;
+
 /** Rows per statement: well under every engine's limit on bound parameters. */
 const CHUNK = 500;
 
@@ -152,9 +166,36 @@ export class LogRepository implements LogSink {
     return this.#scoped(kind, tenantId);
   }
 
+  /** The columns of a log with a trigram index (migration 0015, PostgreSQL with pg_trgm), by log. */
+  #trigrams = new Map<LogKind, Promise<Set<string>>>();
+
+  #trigramColumns(kind: LogKind): Promise<Set<string>> {
+    if (this.store.kind !== 'postgres') return Promise.resolve(new Set());
+    let found = this.#trigrams.get(kind);
+    if (!found) {
+      const table = logTables[kind].table;
+      found = sql<{ name: string }>`select indexname as name from pg_indexes
+          where tablename = ${table} and schemaname = current_schema() and indexname like ${`idx_${table}_%_trgm`}`
+        .execute(this.#db)
+        .then(({ rows }) => new Set(rows.map((r) => r.name.slice(`idx_${table}_`.length, -'_trgm'.length))));
+      found.catch(() => this.#trigrams.delete(kind));
+      this.#trigrams.set(kind, found);
+    }
+    return found;
+  }
+
   async page<E>(kind: LogKind, tenantId: string | null, query: ListQuery): Promise<Page<E>> {
     const def = logTables[kind] as TableDef<unknown> as TableDef<E>;
-    return pageOf(this.#scoped(kind, tenantId), query, (row) => rowToEntity(def, row, this.store.timeZone));
+    const trigrams = await this.#trigramColumns(kind);
+    // A filter no index serves reads rows one by one: the count reads at most LOG_SCAN_LIMIT of them.
+    const scans = query.filters.some(
+      (f) => f.op === 'notContains' || (f.op === 'contains' && !trigrams.has(f.column.name)),
+    );
+    return pageOf(this.#scoped(kind, tenantId), query, (row) => rowToEntity(def, row, this.store.timeZone), {
+      countLimit: LOG_COUNT_LIMIT,
+      ...(scans ? { scanLimit: LOG_SCAN_LIMIT } : {}),
+      db: this.#db,
+    });
   }
 
   async findById<E>(kind: LogKind, tenantId: string | null, id: string): Promise<E | undefined> {
