@@ -1,13 +1,24 @@
-// The baseline of bench/param-list.mjs: the least a Node.js program can do to answer the param list.
-// A bare Fastify app (no plugins, no hooks, no schemas, logger off) with one GET route that runs the
-// same two SQL statements as the server, through the same driver with the same settings, maps the rows
-// to the same JSON and answers the same envelope. What the real server does on top of this (routing
-// with schema validation, the list-query parser, the query builder, i18n, security headers, request
-// ids, response-schema serialisation) is what the benchmark prices.
+// The baseline of bench/param-list.mjs: the least a Node.js program can do to answer the benchmarked
+// routes. A bare Fastify app (no plugins, no hooks, no schemas, logger off) whose GET routes run the
+// same SQL as the server, through the same driver with the same settings, map the rows to the same
+// JSON and answer the same envelope:
+//   - /api/blade-system/param/list: the two statements of the page (count, then the page);
+//   - /api/blade-system/param/detail?id=: one row by id (404 envelope when missing);
+//   - /api/blade-auth/oauth/user-info: the bearer token of the `blade-auth` header is checked as a
+//     bare implementation would: HS512 signature (HMAC-SHA512 over header.payload with JWT_SECRET,
+//     compared in constant time, on every request: no memo), alg, issuer, expiry and token type;
+//     then the user row is read by the token's tenant and user id. It does NOT check the client's
+//     Basic header, the session's revocation, the account's state (locked, disabled, signed out
+//     everywhere) or any permission, which the real server does on every request.
+// The list and the detail check no token at all. What the real server does on top of this (the
+// sign-in checks above, routing with schema validation, the list-query parser, the query builder,
+// i18n, security headers, request ids, response-schema serialisation) is what the benchmark prices.
 //
 // Environment: PORT, HOST (127.0.0.1), DATABASE_URL (sqlite:<file> | postgres://…), TZ (Asia/Shanghai),
+// JWT_SECRET (the server's; user-info answers 401 without it),
 // BASELINE_LOGGER (off | a pino level: turns Fastify's logger on, to price it separately).
 
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';
 
 const port = Number(process.env.PORT ?? 0);
@@ -15,6 +26,7 @@ const host = process.env.HOST ?? '127.0.0.1';
 const databaseUrl = process.env.DATABASE_URL ?? '';
 const timeZone = process.env.TZ || 'Asia/Shanghai';
 const loggerLevel = process.env.BASELINE_LOGGER ?? 'off';
+const jwtSecret = process.env.JWT_SECRET ?? '';
 
 // ---- SQL: what Kysely compiles for TableRepository.page() with one "contains" filter. -------------
 
@@ -24,12 +36,16 @@ const SQL = {
     page: `select * from "blade_param" where "is_deleted" = ? and lower("param_name") like lower(?) escape '!' order by "id" desc limit ? offset ?`,
     countAll: `select count(*) as "total" from "blade_param" where "is_deleted" = ?`,
     pageAll: `select * from "blade_param" where "is_deleted" = ? order by "id" desc limit ? offset ?`,
+    paramById: `select * from "blade_param" where "is_deleted" = ? and "id" = ?`,
+    userById: `select * from "blade_user" where "is_deleted" = ? and "tenant_id" = ? and "id" = ?`,
   },
   postgres: {
     count: `select count(*) as "total" from "blade_param" where "is_deleted" = $1 and lower("param_name") like lower($2) escape '!'`,
     page: `select * from "blade_param" where "is_deleted" = $1 and lower("param_name") like lower($2) escape '!' order by "id" desc limit $3 offset $4`,
     countAll: `select count(*) as "total" from "blade_param" where "is_deleted" = $1`,
     pageAll: `select * from "blade_param" where "is_deleted" = $1 order by "id" desc limit $2 offset $3`,
+    paramById: `select * from "blade_param" where "is_deleted" = $1 and "id" = $2`,
+    userById: `select * from "blade_user" where "is_deleted" = $1 and "tenant_id" = $2 and "id" = $3`,
   },
 };
 
@@ -101,22 +117,78 @@ function formatDateTime(value) {
 const idOrNull = (v) => (v === null || v === undefined ? null : String(v));
 const textOrNull = (v) => (v === null || v === undefined ? null : String(v));
 
+const intOrNull = (v) => (v === null || v === undefined ? null : Number(v));
+
+const audit = (row) => ({
+  id: String(row.id),
+  createUser: idOrNull(row.create_user),
+  createDept: idOrNull(row.create_dept),
+  createTime: formatDateTime(row.create_time),
+  updateUser: idOrNull(row.update_user),
+  updateTime: formatDateTime(row.update_time),
+  status: Number(row.status),
+  isDeleted: Number(row.is_deleted),
+});
+
 /** The key order of the server's response schema (audit fields first). */
 function toRecord(row) {
   return {
-    id: String(row.id),
-    createUser: idOrNull(row.create_user),
-    createDept: idOrNull(row.create_dept),
-    createTime: formatDateTime(row.create_time),
-    updateUser: idOrNull(row.update_user),
-    updateTime: formatDateTime(row.update_time),
-    status: Number(row.status),
-    isDeleted: Number(row.is_deleted),
+    ...audit(row),
     paramName: String(row.param_name),
     paramKey: String(row.param_key),
     paramValue: String(row.param_value),
     remark: textOrNull(row.remark),
+    visibility: Number(row.visibility),
   };
+}
+
+/** The key order of the server's User schema (tenant and own fields first, audit fields after). */
+function toUser(row) {
+  return {
+    tenantId: String(row.tenant_id),
+    code: textOrNull(row.code),
+    userType: intOrNull(row.user_type),
+    account: String(row.account),
+    name: textOrNull(row.name),
+    realName: textOrNull(row.real_name),
+    avatar: textOrNull(row.avatar),
+    email: textOrNull(row.email),
+    phone: textOrNull(row.phone),
+    birthday: formatDateTime(row.birthday),
+    sex: intOrNull(row.sex),
+    roleId: textOrNull(row.role_id),
+    deptId: textOrNull(row.dept_id),
+    postId: textOrNull(row.post_id),
+    isLocked: intOrNull(row.is_locked),
+    ...audit(row),
+  };
+}
+
+// ---- A bare JWT check: HS512 over header.payload, on every request. ------------------------------
+
+const ISSUER = 'cabinet-console';
+const EXPECTED_HEADER = { alg: 'HS512' };
+const secretKey = Buffer.from(jwtSecret);
+
+/** The claims of a genuine, unexpired access token, or null. */
+function verifyAccessToken(header) {
+  if (!jwtSecret || typeof header !== 'string') return null;
+  const token = header.replace(/^bearer\s+/i, '');
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  const signature = Buffer.from(parts[2], 'base64url');
+  const expected = createHmac('sha512', secretKey).update(`${parts[0]}.${parts[1]}`).digest();
+  if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
+  try {
+    const head = JSON.parse(Buffer.from(parts[0], 'base64url').toString('utf8'));
+    if (head.alg !== EXPECTED_HEADER.alg) return null;
+    const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString('utf8'));
+    if (claims.iss !== ISSUER || claims.token_type !== 'access') return null;
+    if (typeof claims.exp !== 'number' || claims.exp <= Math.floor(Date.now() / 1000)) return null;
+    return claims;
+  } catch {
+    return null;
+  }
 }
 
 // ---- HTTP ----------------------------------------------------------------------------------------
@@ -161,6 +233,23 @@ app.get('/api/blade-system/param/list', async (req) => {
     data: { records, total, size, current, pages: Math.ceil(total / size) },
     msg: '操作成功',
   };
+});
+
+const notFound = { code: 404, success: false, data: null, msg: '数据不存在或已删除' };
+
+app.get('/api/blade-system/param/detail', async (req, reply) => {
+  const raw = req.query.id;
+  if (typeof raw !== 'string' || !/^[1-9][0-9]{0,18}$/.test(raw)) return reply.code(404).send(notFound);
+  const rows = await db.query('paramById', [0, BigInt(raw)]);
+  if (rows.length === 0) return reply.code(404).send(notFound);
+  return { code: 200, success: true, data: toRecord(rows[0]), msg: '操作成功' };
+});
+
+app.get('/api/blade-auth/oauth/user-info', async (req, reply) => {
+  const claims = verifyAccessToken(req.headers['blade-auth']);
+  if (!claims) return reply.code(401).send({ code: 401, success: false, data: null, msg: '请求未授权' });
+  const rows = await db.query('userById', [0, String(claims.tenant_id), BigInt(claims.user_id)]);
+  return { code: 200, success: true, data: rows.length ? toUser(rows[0]) : null, msg: '操作成功' };
 });
 
 const stop = async () => {

@@ -1,18 +1,37 @@
-// `npm run bench`: throughput and latency of the param list (a page of 10 out of 10,000 rows with one
-// "contains" filter) on the real server, against a baseline that runs the same SQL through the same
-// driver in a bare Fastify route (bench/baseline-server.mjs), on SQLite and PostgreSQL, in one run.
-// See docs/benchmarks.md. Expects a built server (npm run bench builds first).
+// `npm run bench`: what the real server costs per request against a bare baseline, on SQLite and
+// PostgreSQL in one run. The baseline (bench/baseline-server.mjs) is a bare Fastify app that runs the
+// same SQL through the same driver and answers the same JSON; both run against the same database.
+// Routes (BENCH_ROUTES):
+//   list       GET /api/blade-system/param/list?current=1&size=10&paramName=alpha (10,000 rows, the
+//              "contains" filter scans the table: the database dominates)
+//   detail     GET /api/blade-system/param/detail?id=… (one row by key: the framework's fixed cost
+//              dominates)
+//   user-info  GET /api/blade-auth/oauth/user-info (token check + one row: fixed cost dominates)
+//
+// Method (docs/benchmarks.md, "Alternating slices"): the two targets are measured in short
+// alternating slices, so that other work on the machine hits both alike. Per route: a warm-up of each
+// target, then BENCH_SLICES pairs of slices of BENCH_SLICE_SECONDS each, the order swapped every pair
+// (S B, B S, S B, …). Each pair gives a ratio server req/s ÷ baseline req/s; the report gives their
+// median and spread (min–max) and the p50/p99 latency of every request of each side's slices.
+// Target: median ratio ≥ 0.85 and server p99 ≤ 2 × baseline p99 on every route and engine.
+// Before the routes, both targets' idle RSS is read: after start, the verification requests and
+// BENCH_IDLE_SECONDS of idling.
+// The verification that both answer the same JSON (byte for byte) runs first, for every route.
+// Expects a built server (npm run bench builds first; `npx tsc -b packages/contract server` is enough).
 //
 // Environment (all optional):
-//   BENCH_DURATION     seconds of measurement per target (default 10, 1..120)
-//   BENCH_WARMUP       seconds of warm-up per target, not measured (default 3, 0..60)
-//   BENCH_CONNECTIONS  concurrent connections of autocannon (default 10, 1..256)
-//   BENCH_ENGINES      comma list of sqlite, postgres (default both)
-//   BENCH_PG_URL       admin URL used to create and drop the database
-//                      (default postgres://postgres@127.0.0.1:5432/postgres; 127.0.0.1/localhost only)
-//   BENCH_CPU_PROF     1: run the server and the baseline under --cpu-prof; the profiles land in
-//                      bench/results/profiles/ (profiling slows both: keep those figures apart)
-//   BASELINE_LOGGER    passed to the baseline (off | a pino level), to price Fastify's logger
+//   BENCH_SLICES        pairs of measured slices per route (default 6, 1..50)
+//   BENCH_SLICE_SECONDS seconds per slice (default 3, 1..60)
+//   BENCH_WARMUP        seconds of warm-up of each target per route, not measured (default 3, 0..60)
+//   BENCH_CONNECTIONS   concurrent connections of autocannon (default 10, 1..256)
+//   BENCH_ENGINES       comma list of sqlite, postgres (default both)
+//   BENCH_ROUTES        comma list of list, detail, user-info (default all)
+//   BENCH_IDLE_SECONDS  idle seconds before reading the idle RSS (default 5, 0..60)
+//   BENCH_PG_URL        admin URL used to create and drop the database
+//                       (default postgres://postgres@127.0.0.1:5432/postgres; 127.0.0.1/localhost only)
+//   BENCH_CPU_PROF      1: run the server and the baseline under --cpu-prof; the profiles land in
+//                       bench/results/profiles/ (profiling slows both: keep those figures apart)
+//   BASELINE_LOGGER     passed to the baseline (off | a pino level), to price Fastify's logger
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,20 +62,28 @@ const ROWS = 10_000;
 const FILTER = 'alpha';
 const EXPECTED_TOTAL = ROWS / 10;
 const LIST_PATH = `/api/blade-system/param/list?current=1&size=10&paramName=${FILTER}`;
-const TARGET_RATIO = 0.7;
+const TARGET_RATIO = 0.85;
+const TARGET_P99_FACTOR = 2;
 const SEED_USER = 1123598821738675201n;
 const SEED_DEPT = 1123598813738675201n;
 
 // ---- configuration -------------------------------------------------------------------------------
 
-const config = {
-  duration: intEnv('BENCH_DURATION', 10, 1, 120),
-  warmup: intEnv('BENCH_WARMUP', 3, 0, 60),
-  connections: intEnv('BENCH_CONNECTIONS', 10, 1, 256),
-  engines: (process.env.BENCH_ENGINES ?? 'sqlite,postgres')
+const ROUTE_NAMES = ['list', 'detail', 'user-info'];
+const list = (raw) =>
+  raw
     .split(',')
     .map((s) => s.trim())
-    .filter(Boolean),
+    .filter(Boolean);
+
+const config = {
+  slices: intEnv('BENCH_SLICES', 6, 1, 50),
+  sliceSeconds: intEnv('BENCH_SLICE_SECONDS', 3, 1, 60),
+  warmup: intEnv('BENCH_WARMUP', 3, 0, 60),
+  connections: intEnv('BENCH_CONNECTIONS', 10, 1, 256),
+  idleSeconds: intEnv('BENCH_IDLE_SECONDS', 5, 0, 60),
+  engines: list(process.env.BENCH_ENGINES ?? 'sqlite,postgres'),
+  routes: list(process.env.BENCH_ROUTES ?? ROUTE_NAMES.join(',')),
   pgAdminUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   cpuProf: process.env.BENCH_CPU_PROF === '1',
 };
@@ -64,6 +91,9 @@ const config = {
 for (const engine of config.engines) {
   if (engine !== 'sqlite' && engine !== 'postgres')
     throw new Error(`BENCH_ENGINES: unknown engine ${engine}`);
+}
+for (const route of config.routes) {
+  if (!ROUTE_NAMES.includes(route)) throw new Error(`BENCH_ROUTES: unknown route ${route}`);
 }
 if (config.engines.includes('postgres')) {
   const host = new URL(config.pgAdminUrl).hostname;
@@ -180,8 +210,8 @@ async function insertPostgres(url) {
 
 // ---- measuring -----------------------------------------------------------------------------------
 
-async function getJson(base, headers) {
-  const res = await globalThis.fetch(base + LIST_PATH, { headers, signal: AbortSignal.timeout(10_000) });
+async function getJson(base, urlPath, headers) {
+  const res = await globalThis.fetch(base + urlPath, { headers, signal: AbortSignal.timeout(10_000) });
   const text = await res.text();
   let body;
   try {
@@ -189,34 +219,65 @@ async function getJson(base, headers) {
   } catch {
     body = text;
   }
-  return { status: res.status, body };
+  return { status: res.status, body, text };
 }
 
-/** Both answer 200, the same total, the same first record id, and in fact the same JSON. */
+/** The benchmarked routes: their path, and what the server's answer must show besides equality. */
+function routesOf(detailId) {
+  return {
+    list: {
+      path: LIST_PATH,
+      check: (body) =>
+        body?.data?.total !== EXPECTED_TOTAL
+          ? `server total is not ${EXPECTED_TOTAL}`
+          : body.data.records?.length !== 10
+            ? 'the server did not answer a page of 10'
+            : null,
+    },
+    detail: {
+      path: `/api/blade-system/param/detail?id=${detailId}`,
+      check: (body) => (body?.data?.id !== detailId ? `the server did not answer param ${detailId}` : null),
+    },
+    'user-info': {
+      path: '/api/blade-auth/oauth/user-info',
+      check: (body) => (body?.data?.account !== 'admin' ? 'the server did not answer the admin' : null),
+    },
+  };
+}
+
+/**
+ * Both answer 200 and byte-identical JSON on every route (the list: total 1000, a page of 10). The
+ * detail's id is the list's third record (a bench row).
+ */
 async function verify(engine, server, baseline) {
   server.headers = await signedInHeaders(server.base);
-  // The baseline checks nothing; it gets the same headers so that both requests are the same size.
+  // The same headers to both: the same request size, and the baseline checks the same bearer token.
   baseline.headers = server.headers;
-  const a = await getJson(server.base, server.headers);
-  const b = await getJson(baseline.base, baseline.headers);
-  const fail = (why) => {
-    throw new Error(
-      `[${engine}] verification failed: ${why}\nserver:   ${a.status} ${JSON.stringify(a.body).slice(0, 600)}` +
-        `\nbaseline: ${b.status} ${JSON.stringify(b.body).slice(0, 600)}`,
-    );
-  };
-  if (a.status !== 200 || b.status !== 200) fail('a target did not answer 200');
-  if (a.body?.data?.total !== EXPECTED_TOTAL) fail(`server total is not ${EXPECTED_TOTAL}`);
-  if (a.body.data.total !== b.body?.data?.total) fail('totals differ');
-  if (a.body.data.records?.length !== 10) fail('the server did not answer a page of 10');
-  if (a.body.data.records[0]?.id !== b.body.data.records?.[0]?.id) fail('first record ids differ');
-  if (!isDeepStrictEqual(a.body, b.body)) fail('the bodies differ');
-  if (JSON.stringify(a.body) !== JSON.stringify(b.body)) fail('the bodies differ in key order');
-  return { total: a.body.data.total, firstId: a.body.data.records[0].id };
+  const listed = await getJson(server.base, LIST_PATH, server.headers);
+  const detailId = listed.body?.data?.records?.[2]?.id;
+  const routes = routesOf(detailId);
+  for (const name of config.routes) {
+    const route = routes[name];
+    const a = await getJson(server.base, route.path, server.headers);
+    const b = await getJson(baseline.base, route.path, baseline.headers);
+    const fail = (why) => {
+      throw new Error(
+        `[${engine}] ${name}: verification failed: ${why}\nserver:   ${a.status} ${a.text.slice(0, 600)}` +
+          `\nbaseline: ${b.status} ${b.text.slice(0, 600)}`,
+      );
+    };
+    if (a.status !== 200 || b.status !== 200) fail('a target did not answer 200');
+    const why = route.check(a.body);
+    if (why) fail(why);
+    if (!isDeepStrictEqual(a.body, b.body)) fail('the bodies differ');
+    if (a.text !== b.text) fail('the bodies differ in bytes (key order)');
+  }
+  return { routes, total: listed.body.data.total, detailId };
 }
 
-function cannon(url, seconds, headers) {
-  return autocannon({
+/** One autocannon run; every response's latency (ms) goes into `latencies` when given. */
+function cannon(url, seconds, headers, latencies) {
+  const instance = autocannon({
     url,
     headers,
     connections: config.connections,
@@ -224,44 +285,94 @@ function cannon(url, seconds, headers) {
     duration: seconds,
     timeout: 10,
   });
-}
-
-/** Warm-up (discarded), then the measured run while polling the target's RSS every 100 ms. */
-async function measure(engine, proc, target) {
-  const url = proc.base + LIST_PATH;
-  process.stdout.write(`[${engine}] ${target}: warm-up ${config.warmup} s, measure ${config.duration} s … `);
-  if (config.warmup > 0) await cannon(url, config.warmup, proc.headers);
-  let runPeakRss = memoryOf(proc.pid).rssMb;
-  const poll = setInterval(() => {
-    runPeakRss = Math.max(runPeakRss, memoryOf(proc.pid).rssMb);
-  }, 100);
-  let result;
-  try {
-    result = await cannon(url, config.duration, proc.headers);
-  } finally {
-    clearInterval(poll);
-  }
-  const memory = memoryOf(proc.pid);
-  const row = {
-    engine,
-    target,
-    requestsPerSec: round(result.requests.average, 1),
-    latencyP50Ms: result.latency.p50,
-    latencyP99Ms: result.latency.p99,
-    latencyAvgMs: round(result.latency.average, 2),
-    requests: result.requests.total,
-    ok2xx: result['2xx'],
-    non2xx: result.non2xx,
-    errors: result.errors, // autocannon counts timeouts among errors
-    timeouts: result.timeouts,
-    peakRssMb: round(memory.hwmMb, 1),
-    runPeakRssMb: round(Math.max(runPeakRss, memory.rssMb), 1),
-  };
-  process.stdout.write(`${row.requestsPerSec} req/s\n`);
-  return row;
+  if (latencies) instance.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+  return instance;
 }
 
 const round = (n, digits) => Math.round(n * 10 ** digits) / 10 ** digits;
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+/** Nearest-rank percentile of sorted values. */
+const percentile = (sorted, p) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** VmRSS of both targets after BENCH_IDLE_SECONDS without requests. */
+async function idleMemory(engine, server, baseline) {
+  await new Promise((resolve) => setTimeout(resolve, config.idleSeconds * 1000));
+  const s = memoryOf(server.pid);
+  const b = memoryOf(baseline.pid);
+  console.log(
+    `[${engine}] idle RSS after start, verification and ${config.idleSeconds} s: ` +
+      `server ${s.rssMb.toFixed(1)} MB, baseline ${b.rssMb.toFixed(1)} MB`,
+  );
+  return { engine, serverIdleRssMb: round(s.rssMb, 1), baselineIdleRssMb: round(b.rssMb, 1) };
+}
+
+/**
+ * One route on one engine: a warm-up of each target, then BENCH_SLICES pairs of slices, the order
+ * swapped every pair, so that a trend in the machine's load falls on both sides alike.
+ */
+async function measureRoute(engine, name, route, server, baseline) {
+  const targets = { server, baseline };
+  const latencies = { server: [], baseline: [] };
+  const errors = { server: 0, baseline: 0 };
+  const non2xx = { server: 0, baseline: 0 };
+  const pairs = [];
+  const peakRss = { server: 0, baseline: 0 };
+  process.stdout.write(`[${engine}] ${name}: warm-up ${config.warmup} s each`);
+  if (config.warmup > 0) {
+    await cannon(server.base + route.path, config.warmup, server.headers);
+    await cannon(baseline.base + route.path, config.warmup, baseline.headers);
+  }
+  process.stdout.write(`; ${config.slices} × ${config.sliceSeconds} s pairs:`);
+  for (let i = 0; i < config.slices; i++) {
+    const order = i % 2 === 0 ? ['server', 'baseline'] : ['baseline', 'server'];
+    const pair = {};
+    for (const side of order) {
+      const proc = targets[side];
+      const result = await cannon(proc.base + route.path, config.sliceSeconds, proc.headers, latencies[side]);
+      // Requests answered over the slice's real length (autocannon's duration, in seconds).
+      pair[side] = result.requests.total / result.duration;
+      errors[side] += result.errors + result.timeouts;
+      non2xx[side] += result.non2xx;
+      peakRss[side] = Math.max(peakRss[side], memoryOf(proc.pid).rssMb);
+    }
+    pair.ratio = pair.server / pair.baseline;
+    pairs.push(pair);
+    process.stdout.write(` ${pair.ratio.toFixed(2)}`);
+  }
+  const ratios = pairs.map((p) => p.ratio);
+  const side = (s) => {
+    const sorted = latencies[s].sort((a, b) => a - b);
+    return {
+      requestsPerSec: round(median(pairs.map((p) => p[s])), 1),
+      p50Ms: round(percentile(sorted, 50), 2),
+      p99Ms: round(percentile(sorted, 99), 2),
+      requests: sorted.length,
+      non2xx: non2xx[s],
+      errors: errors[s],
+      runRssMb: round(peakRss[s], 1),
+    };
+  };
+  const row = {
+    engine,
+    route: name,
+    path: route.path,
+    ratioMedian: round(median(ratios), 3),
+    ratioMin: round(Math.min(...ratios), 3),
+    ratioMax: round(Math.max(...ratios), 3),
+    pairRatios: ratios.map((r) => round(r, 3)),
+    server: side('server'),
+    baseline: side('baseline'),
+  };
+  row.p99Factor = round(row.server.p99Ms / row.baseline.p99Ms, 2);
+  row.target = row.ratioMedian >= TARGET_RATIO && row.p99Factor <= TARGET_P99_FACTOR ? 'PASS' : 'FAIL';
+  process.stdout.write(` → median ${row.ratioMedian.toFixed(3)}\n`);
+  return row;
+}
 
 async function benchEngine(engine, workDir) {
   let databaseUrl;
@@ -277,7 +388,13 @@ async function benchEngine(engine, workDir) {
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
   }
-  const serverEnv = { DATABASE_URL: databaseUrl, DATA_DIR: path.join(workDir, `data-${engine}`) };
+  // One token secret for both: the baseline verifies the server's tokens itself.
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const serverEnv = {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: path.join(workDir, `data-${engine}`),
+    JWT_SECRET: jwtSecret,
+  };
   const profDir = path.join(RESULTS_DIR, 'profiles');
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const profArgs = (target) =>
@@ -299,20 +416,25 @@ async function benchEngine(engine, workDir) {
     baseline = await startProcess(
       `baseline (${engine})`,
       BASELINE_MAIN,
-      { DATABASE_URL: databaseUrl, BASELINE_LOGGER: process.env.BASELINE_LOGGER ?? 'off' },
+      {
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: jwtSecret,
+        BASELINE_LOGGER: process.env.BASELINE_LOGGER ?? 'off',
+      },
       profArgs('baseline'),
     );
     const checked = await verify(engine, server, baseline);
-    console.log(`[${engine}] both answer total=${checked.total}, first id ${checked.firstId}, same JSON`);
+    console.log(
+      `[${engine}] both answer the same JSON on ${config.routes.join(', ')} ` +
+        `(list total ${checked.total}, detail id ${checked.detailId})`,
+    );
+    const idle = await idleMemory(engine, server, baseline);
 
-    // One target at a time; the other one idles.
-    const rows = [await measure(engine, server, 'server'), await measure(engine, baseline, 'baseline')];
-    const ratio = round(rows[0].requestsPerSec / rows[1].requestsPerSec, 3);
-    rows[0].ratio = ratio;
-    rows[0].target70 = ratio >= TARGET_RATIO ? 'PASS' : 'FAIL';
-    rows[1].ratio = 1;
-    rows[1].target70 = '';
-    return rows;
+    const rows = [];
+    for (const name of config.routes) {
+      rows.push(await measureRoute(engine, name, checked.routes[name], server, baseline));
+    }
+    return { rows, idle };
   } finally {
     if (server) await stopProcess(server);
     if (baseline) await stopProcess(baseline);
@@ -323,34 +445,41 @@ async function benchEngine(engine, workDir) {
 
 // ---- report --------------------------------------------------------------------------------------
 
-function table(rows) {
-  const head = [
-    'engine',
-    'target',
-    'req/s',
-    'p50 ms',
-    'p99 ms',
-    'non-2xx',
-    'errors',
-    'ratio',
-    '≥70%',
-    'peak RSS MB',
-  ];
-  const body = rows.map((r) => [
-    r.engine,
-    r.target,
-    r.requestsPerSec.toFixed(1),
-    String(r.latencyP50Ms),
-    String(r.latencyP99Ms),
-    String(r.non2xx),
-    String(r.errors),
-    r.ratio.toFixed(3),
-    r.target70,
-    r.peakRssMb.toFixed(1),
-  ]);
+function table(head, body) {
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
   const line = (cells) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}
+
+function resultsTable(rows) {
+  return table(
+    [
+      'engine',
+      'route',
+      'ratio median',
+      'spread',
+      'server req/s',
+      'baseline req/s',
+      'server p50/p99 ms',
+      'baseline p50/p99 ms',
+      'p99 ×',
+      'target',
+      'non-2xx/errors',
+    ],
+    rows.map((r) => [
+      r.engine,
+      r.route,
+      r.ratioMedian.toFixed(3),
+      `${r.ratioMin.toFixed(2)}–${r.ratioMax.toFixed(2)}`,
+      r.server.requestsPerSec.toFixed(1),
+      r.baseline.requestsPerSec.toFixed(1),
+      `${r.server.p50Ms} / ${r.server.p99Ms}`,
+      `${r.baseline.p50Ms} / ${r.baseline.p99Ms}`,
+      r.p99Factor.toFixed(2),
+      r.target,
+      `${r.server.non2xx + r.baseline.non2xx}/${r.server.errors + r.baseline.errors}`,
+    ]),
+  );
 }
 
 function machine() {
@@ -375,38 +504,61 @@ function machine() {
   };
 }
 
+const loadAverage = () => os.loadavg().map((n) => round(n, 2));
+
 // ---- main ----------------------------------------------------------------------------------------
 
 async function main() {
   const startedAt = new Date();
+  const loadBefore = loadAverage();
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'bench-param-list-'));
   const removeWorkDir = async () => rmSync(workDir, { recursive: true, force: true });
   cleanups.add(removeWorkDir);
   const rows = [];
+  const idle = [];
   try {
-    for (const engine of config.engines) rows.push(...(await benchEngine(engine, workDir)));
+    for (const engine of config.engines) {
+      const result = await benchEngine(engine, workDir);
+      rows.push(...result.rows);
+      idle.push(result.idle);
+    }
   } finally {
     await removeWorkDir();
     cleanups.delete(removeWorkDir);
   }
+  const loadAfter = loadAverage();
 
   console.log(
-    `\nparam list: page of 10 of ${ROWS} rows, paramName=${FILTER} (matches ${EXPECTED_TOTAL}); ` +
-      `${config.connections} connections, ${config.duration} s per target after ${config.warmup} s warm-up\n`,
+    `\n${config.connections} connections; per route ${config.warmup} s warm-up of each, then ` +
+      `${config.slices} pairs of ${config.sliceSeconds} s slices; load average ${loadBefore.join(' ')} → ` +
+      `${loadAfter.join(' ')}\n`,
   );
-  console.log(table(rows));
+  console.log(resultsTable(rows));
+  console.log(
+    `\ntarget: median ratio ≥ ${TARGET_RATIO} and server p99 ≤ ${TARGET_P99_FACTOR} × baseline p99\n`,
+  );
+  console.log(
+    table(
+      ['engine', 'idle RSS server MB', 'idle RSS baseline MB'],
+      idle.map((m) => [m.engine, m.serverIdleRssMb.toFixed(1), m.baselineIdleRssMb.toFixed(1)]),
+    ),
+  );
 
-  const failures = rows.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
+  const failures = rows.filter(
+    (r) => r.server.non2xx + r.baseline.non2xx + r.server.errors + r.baseline.errors > 0,
+  );
   const report = {
     benchmark: 'param-list',
+    method: 'alternating slices',
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
-    request: `GET ${LIST_PATH}`,
+    loadAverage: { before: loadBefore, after: loadAfter },
     rows: ROWS,
     expectedTotal: EXPECTED_TOTAL,
-    target: `server ≥ ${TARGET_RATIO * 100}% of the baseline's requests/s`,
+    target: `median ratio ≥ ${TARGET_RATIO} of the baseline's requests/s, p99 ≤ ${TARGET_P99_FACTOR} × the baseline's`,
     config: { ...config, pgAdminUrl: undefined, baselineLogger: process.env.BASELINE_LOGGER ?? 'off' },
     machine: machine(),
+    idleMemory: idle,
     results: rows,
   };
   mkdirSync(RESULTS_DIR, { recursive: true });
@@ -415,7 +567,7 @@ async function main() {
   console.log(`\nwritten: ${path.relative(ROOT, file)}`);
 
   if (failures.length > 0) {
-    console.error(`\n${failures.length} run(s) had non-2xx answers, errors or timeouts`);
+    console.error(`\n${failures.length} route(s) had non-2xx answers, errors or timeouts`);
     process.exitCode = 1;
   }
 }

@@ -6,7 +6,8 @@ import {
   RICH_TEXT_VOID_TAGS,
   cleanAttribute,
 } from '@console/contract/rich-text-policy';
-import sanitize from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type sanitize from 'sanitize-html';
 
 // Rich text from the console (notice content) is cleaned on the server before it is stored
 // (security S10) by sanitize-html, a maintained sanitiser, configured from the shared allow-list
@@ -44,6 +45,12 @@ const allowedAttributes: Record<string, string[]> = { '*': [...RICH_TEXT_GLOBAL_
 for (const [tag, names] of Object.entries(RICH_TEXT_ATTRIBUTES)) allowedAttributes[tag] = [...names];
 allowedAttributes.a!.push('rel');
 
+// sanitize-html (with htmlparser2 and postcss) loads with the first notice written, not at start.
+// It is CommonJS: require() keeps sanitizeHtml synchronous.
+const require = createRequire(import.meta.url);
+let loaded: typeof sanitize | undefined;
+const sanitizer = (): typeof sanitize => (loaded ??= require('sanitize-html') as typeof sanitize);
+
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [...RICH_TEXT_TAGS],
   // Runs before the library's checks, on every element.
@@ -62,5 +69,5 @@ const OPTIONS: sanitize.IOptions = {
 
 /** Cleans rich text; an empty result for input that holds nothing allowed. */
 export function sanitizeHtml(input: string): string {
-  return sanitize(input, OPTIONS);
+  return sanitizer()(input, OPTIONS);
 }

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
+import type SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   MysqlDialect,
@@ -17,12 +18,26 @@ import {
   type PrimitiveValueListNode,
   type PostgresPool,
   type PostgresPoolClient,
+  type SqliteDatabase as KyselySqliteDatabase,
 } from 'kysely';
-import { createPool, type PoolOptions } from 'mysql2';
-import pg from 'pg';
+import type * as Mysql from 'mysql2';
+import type * as MysqlPromise from 'mysql2/promise';
+import type { PoolOptions } from 'mysql2';
+import type pg from 'pg';
 import type { DatabaseKind } from '../core/config.js';
 import { isDatabaseUnavailable } from './errors.js';
 import type { Database } from './schema.js';
+
+// The three drivers load when a database of their engine opens, not at start: a process uses one
+// or two of them, and each costs megabytes of memory and start-up time (docs/benchmarks.md, idle
+// memory). They are CommonJS packages: require() keeps opening synchronous.
+const require = createRequire(import.meta.url);
+export const drivers = {
+  sqlite: () => require('better-sqlite3') as typeof SqliteDatabase,
+  pg: () => require('pg') as typeof pg,
+  mysql: () => require('mysql2') as typeof Mysql,
+  mysqlPromise: () => require('mysql2/promise') as typeof MysqlPromise,
+};
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -86,7 +101,8 @@ export function openDatabase(url: string, kind: DatabaseKind, options: DatabaseO
 /** An SQLite file (created when missing) with the settings every SQLite database here gets. */
 export function openSqliteFile(file: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
+  const Sqlite = drivers.sqlite();
+  const sqlite = new Sqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('busy_timeout = 5000');
@@ -95,7 +111,7 @@ export function openSqliteFile(file: string, options: DatabaseOptions = {}): Dat
   // repositories turn them into strings or numbers by column kind.
   sqlite.defaultSafeIntegers(true);
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: preparedOnce(sqlite) }),
     plugins: [new SqliteDatePlugin()],
   });
   return {
@@ -108,9 +124,36 @@ export function openSqliteFile(file: string, options: DatabaseOptions = {}): Dat
   };
 }
 
+/** Distinct SQL texts whose statements are kept; past it the cache starts again (IN lists vary). */
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * The SQLite handle as Kysely uses it, preparing each SQL text once: Kysely's driver prepares on
+ * every query (≈0.1 ms a statement, a tenth of a simple request). A statement is reused only when
+ * it is not busy (a stream holds the connection until it ends, but an iterator left open would
+ * keep its statement busy: the same text then gets a statement of its own). Statements keep
+ * working across schema changes (SQLite prepares them again itself).
+ */
+function preparedOnce(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (sql) => {
+      const cached = statements.get(sql);
+      if (cached && !cached.busy) return cached;
+      const statement = sqlite.prepare(sql);
+      if (!cached) {
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 /** A PostgreSQL pool from pg settings (a URL, or a data source's checked fields). */
 export function openPostgresPool(config: pg.PoolConfig, options: DatabaseOptions = {}): DatabaseHandle {
-  const pool = new pg.Pool(config);
+  const pool = new (drivers.pg().Pool)(config);
   // A connection lost while idle in the pool: the pool drops it, the next query opens another.
   pool.on('error', (error) => options.onConnectionLost?.(error));
   // A connection lost while checked out (the pool takes its own listener off at checkout):
@@ -133,7 +176,7 @@ export function openPostgresPool(config: pg.PoolConfig, options: DatabaseOptions
  * every connection here needs: ids as strings, UTC instants, utf8mb4, and no LOAD DATA LOCAL.
  */
 export function openMysqlPool(config: PoolOptions, options: DatabaseOptions = {}): DatabaseHandle {
-  const pool = createPool({
+  const pool = drivers.mysql().createPool({
     ...config,
     // Ids are BIGINT: read them as strings, never as lossy doubles.
     supportBigNumbers: true,

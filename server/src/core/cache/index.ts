@@ -1,9 +1,11 @@
 import type { Cache } from './cache.js';
 import { MemoryCache } from './memory-cache.js';
-import { RedisCache } from './redis-cache.js';
 
 export type { Cache, Unsubscribe } from './cache.js';
 
+/** Redis's client loads only when REDIS_URL is set (a single process never needs it). */
 export async function openCache(redisUrl: string | null, prefix?: string): Promise<Cache> {
-  return redisUrl ? RedisCache.connect(redisUrl, prefix) : new MemoryCache();
+  if (!redisUrl) return new MemoryCache();
+  const { RedisCache } = await import('./redis-cache.js');
+  return RedisCache.connect(redisUrl, prefix);
 }

@@ -7,7 +7,8 @@ import {
   type CodeInput,
   type Page,
 } from '@console/contract';
-import { zipSync, strToU8 } from 'fflate';
+import { createRequire } from 'node:module';
+import type * as Fflate from 'fflate';
 import { found, idsOf, removeAll } from '../../../core/entity-service.js';
 import { badRequest, notFound } from '../../../core/errors.js';
 import { GENERATED_MODULES_DIR, moduleFolderNames } from '../../../core/generated-modules.js';
@@ -25,6 +26,13 @@ import {
   planModule,
   type GeneratedFile,
 } from './generator/index.js';
+
+// fflate loads with the first download, not at start (a rare call). require(): zipping stays synchronous.
+const require = createRequire(import.meta.url);
+const zipOf = (files: readonly GeneratedFile[]): Uint8Array => {
+  const { zipSync, strToU8 } = require('fflate') as typeof Fflate;
+  return zipSync(Object.fromEntries(files.map((file) => [file.path, strToU8(file.content)])));
+};
 
 /** What gen-code's `system` may name: the BladeX console (`saber`), which this console stands for. */
 const SYSTEMS = new Set(['saber']);
@@ -118,7 +126,7 @@ export class CodeService {
     const names = [...new Set(records.map((record) => record.moduleName))];
     return {
       name: names.length === 1 ? names[0]! : 'modules',
-      zip: zipSync(Object.fromEntries(files.map((file) => [file.path, strToU8(file.content)]))),
+      zip: zipOf(files),
     };
   }
 

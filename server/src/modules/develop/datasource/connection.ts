@@ -2,11 +2,10 @@ import { lookup } from 'node:dns/promises';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { DatasourceKind, DatasourceOptions } from '@console/contract';
-import SqliteDatabase from 'better-sqlite3';
-import { createConnection, type ConnectionOptions } from 'mysql2/promise';
-import pg from 'pg';
+import type { ConnectionOptions } from 'mysql2/promise';
 import { normalizeAddress, type OutboundPolicy } from '../../../core/outbound/policy.js';
 import {
+  drivers,
   openMysqlPool,
   openPostgresPool,
   openSqliteFile,
@@ -109,7 +108,11 @@ export async function probe(
   const attempt = (async () => {
     if (target.kind === 'sqlite') {
       const file = sqliteFileIn(dataDir, target.database);
-      const db = new SqliteDatabase(file, { readonly: true, fileMustExist: true, timeout: timeoutMs });
+      const db = new (drivers.sqlite())(file, {
+        readonly: true,
+        fileMustExist: true,
+        timeout: timeoutMs,
+      });
       close = () => db.close();
       const row = db.prepare('select sqlite_version() as v').get() as { v: string };
       return `SQLite ${row.v}`;
@@ -118,13 +121,15 @@ export async function probe(
     const address = await allowedAddress(policy, target.host);
     const port = target.port ?? DEFAULT_PORTS[target.kind];
     if (target.kind === 'postgres') {
-      const client = new pg.Client(postgresConfig(target, address, port, timeoutMs));
+      const client = new (drivers.pg().Client)(postgresConfig(target, address, port, timeoutMs));
       close = () => void client.end().catch(() => {});
       await client.connect();
       const result = await client.query<{ v: string }>('select version() as v');
       return result.rows[0]!.v;
     }
-    const connection = await createConnection(mysqlConfig(target, address, port, timeoutMs));
+    const connection = await drivers
+      .mysqlPromise()
+      .createConnection(mysqlConfig(target, address, port, timeoutMs));
     close = () => connection.destroy();
     const [rows] = await connection.query('select version() as v');
     return `MySQL ${(rows as Array<{ v: string }>)[0]!.v}`;

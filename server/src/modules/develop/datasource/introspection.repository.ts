@@ -1,9 +1,7 @@
 import type { DatasourceTable } from '@console/contract';
-import SqliteDatabase from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from 'kysely';
-import { createPool } from 'mysql2';
-import pg from 'pg';
 import type { OutboundPolicy } from '../../../core/outbound/policy.js';
+import { drivers } from '../../../db/database.js';
 import {
   allowedAddress,
   DEFAULT_PORTS,
@@ -27,17 +25,23 @@ async function openOne(
 ): Promise<Kysely<unknown>> {
   if (target.kind === 'sqlite') {
     const file = sqliteFileIn(dataDir, target.database);
-    const database = new SqliteDatabase(file, { readonly: true, fileMustExist: true, timeout: timeoutMs });
+    const database = new (drivers.sqlite())(file, {
+      readonly: true,
+      fileMustExist: true,
+      timeout: timeoutMs,
+    });
     return new Kysely({ dialect: new SqliteDialect({ database }) });
   }
   if (!target.host) throw new TargetRefusedError('host', '');
   const address = await allowedAddress(policy, target.host);
   const port = target.port ?? DEFAULT_PORTS[target.kind];
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ ...postgresConfig(target, address, port, timeoutMs), max: 1 });
+    const pool = new (drivers.pg().Pool)({ ...postgresConfig(target, address, port, timeoutMs), max: 1 });
     return new Kysely({ dialect: new PostgresDialect({ pool }) });
   }
-  const pool = createPool({ ...mysqlConfig(target, address, port, timeoutMs), connectionLimit: 1 });
+  const pool = drivers
+    .mysql()
+    .createPool({ ...mysqlConfig(target, address, port, timeoutMs), connectionLimit: 1 });
   return new Kysely({ dialect: new MysqlDialect({ pool }) });
 }
 

@@ -1,7 +1,14 @@
-import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { guardedAgents } from '../../../core/outbound/agents.js';
 import type { OutboundPolicy } from '../../../core/outbound/policy.js';
 import { STORED_NAME, type ObjectStorage } from './object-storage.js';
+
+// The AWS SDK (megabytes of code) loads with the first S3 storage, not at start: most deployments
+// store files on local disk. It is CommonJS: require() keeps the constructor synchronous.
+const require = createRequire(import.meta.url);
+const sdk = () => require('@aws-sdk/client-s3') as typeof S3;
 
 export interface S3Settings {
   endpoint: string;
@@ -23,7 +30,7 @@ export class S3Storage implements ObjectStorage {
   constructor(settings: S3Settings, outbound: OutboundPolicy) {
     const endpoint = settings.endpoint.replace(/\/+$/, '');
     this.#bucket = settings.bucketName;
-    this.#client = new S3Client({
+    this.#client = new (sdk().S3Client)({
       endpoint,
       region: settings.region || 'us-east-1',
       credentials: { accessKeyId: settings.accessKey, secretAccessKey: settings.secretKey },
@@ -44,13 +51,13 @@ export class S3Storage implements ObjectStorage {
   async put(name: string, body: Buffer, contentType: string): Promise<void> {
     if (!STORED_NAME.test(name)) throw new Error('not a stored name');
     await this.#client.send(
-      new PutObjectCommand({ Bucket: this.#bucket, Key: name, Body: body, ContentType: contentType }),
+      new (sdk().PutObjectCommand)({ Bucket: this.#bucket, Key: name, Body: body, ContentType: contentType }),
     );
   }
 
   async remove(name: string): Promise<void> {
     if (!STORED_NAME.test(name)) throw new Error('not a stored name');
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: name }));
+    await this.#client.send(new (sdk().DeleteObjectCommand)({ Bucket: this.#bucket, Key: name }));
   }
 
   close(): void {
