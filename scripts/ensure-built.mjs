@@ -1,7 +1,7 @@
 // `npm start` (and `npm run unlock` / `npm run demo`) builds only what is missing or older than its sources, so a fresh clone starts with
 // one command and a second start does not pay for a rebuild.
 import { execSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,4 +41,8 @@ for (const { output, sources, workspace } of needed) {
   if (built >= changed) continue;
   process.stdout.write(`Building ${workspace} …\n`);
   execSync(`npm run build -w ${workspace}`, { cwd: root, stdio: 'inherit' });
+  // An incremental build (tsc -b) leaves an unchanged output's time as it was: mark the build done,
+  // or every later call would build again (60 s per `npm run unlock` in a worktree).
+  const now = new Date();
+  if (existsSync(path.join(root, output))) utimesSync(path.join(root, output), now, now);
 }
