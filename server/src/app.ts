@@ -8,6 +8,7 @@ import { installNulGuard } from './core/nul-guard.js';
 import type { Store } from './core/repository/store.js';
 import { ANNOTATION_KEYWORDS } from './core/schema.js';
 import { installSecurityHeaders } from './core/security-headers.js';
+import { sharedSchemaCompilers } from './core/schema-compilers.js';
 import { installConsole } from './core/web.js';
 import { AccountStates } from './core/auth/account-states.js';
 import { installGuard, type ClientRecord } from './core/auth/guard.js';
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       customOptions: { verbose: true, allErrors: true },
       plugins: [addAnnotationKeywords as never],
     },
+    schemaController: sharedSchemaCompilers,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const logSink = new LogRepository(deps.store);
