@@ -39,6 +39,10 @@ export default defineConfig({
             'server/test/integration/support/build-server.ts',
             'server/test/integration/support/template-databases.ts',
           ],
+          // TEST_CPU_PROFILE_DIR=dir: each worker's CPU profile per file (support/cpu-profile.ts).
+          setupFiles: process.env.TEST_CPU_PROFILE_DIR
+            ? ['server/test/integration/support/cpu-profile.ts']
+            : [],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file creates its own databases; two workers match the machine's two cores.
