@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createRole, createStaff, openMenu } from './support/console-api.js';
 import { signIn, type Credentials } from './support/sign-in.js';
+import { confirmOk } from './support/dialog.js';
 import { consoleSuite } from './support/suite.js';
 
 // The workflow console end to end (issue 17), on one server: the seeded leave process run through
@@ -30,7 +31,6 @@ async function toast(page: Page, text: string): Promise<void> {
   }
 }
 const row = (scope: Locator, text: string | RegExp) => scope.getByRole('row', { name: text });
-const confirmDialog = (page: Page) => page.locator('.ant-modal-confirm');
 const diagramOf = (scope: Locator | Page) => scope.getByRole('img', { name: /^流程图/ });
 /** The marker class bpmn-js put on a drawn element (flow-done, flow-active, flow-taken). */
 const markerOf = async (diagram: Locator, elementId: string) =>
@@ -147,18 +147,14 @@ describe('the workflow console against the real server', () => {
     // The administrator starts it from 发起事务 (no business form: a confirmation).
     const start = await openMenu(admin, '我的事务', '发起事务', '/work/start/index');
     await row(start, new RegExp(MODEL.name)).getByRole('button', { name: '发起' }).click();
-    await confirmDialog(admin)
-      .getByRole('button', { name: /确\s?定/ })
-      .click();
+    await confirmOk(admin);
     await toast(admin, '流程已发起');
 
     // The candidate claims 初审 and completes it; the assignee completes 复审.
     const clerk = await signInAs(CLERK);
     const claim = await openMenu(clerk, '我的事务', '待签事务', '/work/claim/index');
     await row(claim, /初审/).getByRole('button', { name: '签收' }).click();
-    await confirmDialog(clerk)
-      .getByRole('button', { name: /确\s?定/ })
-      .click();
+    await confirmOk(clerk);
     await toast(clerk, '签收成功');
     const clerkTodo = await openMenu(clerk, '我的事务', '待办事务', '/work/todo/index');
     await row(clerkTodo, /初审/).getByRole('button', { name: '处理' }).click();

@@ -14,6 +14,12 @@ import type { FastifyServerOptions } from 'fastify';
  * schema's JSON (TypeBox's symbol-keyed metadata is not part of it), and what they produce is a
  * pure function of it. Ajv keeps a validator's last `errors` on the function, read right after the
  * call, as it already does for one schema shared by several routes of one app.
+ *
+ * And a schema is compiled when a request first needs it, not at start-up: most of the ≈ 400
+ * routes' validators and serializers are never used by a given process (a device gateway, a worker
+ * behind the balancer, a test's server), and compiled they held several MB of generated code in an
+ * idle server and a second of CPU at every start. A schema that cannot be compiled therefore fails
+ * its route's first request (a 500), not the start; the integration tests call every route.
  */
 
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
@@ -23,23 +29,57 @@ type ValidatorFactory = ReturnType<typeof AjvCompiler>;
 type ValidatorCompile = ReturnType<ValidatorFactory>;
 type Validator = ReturnType<ValidatorCompile>;
 
-/** One compiled function per compiler options (with the app's shared schemas) and schema JSON. */
+/**
+ * One function per compiler options (with the app's shared schemas) and schema JSON, made by
+ * `lazy` from a compile that has not run yet.
+ */
 function memoized<TRoute extends { schema?: unknown }, TCompiled>(
   caches: Map<string, Map<string, TCompiled>>,
   options: unknown,
   compile: (route: TRoute) => TCompiled,
+  lazy: (compile: () => TCompiled) => TCompiled,
 ): (route: TRoute) => TCompiled {
   const optionsKey = JSON.stringify(options);
   let cache = caches.get(optionsKey);
   if (!cache) caches.set(optionsKey, (cache = new Map()));
-  const compiled = cache;
+  const functions = cache;
   return (route) => {
     const key = JSON.stringify(route.schema);
-    let fn = compiled.get(key);
-    if (fn === undefined) compiled.set(key, (fn = compile(route)));
+    let fn = functions.get(key);
+    if (fn === undefined) functions.set(key, (fn = lazy(() => compile(route))));
     return fn;
   };
 }
+
+/** Compiles once, on the first call. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
+
+/**
+ * A validator that compiles on its first use. Fastify reads `schemaEnv` (an Ajv function's: it then
+ * passes the parent data, so that a coerced root value is written back) and, after a failed call,
+ * `errors`: both are the compiled function's.
+ */
+function lazyValidator(compile: () => Validator): Validator {
+  const compiled = once(compile);
+  const validate = ((...args: unknown[]) => {
+    const fn = compiled() as unknown as (...a: unknown[]) => unknown;
+    const result = fn(...args);
+    (validate as { errors?: unknown }).errors = (fn as { errors?: unknown }).errors;
+    return result;
+  }) as unknown as Validator;
+  Object.defineProperty(validate, 'schemaEnv', {
+    get: () => (compiled() as { schemaEnv?: unknown }).schemaEnv,
+  });
+  return validate;
+}
+
+const lazySerializer = (compile: () => Serializer): Serializer => {
+  const compiled = once(compile);
+  return (doc) => compiled()(doc);
+};
 
 /** Ajv pools its instances by options and external schemas: one Ajv per set, not one per app. */
 const ajvPool = AjvCompiler();
@@ -49,6 +89,7 @@ const buildValidator: ValidatorFactory = (externalSchemas, options) =>
     validators,
     [externalSchemas, options?.customOptions, options?.mode],
     ajvPool(externalSchemas, options),
+    lazyValidator,
   ) as ValidatorCompile;
 
 const serializerFactory = SerializerSelector();
@@ -58,6 +99,7 @@ const buildSerializer: SerializerFactory = (externalSchemas, serializerOptions) 
     serializers,
     [externalSchemas, serializerOptions],
     serializerFactory(externalSchemas, serializerOptions),
+    lazySerializer,
   );
 
 /** Fastify's `schemaController` option. */

@@ -24,6 +24,13 @@ export async function animationsDone(element: Locator): Promise<void> {
 export async function confirmOk(page: Page): Promise<void> {
   const confirmation = page.locator('.ant-modal-confirm').last();
   await confirmation.waitFor();
+  // antd starts the zoom a frame or two after the element shows (its motion classes first, then the
+  // CSS animation): until then there is no animation to wait for, and the click could still land
+  // while it moves. So first until the motion classes are gone, then until any animation has ended.
+  await confirmation.evaluate(async (node) => {
+    while (node.isConnected && /\bant-zoom-/.test(node.className))
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
   await animationsDone(confirmation);
   await confirmation.getByRole('button', { name: '确定' }).click();
 }
