@@ -19,7 +19,7 @@ import type { FastifyServerOptions } from 'fastify';
  * routes' validators and serializers are never used by a given process (a device gateway, a worker
  * behind the balancer, a test's server), and compiled they held several MB of generated code in an
  * idle server and a second of CPU at every start. A schema that cannot be compiled therefore fails
- * its route's first request (a 500), not the start; the integration tests call every route.
+ * its route's first request (a 500), not the start (docs/decisions/0024).
  */
 
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
