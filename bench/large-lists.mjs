@@ -13,7 +13,6 @@
 //   BENCH_CALLS       measured calls per list call (default 20, 1..1000)
 //   BENCH_WARMUP      warm-up calls per list call, not measured (default 3, 0..100)
 
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,10 +20,10 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import {
-  adminQuery,
   cleanUp,
   cleanUpOnSignals,
   cleanups,
+  createBenchDatabase,
   intEnv,
   ROOT,
   SERVER_MAIN,
@@ -439,19 +438,7 @@ async function measure(engine, proc) {
 }
 
 async function benchEngine(engine, workDir) {
-  let databaseUrl;
-  let dropDatabase = async () => undefined;
-  if (engine === 'sqlite') {
-    databaseUrl = `sqlite:${path.join(workDir, 'bench.db')}`;
-  } else {
-    const name = `bench_${randomBytes(6).toString('hex')}`;
-    await adminQuery(config.pgAdminUrl, `create database ${name}`);
-    dropDatabase = () => adminQuery(config.pgAdminUrl, `drop database if exists ${name} with (force)`);
-    cleanups.add(dropDatabase);
-    const url = new URL(config.pgAdminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const { databaseUrl, drop: dropDatabase } = await createBenchDatabase(engine, workDir, config.pgAdminUrl);
   const serverEnv = {
     DATABASE_URL: databaseUrl,
     DATA_DIR: path.join(workDir, `data-${engine}`),
@@ -473,7 +460,6 @@ async function benchEngine(engine, workDir) {
   } finally {
     if (server) await stopProcess(server);
     await dropDatabase();
-    cleanups.delete(dropDatabase);
   }
 }
 

@@ -42,10 +42,10 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import {
-  adminQuery,
   cleanUp,
   cleanUpOnSignals,
   cleanups,
+  createBenchDatabase,
   intEnv,
   ROOT,
   SERVER_MAIN,
@@ -375,19 +375,7 @@ async function measureRoute(engine, name, route, server, baseline) {
 }
 
 async function benchEngine(engine, workDir) {
-  let databaseUrl;
-  let dropDatabase = async () => undefined;
-  if (engine === 'sqlite') {
-    databaseUrl = `sqlite:${path.join(workDir, 'bench.db')}`;
-  } else {
-    const name = `bench_${randomBytes(6).toString('hex')}`;
-    await adminQuery(config.pgAdminUrl, `create database ${name}`);
-    dropDatabase = () => adminQuery(config.pgAdminUrl, `drop database if exists ${name} with (force)`);
-    cleanups.add(dropDatabase);
-    const url = new URL(config.pgAdminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const { databaseUrl, drop: dropDatabase } = await createBenchDatabase(engine, workDir, config.pgAdminUrl);
   // One token secret for both: the baseline verifies the server's tokens itself.
   const jwtSecret = randomBytes(48).toString('base64url');
   const serverEnv = {
@@ -439,7 +427,6 @@ async function benchEngine(engine, workDir) {
     if (server) await stopProcess(server);
     if (baseline) await stopProcess(baseline);
     await dropDatabase();
-    cleanups.delete(dropDatabase);
   }
 }
 

@@ -11,17 +11,16 @@
 //   BENCH_PG_URL        admin URL used to create and drop the database
 //                       (default postgres://postgres@127.0.0.1:5432/postgres; 127.0.0.1/localhost only)
 
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import {
-  adminQuery,
   cleanUp,
   cleanUpOnSignals,
   cleanups,
+  createBenchDatabase,
   intEnv,
   ROOT,
   SERVER_MAIN,
@@ -201,16 +200,8 @@ async function timed(label, once) {
 }
 
 async function benchEngine(engine, workDir) {
-  let databaseUrl;
-  if (engine === 'sqlite') databaseUrl = `sqlite:${path.join(workDir, 'bench.db')}`;
-  else {
-    const name = `bench_${randomBytes(6).toString('hex')}`;
-    await adminQuery(PG_ADMIN_URL, `create database ${name}`);
-    cleanups.add(() => adminQuery(PG_ADMIN_URL, `drop database if exists ${name} with (force)`));
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  // Dropped with the run's other clean-ups at the end (or when it is interrupted).
+  const { databaseUrl } = await createBenchDatabase(engine, workDir, PG_ADMIN_URL);
   const env = { DATABASE_URL: databaseUrl, DATA_DIR: path.join(workDir, `data-${engine}`) };
   console.log(`[${engine}] migrating and seeding through the server …`);
   await stopProcess(await startProcess(`server (${engine})`, SERVER_MAIN, env));

@@ -2,7 +2,7 @@
 // port and stopped, a signed-in admin's headers, and clean-up of what a run made when it ends early.
 
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,6 +94,29 @@ export async function adminQuery(adminUrl, text) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A fresh database for one engine's run: a file in `workDir` on SQLite, `bench_<random>` created
+ * through `pgAdminUrl` on PostgreSQL. `drop()` removes it (nothing on SQLite: the work directory
+ * goes); until then an interrupted run drops it too (`cleanups`).
+ */
+export async function createBenchDatabase(engine, workDir, pgAdminUrl) {
+  if (engine === 'sqlite')
+    return { databaseUrl: `sqlite:${path.join(workDir, 'bench.db')}`, drop: async () => {} };
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  await adminQuery(pgAdminUrl, `create database ${name}`);
+  const dropDatabase = () => adminQuery(pgAdminUrl, `drop database if exists ${name} with (force)`);
+  cleanups.add(dropDatabase);
+  const url = new URL(pgAdminUrl);
+  url.pathname = `/${name}`;
+  return {
+    databaseUrl: url.toString(),
+    drop: async () => {
+      cleanups.delete(dropDatabase);
+      await dropDatabase();
+    },
+  };
 }
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
