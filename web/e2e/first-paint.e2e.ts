@@ -61,28 +61,38 @@ describe('the sign-in page’s first paint', () => {
       await context.close();
     }
 
-    const page = await newPage();
-    const problems = consoleProblems(page);
-    // The form element of the HTML stays the same node through hydration (a fresh render replaces it).
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { firstForm: Element | null }).firstForm = document.querySelector('form');
-      });
-    });
-    await page.goto(`${baseUrl}/login`);
-    // Hydrated: the captcha loads after hydration and the page's build-time styles are gone.
-    await page.getByRole('img', { name: '验证码图片' }).waitFor();
-    await expect.poll(() => page.locator('style[data-prerender-style]').count()).toBe(0);
-    expect(
-      await page.evaluate(
-        () =>
-          (window as unknown as { firstForm: Element | null }).firstForm === document.querySelector('form'),
-      ),
-    ).toBe(true);
-    // Typing works in the hydrated form.
-    await page.getByLabel('账号', { exact: true }).fill('admin');
-    expect(await page.getByLabel('账号', { exact: true }).inputValue()).toBe('admin');
-    expect(problems.filter((text) => HYDRATION_PROBLEM.test(text))).toEqual([]);
+    // With motion and with reduced motion (the browser tests' default): antd's theme differs.
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const context = await browser.newContext({ reducedMotion });
+      try {
+        const page = await context.newPage();
+        const problems = consoleProblems(page);
+        // The form element of the HTML stays the same node through hydration (a fresh render replaces it).
+        await page.addInitScript(() => {
+          document.addEventListener('DOMContentLoaded', () => {
+            (window as unknown as { firstForm: Element | null }).firstForm = document.querySelector('form');
+          });
+        });
+        await page.goto(`${baseUrl}/login`);
+        // Hydrated: the captcha loads after hydration and the page's build-time styles are gone.
+        await page.getByRole('img', { name: '验证码图片' }).waitFor();
+        await expect.poll(() => page.locator('style[data-prerender-style]').count()).toBe(0);
+        expect(
+          await page.evaluate(
+            () =>
+              (window as unknown as { firstForm: Element | null }).firstForm ===
+              document.querySelector('form'),
+          ),
+          reducedMotion,
+        ).toBe(true);
+        // Typing works in the hydrated form.
+        await page.getByLabel('账号', { exact: true }).fill('admin');
+        expect(await page.getByLabel('账号', { exact: true }).inputValue()).toBe('admin');
+        expect(problems.filter((text) => HYDRATION_PROBLEM.test(text))).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
   });
 
   it('renders afresh, without the build’s styles, in another language', async () => {

@@ -288,6 +288,46 @@ describe('menu search, language and theme', () => {
   });
 });
 
+describe('motion', () => {
+  it('animates dialogs, unless the system asked for reduced motion when the console loaded', async () => {
+    const page = await signedInPage();
+    // Whether anything on the page animated (an animation or transition that takes time) while the
+    // lock dialog opened and closed: antd's zoom and its button wave do unless motion is reduced.
+    const animatedWhileOpening = async () => {
+      await page.evaluate(() => {
+        const watch = { animated: false, watching: true };
+        (window as unknown as { motionWatch: typeof watch }).motionWatch = watch;
+        const look = () => {
+          watch.animated ||= document
+            .getAnimations()
+            .some((animation) => Number(animation.effect?.getComputedTiming().duration) > 0);
+          if (watch.watching) requestAnimationFrame(look);
+        };
+        look();
+      });
+      await page.getByRole('button', { name: '锁屏', exact: true }).click();
+      await page.getByRole('dialog').getByLabel('锁屏密码').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      return page.evaluate(() => {
+        const watch = (window as unknown as { motionWatch: { animated: boolean; watching: boolean } })
+          .motionWatch;
+        watch.watching = false;
+        return watch.animated;
+      });
+    };
+
+    // The browser tests' contexts report reduced motion (web/e2e/support/browser.ts).
+    expect(await animatedWhileOpening()).toBe(false);
+    // The setting is read when the console loads (a change of antd's motion mid-session would
+    // mount the open pages afresh).
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.reload();
+    await page.getByRole('heading', { name: '你好，管理员' }).waitFor();
+    expect(await animatedWhileOpening()).toBe(true);
+  });
+});
+
 describe('top bar', () => {
   it('locks the screen from its lock icon once a lock password is set', async () => {
     const { baseUrl } = running();

@@ -8,11 +8,22 @@ export interface ChromiumOptions {
    * (`shell.e2e.ts`: 130 → 107 CPU-seconds). What the page does is the same either way.
    */
   optimizingCompilers?: boolean;
+  /**
+   * Every context's pages told that the system asks for reduced motion (`prefers-reduced-motion:
+   * reduce`), so the console's dialogs, menus and messages appear without animating (web/src/app/
+   * settings/reduced-motion.ts): on for the tests, whose every step waited out animation frames the
+   * two cores had to paint. A context (or page: `emulateMedia`) can still ask for motion with
+   * `reducedMotion: 'no-preference'`.
+   */
+  reducedMotion?: boolean;
 }
 
 /** Debian's Chromium (`apt-get install chromium`): no browser download, works as root in containers. */
-export function launchChromium({ optimizingCompilers = false }: ChromiumOptions = {}): Promise<Browser> {
-  return chromium.launch({
+export async function launchChromium({
+  optimizingCompilers = false,
+  reducedMotion = true,
+}: ChromiumOptions = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
       '--headless',
@@ -26,7 +37,16 @@ export function launchChromium({ optimizingCompilers = false }: ChromiumOptions 
       // Chromium 156 preloads its address bar's popup (a WebUI page with a renderer of its own) in
       // every window, so in every test's context: a page nobody sees that took a fifth of the CPU.
       '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-      ...(optimizingCompilers ? [] : ['--js-flags=--no-opt --no-maglev']),
+      // One thread for V8's garbage collector instead of helpers on every page: less CPU in all.
+      ...(optimizingCompilers ? [] : ['--js-flags=--no-opt --no-maglev --single-threaded-gc']),
     ],
   });
+  if (reducedMotion) {
+    // Playwright emulates `no-preference` in every context unless told otherwise (a command-line
+    // flag loses to it), so the default goes into every context the tests open (newPage opens one
+    // through newContext too).
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+  }
+  return browser;
 }

@@ -1,19 +1,24 @@
 import { ConfigProvider, type ConfigProviderProps, type ThemeConfig } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LANGUAGE_TAGS, useLanguage, type Language } from '../i18n';
 import { useSettings } from './settings/settings-store';
+import { systemPrefersReducedMotion } from './settings/reduced-motion';
 import { antdThemeOf } from './settings/themes';
 import { StyleWarmupSlot } from './style-warmup';
 
 const antdLocales: Record<Language, ConfigProviderProps['locale']> = { zh: zhCN, en: enUS };
 
-/** antd's theme from the user's settings: the chosen theme and colour (web/src/app/settings). */
+/**
+ * antd's theme from the user's settings (the chosen theme and colour, web/src/app/settings) and the
+ * system's reduced-motion setting as it was when the console loaded.
+ */
 export function useAntdTheme(): ThemeConfig {
   const theme = useSettings((state) => state.theme);
   const color = useSettings((state) => state.color);
-  return useMemo(() => antdThemeOf(theme, color), [theme, color]);
+  const [reducedMotion] = useState(systemPrefersReducedMotion);
+  return useMemo(() => antdThemeOf(theme, color, !reducedMotion), [theme, color, reducedMotion]);
 }
 
 /** antd's theme alone, for what renders outside the app's tree (the static `message`). */

@@ -45,7 +45,8 @@ describe('the theme table', () => {
 
   it('builds antd’s theme with the chosen colour and the theme’s tokens', () => {
     const config = antdThemeOf('theme-lte', '#123456');
-    expect(config.token).toMatchObject({ colorPrimary: '#123456', borderRadius: 0 });
+    expect(config.token).toMatchObject({ colorPrimary: '#123456', borderRadius: 0, motion: true });
+    expect(antdThemeOf('theme-lte', '#123456', false).token?.motion).toBe(false);
     expect(config.components?.Layout).toMatchObject({ siderBg: '#222d32', headerBg: '#3c8dbc' });
     expect(antdThemeOf('theme-dark', '#123456').algorithm).not.toBe(
       antdThemeOf('theme-white', '#123456').algorithm,

@@ -214,11 +214,12 @@ export const isThemeName = (value: unknown): value is ThemeName =>
   typeof value === 'string' && (THEME_NAMES as readonly string[]).includes(value);
 
 /** antd's theme for a theme and the chosen primary colour: tokens and the shell's component tokens. */
-export function antdThemeOf(name: ThemeName, color: string): ThemeConfig {
+export function antdThemeOf(name: ThemeName, color: string, motion = true): ThemeConfig {
   const { dark: isDark, borderRadius, shell } = THEMES[name];
   return {
     algorithm: isDark ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
-    token: { colorPrimary: color, colorInfo: color, colorLink: color, borderRadius },
+    // `motion: false` when the system asks for reduced motion (reduced-motion.ts).
+    token: { colorPrimary: color, colorInfo: color, colorLink: color, borderRadius, motion },
     components: {
       Layout: {
         siderBg: shell.siderBg,
