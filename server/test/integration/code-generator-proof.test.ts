@@ -245,11 +245,11 @@ describe.skipIf(!enginesUnderTest().includes('sqlite'))('a generated module in a
     // registry; the contract's files are checked where those import them. Side by side on the two
     // cores.
     const [server, web] = await Promise.all([
-      run(scratch, 'typescript/bin/tsc', [
+      run(scratch, 'typescript-native/bin/tsc', [
         '-p',
         proofConfig(scratch, 'server', ['src', 'test/integration/support', 'test/integration/generated']),
       ]),
-      run(scratch, 'typescript/bin/tsc', [
+      run(scratch, 'typescript-native/bin/tsc', [
         '-p',
         proofConfig(scratch, 'web', ['src/pages/generated', 'src/api/generated', 'src/pages/registry.ts']),
       ]),
