@@ -57,7 +57,11 @@ export default defineConfig({
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
           // A cheap getComputedStyle for the jsdom files (see the file for why and what it misses).
-          setupFiles: ['web/src/test/fresh-modules.ts', 'web/src/test/computed-style.ts'],
+          setupFiles: [
+            'web/src/test/fresh-modules.ts',
+            'web/src/test/computed-style.ts',
+            'web/src/test/head-children.ts',
+          ],
           // Each file renders in its own jsdom; two workers match the machine's two cores. Run with
           // server-unit in one command (`npm run test:unit`), a project with its own worker count
           // needs its own group, after the server's.
