@@ -56,7 +56,8 @@ export default defineConfig({
           name: 'web-unit',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
-          // A cheap getComputedStyle for the jsdom files (see the file for why and what it misses).
+          // A cheap getComputedStyle and head.children for the jsdom files (see the files for why and
+          // what they miss).
           setupFiles: [
             'web/src/test/fresh-modules.ts',
             'web/src/test/computed-style.ts',

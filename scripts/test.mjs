@@ -8,6 +8,7 @@
 // printed whole when it ends, so two steps never interleave; a table of the steps' times ends the
 // run. Every step runs even when one fails, and the exit code says whether all passed.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /** How much lower the background steps' CPU priority is (nice(1): 0 normal, 19 lowest). */
 const BACKGROUND_NICENESS = 10;
@@ -16,8 +17,17 @@ const BACKGROUND_NICENESS = 10;
  * A stage: chains side by side, each a list of steps that depend on each other; a step is an npm
  * script, `background` ones at a lower CPU priority.
  */
+/**
+ * The SQLite driver's native module, compiled from source on this machine kind (about 100 s on one
+ * core: its prebuilt binaries are not reachable). `.ci/run` installs with `npm ci --ignore-scripts`
+ * and leaves the compile to this run, beside lint, the type check and the build, which need no
+ * database; when it is there already (a plain `npm ci` or `npm install`), nothing is compiled.
+ */
+const SQLITE_NATIVE_MODULE = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
+const nativeBuild = existsSync(SQLITE_NATIVE_MODULE) ? [] : [[{ script: 'build:native' }]];
+
 const stages = [
-  [[{ script: 'lint' }], [{ script: 'typecheck' }, { script: 'build' }]],
+  [[{ script: 'lint' }], [{ script: 'typecheck' }, { script: 'build' }], ...nativeBuild],
   // jsdom pages wait for what they render: starved of CPU, their waits ran out (a loaded run).
   [[{ script: 'test:unit' }]],
   [[{ script: 'test:e2e:built' }], [{ script: 'test:integration', background: true }]],
