@@ -55,9 +55,13 @@ export default defineConfig({
         test: {
           name: 'web-unit',
           include: ['web/src/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          // A cheap getComputedStyle and head.children for the jsdom files (see the files for why and
-          // what they miss).
+          // Every file in jsdom, unless it says otherwise (`// @vitest-environment node`: the request
+          // tests, which need Node's own fetch). One environment for all keeps each worker's libraries
+          // loaded from file to file: with files of both kinds, a fresh clone (no timings cached to
+          // order them by) ran this project in 152 s and 284 CPU-s instead of 81 s and 139.
+          environment: 'jsdom',
+          // A cheap getComputedStyle and head.children for jsdom (see the files for why and what they
+          // miss).
           setupFiles: [
             'web/src/test/fresh-modules.ts',
             'web/src/test/computed-style.ts',

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { StrictMode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { Page } from '@console/contract';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Activity, useState } from 'react';

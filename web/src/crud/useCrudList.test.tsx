@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { Page } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';

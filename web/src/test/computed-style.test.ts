@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 
 // ./computed-style.ts is installed for every web-unit file by vitest.config.ts (setupFiles).

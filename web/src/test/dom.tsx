@@ -1,4 +1,4 @@
-// Helpers for component tests under jsdom (`// @vitest-environment jsdom`); the app never imports this.
+// Helpers for component tests under jsdom (the web-unit project's environment); the app never imports this.
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';

@@ -1,6 +1,6 @@
-// Helpers for the tests of one console page rendered alone in jsdom (`// @vitest-environment jsdom`;
-// the app never imports this): rendering the page, granting its buttons, finding its dialogs and
-// messages, and leaving nothing behind for the next test. Answers to mock the api with are in
+// Helpers for the tests of one console page rendered alone in jsdom (the web-unit project's
+// environment; the app never imports this): rendering the page, granting its buttons, finding its
+// dialogs and messages, and leaving nothing behind for the next test. Answers to mock the api with are in
 // ./fixtures, which a vi.mock factory can load.
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';

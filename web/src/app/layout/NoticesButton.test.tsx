@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { Notice } from '@console/contract';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

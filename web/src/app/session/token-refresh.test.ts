@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshToken } from '../../api/auth';
 import { RequestError, TransportError } from '../../api/request';

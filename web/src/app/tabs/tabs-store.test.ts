@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { HOME_TAB, keepOnlyTab, removeTab, resetTabs, showTab, useTabs } from './tabs-store';
 import type { Tab } from './tab-rules';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { safeUrl } from './sanitize';

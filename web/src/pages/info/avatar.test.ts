@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES, avatarProblem } from '.';
 

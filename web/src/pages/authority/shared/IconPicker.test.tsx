@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App, Form } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';

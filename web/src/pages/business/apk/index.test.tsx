@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { type Apk, type StoredFile } from '@console/contract';
 import { APK_PUBLISH_STATUS } from '@console/contract/business';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

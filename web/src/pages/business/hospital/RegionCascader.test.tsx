@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { Region, TreeNode } from '@console/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';

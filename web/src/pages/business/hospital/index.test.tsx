@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { Hospital } from '@console/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

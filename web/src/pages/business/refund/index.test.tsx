@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import { type RefundReview } from '@console/contract';
 import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

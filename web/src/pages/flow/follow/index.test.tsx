@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { FlowInstance } from '@console/contract';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { TopMenu } from '@console/contract';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-// @vitest-environment jsdom
 import type { User } from '@console/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
