@@ -1,12 +1,19 @@
 #!/usr/bin/env node
-// `npm test`: every check of the suite, the independent ones side by side. Lint runs beside the type
-// check and the build (each keeps about one core busy); then the unit tests, which keep both cores
-// busy on their own. Then the browser tests run beside the integration tests: the browser tests keep
-// the two cores only about 60 % busy (a browser waits for its server, its timers and its pages), and
-// the integration tests fill the rest at a lower CPU priority (`nice`), so the browser and its server
-// get the cores first and their timing stays close to an idle machine's. Each step's output is
-// printed whole when it ends, so two steps never interleave; a table of the steps' times ends the
-// run. Every step runs even when one fails, and the exit code says whether all passed.
+// `npm test`: every check of the suite, as a small graph of npm scripts that run side by side as soon
+// as what they wait for has ended. The suite is bound by the machine's two cores, so the graph keeps
+// both busy without piling up more than they can take:
+// - lint beside the type check (then the build) and, after `npm ci --ignore-scripts` (.ci/run), the
+//   compile of the SQLite driver's native module, which takes one core for about 100 s;
+// - the web unit tests once lint and the type check are over, beside the rest of that compile (they
+//   need no database); the server's unit tests once the driver is there;
+// - then the browser tests beside the integration tests: the browser tests keep the two cores only
+//   about 60 % busy (a browser waits for its server, its timers and its pages), and the integration
+//   tests fill the rest at a lower CPU priority (`nice`), so the browser and its server get the
+//   cores first and their timing stays close to an idle machine's.
+// A step `needs` the steps whose results it uses (it is not run when one of them failed) and comes
+// `after` the ones it only waits for (to leave them the CPU). Each step's output is printed whole when
+// it ends, so two steps never interleave; a table of the steps' times ends the run. Every step that
+// can run does, and the exit code says whether all passed.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -14,26 +21,35 @@ import { existsSync } from 'node:fs';
 const BACKGROUND_NICENESS = 10;
 
 /**
- * A stage: chains side by side, each a list of steps that depend on each other; a step is an npm
- * script, `background` ones at a lower CPU priority.
- */
-/**
- * The SQLite driver's native module, compiled from source on this machine kind (about 100 s on one
- * core: its prebuilt binaries are not reachable). `.ci/run` installs with `npm ci --ignore-scripts`
- * and leaves the compile to this run, beside lint, the type check and the build, which need no
- * database; when it is there already (a plain `npm ci` or `npm install`), nothing is compiled.
+ * The SQLite driver's native module, compiled from source on this machine kind (its prebuilt
+ * binaries are not reachable). `.ci/run` installs with `npm ci --ignore-scripts` and leaves the
+ * compile to this run; when it is there already (a plain `npm ci` or `npm install`), nothing is
+ * compiled.
  */
 const SQLITE_NATIVE_MODULE = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
-const nativeBuild = existsSync(SQLITE_NATIVE_MODULE) ? [] : [[{ script: 'build:native' }]];
+const native = existsSync(SQLITE_NATIVE_MODULE) ? [] : ['build:native'];
 
-const stages = [
-  [[{ script: 'lint' }], [{ script: 'typecheck' }, { script: 'build' }], ...nativeBuild],
-  // jsdom pages wait for what they render: starved of CPU, their waits ran out (a loaded run).
-  [[{ script: 'test:unit' }]],
-  [[{ script: 'test:e2e:built' }], [{ script: 'test:integration', background: true }]],
+/** @type {{ script: string, needs?: string[], after?: string[], background?: boolean }[]} */
+const steps = [
+  { script: 'lint' },
+  { script: 'typecheck' },
+  { script: 'build', needs: ['typecheck'] },
+  ...native.map((script) => ({ script })),
+  // jsdom pages wait for what they render: starved of CPU, their waits ran out (a loaded run), so
+  // they start when lint and the type check have left the cores.
+  { script: 'test:unit:web', after: ['lint', 'typecheck'] },
+  { script: 'test:unit:server', needs: native, after: ['lint', 'typecheck'] },
+  { script: 'test:e2e:built', needs: ['build', ...native], after: ['test:unit:web', 'test:unit:server'] },
+  {
+    script: 'test:integration',
+    background: true,
+    needs: native,
+    after: ['build', 'test:unit:web', 'test:unit:server'],
+  },
 ];
 
-const results = [];
+/** @type {Map<string, { state: 'passed' | 'failed' | 'skipped', seconds?: number }>} */
+const ended = new Map();
 
 function runScript({ script, background = false }) {
   return new Promise((resolve) => {
@@ -52,28 +68,39 @@ function runScript({ script, background = false }) {
       console.log(
         `${passed ? '✔' : '✘'} ${script}: ${seconds.toFixed(1)} s${passed ? '' : ` (exit ${code ?? signal})`}\n`,
       );
-      results.push({ script, seconds, passed });
-      resolve(passed);
+      ended.set(script, { state: passed ? 'passed' : 'failed', seconds });
+      resolve();
     });
   });
 }
 
-/** A chain stops at its first failure: a build is pointless after a failed type check. */
-async function runChain(chain) {
-  for (const step of chain) if (!(await runScript(step))) return;
-}
-
 const started = performance.now();
-for (const stage of stages) await Promise.all(stage.map(runChain));
+const running = new Set();
+const waiting = [...steps];
+while (waiting.length > 0 || running.size > 0) {
+  for (const step of [...waiting]) {
+    const { needs = [], after = [] } = step;
+    if (![...needs, ...after].every((script) => ended.has(script))) continue;
+    waiting.splice(waiting.indexOf(step), 1);
+    if (needs.some((script) => ended.get(script).state !== 'passed')) {
+      ended.set(step.script, { state: 'skipped' });
+      continue;
+    }
+    const run = runScript(step).then(() => running.delete(run));
+    running.add(run);
+  }
+  if (running.size > 0) await Promise.race(running);
+  else if (waiting.length > 0) {
+    // Not reachable with the graph above; a step waiting for one that is not in it would hang.
+    throw new Error(`waiting for steps that never run: ${waiting.map((step) => step.script).join(', ')}`);
+  }
+}
 const total = (performance.now() - started) / 1000;
 
 console.log('| step | seconds | result |\n|---|---|---|');
-for (const { script, seconds, passed } of results)
-  console.log(`| ${script} | ${seconds.toFixed(1)} | ${passed ? 'passed' : 'FAILED'} |`);
+for (const [script, { state, seconds }] of ended)
+  console.log(`| ${script} | ${seconds === undefined ? '' : seconds.toFixed(1)} | ${state} |`);
 console.log(`| total (wall) | ${total.toFixed(1)} | |`);
-const skipped = stages
-  .flat(2)
-  .map((step) => step.script)
-  .filter((script) => !results.some((result) => result.script === script));
-if (skipped.length > 0) console.log(`not run (an earlier step of its chain failed): ${skipped.join(', ')}`);
-process.exit(results.every((result) => result.passed) && skipped.length === 0 ? 0 : 1);
+const skipped = [...ended].filter(([, { state }]) => state === 'skipped').map(([script]) => script);
+if (skipped.length > 0) console.log(`not run (a step it needs failed): ${skipped.join(', ')}`);
+process.exit([...ended.values()].every(({ state }) => state === 'passed') ? 0 : 1);
