@@ -4,8 +4,7 @@
 // both busy without piling up more than they can take:
 // - lint beside the type check (then the build) and, after `npm ci --ignore-scripts` (.ci/run), the
 //   compile of the SQLite driver's native module, which takes one core for about 100 s;
-// - the web unit tests once lint and the type check are over, beside the rest of that compile (they
-//   need no database); the server's unit tests once the driver is there;
+// - then the unit tests, web and server side by side;
 // - then the browser tests beside the integration tests: the browser tests keep the two cores only
 //   about 60 % busy (a browser waits for its server, its timers and its pages), and the integration
 //   tests fill the rest at a lower CPU priority (`nice`), so the browser and its server get the
@@ -30,14 +29,17 @@ const SQLITE_NATIVE_MODULE = 'node_modules/better-sqlite3/build/Release/better_s
 const native = existsSync(SQLITE_NATIVE_MODULE) ? [] : ['build:native'];
 
 /** @type {{ script: string, needs?: string[], after?: string[], background?: boolean }[]} */
+// While the driver compiles, lint, the type check and the build yield to it (the unit and browser
+// tests wait for it): it gets one core, they share the other.
+const yieldToCompile = native.length > 0;
 const steps = [
-  { script: 'lint' },
-  { script: 'typecheck' },
-  { script: 'build', needs: ['typecheck'] },
   ...native.map((script) => ({ script })),
+  { script: 'lint', background: yieldToCompile },
+  { script: 'typecheck', background: yieldToCompile },
+  { script: 'build', needs: ['typecheck'], background: yieldToCompile },
   // jsdom pages wait for what they render: starved of CPU, their waits ran out (a loaded run), so
-  // they start when lint and the type check have left the cores.
-  { script: 'test:unit:web', after: ['lint', 'typecheck'] },
+  // they start when lint, the type check and the compile have left the cores.
+  { script: 'test:unit:web', after: ['lint', 'typecheck', ...native] },
   { script: 'test:unit:server', needs: native, after: ['lint', 'typecheck'] },
   { script: 'test:e2e:built', needs: ['build', ...native], after: ['test:unit:web', 'test:unit:server'] },
   {
