@@ -58,7 +58,7 @@ export default defineConfig({
           // Every file in jsdom, unless it says otherwise (`// @vitest-environment node`: the request
           // tests, which need Node's own fetch). One environment for all keeps each worker's libraries
           // loaded from file to file: with files of both kinds, a fresh clone (no timings cached to
-          // order them by) ran this project in 152 s and 284 CPU-s instead of 81 s and 139.
+          // order them by) ran this project in 152 s and 284 CPU-s instead of 90 s and 160.
           environment: 'jsdom',
           // A cheap getComputedStyle and head.children for jsdom (see the files for why and what they
           // miss).

@@ -28,10 +28,11 @@ const BACKGROUND_NICENESS = 10;
 const SQLITE_NATIVE_MODULE = 'node_modules/better-sqlite3/build/Release/better_sqlite3.node';
 const native = existsSync(SQLITE_NATIVE_MODULE) ? [] : ['build:native'];
 
-/** @type {{ script: string, needs?: string[], after?: string[], background?: boolean }[]} */
 // While the driver compiles, lint, the type check and the build yield to it (the unit and browser
 // tests wait for it): it gets one core, they share the other.
 const yieldToCompile = native.length > 0;
+
+/** @type {{ script: string, needs?: string[], after?: string[], background?: boolean }[]} */
 const steps = [
   ...native.map((script) => ({ script })),
   { script: 'lint', background: yieldToCompile },

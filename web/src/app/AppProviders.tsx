@@ -1,7 +1,7 @@
 import { ConfigProvider, type ConfigProviderProps, type ThemeConfig } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { LANGUAGE_TAGS, useLanguage, type Language } from '../i18n';
 import { useSettings } from './settings/settings-store';
 import { systemPrefersReducedMotion } from './settings/reduced-motion';
@@ -10,6 +10,9 @@ import { StyleWarmupSlot } from './style-warmup';
 
 const antdLocales: Record<Language, ConfigProviderProps['locale']> = { zh: zhCN, en: enUS };
 
+/** The system's reduced-motion setting, read once as the console loads (reduced-motion.ts says why). */
+const reducedMotionAtLoad = systemPrefersReducedMotion();
+
 /**
  * antd's theme from the user's settings (the chosen theme and colour, web/src/app/settings) and the
  * system's reduced-motion setting as it was when the console loaded.
@@ -17,8 +20,7 @@ const antdLocales: Record<Language, ConfigProviderProps['locale']> = { zh: zhCN,
 export function useAntdTheme(): ThemeConfig {
   const theme = useSettings((state) => state.theme);
   const color = useSettings((state) => state.color);
-  const [reducedMotion] = useState(systemPrefersReducedMotion);
-  return useMemo(() => antdThemeOf(theme, color, !reducedMotion), [theme, color, reducedMotion]);
+  return useMemo(() => antdThemeOf(theme, color, !reducedMotionAtLoad), [theme, color]);
 }
 
 /** antd's theme alone, for what renders outside the app's tree (the static `message`). */
