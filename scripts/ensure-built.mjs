@@ -4,6 +4,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureOptimizedSqliteDriver } from './sqlite-driver.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -16,6 +17,9 @@ function newest(entry) {
   for (const child of readdirSync(full)) max = Math.max(max, newest(path.join(entry, child)));
   return max;
 }
+
+// A driver compiled for the tests (scripts/sqlite-driver.mjs) is not what a server should run on.
+ensureOptimizedSqliteDriver();
 
 const outputs = [
   {
