@@ -14,6 +14,15 @@ import { PageSpinner } from './PageSpinner';
 import '../../i18n/console-texts';
 
 interface KeptPage {
+  /** This instance of the page, its React key: a page opened again is a new one. */
+  instance: number;
+  /**
+   * Its tab was closed while it was on screen. The address moves away in a transition, so a tab
+   * opened again at once can come back before React ever rendered the page left: a visit to a new
+   * location then opens a new instance instead of finding the closed one (spec §4: a closed tab's
+   * page starts afresh).
+   */
+  closed?: boolean;
   element: ReactNode;
   /** The location the page last had while visible: a hidden page keeps seeing it. */
   location: ContextType<typeof LocationContext>;
@@ -47,18 +56,28 @@ export function KeepAliveOutlet({ activeKey, keepKeys }: KeepAliveOutletProps) {
   const pages = useRef(new Map<string, KeptPage>());
   const scrollTops = useRef(new Map<string, number>());
   const shownKey = useRef<string | undefined>(activeKey);
+  const instances = useRef(0);
+  const keptBefore = useRef(keepKeys);
   const main = useRef<HTMLElement>(null);
 
   // The page on screen takes the current outlet; the hidden ones keep theirs. Pages no longer kept
-  // (closed tabs, pages without a tab once left) are dropped. Writing the ref here is idempotent for
-  // the same render, so React's double rendering in development changes nothing.
+  // (closed tabs, pages without a tab once left) are dropped, and so is a closed tab's page still on
+  // screen once the address is another visit's. Writing the refs here is idempotent for the same
+  // render, so React's double rendering in development changes nothing.
   const kept = pages.current;
-  if (activeKey !== undefined) kept.set(activeKey, { element: outlet, location });
-  for (const key of [...kept.keys()]) {
-    if (key !== activeKey && !keepKeys.has(key)) {
+  for (const [key, page] of kept) {
+    if (keepKeys.has(key)) continue;
+    if (keptBefore.current.has(key)) page.closed = true;
+    if (key !== activeKey || (page.closed && page.location.location.key !== location.location.key)) {
       kept.delete(key);
       scrollTops.current.delete(key);
     }
+  }
+  keptBefore.current = keepKeys;
+  if (activeKey !== undefined) {
+    const shown = kept.get(activeKey);
+    const instance = shown?.instance ?? ++instances.current;
+    kept.set(activeKey, { instance, closed: shown?.closed, element: outlet, location });
   }
 
   // Before paint: the page that became visible gets its scroll position back.
@@ -80,7 +99,7 @@ export function KeepAliveOutlet({ activeKey, keepKeys }: KeepAliveOutletProps) {
       }}
     >
       {[...kept].map(([key, page]) => (
-        <Activity key={key} mode={key === activeKey ? 'visible' : 'hidden'}>
+        <Activity key={page.instance} mode={key === activeKey ? 'visible' : 'hidden'}>
           <LocationContext.Provider value={page.location}>
             <PageErrorBoundary>
               <Suspense fallback={<PageSpinner />}>{page.element}</Suspense>
