@@ -6,6 +6,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      'server/build/**',
       '**/dist-*/**',
       '**/node_modules/**',
       'data/**',

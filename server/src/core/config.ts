@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SERVER_ROOT } from './server-paths.js';
 import { DEFAULT_OUTBOUND_HOSTS, parseOutboundHosts, type OutboundEntry } from './outbound/policy.js';
 
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql';
@@ -282,10 +282,9 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
-/** Where the console build lives, relative to this file in src/ or dist/. */
+/** Where the console build lives: web/dist beside the server's folder. */
 function defaultWebDist(): string | null {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidate = path.resolve(here, '../../../web/dist');
+  const candidate = path.resolve(SERVER_ROOT, '../web/dist');
   return existsSync(path.join(candidate, 'index.html')) ? candidate : null;
 }
 

@@ -1,10 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { GeneratedMigration } from '../db/generated-migrations.js';
 import { addMessages, type Language } from './i18n.js';
+import { CODE_ROOT, MODULE_EXTENSION } from './server-paths.js';
 import type { Store } from './repository/store.js';
 
 // Modules written by the code generator (docs/decisions/0021-code-generator.md) are folders under
@@ -46,11 +47,8 @@ export interface GeneratedModule {
 /** Types a module's descriptor (the generated `<name>.module.ts` default export). */
 export const defineGeneratedModule = (module: GeneratedModule): GeneratedModule => module;
 
-const here = fileURLToPath(import.meta.url);
-/** `.js` from dist, `.ts` under vitest and tsx: the modules are loaded as this file is. */
-const extension = path.extname(here);
 /** server/src/modules/generated (or server/dist/modules/generated). */
-export const GENERATED_MODULES_DIR = path.resolve(path.dirname(here), '../modules/generated');
+export const GENERATED_MODULES_DIR = path.join(CODE_ROOT, 'modules/generated');
 
 const MODULE_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const MIGRATION_NAME = /^\d{14}-[a-z0-9-]+$/;
@@ -81,7 +79,7 @@ async function loadModules(dir: string): Promise<GeneratedModule[]> {
   const modules: GeneratedModule[] = [];
   const migrationNames = new Set<string>();
   for (const folder of folders) {
-    const file = path.join(dir, folder, `${folder}.module${extension}`);
+    const file = path.join(dir, folder, `${folder}.module${MODULE_EXTENSION}`);
     if (!existsSync(file)) throw new Error(`generated module ${folder}: ${path.basename(file)} is missing`);
     const loaded = ((await import(pathToFileURL(file).href)) as { default?: GeneratedModule }).default;
     if (!loaded || loaded.name !== folder || !MODULE_NAME.test(folder))

