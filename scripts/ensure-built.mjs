@@ -4,7 +4,7 @@ import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureOptimizedSqliteDriver } from './sqlite-driver.mjs';
+import { isTestBuild } from './sqlite-driver.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,9 +17,6 @@ function newest(entry) {
   for (const child of readdirSync(full)) max = Math.max(max, newest(path.join(entry, child)));
   return max;
 }
-
-// A driver compiled for the tests (scripts/sqlite-driver.mjs) is not what a server should run on.
-ensureOptimizedSqliteDriver();
 
 const outputs = [
   {
@@ -38,6 +35,14 @@ const outputs = [
 // `ensure-built.mjs server` checks only what the server needs (the command-line tools: no console).
 const serverOnly = process.argv[2] === 'server';
 const needed = serverOnly ? outputs.filter(({ workspace }) => workspace !== 'web') : outputs;
+
+// A driver compiled for the tests (scripts/sqlite-driver.mjs) serves, slower: `npm start` says so and
+// how to mend it (the command-line tools keep their output to themselves).
+if (!serverOnly && isTestBuild())
+  process.stderr.write(
+    'Note: the SQLite driver was compiled for the tests, without optimisation; ' +
+      '`npm rebuild better-sqlite3` compiles it as npm install does.\n',
+  );
 
 for (const { output, sources, workspace } of needed) {
   const built = existsSync(path.join(root, output)) ? statSync(path.join(root, output)).mtimeMs : 0;

@@ -5,9 +5,10 @@
 // on a fresh install (`npm ci --ignore-scripts`, as .ci/run does): about 40 CPU-seconds instead of
 // 100–130. The tests check behaviour, not speed, and ran no slower with it (the SQLite integration
 // tests: 176 user-seconds with the optimised driver, 179 with this one). It leaves a mark beside the
-// module, so that nothing measures or serves with it by mistake:
-// `node scripts/sqlite-driver.mjs optimized` (`npm start`, the benchmarks) compiles the driver
-// again, optimised as npm would, when the mark is there or the module is missing.
+// module, so that nothing measures with it by mistake: `node scripts/sqlite-driver.mjs optimized`
+// (the benchmarks) compiles the driver again, optimised as npm would, when the mark is there or the
+// module is missing; `npm start` says so (it does not compile: the tests run `npm run unlock`, and a
+// compile deletes the module under the servers running beside).
 import { execSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +23,10 @@ const TEST_BUILD_MARK = path.join(release, 'UNOPTIMIZED-TEST-BUILD');
 const rebuild = (env = {}) =>
   execSync('npm rebuild better-sqlite3', { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
 
-/** The optimised driver for a server or a benchmark: compiled when missing or built for tests. */
+/** Whether the driver in place was compiled for the tests (unoptimised). */
+export const isTestBuild = () => existsSync(TEST_BUILD_MARK);
+
+/** The optimised driver for a benchmark: compiled when missing or built for tests. */
 export function ensureOptimizedSqliteDriver() {
   if (existsSync(SQLITE_DRIVER_MODULE) && !existsSync(TEST_BUILD_MARK)) return;
   process.stdout.write('Compiling the SQLite driver (optimised) …\n');
