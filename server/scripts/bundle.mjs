@@ -34,7 +34,7 @@ const EXTERNAL = {
 /** What in a dependency's code locates files beside itself (a bundled copy would look in dist/). */
 const FILE_LOCATING = /\b__dirname\b|\b__filename\b|\bimport\.meta\.url\b|\brequire\.resolve\s*\(/;
 
-/** Written last: the bundle is complete and as new as this. */
+/** Written last: the bundle is complete, as new as this, and made of the modules it lists. */
 const STAMP = path.join(dist, '.bundled');
 
 /** The compiled modules (declarations, maps and the compiler's own files aside). */
@@ -48,8 +48,11 @@ const entryPoints = (function walk(dir) {
 
 // Up to date: nothing to do. (The integration tests' setup builds again while the browser tests run
 // servers from dist/: an unchanged build must leave it alone.)
+// A module removed (a generated module taken out) changes the list: its old output must go too.
 const newestInput = Math.max(...entryPoints.map((file) => statSync(file).mtimeMs));
-if (existsSync(STAMP) && statSync(STAMP).mtimeMs >= newestInput) process.exit(0);
+const inputList = entryPoints.map((file) => path.relative(compiled, file)).join('\n');
+if (existsSync(STAMP) && statSync(STAMP).mtimeMs >= newestInput && readFileSync(STAMP, 'utf8') === inputList)
+  process.exit(0);
 
 // Written beside dist/, then put in its place: a server starting meanwhile finds a whole bundle.
 const next = path.join(server, '.dist-next');
@@ -88,7 +91,7 @@ if (locating.length > 0) {
   process.exit(1);
 }
 
-writeFileSync(path.join(next, '.bundled'), '');
+writeFileSync(path.join(next, '.bundled'), inputList);
 const previous = path.join(server, '.dist-previous');
 rmSync(previous, { recursive: true, force: true });
 if (existsSync(dist)) renameSync(dist, previous);
