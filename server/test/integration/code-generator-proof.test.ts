@@ -31,6 +31,8 @@ const MODULE = 'proof-locker';
 /** Not copied: dependencies (linked instead), history, build output, documents, local data. */
 const SKIP_ANYWHERE = new Set(['node_modules', '.git', 'dist']);
 const SKIP_AT_ROOT = new Set(['docs', 'data', 'coverage', 'test-results']);
+/** The server's compiled output (bundled into its dist: docs/decisions/0026-bundled-server.md). */
+const SERVER_BUILD = path.join(ROOT, 'server', 'build');
 
 /**
  * A copy of the project's files in a new folder, its dependencies linked from the project's
@@ -42,7 +44,7 @@ function scratchCopy(): string {
     recursive: true,
     filter: (source) => {
       const name = path.basename(source);
-      if (SKIP_ANYWHERE.has(name) || name.startsWith('dist-')) return false;
+      if (SKIP_ANYWHERE.has(name) || name.startsWith('dist-') || source === SERVER_BUILD) return false;
       return !(path.dirname(source) === ROOT && SKIP_AT_ROOT.has(name));
     },
   });
