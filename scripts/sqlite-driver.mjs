@@ -28,7 +28,7 @@ export const isTestBuild = () => existsSync(TEST_BUILD_MARK);
 
 /** The optimised driver for a benchmark: compiled when missing or built for tests. */
 export function ensureOptimizedSqliteDriver() {
-  if (existsSync(SQLITE_DRIVER_MODULE) && !existsSync(TEST_BUILD_MARK)) return;
+  if (existsSync(SQLITE_DRIVER_MODULE) && !isTestBuild()) return;
   process.stdout.write('Compiling the SQLite driver (optimised) …\n');
   rebuild();
 }

@@ -3,7 +3,8 @@
 //
 // Why: Node 20 loads ES modules one file at a time, and the server's dependencies are about a
 // thousand files. A start spent more than half of its main thread resolving, reading and linking
-// them: 3.7 CPU-seconds per start, 2.4 bundled (the tests start about fifty servers).
+// them: 3.65 CPU-seconds per start, 2.2 bundled (`npm run bench:start`; the tests start about fifty
+// servers).
 //
 // How: every file of ours stays an entry point at its own path (dist/modules/…/x.js), so a module
 // the server loads by its path at run time (a generated module, docs/decisions/0021) imports the

@@ -6,7 +6,7 @@ import { ROOT } from './server-process.js';
  * (server/dist, what `npm start` runs), so it is built first, as `npm run build -w server` does: by
  * the project's compiler (docs/decisions/0025-typescript-7-compiler.md), then bundled
  * (docs/decisions/0026-bundled-server.md). tsc -b is incremental: after `npm run typecheck` (which
- * builds the same projects) it takes a second, and the bundle two.
+ * builds the same projects) it takes a second, and an unchanged bundle is left as it is.
  */
 export default function buildServer(): void {
   const run = (args: string[]) => execFileSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit' });
