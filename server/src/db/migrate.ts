@@ -8,9 +8,8 @@ import { migrateGenerated } from './generated-migrations.js';
 
 /**
  * Brings the schema up to date; safe to call from several processes. PostgreSQL and MySQL lock
- * (Kysely takes a lock there); SQLite has no lock between processes, but its migrations run in one
- * transaction each, so a process that lost the race rolls back and, trying again, finds the
- * migrations done.
+ * (Kysely takes a lock there); SQLite has no lock between processes: a process that lost the race
+ * fails on a table the other has made and, trying again, finds the migrations done (withRetries).
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
   const core = await withRetries(db, async () => {
@@ -33,11 +32,14 @@ async function withRetries(
   db: Kysely<Database>,
   run: () => Promise<{ error?: unknown; names: string[] }>,
 ): Promise<string[]> {
-  const attempts = kindOf(db as unknown as Kysely<unknown>) === 'sqlite' ? 5 : 1;
+  // SQLite: DDL is not transactional in Kysely's SQLite adapter, so a process can meet a migration the
+  // other one has applied but not yet recorded; it tries again until the other has finished (a
+  // loaded machine's whole sequence takes seconds: up to about 9 s of waiting here).
+  const attempts = kindOf(db as unknown as Kysely<unknown>) === 'sqlite' ? 20 : 1;
   for (let attempt = 1; ; attempt++) {
     const { error, names } = await run();
     if (!error) return names;
     if (attempt >= attempts) throw error instanceof Error ? error : new Error(String(error));
-    await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    await new Promise((resolve) => setTimeout(resolve, Math.min(100 * attempt, 500)));
   }
 }
