@@ -310,7 +310,7 @@ async function main(): Promise<void> {
   const captchas = new CaptchaSolver(keyPrefix);
   try {
     server = await startServer({ env: { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix } });
-    browser = await launchChromium({ optimizingCompilers: true, reducedMotion: false });
+    browser = await launchChromium({ build: 'chromium', optimizingCompilers: true, reducedMotion: false });
     await seedParams(server.baseUrl);
 
     const loadAverage = { before: os.loadavg().map(round) };

@@ -27,7 +27,7 @@ const out = path.join(repoRoot, 'docs/screenshots');
 mkdirSync(out, { recursive: true });
 const keyPrefix = uniqueKeyPrefix();
 const server = await startServer({ env: { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix } });
-const browser = await launchChromium();
+const browser = await launchChromium({ build: 'chromium' });
 const captchas = new CaptchaSolver(keyPrefix);
 try {
   for (const shot of SHOTS) {

@@ -1,6 +1,23 @@
 import { chromium, type Browser } from 'playwright-core';
 
+/**
+ * Which of Debian's Chromium builds to drive (docs/decisions/0027-headless-shell-for-tests.md):
+ * - `headless-shell` (`apt-get install chromium-headless-shell`): Chromium's headless-only build,
+ *   the same engine without the browser's windows and UI; a test pays about a quarter less CPU
+ *   (the browser process alone: a third of its CPU). The tests' browser.
+ * - `chromium` (`apt-get install chromium`): the browser a person runs, for the benchmarks, which
+ *   measure what a person would see.
+ */
+export type ChromiumBuild = 'headless-shell' | 'chromium';
+
+const EXECUTABLES: Record<ChromiumBuild, string> = {
+  'headless-shell': '/usr/bin/chromium-headless-shell',
+  chromium: '/usr/bin/chromium',
+};
+
 export interface ChromiumOptions {
+  /** The build to launch: the headless shell unless told otherwise. */
+  build?: ChromiumBuild;
   /**
    * V8's optimizing compilers (Maglev, TurboFan), as a person's browser runs them: on for the
    * benchmarks. The tests leave them off: a test's page lives a few seconds, too short for optimized
@@ -18,13 +35,14 @@ export interface ChromiumOptions {
   reducedMotion?: boolean;
 }
 
-/** Debian's Chromium (`apt-get install chromium`): no browser download, works as root in containers. */
+/** Debian's Chromium (see ChromiumBuild): no browser download, works as root in containers. */
 export async function launchChromium({
+  build = 'headless-shell',
   optimizingCompilers = false,
   reducedMotion = true,
 }: ChromiumOptions = {}): Promise<Browser> {
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: EXECUTABLES[build],
     args: [
       '--headless',
       '--no-sandbox',
@@ -35,7 +53,8 @@ export async function launchChromium({
       '--no-first-run',
       '--disable-quic',
       // Chromium 156 preloads its address bar's popup (a WebUI page with a renderer of its own) in
-      // every window, so in every test's context: a page nobody sees that took a fifth of the CPU.
+      // every window, so in every test's context: a page nobody sees that took a fifth of the CPU
+      // (the full build; the headless shell has no address bar).
       '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
       // One thread for V8's garbage collector instead of helpers on every page: less CPU in all.
       ...(optimizingCompilers ? [] : ['--js-flags=--no-opt --no-maglev --single-threaded-gc']),
