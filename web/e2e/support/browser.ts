@@ -56,8 +56,12 @@ export async function launchChromium({
       // every window, so in every test's context: a page nobody sees that took a fifth of the CPU
       // (the full build; the headless shell has no address bar).
       '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-      // One thread for V8's garbage collector instead of helpers on every page: less CPU in all.
-      ...(optimizingCompilers ? [] : ['--js-flags=--no-opt --no-maglev --single-threaded-gc']),
+      // One thread for V8's garbage collector instead of helpers on every page: less CPU in all. A
+      // young generation of 16 MB from the start instead of growing from 1 MB: fewer scavenges while
+      // a page boots (2 files, 6 runs against 4: the machine's CPU 108.5 → 103.6 CPU-s, medians).
+      ...(optimizingCompilers
+        ? []
+        : ['--js-flags=--no-opt --no-maglev --single-threaded-gc --min-semi-space-size=16']),
     ],
   });
   if (reducedMotion) {
