@@ -41,10 +41,13 @@ export interface Running {
   exited: Promise<number | null>;
 }
 
-/** Starts the built server and waits until /api/ready answers 200 (at most 60 s). */
-export async function startServer(env: Record<string, string>): Promise<Running> {
+/**
+ * Starts the built server (or another entry point, e.g. a copy of it) and waits until /api/ready
+ * answers 200 (at most 60 s).
+ */
+export async function startServer(env: Record<string, string>, entry = SERVER_ENTRY): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
     env: serverEnv(port, env),
     stdio: ['ignore', 'pipe', 'pipe'],
