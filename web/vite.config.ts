@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { antdStaticStyles } from './build/antd-static-styles.ts';
 import { inlineScriptsAllowedByCsp } from './build/inline-script-hashes.ts';
 import { prerenderLogin } from './build/prerender-login.ts';
 
@@ -112,6 +113,8 @@ export default defineConfig({
   plugins: [
     react(),
     slimAntdForFirstLoad(),
+    // antd's styles as static CSS for the signed-in pages (docs/decisions/0028-static-antd-styles.md).
+    antdStaticStyles(),
     // /login's markup and CSS in index.html (docs/decisions/0023-login-first-paint.md).
     prerenderLogin({ entry: 'src/prerender.tsx', alias }),
     // index.html's inline script, allowed by its hash in the server's CSP.

@@ -54,5 +54,7 @@ export async function renderLoginPage(): Promise<PrerenderedPage> {
   // Without the cache map (`.data-ant-cssinjs-cache-path{content:…}`): read by antd in the browser,
   // it would take these styles for a stylesheet's and not write its own, which must outlive them.
   const css = extractStyle(cache, { plain: true }).replace(/\.data-ant-cssinjs-cache-path\{[^}]*\}/g, '');
-  return { html, css, iconCss: iconStyles, key: prerenderKey() };
+  // In antd's cascade layer, as every style antd writes (AntdLayer, app/AppProviders.tsx): unlayered,
+  // its `.anticon { color: inherit }` would outrank antd's own icon colours.
+  return { html, css, iconCss: `@layer antd{${iconStyles}}`, key: prerenderKey() };
 }

@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider, type ConfigProviderProps, type ThemeConfig } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -6,7 +7,6 @@ import { LANGUAGE_TAGS, useLanguage, type Language } from '../i18n';
 import { useSettings } from './settings/settings-store';
 import { systemPrefersReducedMotion } from './settings/reduced-motion';
 import { antdThemeOf } from './settings/themes';
-import { StyleWarmupSlot } from './style-warmup';
 
 const antdLocales: Record<Language, ConfigProviderProps['locale']> = { zh: zhCN, en: enUS };
 
@@ -23,9 +23,22 @@ export function useAntdTheme(): ThemeConfig {
   return useMemo(() => antdThemeOf(theme, color, !reducedMotionAtLoad), [theme, color]);
 }
 
+/**
+ * Every style antd writes goes in the `antd` cascade layer, as its static stylesheet does
+ * (docs/decisions/0028-static-antd-styles.md): below the console's own CSS whatever the selectors,
+ * and above antd's reset. Icons then take their CSS from antd too, in the same layer.
+ */
+function AntdLayer({ children }: { children: ReactNode }) {
+  return <StyleProvider layer>{children}</StyleProvider>;
+}
+
 /** antd's theme alone, for what renders outside the app's tree (the static `message`). */
 export function ThemedConfigProvider({ children }: { children: ReactNode }) {
-  return <ConfigProvider theme={useAntdTheme()}>{children}</ConfigProvider>;
+  return (
+    <AntdLayer>
+      <ConfigProvider theme={useAntdTheme()}>{children}</ConfigProvider>
+    </AntdLayer>
+  );
 }
 
 /**
@@ -42,9 +55,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   }, [language]);
 
   return (
-    <ConfigProvider locale={antdLocales[language]} theme={theme}>
-      {children}
-      <StyleWarmupSlot />
-    </ConfigProvider>
+    <AntdLayer>
+      <ConfigProvider locale={antdLocales[language]} theme={theme}>
+        {children}
+      </ConfigProvider>
+    </AntdLayer>
   );
 }

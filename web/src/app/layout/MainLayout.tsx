@@ -16,12 +16,8 @@ import { sidebarMode, useScreenClass } from './screen';
 import { SidebarContent } from './Sidebar';
 import { TopBar } from './TopBar';
 import { ShellProviders } from '../ShellProviders';
-import { endStyleWarmup } from '../style-warmup';
 import './layout.css';
 import '../../i18n/console-texts';
-
-// Rendered hidden while the sign-in form is filled in (load-main-layout.ts, app/style-warmup.tsx).
-export { StyleWarmup } from './StyleWarmup';
 
 const SIDER_WIDTH = 220;
 const SIDER_COLLAPSED_WIDTH = 64;
@@ -69,8 +65,6 @@ function useVisit() {
  * tabs in step with the address, and titles the document after the page on screen.
  */
 export default function MainLayout() {
-  // The shell's components now hold antd's styles themselves; the hidden copies can go.
-  useEffect(endStyleWarmup, []);
   return (
     <ShellProviders>
       <MainFrame />

@@ -1,6 +1,3 @@
-import { whenIdle } from '../deferred';
-import { startStyleWarmup } from '../style-warmup';
-
 /**
  * The main layout's chunk and the home page's. The router loads them for the first signed-in page;
  * the sign-in page starts the same downloads earlier (preloadSignedIn), so that the code is there,
@@ -22,7 +19,6 @@ export function preloadSignedIn(): void {
   const failed = () => {
     preloading = false;
   };
-  // Once the code is there, and the browser idle, antd's styles for the shell are written too.
-  loadMainLayout().then((layout) => whenIdle(() => startStyleWarmup(layout.StyleWarmup)), failed);
+  loadMainLayout().catch(failed);
   loadHomePage().catch(failed);
 }

@@ -13,7 +13,6 @@ import { RequestError } from '../../api/request';
 import { PublicPageHeading, PublicPageLayout } from '../../app/PublicPageLayout';
 import { preloadSignedIn } from '../../app/layout/load-main-layout';
 import { whenIdle } from '../../app/deferred';
-import { closeStyleWarmup } from '../../app/style-warmup';
 import { login } from '../../app/session/session-actions';
 import { website } from '../../config/website';
 import { CaptchaImage } from './CaptchaImage';
@@ -101,7 +100,6 @@ export default function LoginPage() {
     }
     if (inFlight.current) return;
     inFlight.current = true;
-    closeStyleWarmup();
     setSubmitting(true);
     setError(undefined);
     try {
