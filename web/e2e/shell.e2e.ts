@@ -255,6 +255,12 @@ describe('menu search, language and theme', () => {
     await page.getByRole('button', { name: '主题', exact: true }).click();
     await page.getByRole('radio', { name: /白色主题/ }).check();
     await expect.poll(() => computed(aside, 'background-color')).toBe('rgb(255, 255, 255)');
+    // antd's dark algorithm reaches the components too (their styles are static, their variables
+    // follow the theme: docs/decisions/0028): the theme popover itself turns dark, and light again.
+    const popover = page.locator('.ant-popover-container').filter({ has: page.getByRole('radiogroup') });
+    expect(await computed(popover, 'background-color')).toBe('rgb(255, 255, 255)');
+    await page.getByRole('radio', { name: /黑色主题/ }).check();
+    await expect.poll(() => computed(popover, 'background-color')).toBe('rgb(31, 31, 31)');
 
     await page.getByRole('radio', { name: /AdminLTE 主题/ }).check();
     await expect.poll(() => computed(aside, 'background-color')).toBe('rgb(34, 45, 50)');
