@@ -10,46 +10,37 @@ import { ApiError } from './errors.js';
 const MAX_DEPTH = 64;
 
 /**
- * Whether any string (or key) holds a NUL: the check every request pays, so it builds no paths and
- * no arrays (findNul names the field, only for the rare request that has one).
+ * Where the first string (or key) holding a NUL is, as keys and indexes from the outside in; null if
+ * none does. Every request pays this check, so a miss builds nothing: the path is put together on
+ * the way back from a hit only.
  */
-function holdsNul(value: unknown, depth: number): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH || Buffer.isBuffer(value))
-    return false;
-  if (Array.isArray(value)) {
-    for (const item of value) if (holdsNul(item, depth + 1)) return true;
-    return false;
-  }
-  for (const key in value) {
-    if (!Object.hasOwn(value, key)) continue;
-    if (key.includes('\u0000') || holdsNul((value as Record<string, unknown>)[key], depth + 1)) return true;
-  }
-  return false;
-}
-
-/** The path of the first string (or key) holding a NUL, else null. */
-export function findNul(value: unknown): string | null {
-  return holdsNul(value, 0) ? nulPath(value, '', 0) : null;
-}
-
-function nulPath(value: unknown, path: string, depth: number): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path || 'value' : null;
+function nulSegments(value: unknown, depth: number): Array<string | number> | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH || Buffer.isBuffer(value)) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], `${path}[${i}]`, depth + 1);
-      if (found !== null) return found;
+      const found = nulSegments(value[i], depth + 1);
+      if (found) return [i, ...found];
     }
     return null;
   }
-  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-    const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return at.split('\u0000').join('\\0');
-    const found = nulPath(item, at, depth + 1);
-    if (found !== null) return found;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes('\u0000')) return [key];
+    const found = nulSegments((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return [key, ...found];
   }
   return null;
+}
+
+/** The path of the first string (or key) holding a NUL (`a.b[1]`, a NUL shown as `\0`), else null. */
+export function findNul(value: unknown): string | null {
+  const segments = nulSegments(value, 0);
+  if (!segments) return null;
+  let path = '';
+  for (const segment of segments)
+    path = typeof segment === 'number' ? `${path}[${segment}]` : path ? `${path}.${segment}` : segment;
+  return path ? path.split('\u0000').join('\\0') : 'value';
 }
 
 /** Refuses, with a 400 naming the field, any request whose string input holds a NUL. */

@@ -12,7 +12,7 @@ import {
 import type { AuditColumns, Database, TenantScoped } from '../../db/schema.js';
 import type { ListQuery } from '../list-query.js';
 import { filterExpression, orderTerms, type AnySelect } from './apply-list-query.js';
-import { dataScopePredicate } from './data-scope.js';
+import { dataScopePredicate, type ScopePredicate } from './data-scope.js';
 import { pageOf } from './page.js';
 import type { Actor, Store } from './store.js';
 import { rowToEntity, toDb, type AuditedTableName, type TableDef } from './table.js';
@@ -89,7 +89,11 @@ export class TableRepository<E, T extends AuditedTableName> {
   }
 
   async #visible(actor: Actor): Promise<SelectQueryBuilder<CommonShape, 'row', object>> {
-    const scope = await dataScopePredicate(this.store, this.def, actor);
+    return this.#liveIn(actor, await dataScopePredicate(this.store, this.def, actor));
+  }
+
+  /** The caller's live rows within a data scope already read (none: all of them). */
+  #liveIn(actor: Actor, scope: ScopePredicate | null): SelectQueryBuilder<CommonShape, 'row', object> {
     const q = this.#live(actor);
     return scope ? q.where(scope) : q;
   }
@@ -195,10 +199,7 @@ export class TableRepository<E, T extends AuditedTableName> {
     const statement = scope ? null : this.#byIdQuery(actor, id);
     const row = statement
       ? (await this.#common.executeQuery<Record<string, unknown>>(statement)).rows[0]
-      : await (scope ? this.#live(actor).where(scope) : this.#live(actor))
-          .selectAll()
-          .where('id', '=', BigInt(id))
-          .executeTakeFirst();
+      : await this.#liveIn(actor, scope).selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
     return row ? this.toEntity(row) : undefined;
   }
 
