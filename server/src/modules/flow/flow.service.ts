@@ -12,7 +12,8 @@ import { ApiError, badRequest } from '../../core/errors.js';
 import { parseListQuery } from '../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../core/repository/store.js';
 import type { TenantStores } from '../../core/repository/tenant-databases.js';
-import { ModelError, parseModel, type ParsedModel } from './engine/model.js';
+import { flowModel } from './engine/load.js';
+import type { ParsedModel } from './engine/model.js';
 import {
   FlowDefinitionRepository,
   flowDefinitionTable,
@@ -28,6 +29,7 @@ import type { RecordEvent } from '../log/usual-events.js';
 
 /** A BPMN document refused by the engine's parser, as the contract's 400. */
 export async function parsedOrRefused(xml: string): Promise<ParsedModel> {
+  const { parseModel, ModelError } = await flowModel();
   try {
     return await parseModel(xml);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/node';
+import type { Cell, Row } from 'write-excel-file/node';
+import { xlsxWriter } from '../../core/xlsx.js';
 import type { ReportSheet } from './report.service.js';
 
 // A report's whole result as a file (issue 19): .xlsx through write-excel-file, or CSV (UTF-8 with
@@ -8,6 +9,7 @@ import type { ReportSheet } from './report.service.js';
 export async function reportXlsx(table: ReportSheet): Promise<Buffer> {
   const header: Row = table.columns.map((c) => ({ value: c.label, fontWeight: 'bold' as const }));
   const rows: Row[] = table.rows.map((row) => table.columns.map((c): Cell => row[c.key] ?? null));
+  const writeXlsxFile = await xlsxWriter();
   return writeXlsxFile([header, ...rows], {
     columns: table.columns.map(() => ({ width: 18 })),
     stickyRowsCount: 1,

@@ -1,10 +1,10 @@
 import type { TObject } from 'typebox';
 import { Value } from 'typebox/value';
-import { readSheet } from 'read-excel-file/node';
-import writeXlsxFile, { type Cell, type Row } from 'write-excel-file/node';
+import type { Cell, Row } from 'write-excel-file/node';
 import { ApiError, badRequest } from '../../../core/errors.js';
 import { translate, type Language, type MessageKey, type MessageParams } from '../../../core/i18n.js';
 import { pickValidationError, validationMessage, type AjvError } from '../../../core/validation-errors.js';
+import { xlsxReader, xlsxWriter } from '../../../core/xlsx.js';
 
 // Excel sheets of the business pages (issue 16): the current search exported to .xlsx, a template,
 // and an import that stores every row or none, with a report naming each bad row. Reading and
@@ -56,6 +56,7 @@ export async function writeSheet<E>(
       return c.labels?.shown.get(String(value)) ?? value;
     }),
   );
+  const writeXlsxFile = await xlsxWriter();
   return writeXlsxFile([header, ...rows], {
     columns: shown.map((c) => ({ width: c.width ?? 18 })),
     stickyRowsCount: 1,
@@ -63,8 +64,9 @@ export async function writeSheet<E>(
 }
 
 /** An empty sheet with the import's headers: what the template download is. */
-export function templateSheet<E>(columns: SheetColumn<E>[], language: Language): Promise<Buffer> {
+export async function templateSheet<E>(columns: SheetColumn<E>[], language: Language): Promise<Buffer> {
   const imported = columns.filter((c) => c.field);
+  const writeXlsxFile = await xlsxWriter();
   return writeXlsxFile(
     [imported.map((c) => ({ value: translate(language, c.header), fontWeight: 'bold' as const }))],
     { columns: imported.map((c) => ({ width: c.width ?? 18 })), stickyRowsCount: 1 },
@@ -96,6 +98,7 @@ export async function readImport<E>(
   schema: TObject,
   language: Language,
 ): Promise<Array<{ row: number; input: Record<string, unknown> }>> {
+  const readSheet = await xlsxReader();
   let data: unknown[][];
   try {
     data = (await readSheet(content)) as unknown[][];

@@ -11,15 +11,8 @@ import { ApiError, badRequest, notFound } from '../../../core/errors.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
-import {
-  cancelProcess,
-  completeTask,
-  startProcess,
-  StepError,
-  TaskNotWaitingError,
-  type EngineState,
-  type StepResult,
-} from '../engine/runtime.js';
+import { flowRuntime, type FlowRuntime } from '../engine/load.js';
+import type { EngineState, StepResult } from '../engine/runtime.js';
 import type { RecordEvent } from '../../log/usual-events.js';
 import { FlowDefinitionRepository, type DefinitionRecord } from '../manager/definition.repository.js';
 import {
@@ -49,11 +42,16 @@ export interface StartRequest {
   businessId?: string;
 }
 
-/** A step's failure in the engine: the model cannot go on with what it was given. */
-function stepRefused(error: unknown): never {
-  if (error instanceof TaskNotWaitingError) throw badRequest('flow.task.done');
-  if (error instanceof StepError) throw badRequest('flow.step.failed', { reason: error.message });
-  throw error;
+/** One step in the engine; a step it refuses (the model cannot go on with what it was given) is a 400. */
+async function engineStep(step: (engine: FlowRuntime) => Promise<StepResult>): Promise<StepResult> {
+  const engine = await flowRuntime();
+  try {
+    return await step(engine);
+  } catch (error) {
+    if (error instanceof engine.TaskNotWaitingError) throw badRequest('flow.task.done');
+    if (error instanceof engine.StepError) throw badRequest('flow.step.failed', { reason: error.message });
+    throw error;
+  }
 }
 
 /** An engine candidate group: `role:<id or alias>`, `dept:<id>`; anything else names a role id. */
@@ -190,7 +188,7 @@ export class FlowRuntimeService {
       const step = await this.resolveRoleAliases(
         store,
         actor,
-        await startProcess(xml, variables).catch(stepRefused),
+        await engineStep((engine) => engine.startProcess(xml, variables)),
       );
       const instances = new FlowInstanceRepository(store);
       const id = await instances.insert(actor, {
@@ -254,7 +252,7 @@ export class FlowRuntimeService {
       const step = await this.resolveRoleAliases(
         tx,
         actor,
-        await completeTask(xml, state, task.elementId, output).catch(stepRefused),
+        await engineStep((engine) => engine.completeTask(xml, state, task.elementId, output)),
       );
       const advanced = await instances.advance(actor, instance.id, instance.revision, {
         engineState: JSON.stringify(step.state),
@@ -289,7 +287,7 @@ export class FlowRuntimeService {
       if (instance.runState !== RUN_STATE.running) throw badRequest('flow.instance.ended');
       const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
       const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
-      const step = await cancelProcess(xml, state).catch(stepRefused);
+      const step = await engineStep((engine) => engine.cancelProcess(xml, state));
       const advanced = await instances.advance(actor, instance.id, instance.revision, {
         engineState: JSON.stringify(step.state),
         currentNodes: null,
