@@ -3,6 +3,7 @@
 
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +12,10 @@ import pg from 'pg';
 /* global URLSearchParams */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_MAIN = path.join(ROOT, 'server/dist/main.js');
+/** The Node.js flags `npm start` runs the server with (package.json `config`, decision 0029). */
+export const SERVER_NODE_FLAGS = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'))
+  .config.serverNodeFlags.split(' ')
+  .filter(Boolean);
 
 export function intEnv(name, fallback, min, max) {
   const raw = process.env[name];
@@ -40,10 +45,14 @@ export const children = new Set();
 /** Things to undo if the run is interrupted (the PostgreSQL database, the temp directory). */
 export const cleanups = new Set();
 
-/** Starts a Node.js process on a free port of 127.0.0.1 and waits until GET /api/ready answers 200. */
+/**
+ * Starts a Node.js process on a free port of 127.0.0.1 and waits until GET /api/ready answers 200.
+ * The built server gets `npm start`'s flags, so a bench measures the server as it is run.
+ */
 export async function startProcess(label, script, env, nodeArgs = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  const flags = script === SERVER_MAIN ? SERVER_NODE_FLAGS : [];
+  const child = spawn(process.execPath, [...flags, ...nodeArgs, script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],

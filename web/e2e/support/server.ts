@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,14 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
+/** The Node.js flags `npm start` runs the server with (package.json `config`, decision 0029). */
+function serverNodeFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+    config: { serverNodeFlags: string };
+  };
+  return manifest.config.serverNodeFlags.split(' ').filter(Boolean);
+}
+
 /** Starts the built server, serving the built console, on a free port with a fresh SQLite database. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const webDist = options.webDist ?? process.env.E2E_WEB_DIST ?? 'web/dist';
@@ -41,7 +49,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const dataDir = await mkdtemp(join(tmpdir(), 'console-e2e-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['server/dist/main.js'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), 'server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
