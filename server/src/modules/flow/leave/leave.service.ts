@@ -6,6 +6,7 @@ import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { LEAVE_ELEMENTS } from '../engine/leave-model.js';
+import { flowRuntime } from '../engine/load.js';
 import type { StepResult } from '../engine/runtime.js';
 import { userNames, type InstanceRecord } from '../runtime/runtime.repository.js';
 import type { FlowRuntimeService } from '../runtime/runtime.service.js';
@@ -59,6 +60,8 @@ export class LeaveService {
     if (input.taskUser === actor.userId) throw badRequest('leave.taskUser.self');
     if (!(await userNames(this.stores.main, actor.tenantId, [input.taskUser])).has(input.taskUser))
       throw badRequest('leave.taskUser.unknown');
+    // The engine loads on first use; not while this transaction holds the database (engine/load.ts).
+    await flowRuntime();
     return inTransaction(await this.stores.storeFor(actor), async (tx) => {
       const leaves = new LeaveRepository(tx);
       const id = await leaves.insert(actor, {

@@ -42,9 +42,15 @@ export interface StartRequest {
   businessId?: string;
 }
 
-/** One step in the engine; a step it refuses (the model cannot go on with what it was given) is a 400. */
-async function engineStep(step: (engine: FlowRuntime) => Promise<StepResult>): Promise<StepResult> {
-  const engine = await flowRuntime();
+/**
+ * One step in the engine; a step it refuses (the model cannot go on with what it was given) is a 400.
+ * The engine is loaded by the caller before its transaction opens (`await flowRuntime()`): loading
+ * code while holding a write transaction would keep every other writer waiting for it.
+ */
+async function engineStep(
+  engine: FlowRuntime,
+  step: (engine: FlowRuntime) => Promise<StepResult>,
+): Promise<StepResult> {
   try {
     return await step(engine);
   } catch (error) {
@@ -178,6 +184,8 @@ export class FlowRuntimeService {
 
   /** Starts an instance of an active definition; answers the instance id. */
   async start(actor: Actor, request: StartRequest, tx?: Store): Promise<string> {
+    // Loaded before our transaction; a caller that passes its own has loaded it first too.
+    const engine = await flowRuntime();
     const run = async (store: Store) => {
       const definitions = new FlowDefinitionRepository(store);
       const definition = found(await definitions.findById(actor, request.definitionId));
@@ -188,7 +196,7 @@ export class FlowRuntimeService {
       const step = await this.resolveRoleAliases(
         store,
         actor,
-        await engineStep((engine) => engine.startProcess(xml, variables)),
+        await engineStep(engine, (e) => e.startProcess(xml, variables)),
       );
       const instances = new FlowInstanceRepository(store);
       const id = await instances.insert(actor, {
@@ -239,6 +247,7 @@ export class FlowRuntimeService {
     if (task.assignee !== actor.userId) throw new ApiError(403, 'flow.task.notAssignee');
     const pass = input.flag !== 'reject';
     const comment = input.comment?.trim() || null;
+    const engine = await flowRuntime();
     await inTransaction(store, async (tx) => {
       const txTasks = new FlowTaskRepository(tx);
       if (!(await txTasks.complete(actor, task.id, actor.userId!, pass ? 'pass' : 'reject', comment)))
@@ -252,7 +261,7 @@ export class FlowRuntimeService {
       const step = await this.resolveRoleAliases(
         tx,
         actor,
-        await engineStep((engine) => engine.completeTask(xml, state, task.elementId, output)),
+        await engineStep(engine, (e) => e.completeTask(xml, state, task.elementId, output)),
       );
       const advanced = await instances.advance(actor, instance.id, instance.revision, {
         engineState: JSON.stringify(step.state),
@@ -281,13 +290,14 @@ export class FlowRuntimeService {
 
   /** follow/delete-process-instance: ends a running instance with a reason. */
   async deleteInstance(actor: Actor, instanceId: string, reason: string): Promise<void> {
+    const engine = await flowRuntime();
     await inTransaction(await this.stores.storeFor(actor), async (tx) => {
       const instances = new FlowInstanceRepository(tx);
       const instance = found(await instances.findById(actor, instanceId));
       if (instance.runState !== RUN_STATE.running) throw badRequest('flow.instance.ended');
       const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
       const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
-      const step = await engineStep((engine) => engine.cancelProcess(xml, state));
+      const step = await engineStep(engine, (e) => e.cancelProcess(xml, state));
       const advanced = await instances.advance(actor, instance.id, instance.revision, {
         engineState: JSON.stringify(step.state),
         currentNodes: null,
