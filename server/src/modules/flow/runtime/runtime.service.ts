@@ -47,12 +47,9 @@ export interface StartRequest {
  * The engine is loaded by the caller before its transaction opens (`await flowRuntime()`): loading
  * code while holding a write transaction would keep every other writer waiting for it.
  */
-async function engineStep(
-  engine: FlowRuntime,
-  step: (engine: FlowRuntime) => Promise<StepResult>,
-): Promise<StepResult> {
+async function engineStep(engine: FlowRuntime, step: () => Promise<StepResult>): Promise<StepResult> {
   try {
-    return await step(engine);
+    return await step();
   } catch (error) {
     if (error instanceof engine.TaskNotWaitingError) throw badRequest('flow.task.done');
     if (error instanceof engine.StepError) throw badRequest('flow.step.failed', { reason: error.message });
@@ -196,7 +193,7 @@ export class FlowRuntimeService {
       const step = await this.resolveRoleAliases(
         store,
         actor,
-        await engineStep(engine, (e) => e.startProcess(xml, variables)),
+        await engineStep(engine, () => engine.startProcess(xml, variables)),
       );
       const instances = new FlowInstanceRepository(store);
       const id = await instances.insert(actor, {
@@ -261,7 +258,7 @@ export class FlowRuntimeService {
       const step = await this.resolveRoleAliases(
         tx,
         actor,
-        await engineStep(engine, (e) => e.completeTask(xml, state, task.elementId, output)),
+        await engineStep(engine, () => engine.completeTask(xml, state, task.elementId, output)),
       );
       const advanced = await instances.advance(actor, instance.id, instance.revision, {
         engineState: JSON.stringify(step.state),
@@ -297,7 +294,7 @@ export class FlowRuntimeService {
       if (instance.runState !== RUN_STATE.running) throw badRequest('flow.instance.ended');
       const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
       const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
-      const step = await engineStep(engine, (e) => e.cancelProcess(xml, state));
+      const step = await engineStep(engine, () => engine.cancelProcess(xml, state));
       const advanced = await instances.advance(actor, instance.id, instance.revision, {
         engineState: JSON.stringify(step.state),
         currentNodes: null,
