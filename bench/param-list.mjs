@@ -9,20 +9,26 @@
 //   user-info  GET /api/blade-auth/oauth/user-info (token check + one row: fixed cost dominates)
 //
 // Method (docs/benchmarks.md, "Alternating slices"): the two targets are measured in short
-// alternating slices, so that other work on the machine hits both alike. Per route: a warm-up of each
-// target, then BENCH_SLICES pairs of slices of BENCH_SLICE_SECONDS each, the order swapped every pair
-// (S B, B S, S B, …). Each pair gives a ratio server req/s ÷ baseline req/s; the report gives their
-// median and spread (min–max) and the p50/p99 latency of every request of each side's slices.
+// alternating slices, so that other work on the machine hits both alike, and both are started
+// BENCH_STARTS times, so that a process that settles into a slower state for its life weighs as one
+// start among several. Per start and route: a warm-up of each target, then that start's share of
+// BENCH_SLICES pairs of slices of BENCH_SLICE_SECONDS each, the order swapped every pair (S B, B S,
+// S B, …). Each pair gives a ratio server req/s ÷ baseline req/s; the report gives the median and
+// spread (min–max) over every start's pairs, each start's own median, and the p50/p99 latency of
+// every request of each side's slices.
 // Target: median ratio ≥ 0.85 and server p99 ≤ 2 × baseline p99 on every route and engine.
-// Both targets' idle RSS is read after start, the verification requests and BENCH_IDLE_SECONDS of
-// idling (target: the server's under IDLE_TARGET_MB on SQLite), and again after the routes and
-// BENCH_IDLE_SECONDS (reported). The server runs with the Node.js flags `npm start` gives it
-// (SERVER_NODE_FLAGS, docs/decisions/0029-young-generation-size.md).
+// Both targets' idle RSS is read after every start, the verification requests and
+// BENCH_IDLE_SECONDS of idling (target: the median over the starts of the server's under
+// IDLE_TARGET_MB on SQLite), and again after the routes and BENCH_IDLE_SECONDS (reported). The
+// server runs with the Node.js flags `npm start` gives it (SERVER_NODE_FLAGS,
+// docs/decisions/0029-young-generation-size.md).
 // The verification that both answer the same JSON (byte for byte) runs first, for every route.
 // Expects a built server (npm run bench builds first; `npx tsc -b packages/contract server` is enough).
 //
 // Environment (all optional):
-//   BENCH_SLICES        pairs of measured slices per route (default 6, 1..50)
+//   BENCH_SLICES        pairs of measured slices per route, over all starts (default 6, 1..50)
+//   BENCH_STARTS        starts of both targets per engine, sharing the pairs (default 3, 1..20,
+//                       at most BENCH_SLICES)
 //   BENCH_SLICE_SECONDS seconds per slice (default 3, 1..60)
 //   BENCH_WARMUP        seconds of warm-up of each target per route, not measured (default 3, 0..60)
 //   BENCH_CONNECTIONS   concurrent connections of autocannon (default 10, 1..256)
@@ -81,6 +87,7 @@ const list = (raw) =>
 
 const config = {
   slices: intEnv('BENCH_SLICES', 6, 1, 50),
+  starts: intEnv('BENCH_STARTS', 3, 1, 20),
   sliceSeconds: intEnv('BENCH_SLICE_SECONDS', 3, 1, 60),
   warmup: intEnv('BENCH_WARMUP', 3, 0, 60),
   connections: intEnv('BENCH_CONNECTIONS', 10, 1, 256),
@@ -104,6 +111,8 @@ if (config.engines.includes('postgres')) {
     throw new Error(`BENCH_PG_URL must point at 127.0.0.1 (got host "${host}")`);
   }
 }
+// Every start measures at least one pair of every route.
+config.starts = Math.min(config.starts, config.slices);
 if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
 
 // ---- processes -----------------------------------------------------------------------------------
@@ -315,52 +324,84 @@ async function idleRss(engine, label, server, baseline) {
   return rss;
 }
 
+/** What the slices of one route gather over every start, until `summariseRoute` reads it. */
+function routeTally() {
+  return {
+    latencies: { server: [], baseline: [] },
+    errors: { server: 0, baseline: 0 },
+    non2xx: { server: 0, baseline: 0 },
+    peakRss: { server: 0, baseline: 0 },
+    pairs: [],
+  };
+}
+
+/** The pairs of slices start `start` (0-based) measures of each route: BENCH_SLICES shared out evenly. */
+const pairsOfStart = (start) =>
+  Math.floor((config.slices * (start + 1)) / config.starts) -
+  Math.floor((config.slices * start) / config.starts);
+
 /**
- * One route on one engine: a warm-up of each target, then BENCH_SLICES pairs of slices, the order
- * swapped every pair, so that a trend in the machine's load falls on both sides alike.
+ * One route on one engine and one start of both targets: a warm-up of each (a new process has not
+ * compiled its hot paths yet), then this start's pairs of slices, the order swapped every pair, so
+ * that a trend in the machine's load falls on both sides alike.
  */
-async function measureRoute(engine, name, route, server, baseline) {
+async function measureRoute(tally, engine, name, route, server, baseline, start) {
   const targets = { server, baseline };
-  const latencies = { server: [], baseline: [] };
-  const errors = { server: 0, baseline: 0 };
-  const non2xx = { server: 0, baseline: 0 };
-  const pairs = [];
-  const peakRss = { server: 0, baseline: 0 };
-  process.stdout.write(`[${engine}] ${name}: warm-up ${config.warmup} s each`);
+  process.stdout.write(
+    `[${engine}] ${name}, start ${start + 1}/${config.starts}: warm-up ${config.warmup} s each`,
+  );
   if (config.warmup > 0) {
     await cannon(server.base + route.path, config.warmup, server.headers);
     await cannon(baseline.base + route.path, config.warmup, baseline.headers);
   }
-  process.stdout.write(`; ${config.slices} × ${config.sliceSeconds} s pairs:`);
-  for (let i = 0; i < config.slices; i++) {
-    const order = i % 2 === 0 ? ['server', 'baseline'] : ['baseline', 'server'];
-    const pair = {};
+  const count = pairsOfStart(start);
+  process.stdout.write(`; ${count} × ${config.sliceSeconds} s pairs:`);
+  for (let i = 0; i < count; i++) {
+    // Swapped every pair over the whole route, not per start.
+    const order = tally.pairs.length % 2 === 0 ? ['server', 'baseline'] : ['baseline', 'server'];
+    const pair = { start: start + 1 };
     for (const side of order) {
       const proc = targets[side];
-      const result = await cannon(proc.base + route.path, config.sliceSeconds, proc.headers, latencies[side]);
+      const result = await cannon(
+        proc.base + route.path,
+        config.sliceSeconds,
+        proc.headers,
+        tally.latencies[side],
+      );
       // Requests answered over the slice's real length (autocannon's duration, in seconds).
       pair[side] = result.requests.total / result.duration;
-      errors[side] += result.errors + result.timeouts;
-      non2xx[side] += result.non2xx;
-      peakRss[side] = Math.max(peakRss[side], memoryOf(proc.pid).rssMb);
+      tally.errors[side] += result.errors + result.timeouts;
+      tally.non2xx[side] += result.non2xx;
+      tally.peakRss[side] = Math.max(tally.peakRss[side], memoryOf(proc.pid).rssMb);
     }
     pair.ratio = pair.server / pair.baseline;
-    pairs.push(pair);
+    tally.pairs.push(pair);
     process.stdout.write(` ${pair.ratio.toFixed(2)}`);
   }
+  process.stdout.write('\n');
+}
+
+/** The row of the report for one route: the median pair ratio over every start, its spread, p50/p99. */
+function summariseRoute(tally, engine, name, route) {
+  const { pairs } = tally;
   const ratios = pairs.map((p) => p.ratio);
   const side = (s) => {
-    const sorted = latencies[s].sort((a, b) => a - b);
+    const sorted = tally.latencies[s].sort((a, b) => a - b);
     return {
       requestsPerSec: round(median(pairs.map((p) => p[s])), 1),
       p50Ms: round(percentile(sorted, 50), 2),
       p99Ms: round(percentile(sorted, 99), 2),
       requests: sorted.length,
-      non2xx: non2xx[s],
-      errors: errors[s],
-      runRssMb: round(peakRss[s], 1),
+      non2xx: tally.non2xx[s],
+      errors: tally.errors[s],
+      runRssMb: round(tally.peakRss[s], 1),
     };
   };
+  // The median of each start's own pairs: shows whether one start of a process stood apart.
+  const startMedians = [];
+  for (let start = 1; start <= config.starts; start++) {
+    startMedians.push(round(median(pairs.filter((p) => p.start === start).map((p) => p.ratio)), 3));
+  }
   const row = {
     engine,
     route: name,
@@ -369,12 +410,16 @@ async function measureRoute(engine, name, route, server, baseline) {
     ratioMin: round(Math.min(...ratios), 3),
     ratioMax: round(Math.max(...ratios), 3),
     pairRatios: ratios.map((r) => round(r, 3)),
+    startMedians,
     server: side('server'),
     baseline: side('baseline'),
   };
   row.p99Factor = round(row.server.p99Ms / row.baseline.p99Ms, 2);
   row.target = row.ratioMedian >= TARGET_RATIO && row.p99Factor <= TARGET_P99_FACTOR ? 'PASS' : 'FAIL';
-  process.stdout.write(` → median ${row.ratioMedian.toFixed(3)}\n`);
+  console.log(
+    `[${engine}] ${name}: median ${row.ratioMedian.toFixed(3)} of ${ratios.length} pairs; ` +
+      `per start ${startMedians.map((m) => m.toFixed(2)).join(' ')}`,
+  );
   return row;
 }
 
@@ -389,13 +434,42 @@ async function benchEngine(engine, workDir) {
   };
   const profDir = path.join(RESULTS_DIR, 'profiles');
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const profArgs = (target) =>
+  // One profile per process: the start's number is in the name.
+  const profArgs = (target, start) =>
     config.cpuProf
-      ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${target}-${engine}-${stamp}.cpuprofile`]
+      ? [
+          '--cpu-prof',
+          `--cpu-prof-dir=${profDir}`,
+          `--cpu-prof-name=${target}-${engine}-${stamp}-${start}.cpuprofile`,
+        ]
       : [];
 
-  let server;
-  let baseline;
+  const startBoth = async (start) => {
+    const server = await startProcess(
+      `server (${engine})`,
+      SERVER_MAIN,
+      serverEnv,
+      profArgs('server', start),
+    );
+    try {
+      const baseline = await startProcess(
+        `baseline (${engine})`,
+        BASELINE_MAIN,
+        {
+          DATABASE_URL: databaseUrl,
+          JWT_SECRET: jwtSecret,
+          BASELINE_LOGGER: process.env.BASELINE_LOGGER ?? 'off',
+        },
+        profArgs('baseline', start),
+      );
+      return { server, baseline };
+    } catch (error) {
+      await stopProcess(server);
+      throw error;
+    }
+  };
+
+  let running;
   try {
     // 1. The server creates the schema and seeds; 2. the bench rows go in with the driver; 3. restart.
     console.log(`[${engine}] migrating and seeding through the server …`);
@@ -404,40 +478,50 @@ async function benchEngine(engine, workDir) {
     if (engine === 'sqlite') insertSqlite(databaseUrl.slice('sqlite:'.length));
     else await insertPostgres(databaseUrl);
 
-    server = await startProcess(`server (${engine})`, SERVER_MAIN, serverEnv, profArgs('server'));
-    baseline = await startProcess(
-      `baseline (${engine})`,
-      BASELINE_MAIN,
-      {
-        DATABASE_URL: databaseUrl,
-        JWT_SECRET: jwtSecret,
-        BASELINE_LOGGER: process.env.BASELINE_LOGGER ?? 'off',
-      },
-      profArgs('baseline'),
-    );
-    const checked = await verify(engine, server, baseline);
-    console.log(
-      `[${engine}] both answer the same JSON on ${config.routes.join(', ')} ` +
-        `(list total ${checked.total}, detail id ${checked.detailId})`,
-    );
-    const afterStart = await idleRss(engine, 'after start, verification', server, baseline);
-
-    const rows = [];
-    for (const name of config.routes) {
-      rows.push(await measureRoute(engine, name, checked.routes[name], server, baseline));
+    // Both targets are started BENCH_STARTS times and every start measures its share of each
+    // route's pairs: a process can settle into a faster or slower state for its whole life (seen
+    // as throughput in two distinct levels from one start to the next), which slices within one
+    // start cannot average out.
+    const tallies = Object.fromEntries(config.routes.map((name) => [name, routeTally()]));
+    const idleReadings = [];
+    let checked;
+    for (let start = 0; start < config.starts; start++) {
+      running = await startBoth(start + 1);
+      const { server, baseline } = running;
+      checked = await verify(engine, server, baseline);
+      console.log(
+        `[${engine}] start ${start + 1}/${config.starts}: both answer the same JSON on ` +
+          `${config.routes.join(', ')} (list total ${checked.total}, detail id ${checked.detailId})`,
+      );
+      const afterStart = await idleRss(engine, 'after start, verification', server, baseline);
+      for (const name of config.routes) {
+        await measureRoute(tallies[name], engine, name, checked.routes[name], server, baseline, start);
+      }
+      const afterRoutes = await idleRss(engine, 'after the routes', server, baseline);
+      idleReadings.push({ afterStart, afterRoutes });
+      await stopProcess(server);
+      await stopProcess(baseline);
+      running = undefined;
     }
-    const afterRoutes = await idleRss(engine, 'after the routes', server, baseline);
+    const rows = config.routes.map((name) =>
+      summariseRoute(tallies[name], engine, name, checked.routes[name]),
+    );
+    // The median over the starts, and every reading for the record.
+    const medianOf = (pick) => round(median(idleReadings.map(pick)), 1);
     const idle = {
       engine,
-      serverIdleRssMb: afterStart.server,
-      baselineIdleRssMb: afterStart.baseline,
-      serverAfterRoutesRssMb: afterRoutes.server,
-      baselineAfterRoutesRssMb: afterRoutes.baseline,
+      serverIdleRssMb: medianOf((r) => r.afterStart.server),
+      baselineIdleRssMb: medianOf((r) => r.afterStart.baseline),
+      serverAfterRoutesRssMb: medianOf((r) => r.afterRoutes.server),
+      baselineAfterRoutesRssMb: medianOf((r) => r.afterRoutes.baseline),
+      readings: idleReadings,
     };
     return { rows, idle };
   } finally {
-    if (server) await stopProcess(server);
-    if (baseline) await stopProcess(baseline);
+    if (running) {
+      await stopProcess(running.server);
+      await stopProcess(running.baseline);
+    }
     await dropDatabase();
   }
 }
@@ -529,7 +613,7 @@ async function main() {
 
   console.log(
     `\n${config.connections} connections; per route ${config.warmup} s warm-up of each, then ` +
-      `${config.slices} pairs of ${config.sliceSeconds} s slices; load average ${loadBefore.join(' ')} → ` +
+      `${config.slices} pairs of ${config.sliceSeconds} s slices over ${config.starts} starts of both; load average ${loadBefore.join(' ')} → ` +
       `${loadAfter.join(' ')}\n`,
   );
   console.log(resultsTable(rows));
@@ -540,7 +624,7 @@ async function main() {
     table(
       [
         'engine',
-        'server idle RSS MB after start / after the routes',
+        'server idle RSS MB after start / after the routes (median of the starts)',
         'baseline idle RSS MB after start / after the routes',
         'target',
       ],
@@ -552,7 +636,9 @@ async function main() {
       ]),
     ),
   );
-  console.log(`\ntarget: the server's idle RSS after start under ${IDLE_TARGET_MB} MB on SQLite`);
+  console.log(
+    `\ntarget: the server's idle RSS after start under ${IDLE_TARGET_MB} MB on SQLite (median of the starts)`,
+  );
 
   const failures = rows.filter(
     (r) => r.server.non2xx + r.baseline.non2xx + r.server.errors + r.baseline.errors > 0,

@@ -1,5 +1,4 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import type { Cache } from '../../core/cache/index.js';
 
 // Image captchas for the captcha grant (security S7): five characters (BladeX's length: the
@@ -40,7 +39,15 @@ interface GlyphFont {
     ): { commands: Command[]; getBoundingBox(): { x1: number; y1: number; x2: number; y2: number } };
   };
 }
-const font = (svgCaptcha.options as unknown as { font: GlyphFont }).font;
+
+// svg-captcha parses its font with opentype.js as it is imported: about 0.8 MB of code and the
+// font's glyphs. They load with the first captcha, not at start, so a process that never draws one
+// (an API worker, a device gateway) does not hold them (docs/benchmarks.md, "Idle memory").
+let glyphFont: Promise<GlyphFont> | undefined;
+const loadFont = (): Promise<GlyphFont> =>
+  (glyphFont ??= import('svg-captcha').then(
+    (module) => (module.default.options as unknown as { font: GlyphFont }).font,
+  ));
 
 type Point = [number, number];
 
@@ -54,7 +61,7 @@ const pt = ([x, y]: Point) => `${num(x)} ${num(y)}`;
 const lerp = (a: Point, b: Point, t: number): Point => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
 
 /** One glyph's outline as path data, bent and split at random, centred on (cx, cy). */
-function glyphPath(ch: string, cx: number, cy: number): string {
+function glyphPath(font: GlyphFont, ch: string, cx: number, cy: number): string {
   const outline = font.charToGlyph(ch).getPath(0, 0, FONT_SIZE);
   const box = outline.getBoundingBox();
   const ox = (box.x1 + box.x2) / 2;
@@ -109,10 +116,10 @@ function glyphPath(ch: string, cx: number, cy: number): string {
   return out.join(' ');
 }
 
-export function renderCaptcha(code: string): string {
+function renderCaptcha(font: GlyphFont, code: string): string {
   const step = WIDTH / (code.length + 1);
   const glyphs = [...code].map((ch, i) => {
-    const d = glyphPath(ch, step * (i + 1) + uniform(-4, 4), HEIGHT / 2 + uniform(-3, 3));
+    const d = glyphPath(font, ch, step * (i + 1) + uniform(-4, 4), HEIGHT / 2 + uniform(-3, 3));
     return `<path d="${d}" fill="${colour([20, 42])}" fill-rule="nonzero"/>`;
   });
   const curves = Array.from({ length: randomInt(4, 7) }, () => {
@@ -134,10 +141,11 @@ export function renderCaptcha(code: string): string {
 }
 
 /** A code and its image; the code is never spelled anywhere in the image's markup. */
-export function newCaptcha(): { code: string; svg: string } {
+async function newCaptcha(): Promise<{ code: string; svg: string }> {
+  const font = await loadFont();
   for (;;) {
     const code = Array.from({ length: CAPTCHA_LENGTH }, () => pick([...ALPHABET])).join('');
-    const svg = renderCaptcha(code);
+    const svg = renderCaptcha(font, code);
     // Guard against chance (markup words such as "path" or "rect" are possible codes): draw again.
     if (!/<text/i.test(svg) && !svg.toLowerCase().includes(code.toLowerCase())) return { code, svg };
   }
@@ -147,7 +155,7 @@ export class Captchas {
   constructor(private readonly cache: Cache) {}
 
   async issue(): Promise<{ key: string; image: string }> {
-    const { code, svg } = newCaptcha();
+    const { code, svg } = await newCaptcha();
     const key = randomUUID();
     await this.cache.set(captchaKey(key), code.toLowerCase(), CAPTCHA_TTL_SECONDS);
     return { key, image: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
