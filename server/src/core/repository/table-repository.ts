@@ -196,10 +196,17 @@ export class TableRepository<E, T extends AuditedTableName> {
 
   async findById(actor: Actor, id: string): Promise<E | undefined> {
     const scope = await dataScopePredicate(this.store, this.def, actor);
-    const statement = scope ? null : this.#byIdQuery(actor, id);
+    if (!scope) return this.findLive(actor, id);
+    const row = await this.#liveIn(actor, scope).selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
+  }
+
+  /** The caller's live row by id, whatever the caller's data scope (tenant and soft delete applied). */
+  protected async findLive(actor: Actor, id: string): Promise<E | undefined> {
+    const statement = this.#byIdQuery(actor, id);
     const row = statement
       ? (await this.#common.executeQuery<Record<string, unknown>>(statement)).rows[0]
-      : await this.#liveIn(actor, scope).selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
+      : await this.#live(actor).selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
     return row ? this.toEntity(row) : undefined;
   }
 

@@ -91,12 +91,7 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
 
   /** The actor's own row (the signed-in user), whatever the data scope. */
   async findSelf(actor: Actor): Promise<User | undefined> {
-    if (!actor.userId) return undefined;
-    const row = await this.scopedSelect(actor)
-      .selectAll()
-      .where('id', '=', BigInt(actor.userId))
-      .executeTakeFirst();
-    return row ? this.toEntity(row) : undefined;
+    return actor.userId ? this.findLive(actor, actor.userId) : undefined;
   }
 
   /** A user of the actor's tenant by account, with what sign-in needs to check. */

@@ -1,0 +1,16 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createBenchDatabase, SERVER_MAIN, signedInHeaders, startProcess, stopProcess, sleep } from './support.mjs';
+const work = mkdtempSync(path.join(os.tmpdir(), 'probe-'));
+const { databaseUrl } = await createBenchDatabase('sqlite', work);
+const env = { DATABASE_URL: databaseUrl, DATA_DIR: path.join(work, 'data'), JWT_SECRET: 'x'.repeat(64) };
+await stopProcess(await startProcess('seed', SERVER_MAIN, env));
+const p = await startProcess('server', SERVER_MAIN, env, ['--require', '/tmp/probe/count.cjs']);
+p.child.stderr.on('data', (d) => process.stdout.write(d));
+const h = await signedInHeaders(p.base);
+for (let i = 0; i < 5; i++) await (await fetch(p.base + '/api/blade-auth/oauth/user-info', { headers: h })).text();
+process.kill(p.pid, 'SIGUSR2'); await sleep(300);
+for (let i = 0; i < 100; i++) await (await fetch(p.base + '/api/blade-auth/oauth/user-info', { headers: h })).text();
+process.kill(p.pid, 'SIGUSR2'); await sleep(500);
+await stopProcess(p);
