@@ -129,6 +129,15 @@ function memoryOf(pid) {
   return { rssMb: kb('VmRSS') / 1024, hwmMb: kb('VmHWM') / 1024 };
 }
 
+/**
+ * CPU time the process has used, all its threads (user + system), in µs: /proc/<pid>/stat's utime
+ * and stime, in clock ticks of 1/100 s (Linux's USER_HZ).
+ */
+function cpuMicros(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
 // ---- data ----------------------------------------------------------------------------------------
 
 const PREFIXES = ['系统参数', '账号参数', '存储参数', '消息参数', '柜机参数', '告警参数', '报表参数'];
@@ -331,6 +340,8 @@ function routeTally() {
     errors: { server: 0, baseline: 0 },
     non2xx: { server: 0, baseline: 0 },
     peakRss: { server: 0, baseline: 0 },
+    cpuMicros: { server: 0, baseline: 0 },
+    requests: { server: 0, baseline: 0 },
     pairs: [],
   };
 }
@@ -362,6 +373,7 @@ async function measureRoute(tally, engine, name, route, server, baseline, start)
     const pair = { start: start + 1 };
     for (const side of order) {
       const proc = targets[side];
+      const cpuBefore = cpuMicros(proc.pid);
       const result = await cannon(
         proc.base + route.path,
         config.sliceSeconds,
@@ -373,6 +385,8 @@ async function measureRoute(tally, engine, name, route, server, baseline, start)
       tally.errors[side] += result.errors + result.timeouts;
       tally.non2xx[side] += result.non2xx;
       tally.peakRss[side] = Math.max(tally.peakRss[side], memoryOf(proc.pid).rssMb);
+      tally.cpuMicros[side] += cpuMicros(proc.pid) - cpuBefore;
+      tally.requests[side] += result.requests.total;
     }
     pair.ratio = pair.server / pair.baseline;
     tally.pairs.push(pair);
@@ -395,6 +409,7 @@ function summariseRoute(tally, engine, name, route) {
       non2xx: tally.non2xx[s],
       errors: tally.errors[s],
       runRssMb: round(tally.peakRss[s], 1),
+      cpuMicrosPerRequest: round(tally.cpuMicros[s] / tally.requests[s], 1),
     };
   };
   // The median of each start's own pairs: shows whether one start of a process stood apart.
@@ -415,6 +430,9 @@ function summariseRoute(tally, engine, name, route) {
     baseline: side('baseline'),
   };
   row.p99Factor = round(row.server.p99Ms / row.baseline.p99Ms, 2);
+  // What a request costs each side, whoever else wants the cores: reported beside the verdict, so
+  // that a FAIL on a busy machine tells cost from noise.
+  row.cpuRatio = round(row.baseline.cpuMicrosPerRequest / row.server.cpuMicrosPerRequest, 3);
   row.target = row.ratioMedian >= TARGET_RATIO && row.p99Factor <= TARGET_P99_FACTOR ? 'PASS' : 'FAIL';
   console.log(
     `[${engine}] ${name}: median ${row.ratioMedian.toFixed(3)} of ${ratios.length} pairs; ` +
@@ -547,6 +565,7 @@ function resultsTable(rows) {
       'baseline p50/p99 ms',
       'p99 ×',
       'target',
+      'CPU µs/request server / baseline (ratio)',
       'non-2xx/errors',
     ],
     rows.map((r) => [
@@ -560,6 +579,7 @@ function resultsTable(rows) {
       `${r.baseline.p50Ms} / ${r.baseline.p99Ms}`,
       r.p99Factor.toFixed(2),
       r.target,
+      `${r.server.cpuMicrosPerRequest} / ${r.baseline.cpuMicrosPerRequest} (${r.cpuRatio.toFixed(2)})`,
       `${r.server.non2xx + r.baseline.non2xx}/${r.server.errors + r.baseline.errors}`,
     ]),
   );
@@ -618,7 +638,8 @@ async function main() {
   );
   console.log(resultsTable(rows));
   console.log(
-    `\ntarget: median ratio ≥ ${TARGET_RATIO} and server p99 ≤ ${TARGET_P99_FACTOR} × baseline p99\n`,
+    `\ntarget: median ratio ≥ ${TARGET_RATIO} and server p99 ≤ ${TARGET_P99_FACTOR} × baseline p99; ` +
+      'the CPU ratio (baseline ÷ server CPU per request, every thread) is reported, not judged\n',
   );
   console.log(
     table(
