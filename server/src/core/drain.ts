@@ -40,14 +40,17 @@ export class Drain {
       // Keep-alive clients leave at their next answer and reconnect through the balancer.
       if (this.#draining) res.setHeader('connection', 'close');
     });
-    app.addHook('onRequest', async (req, reply) => {
+    // A callback hook: no promise per request (see core/security-headers.ts). Answering here ends
+    // the request without calling done.
+    app.addHook('onRequest', (req, reply, done) => {
       if (this.#draining && req.url.split('?')[0] === '/api/ready') {
-        return reply
+        reply
           .code(503)
           .type('application/json; charset=utf-8')
           .send(failure(503, req.t('error.unavailable')));
+        return;
       }
-      return undefined;
+      done();
     });
   }
 

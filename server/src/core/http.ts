@@ -35,10 +35,12 @@ export function installRequestContext(app: FastifyInstance): void {
   app.decorateRequest('t', function (this: FastifyRequest, key: MessageKey, params?: MessageParams) {
     return translate(this.language, key, params);
   });
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook: no promise per request (see core/security-headers.ts).
+  app.addHook('onRequest', (req, reply, done) => {
     req.language = languageOf(req.headers['accept-language']);
     req.actor = ANONYMOUS;
     reply.header('x-request-id', req.id);
+    done();
   });
 }
 

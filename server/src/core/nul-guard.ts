@@ -45,8 +45,9 @@ export function findNul(value: unknown): string | null {
 
 /** Refuses, with a 400 naming the field, any request whose string input holds a NUL. */
 export function installNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req) => {
+  // A callback hook: no promise per request (see core/security-headers.ts).
+  app.addHook('preValidation', (req, _reply, done) => {
     const field = findNul(req.query) ?? findNul(req.params) ?? findNul(req.body);
-    if (field !== null) throw new ApiError(400, 'field.nul', { field });
+    done(field === null ? undefined : new ApiError(400, 'field.nul', { field }));
   });
 }

@@ -164,8 +164,10 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
       return refuse(reply, req, 403, 'error.apiScope');
   });
 
-  app.addHook('preHandler', async (req, reply) => {
-    if (req.is404) return;
+  // A callback hook: most requests have no body-dependent button to check, and they go on at once
+  // without a promise (see core/security-headers.ts). Refusing answers without calling done.
+  app.addHook('preHandler', (req, reply, done) => {
+    if (req.is404) return done();
     const { button, bodyButton } = req.routeOptions.config ?? {};
     const codes: string[] = [];
     if (button !== undefined && typeof button !== 'string') {
@@ -174,9 +176,15 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
     }
     const further = bodyButton?.(req.body);
     if (further) codes.push(further);
-    for (const code of codes)
-      if (!(await deps.permissions.hasCode(principalOf(req), code)))
-        return refuse(reply, req, 403, 'error.noButton');
+    if (codes.length === 0) return done();
+    void (async () => {
+      for (const code of codes)
+        if (!(await deps.permissions.hasCode(principalOf(req), code))) {
+          refuse(reply, req, 403, 'error.noButton');
+          return;
+        }
+      done();
+    })().catch((error: unknown) => done(error as Error));
   });
 }
 
