@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { keptFile } from '../kept-file.js';
 
 // The token-signing key (security S1): JWT_SECRET when given, else one generated on first start
 // into DATA_DIR and kept there. There is no default key in the code.
@@ -15,21 +16,8 @@ export function loadJwtSecret(configured: string | null, dataDir: string): Uint8
 export function loadSecret(configured: string | null, dataDir: string, fileName: string): Uint8Array {
   if (configured) return new TextEncoder().encode(configured);
   const file = path.join(dataDir, fileName);
-  try {
-    return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  try {
-    // 'wx': of two processes starting at once on one DATA_DIR, the second reads the first's key.
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    return new TextEncoder().encode(secret);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
-  }
+  const secret = keptFile(file, () => `${randomBytes(48).toString('base64url')}\n`);
+  return new TextEncoder().encode(secret.trim());
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sm2 } from 'sm-crypto-v2';
+import { keptFile } from '../kept-file.js';
 
 // The SM2 key pair of the SpringBlade sign-in dialect (issue 20): the open-source BladeX console
 // (Saber) encrypts the typed password with SM2 under the public key of its website.js before it
@@ -53,20 +53,10 @@ function parseKeyFile(file: string, text: string): Sm2KeyPair {
  */
 export function loadSm2KeyPair(dataDir: string): Sm2KeyPair {
   const file = path.join(dataDir, SM2_KEY_FILE);
-  try {
-    return parseKeyFile(file, readFileSync(file, 'utf8'));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const pair = generateSm2KeyPair();
-  try {
-    writeFileSync(file, `${JSON.stringify(pair, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-    return pair;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return parseKeyFile(file, readFileSync(file, 'utf8'));
-  }
+  return parseKeyFile(
+    file,
+    keptFile(file, () => `${JSON.stringify(generateSm2KeyPair(), null, 2)}\n`),
+  );
 }
 
 /** The server's pair: SM2_PRIVATE_KEY's when set (one for every process), else DATA_DIR's. */
