@@ -46,6 +46,8 @@
 //   BENCH_CPU_PROF      1: run the server and the baseline under --cpu-prof; the profiles land in
 //                       bench/results/profiles/ (profiling slows both: keep those figures apart)
 //   BASELINE_LOGGER     passed to the baseline (off | a pino level), to price Fastify's logger
+//   BENCH_AGAINST       baseline (default) | server: an A/A run against a second copy of the server,
+//                       to read this machine's noise (the spread and interval of identical sides)
 
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -105,7 +107,11 @@ const config = {
   routes: list(process.env.BENCH_ROUTES ?? ROUTE_NAMES.join(',')),
   pgAdminUrl: process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
   cpuProf: process.env.BENCH_CPU_PROF === '1',
+  against: process.env.BENCH_AGAINST ?? 'baseline',
 };
+if (config.against !== 'baseline' && config.against !== 'server') {
+  throw new Error(`BENCH_AGAINST: baseline or server (got ${config.against})`);
+}
 
 for (const engine of config.engines) {
   if (engine !== 'sqlite' && engine !== 'postgres')
@@ -529,16 +535,21 @@ async function benchEngine(engine, workDir) {
       profArgs('server', start),
     );
     try {
-      const baseline = await startProcess(
-        `baseline (${engine})`,
-        BASELINE_MAIN,
-        {
-          DATABASE_URL: databaseUrl,
-          JWT_SECRET: jwtSecret,
-          BASELINE_LOGGER: process.env.BASELINE_LOGGER ?? 'off',
-        },
-        profArgs('baseline', start),
-      );
+      // BENCH_AGAINST=server: an A/A run, the "baseline" a second copy of the server on the same
+      // database and data directory. Its ratios measure this machine's noise, not a cost.
+      const baseline =
+        config.against === 'server'
+          ? await startProcess(`server copy (${engine})`, SERVER_MAIN, serverEnv, profArgs('baseline', start))
+          : await startProcess(
+              `baseline (${engine})`,
+              BASELINE_MAIN,
+              {
+                DATABASE_URL: databaseUrl,
+                JWT_SECRET: jwtSecret,
+                BASELINE_LOGGER: process.env.BASELINE_LOGGER ?? 'off',
+              },
+              profArgs('baseline', start),
+            );
       return { server, baseline };
     } catch (error) {
       await stopProcess(server);
@@ -707,6 +718,12 @@ async function main() {
       `${config.slices} pairs of ${config.sliceSeconds} s slices over ${config.starts} starts of both (up to ${config.maxSlices} with extra starts while unsettled); load average ${loadBefore.join(' ')} → ` +
       `${loadAfter.join(' ')}\n`,
   );
+  if (config.against === 'server') {
+    console.log(
+      'A/A run (BENCH_AGAINST=server): the "baseline" is a second copy of the server; the ratios and ' +
+        "their interval show this machine's noise, and the verdicts mean nothing\n",
+    );
+  }
   console.log(resultsTable(rows));
   console.log(
     `\ntarget: median ratio ≥ ${TARGET_RATIO} and server p99 ≤ ${TARGET_P99_FACTOR} × baseline p99; PASS when ` +
