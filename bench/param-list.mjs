@@ -377,7 +377,8 @@ function pairsOfStart(start, measured) {
 /**
  * A distribution-free confidence interval of the median of `values` (order statistics): the
  * innermost pair of ranks [k, n+1-k] whose coverage under Binomial(n, ½) is at least
- * CONFIDENCE. With few values it is their whole range (6 pairs: min–max, 97 %).
+ * CONFIDENCE (6 pairs: min–max, 97 %). Fewer than 6 values cannot reach 95 %: the interval is
+ * then their whole range, and `coverage` says how little it holds.
  */
 function medianInterval(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -386,29 +387,34 @@ function medianInterval(values) {
   let cumulative = 0;
   let coefficient = 1;
   let k = 1;
+  let coverage = 1 - 2 / 2 ** n;
   for (let j = 0; 2 * (j + 1) <= n + 1; j++) {
     cumulative += coefficient / 2 ** n;
     coefficient = (coefficient * (n - j)) / (j + 1);
     // The ranks [j + 1, n - j] (1-based) hold the median with probability 1 - 2·P(B ≤ j).
     if (1 - 2 * cumulative < CONFIDENCE) break;
     k = j + 1;
+    coverage = 1 - 2 * cumulative;
   }
-  return { low: sorted[k - 1], high: sorted[n - k] };
+  return { low: sorted[k - 1], high: sorted[n - k], coverage };
 }
 
 /**
- * PASS when the whole interval of the median ratio clears the target (and p99 holds), FAIL when
- * the whole interval falls short (or p99 does not hold), UNSETTLED when the interval straddles the
- * target: this machine's noise over these pairs leaves the answer open, and a verdict either way
- * would be a coin that the next run may flip.
+ * PASS when the whole interval of the median ratio clears the target, FAIL when the whole interval
+ * falls short, UNSETTLED when it straddles the target or too few pairs give no 95 % interval: this
+ * machine's noise over these pairs leaves the answer open, and a verdict either way would be a coin
+ * that the next run may flip.
  */
-function verdictOf(ratios, p99Factor) {
-  if (p99Factor > TARGET_P99_FACTOR) return 'FAIL';
-  const { low, high } = medianInterval(ratios);
+function intervalVerdict({ low, high, coverage }) {
+  if (coverage < CONFIDENCE) return 'UNSETTLED';
   if (low >= TARGET_RATIO) return 'PASS';
   if (high < TARGET_RATIO) return 'FAIL';
   return 'UNSETTLED';
 }
+
+/** The route's verdict: the interval's, unless p99 fails. */
+const verdictOf = (interval, p99Factor) =>
+  p99Factor > TARGET_P99_FACTOR ? 'FAIL' : intervalVerdict(interval);
 
 const startLabel = (start) =>
   start < config.starts ? `start ${start + 1}/${config.starts}` : `extra start ${start + 1}`;
@@ -497,7 +503,7 @@ function summariseRoute(tally, engine, name, route) {
   // What a request costs each side, whoever else wants the cores: reported beside the verdict, so
   // that a FAIL on a busy machine tells cost from noise.
   row.cpuRatio = round(row.baseline.cpuMicrosPerRequest / row.server.cpuMicrosPerRequest, 3);
-  row.target = verdictOf(ratios, row.p99Factor);
+  row.target = verdictOf(interval, row.p99Factor);
   console.log(
     `[${engine}] ${name}: median ${row.ratioMedian.toFixed(3)} of ${ratios.length} pairs ` +
       `(${Math.round(CONFIDENCE * 100)} % interval ${row.ratioIntervalLow.toFixed(2)}–${row.ratioIntervalHigh.toFixed(2)}, ${row.target}); ` +
@@ -573,12 +579,10 @@ async function benchEngine(engine, workDir) {
     // A route whose interval still straddles the target after BENCH_STARTS gets extra starts (of
     // both targets, as many pairs as an ordinary start) until it settles or BENCH_MAX_SLICES.
     const tallies = Object.fromEntries(config.routes.map((name) => [name, routeTally()]));
+    // p99 is judged once, over every slice: only the ratio's interval asks for more pairs.
     const unsettled = (name) =>
       tallies[name].pairs.length < config.maxSlices &&
-      verdictOf(
-        tallies[name].pairs.map((p) => p.ratio),
-        0, // p99 is judged once, over every slice; only the ratio's interval asks for more pairs
-      ) === 'UNSETTLED';
+      intervalVerdict(medianInterval(tallies[name].pairs.map((p) => p.ratio))) === 'UNSETTLED';
     const idleReadings = [];
     let checked;
     for (let start = 0; ; start++) {
