@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLATFORM_TENANT_ID } from '@console/contract';
 import { defineTable } from '../../src/core/repository/table.js';
 import { TableRepository } from '../../src/core/repository/table-repository.js';
-import type { Actor, Store } from '../../src/core/repository/store.js';
+import { inTransaction, type Actor, type Store } from '../../src/core/repository/store.js';
 import { parseListQuery } from '../../src/core/list-query.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedDatabase, SEED_IDS } from '../../src/db/seed/seed.js';
@@ -251,6 +251,38 @@ describe.each(enginesUnderTest())('foundation on %s', (kind) => {
 
     expect(await roles.softDelete(a, [id])).toBe(1);
     expect(await roles.findById(a, id)).toBeUndefined();
+  });
+
+  it('reads by id inside a transaction from it, and outside it only what is committed', async () => {
+    // findById runs on the driver directly outside a transaction (db/database.ts, DirectRead):
+    // inside one it must read through the transaction, and outside it never see its open writes.
+    const actor: Actor = { tenantId: '100004', userId: '5004', deptId: '6004' };
+    const roles = new RoleRepository(t.store);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let id = '';
+    const tx = inTransaction(t.store, async (store) => {
+      const own = new RoleRepository(store);
+      id = await own.insert(actor, { roleName: '事务中', roleAlias: 'in-tx', sort: 1, parentId: '0' });
+      expect((await own.findById(actor, id))?.roleName).toBe('事务中');
+      await held;
+    });
+    // Wait until the row is written and still uncommitted.
+    for (let i = 0; i < 200 && !id; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(id).not.toBe('');
+    // SQLite has one connection: this read waits for the commit; elsewhere it sees nothing yet.
+    let committing = false;
+    const outside = roles.findById(actor, id).then((row) => ({ row, beforeCommit: !committing }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    committing = true;
+    release();
+    await tx;
+    expect(await outside).toEqual(
+      kind === 'sqlite'
+        ? { row: expect.objectContaining({ roleName: '事务中' }), beforeCommit: false }
+        : { row: undefined, beforeCommit: true },
+    );
+    expect((await roles.findById(actor, id))?.roleName).toBe('事务中');
   });
 
   it('keeps 64-bit ids exact through every driver', async () => {

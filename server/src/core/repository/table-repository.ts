@@ -9,6 +9,7 @@ import {
   type UpdateQueryBuilder,
   type UpdateResult,
 } from 'kysely';
+import { directReadOf, type DirectRead } from '../../db/database.js';
 import type { AuditColumns, Database, TenantScoped } from '../../db/schema.js';
 import type { ListQuery } from '../list-query.js';
 import { filterExpression, orderTerms, type AnySelect } from './apply-list-query.js';
@@ -62,14 +63,17 @@ export function updateStamp(actor: Actor): { update_user: bigint | null; update_
  */
 export class TableRepository<E, T extends AuditedTableName> {
   readonly #common: Kysely<CommonShape>;
-  /** findById's statement for a caller without a data scope, compiled once (see #byIdQuery). */
+  /** findById's statement for a caller without a data scope, compiled once (see #byIdParameters). */
   #byId: CompiledQuery | null | undefined;
+  /** The database's direct read, unless this store is a transaction (db/database.ts). */
+  readonly #directRead: DirectRead | undefined;
 
   constructor(
     protected readonly store: Store,
     protected readonly def: TableDef<E, T>,
   ) {
     this.#common = store.db as unknown as Kysely<CommonShape>;
+    this.#directRead = directReadOf(store.db);
   }
 
   /** The caller's live rows in the common shape: the base's own queries start here. */
@@ -203,11 +207,22 @@ export class TableRepository<E, T extends AuditedTableName> {
 
   /** The caller's live row by id, whatever the caller's data scope (tenant and soft delete applied). */
   protected async findLive(actor: Actor, id: string): Promise<E | undefined> {
-    const statement = this.#byIdQuery(actor, id);
-    const row = statement
-      ? (await this.#common.executeQuery<Record<string, unknown>>(statement)).rows[0]
-      : await this.#live(actor).selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
-    return row ? this.toEntity(row) : undefined;
+    const parameters = this.#byIdParameters(actor, id);
+    if (!parameters) {
+      const row = await this.#live(actor).selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
+      return row ? this.toEntity(row) : undefined;
+    }
+    const statement = this.#byId!;
+    const rows =
+      (await this.#directRead?.(statement.sql, parameters)) ??
+      (
+        await this.#common.executeQuery<Record<string, unknown>>({
+          ...statement,
+          parameters,
+          queryId: createQueryId(),
+        })
+      ).rows;
+    return rows[0] ? this.toEntity(rows[0]) : undefined;
   }
 
   /**
@@ -218,7 +233,7 @@ export class TableRepository<E, T extends AuditedTableName> {
    * statement as the builder's (soft delete and tenant included); null (the builder every time)
    * if the markers did not each land in one parameter.
    */
-  #byIdQuery(actor: Actor, id: string): CompiledQuery | null {
+  #byIdParameters(actor: Actor, id: string): unknown[] | null {
     if (this.#byId === undefined) {
       const compiled = this.#live({ ...actor, tenantId: TENANT_MARKER })
         .selectAll()
@@ -229,10 +244,9 @@ export class TableRepository<E, T extends AuditedTableName> {
       this.#byId = count(ID_MARKER) === 1 && count(TENANT_MARKER) === tenantMarkers ? compiled : null;
     }
     if (!this.#byId) return null;
-    const parameters = this.#byId.parameters.map((p) =>
+    return this.#byId.parameters.map((p) =>
       p === TENANT_MARKER ? actor.tenantId : p === ID_MARKER ? BigInt(id) : p,
     );
-    return { ...this.#byId, parameters, queryId: createQueryId() };
   }
 
   /** The visible rows among ids (in no particular order). */
