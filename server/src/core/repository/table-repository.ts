@@ -153,7 +153,9 @@ export class TableRepository<E, T extends AuditedTableName> {
 
   /** A page of a query built from visibleSelect (with a list's own extra conditions). */
   protected pageFrom(visible: TableSelect<T>, query: ListQuery): Promise<Page<E>> {
-    return pageOf(visible as unknown as AnySelect, query, (row) => this.toEntity(row));
+    return pageOf(visible as unknown as AnySelect, query, (row) => this.toEntity(row), {
+      direct: this.#directRead,
+    });
   }
 
   /**
