@@ -106,15 +106,23 @@ async function authenticateUser(
   // still holds, of roles that still exist, count — taking a role away or removing it takes effect
   // at once. Aliases come from the role records, never from the token's joined role names: an
   // alias is compared whole, so no alias can make its holder an administrator (security S12).
-  const held = new Map((state?.roles ?? []).map((role) => [role.id, role.alias]));
-  const kept = (claims.role_id ? claims.role_id.split(',') : []).filter((id) => held.has(id));
+  // A user holds a handful of roles: a scan costs less than building a map on every request.
+  const held = state?.roles ?? [];
+  const roleIds: string[] = [];
+  const roleAliases: string[] = [];
+  for (const id of claims.role_id ? claims.role_id.split(',') : []) {
+    const role = held.find((r) => r.id === id);
+    if (!role) continue;
+    roleIds.push(id);
+    if (role.alias) roleAliases.push(role.alias);
+  }
   return {
     tenantId: claims.tenant_id,
     userId: claims.user_id,
     deptId: claims.dept_id || null,
     account: claims.account,
-    roleIds: kept,
-    roleAliases: kept.map((id) => held.get(id)!).filter(Boolean),
+    roleIds,
+    roleAliases,
     clientId: claims.client_id,
     jti: claims.jti,
     expiresAt: claims.exp,
