@@ -8,19 +8,23 @@
 //              dominates)
 //   user-info  GET /api/blade-auth/oauth/user-info (token check + one row: fixed cost dominates)
 //
-// Method (docs/benchmarks.md, "Alternating slices"): the two targets are measured in short
-// alternating slices, so that other work on the machine hits both alike, and both are started
-// BENCH_STARTS times, so that a process that settles into a slower state for its life weighs as one
-// start among several. Per start and route: a warm-up of each target, then that start's share of
-// BENCH_SLICES pairs of slices of BENCH_SLICE_SECONDS each, the order swapped every pair (S B, B S,
-// S B, …). Each pair gives a ratio server req/s ÷ baseline req/s; the report gives the median, its
-// 95 % confidence interval (order statistics) and the spread (min–max) over every start's pairs,
-// each start's own median, and the p50/p99 latency of every request of each side's slices.
-// Target: median ratio ≥ 0.85 and server p99 ≤ 2 × baseline p99 on every route and engine. The
-// verdict rests on the interval, not on the median alone (docs/benchmarks.md, "Verdicts with
-// their interval"): PASS when all of it clears 0.85, FAIL when all of it falls short (or p99 fails),
-// UNSETTLED when it straddles 0.85. An unsettled route gets extra starts (each as many pairs as an
-// ordinary start) until it settles or has BENCH_MAX_SLICES pairs.
+// Method (docs/benchmarks.md, "Concurrent slices on one core"; decision 0030): both targets are
+// pinned to one CPU (BENCH_PIN_CPU, taskset) and loaded at the same time in slices of
+// BENCH_SLICE_SECONDS, so that they run on the same core at the same moment: this machine's virtual
+// CPUs change speed from second to second, and what one side meets the other meets too. Per slice:
+// the throughput ratio (server req/s ÷ baseline req/s) and the CPU ratio (baseline ÷ server CPU µs
+// per request, every thread). Both targets are started BENCH_STARTS times (a process keeps its own
+// few-percent bias for its life), each start measuring its share of BENCH_SLICES slices after a
+// warm-up of both. The verdict rests on the 95 % interval (order statistics) of the median over
+// the starts of each start's median CPU ratio: PASS when all of it clears 0.85 (and server p99 ≤
+// 2 × baseline p99), FAIL when all of it falls short (or p99 fails), UNSETTLED when it straddles
+// 0.85 or there are fewer than 6 starts. An unsettled route gets extra starts, as many slices each
+// as an ordinary start, until it settles or has BENCH_MAX_SLICES slices. The throughput ratio is
+// reported with its interval and spread, not judged: with both sides on one core it also measures
+// how the scheduler shares that core.
+// BENCH_METHOD=alternating is the earlier method (docs/benchmarks.md, "Alternating slices" and
+// "Verdicts with their interval"): unpinned, the sides of a pair one after the other, the order
+// swapped every pair, the verdict on the interval of the pairs' throughput ratios (3 starts).
 // Both targets' idle RSS is read after every start, the verification requests and
 // BENCH_IDLE_SECONDS of idling (target: the median over the starts of the server's under
 // IDLE_TARGET_MB on SQLite), and again after the routes and BENCH_IDLE_SECONDS (reported). The
@@ -30,11 +34,13 @@
 // Expects a built server (npm run bench builds first; `npx tsc -b packages/contract server` is enough).
 //
 // Environment (all optional):
+//   BENCH_METHOD        concurrent (default) | alternating (see Method)
+//   BENCH_PIN_CPU       the CPU both targets are pinned to, concurrent method (default 0)
 //   BENCH_SLICES        pairs of measured slices per route, over all starts (default 12, 1..50)
 //   BENCH_MAX_SLICES    pairs at most per route, extra starts included (default 24, 1..100; at
 //                       least BENCH_SLICES)
-//   BENCH_STARTS        starts of both targets per engine, sharing the pairs (default 3, 1..20,
-//                       at most BENCH_SLICES)
+//   BENCH_STARTS        starts of both targets per engine, sharing the pairs (default 6 concurrent,
+//                       3 alternating; 1..20, at most BENCH_SLICES)
 //   BENCH_SLICE_SECONDS seconds per slice (default 3, 1..60)
 //   BENCH_WARMUP        seconds of warm-up of each target per route, not measured (default 3, 0..60)
 //   BENCH_CONNECTIONS   concurrent connections of autocannon (default 10, 1..256)
@@ -49,6 +55,7 @@
 //   BENCH_AGAINST       baseline (default) | server: an A/A run against a second copy of the server,
 //                       to read this machine's noise (the spread and interval of identical sides)
 
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -95,10 +102,18 @@ const list = (raw) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+const METHODS = ['concurrent', 'alternating'];
+const method = process.env.BENCH_METHOD ?? 'concurrent';
+if (!METHODS.includes(method)) throw new Error(`BENCH_METHOD: ${METHODS.join(' or ')} (got ${method})`);
+
 const config = {
+  method,
+  pinCpu: intEnv('BENCH_PIN_CPU', 0, 0, os.availableParallelism() - 1),
   slices: intEnv('BENCH_SLICES', 12, 1, 50),
   maxSlices: intEnv('BENCH_MAX_SLICES', 24, 1, 100),
-  starts: intEnv('BENCH_STARTS', 3, 1, 20),
+  // Concurrent slices leave each process's own state as the main variation: more starts, fewer
+  // pairs each (docs/decisions/0030-concurrent-same-core-slices.md).
+  starts: intEnv('BENCH_STARTS', method === 'concurrent' ? 6 : 3, 1, 20),
   sliceSeconds: intEnv('BENCH_SLICE_SECONDS', 3, 1, 60),
   warmup: intEnv('BENCH_WARMUP', 3, 0, 60),
   connections: intEnv('BENCH_CONNECTIONS', 10, 1, 256),
@@ -152,6 +167,21 @@ function memoryOf(pid) {
 function cpuMicros(pid) {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+/**
+ * Pins every thread of a process (and the threads it starts later, which inherit it) to
+ * BENCH_PIN_CPU, with util-linux's taskset.
+ */
+function pinToCpu(pid) {
+  try {
+    execFileSync('taskset', ['-a', '-cp', String(config.pinCpu), String(pid)], { stdio: 'ignore' });
+  } catch (error) {
+    throw new Error(
+      `BENCH_METHOD=concurrent pins both targets to CPU ${config.pinCpu} with taskset (util-linux), ` +
+        `which failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
 }
 
 // ---- data ----------------------------------------------------------------------------------------
@@ -412,6 +442,31 @@ function intervalVerdict({ low, high, coverage }) {
   return 'UNSETTLED';
 }
 
+/**
+ * What the verdict's interval is taken over. Concurrent: each start's median CPU ratio (baseline ÷
+ * server CPU per request, both on one core at the same moment), one value per start, since what
+ * still varies is the process, not the second. Alternating: every pair's throughput ratio.
+ */
+function judgedValues(pairs) {
+  if (config.method === 'alternating') return pairs.map((p) => p.ratio);
+  return startMediansOf(pairs, 'cpuRatio');
+}
+
+/** The median of each start's own pairs, start by start: shows a start that stood apart. */
+function startMediansOf(pairs, key) {
+  const medians = [];
+  for (let start = 1; start <= Math.max(0, ...pairs.map((p) => p.start)); start++) {
+    const own = pairs.filter((p) => p.start === start).map((p) => p[key]);
+    if (own.length > 0) medians.push(round(median(own), 3));
+  }
+  return medians;
+}
+
+const JUDGED_ON = {
+  concurrent: 'the median CPU ratio of each start (baseline ÷ server CPU µs per request, one core)',
+  alternating: 'the throughput ratio of each pair',
+};
+
 /** The route's verdict: the interval's, unless p99 fails. */
 const verdictOf = (interval, p99Factor) =>
   p99Factor > TARGET_P99_FACTOR ? 'FAIL' : intervalVerdict(interval);
@@ -426,37 +481,52 @@ const startLabel = (start) =>
  */
 async function measureRoute(tally, engine, name, route, server, baseline, start) {
   const targets = { server, baseline };
+  const concurrent = config.method === 'concurrent';
+  // Concurrent: both sides at once (they share one core); alternating: one after the other.
+  const both = async (order, run) => {
+    if (concurrent) {
+      const results = await Promise.all(order.map((side) => run(side)));
+      return Object.fromEntries(order.map((side, i) => [side, results[i]]));
+    }
+    const results = {};
+    for (const side of order) results[side] = await run(side);
+    return results;
+  };
   process.stdout.write(`[${engine}] ${name}, ${startLabel(start)}: warm-up ${config.warmup} s each`);
-  if (config.warmup > 0) {
-    await cannon(server.base + route.path, config.warmup, server.headers);
-    await cannon(baseline.base + route.path, config.warmup, baseline.headers);
-  }
+  if (config.warmup > 0)
+    await both(['server', 'baseline'], (side) =>
+      cannon(targets[side].base + route.path, config.warmup, targets[side].headers),
+    );
   const count = pairsOfStart(start, tally.pairs.length);
-  process.stdout.write(`; ${count} × ${config.sliceSeconds} s pairs:`);
+  process.stdout.write(`; ${count} × ${config.sliceSeconds} s pairs (throughput / CPU ratio):`);
   for (let i = 0; i < count; i++) {
-    // Swapped every pair over the whole route, not per start.
+    // Swapped every pair over the whole route, not per start (concurrent: which load starts first).
     const order = tally.pairs.length % 2 === 0 ? ['server', 'baseline'] : ['baseline', 'server'];
     const pair = { start: start + 1 };
+    const cpuBefore = {};
+    const results = await both(order, (side) => {
+      const proc = targets[side];
+      cpuBefore[side] = cpuMicros(proc.pid);
+      return cannon(proc.base + route.path, config.sliceSeconds, proc.headers, tally.latencies[side]);
+    });
+    const cpuPerRequest = {};
     for (const side of order) {
       const proc = targets[side];
-      const cpuBefore = cpuMicros(proc.pid);
-      const result = await cannon(
-        proc.base + route.path,
-        config.sliceSeconds,
-        proc.headers,
-        tally.latencies[side],
-      );
+      const result = results[side];
+      const cpu = cpuMicros(proc.pid) - cpuBefore[side];
       // Requests answered over the slice's real length (autocannon's duration, in seconds).
       pair[side] = result.requests.total / result.duration;
+      cpuPerRequest[side] = cpu / Math.max(1, result.requests.total);
       tally.errors[side] += result.errors + result.timeouts;
       tally.non2xx[side] += result.non2xx;
       tally.peakRss[side] = Math.max(tally.peakRss[side], memoryOf(proc.pid).rssMb);
-      tally.cpuMicros[side] += cpuMicros(proc.pid) - cpuBefore;
+      tally.cpuMicros[side] += cpu;
       tally.requests[side] += result.requests.total;
     }
     pair.ratio = pair.server / pair.baseline;
+    pair.cpuRatio = cpuPerRequest.baseline / cpuPerRequest.server;
     tally.pairs.push(pair);
-    process.stdout.write(` ${pair.ratio.toFixed(2)}`);
+    process.stdout.write(` ${pair.ratio.toFixed(2)}/${pair.cpuRatio.toFixed(2)}`);
   }
   process.stdout.write('\n');
 }
@@ -478,24 +548,32 @@ function summariseRoute(tally, engine, name, route) {
       cpuMicrosPerRequest: round(tally.cpuMicros[s] / tally.requests[s], 1),
     };
   };
-  // The median of each start's own pairs: shows whether one start of a process stood apart.
-  const startMedians = [];
-  for (let start = 1; start <= Math.max(...pairs.map((p) => p.start)); start++) {
-    const own = pairs.filter((p) => p.start === start).map((p) => p.ratio);
-    if (own.length > 0) startMedians.push(round(median(own), 3));
-  }
-  const interval = medianInterval(ratios);
+  const startMedians = startMediansOf(pairs, 'ratio');
+  const cpuRatios = pairs.map((p) => p.cpuRatio);
+  const cpuStartMedians = startMediansOf(pairs, 'cpuRatio');
+  const throughputInterval = medianInterval(ratios);
+  const cpuInterval = medianInterval(cpuStartMedians);
+  const interval = medianInterval(judgedValues(pairs));
   const row = {
     engine,
     route: name,
     path: route.path,
     ratioMedian: round(median(ratios), 3),
-    ratioIntervalLow: round(interval.low, 3),
-    ratioIntervalHigh: round(interval.high, 3),
+    ratioIntervalLow: round(throughputInterval.low, 3),
+    ratioIntervalHigh: round(throughputInterval.high, 3),
     ratioMin: round(Math.min(...ratios), 3),
     ratioMax: round(Math.max(...ratios), 3),
     pairRatios: ratios.map((r) => round(r, 3)),
     startMedians,
+    cpuRatioMedian: round(median(cpuRatios), 3),
+    cpuRatioIntervalLow: round(cpuInterval.low, 3),
+    cpuRatioIntervalHigh: round(cpuInterval.high, 3),
+    pairCpuRatios: cpuRatios.map((r) => round(r, 3)),
+    cpuStartMedians,
+    method: config.method,
+    judgedOn: JUDGED_ON[config.method],
+    verdictIntervalLow: round(interval.low, 3),
+    verdictIntervalHigh: round(interval.high, 3),
     server: side('server'),
     baseline: side('baseline'),
   };
@@ -505,9 +583,11 @@ function summariseRoute(tally, engine, name, route) {
   row.cpuRatio = round(row.baseline.cpuMicrosPerRequest / row.server.cpuMicrosPerRequest, 3);
   row.target = verdictOf(interval, row.p99Factor);
   console.log(
-    `[${engine}] ${name}: median ${row.ratioMedian.toFixed(3)} of ${ratios.length} pairs ` +
-      `(${Math.round(CONFIDENCE * 100)} % interval ${row.ratioIntervalLow.toFixed(2)}–${row.ratioIntervalHigh.toFixed(2)}, ${row.target}); ` +
-      `per start ${startMedians.map((m) => m.toFixed(2)).join(' ')}`,
+    `[${engine}] ${name}: throughput ratio median ${row.ratioMedian.toFixed(3)} of ${ratios.length} pairs ` +
+      `(${Math.round(CONFIDENCE * 100)} % interval ${row.ratioIntervalLow.toFixed(2)}–${row.ratioIntervalHigh.toFixed(2)}), ` +
+      `per start ${startMedians.map((m) => m.toFixed(2)).join(' ')}; CPU ratio per start ` +
+      `${cpuStartMedians.map((m) => m.toFixed(2)).join(' ')}; ${row.target} on ${row.judgedOn} ` +
+      `(interval ${row.verdictIntervalLow.toFixed(2)}–${row.verdictIntervalHigh.toFixed(2)})`,
   );
   return row;
 }
@@ -556,6 +636,8 @@ async function benchEngine(engine, workDir) {
               },
               profArgs('baseline', start),
             );
+      // Concurrent slices: both on one core, so that both see the same core at the same speed.
+      if (config.method === 'concurrent') for (const proc of [server, baseline]) pinToCpu(proc.pid);
       return { server, baseline };
     } catch (error) {
       await stopProcess(server);
@@ -582,7 +664,7 @@ async function benchEngine(engine, workDir) {
     // p99 is judged once, over every slice: only the ratio's interval asks for more pairs.
     const unsettled = (name) =>
       tallies[name].pairs.length < config.maxSlices &&
-      intervalVerdict(medianInterval(tallies[name].pairs.map((p) => p.ratio))) === 'UNSETTLED';
+      intervalVerdict(medianInterval(judgedValues(tallies[name].pairs))) === 'UNSETTLED';
     const idleReadings = [];
     let checked;
     for (let start = 0; ; start++) {
@@ -641,9 +723,11 @@ function resultsTable(rows) {
     [
       'engine',
       'route',
-      'ratio median',
+      'throughput ratio median',
       '95 % interval',
       'spread',
+      'CPU ratio median',
+      'CPU ratio 95 % interval (starts)',
       'server req/s',
       'baseline req/s',
       'server p50/p99 ms',
@@ -659,6 +743,8 @@ function resultsTable(rows) {
       r.ratioMedian.toFixed(3),
       `${r.ratioIntervalLow.toFixed(2)}–${r.ratioIntervalHigh.toFixed(2)}`,
       `${r.ratioMin.toFixed(2)}–${r.ratioMax.toFixed(2)}`,
+      r.cpuRatioMedian.toFixed(3),
+      `${r.cpuRatioIntervalLow.toFixed(2)}–${r.cpuRatioIntervalHigh.toFixed(2)}`,
       r.server.requestsPerSec.toFixed(1),
       r.baseline.requestsPerSec.toFixed(1),
       `${r.server.p50Ms} / ${r.server.p99Ms}`,
@@ -719,7 +805,8 @@ async function main() {
 
   console.log(
     `\n${config.connections} connections; per route ${config.warmup} s warm-up of each, then ` +
-      `${config.slices} pairs of ${config.sliceSeconds} s slices over ${config.starts} starts of both (up to ${config.maxSlices} with extra starts while unsettled); load average ${loadBefore.join(' ')} → ` +
+      `${config.slices} pairs of ${config.sliceSeconds} s slices over ${config.starts} starts of both (up to ${config.maxSlices} with extra starts while unsettled), ` +
+      `${config.method === 'concurrent' ? `both sides of a pair at once on CPU ${config.pinCpu}` : 'the sides of a pair one after the other'}; load average ${loadBefore.join(' ')} → ` +
       `${loadAfter.join(' ')}\n`,
   );
   if (config.against === 'server') {
@@ -730,10 +817,10 @@ async function main() {
   }
   console.log(resultsTable(rows));
   console.log(
-    `\ntarget: median ratio ≥ ${TARGET_RATIO} and server p99 ≤ ${TARGET_P99_FACTOR} × baseline p99; PASS when ` +
-      `the median's ${Math.round(CONFIDENCE * 100)} % interval clears ${TARGET_RATIO}, FAIL when it falls short, ` +
-      'UNSETTLED when it straddles the target (the noise leaves the answer open); ' +
-      'the CPU ratio (baseline ÷ server CPU per request, every thread) is reported, not judged\n',
+    `\ntarget: ratio ≥ ${TARGET_RATIO} and server p99 ≤ ${TARGET_P99_FACTOR} × baseline p99, judged on ` +
+      `${JUDGED_ON[config.method]}: PASS when the median's ${Math.round(CONFIDENCE * 100)} % interval clears ` +
+      `${TARGET_RATIO}, FAIL when it falls short, UNSETTLED when it straddles the target or has fewer than 6 ` +
+      'values (the noise leaves the answer open); CPU is every thread of the process, user and system\n',
   );
   console.log(
     table(
