@@ -5,20 +5,12 @@ import type SqliteDatabase from 'better-sqlite3';
 import {
   Kysely,
   MysqlDialect,
-  OperationNodeTransformer,
   PostgresDialect,
   SqliteDialect,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type QueryResult,
-  type RootOperationNode,
-  type UnknownRow,
-  type ValueNode,
-  type PrimitiveValueListNode,
   type PostgresPool,
   type PostgresPoolClient,
   type SqliteDatabase as KyselySqliteDatabase,
+  type SqliteStatement as KyselySqliteStatement,
 } from 'kysely';
 import type * as Mysql from 'mysql2';
 import type * as MysqlPromise from 'mysql2/promise';
@@ -70,29 +62,24 @@ export interface DatabaseHandle {
 /**
  * SQLite has no date type and better-sqlite3 binds no Date: dates are written as ISO-8601 UTC
  * text ('2024-01-02T03:04:05.000Z'), whose text order is time order, so comparisons still work.
+ * They are turned into text as parameters, at the statement (preparedOnce), rather than by a Kysely
+ * plugin rewriting every query's tree: that rewrite copied every node of every query
+ * (docs/benchmarks.md).
  */
-class SqliteDateTransformer extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    const value = node.value instanceof Date ? node.value.toISOString() : node.value;
-    return super.transformValue({ ...node, value });
-  }
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    const values = node.values.map((v) => (v instanceof Date ? v.toISOString() : v));
-    return super.transformPrimitiveValueList({ ...node, values });
-  }
+function sqliteParameters(parameters: readonly unknown[]): readonly unknown[] {
+  return parameters.some((value) => value instanceof Date)
+    ? parameters.map((value) => (value instanceof Date ? value.toISOString() : value))
+    : parameters;
 }
 
-/** A parameter as SqliteDatePlugin writes it (dates as ISO-8601 UTC text). */
-const sqliteValue = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
-
-class SqliteDatePlugin implements KyselyPlugin {
-  readonly #transformer = new SqliteDateTransformer();
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.#transformer.transformNode(args.node);
-  }
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
+/** A better-sqlite3 statement as Kysely runs it, with its date parameters as text. */
+function datesAsText(statement: SqliteDatabase.Statement): KyselySqliteStatement {
+  return {
+    reader: statement.reader,
+    all: (parameters) => statement.all(sqliteParameters(parameters)),
+    run: (parameters) => statement.run(sqliteParameters(parameters)),
+    iterate: (parameters) => statement.iterate(sqliteParameters(parameters)),
+  };
 }
 
 /** The file of a sqlite: URL (sqlite:///abs/path and sqlite:rel/path). */
@@ -134,16 +121,11 @@ export function openSqliteFile(file: string, options: DatabaseOptions = {}): Dat
   // repositories turn them into strings or numbers by column kind.
   sqlite.defaultSafeIntegers(true);
   const handle = preparedOnce(sqlite);
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: handle }),
-    plugins: [new SqliteDatePlugin()],
-  });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
   // Synchronous, so nothing can interleave; while a Kysely transaction holds the one connection,
   // a read must queue behind it (Kysely's mutex) rather than run inside it.
   directReads.set(db, (sql, parameters) =>
-    sqlite.inTransaction
-      ? undefined
-      : (handle.prepare(sql).all(parameters.map(sqliteValue)) as Record<string, unknown>[]),
+    sqlite.inTransaction ? undefined : (handle.prepare(sql).all(parameters) as Record<string, unknown>[]),
   );
   return {
     db,
@@ -165,19 +147,22 @@ const STATEMENT_CACHE_SIZE = 1000;
  * keep its statement busy: the same text then gets a statement of its own). Statements keep
  * working across schema changes (SQLite prepares them again itself).
  */
-function preparedOnce(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+function preparedOnce(sqlite: SqliteDatabase.Database): KyselySqliteDatabase & {
+  prepare(sql: string): KyselySqliteStatement;
+} {
+  const statements = new Map<string, { raw: SqliteDatabase.Statement; wrapped: KyselySqliteStatement }>();
   return {
     close: () => sqlite.close(),
     prepare: (sql) => {
       const cached = statements.get(sql);
-      if (cached && !cached.busy) return cached;
-      const statement = sqlite.prepare(sql);
+      if (cached && !cached.raw.busy) return cached.wrapped;
+      const raw = sqlite.prepare(sql);
+      const wrapped = datesAsText(raw);
       if (!cached) {
         if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statements.set(sql, statement);
+        statements.set(sql, { raw, wrapped });
       }
-      return statement;
+      return wrapped;
     },
   };
 }
