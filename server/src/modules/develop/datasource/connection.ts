@@ -122,6 +122,9 @@ export async function probe(
     const port = target.port ?? DEFAULT_PORTS[target.kind];
     if (target.kind === 'postgres') {
       const client = new (drivers.pg().Client)(postgresConfig(target, address, port, timeoutMs));
+      // The target ending the connection outside a query (while it closes) must not end the
+      // process: a failed query still rejects on its own.
+      client.on('error', () => undefined);
       close = () => void client.end().catch(() => {});
       await client.connect();
       const result = await client.query<{ v: string }>('select version() as v');

@@ -37,6 +37,10 @@ async function openOne(
   const port = target.port ?? DEFAULT_PORTS[target.kind];
   if (target.kind === 'postgres') {
     const pool = new (drivers.pg().Pool)({ ...postgresConfig(target, address, port, timeoutMs), max: 1 });
+    // A connection the target ends while it idles in the pool (a restart, a dropped database) is
+    // reported on the pool: without a listener that 'error' event would end the whole process. The
+    // query that needs it fails on its own.
+    pool.on('error', () => undefined);
     return new Kysely({ dialect: new PostgresDialect({ pool }) });
   }
   const pool = drivers
