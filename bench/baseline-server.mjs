@@ -104,14 +104,35 @@ const formatter = new Intl.DateTimeFormat('en-US', {
 
 const pad = (n, width = 2) => String(n).padStart(width, '0');
 
-function formatDateTime(value) {
-  if (value === null || value === undefined) return null;
-  const instant = value instanceof Date ? value : new Date(String(value));
+/** Milliseconds the zone is ahead of UTC at `ms`, read with Intl (the slow path). */
+function zoneOffsetAt(ms) {
   const f = {};
-  for (const part of formatter.formatToParts(instant)) {
+  for (const part of formatter.formatToParts(new Date(ms))) {
     if (part.type !== 'literal') f[part.type] = Number(part.value);
   }
-  return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)} ${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}`;
+  return Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second) - Math.floor(ms / 1000) * 1000;
+}
+
+// A zone's offset changes only on a quarter hour, so one Intl read per quarter hour seen is enough:
+// the cheapest correct formatting, as the server's (formatToParts on every date cost the baseline
+// about a tenth of a list request until the eleventh session; docs/benchmarks.md).
+const QUARTER_HOUR = 900_000;
+const offsets = new Map();
+
+function formatDateTime(value) {
+  if (value === null || value === undefined) return null;
+  const ms = (value instanceof Date ? value : new Date(String(value))).getTime();
+  const quarter = Math.floor(ms / QUARTER_HOUR);
+  let offset = offsets.get(quarter);
+  if (offset === undefined) {
+    offset = zoneOffsetAt(quarter * QUARTER_HOUR);
+    offsets.set(quarter, offset);
+  }
+  const wall = new Date(ms + offset);
+  return (
+    `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())} ` +
+    `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}`
+  );
 }
 
 const idOrNull = (v) => (v === null || v === undefined ? null : String(v));

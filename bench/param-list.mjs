@@ -15,7 +15,8 @@
 // the throughput ratio (server req/s ÷ baseline req/s) and the CPU ratio (baseline ÷ server CPU µs
 // per request, every thread). Both targets are started BENCH_STARTS times (a process keeps its own
 // few-percent bias for its life), each start measuring its share of BENCH_SLICES slices after a
-// warm-up of both. The verdict rests on the 95 % interval (order statistics) of the median over
+// warm-up of both counted in requests (BENCH_WARMUP_REQUESTS: V8 compiles hot paths as their calls
+// add up, and a cold server costs up to 1.5 × its steady CPU per request). The verdict rests on the 95 % interval (order statistics) of the median over
 // the starts of each start's median CPU ratio: PASS when all of it clears 0.85 (and server p99 ≤
 // 2 × baseline p99), FAIL when all of it falls short (or p99 fails), UNSETTLED when it straddles
 // 0.85 or there are fewer than 6 starts. An unsettled route gets extra starts, as many slices each
@@ -42,7 +43,11 @@
 //   BENCH_STARTS        starts of both targets per engine, sharing the pairs (default 6 concurrent,
 //                       3 alternating; 1..20, at most BENCH_SLICES)
 //   BENCH_SLICE_SECONDS seconds per slice (default 3, 1..60)
-//   BENCH_WARMUP        seconds of warm-up of each target per route, not measured (default 3, 0..60)
+//   BENCH_WARMUP        seconds per warm-up slice of each target per route, not measured (default 3,
+//                       0..60; 0: no warm-up)
+//   BENCH_WARMUP_REQUESTS requests of a route each target answers, from its start, before that route
+//                       is measured: warm-up slices go on until both have (default 4000, 0..100000)
+//   BENCH_WARMUP_MAX    seconds of warm-up per route and start at most (default 45, 0..600)
 //   BENCH_CONNECTIONS   concurrent connections of autocannon (default 10, 1..256)
 //   BENCH_ENGINES       comma list of sqlite, postgres (default both)
 //   BENCH_ROUTES        comma list of list, detail, user-info (default all)
@@ -116,6 +121,11 @@ const config = {
   starts: intEnv('BENCH_STARTS', method === 'concurrent' ? 6 : 3, 1, 20),
   sliceSeconds: intEnv('BENCH_SLICE_SECONDS', 3, 1, 60),
   warmup: intEnv('BENCH_WARMUP', 3, 0, 60),
+  // V8 compiles a process's hot paths as their calls add up, so a warm-up is counted in requests:
+  // the server runs more code than the baseline and needs about 3,500 list requests after a start
+  // before its CPU per request stops falling (docs/benchmarks.md, "Warm-up by requests").
+  warmupRequests: intEnv('BENCH_WARMUP_REQUESTS', 4000, 0, 100_000),
+  warmupMax: intEnv('BENCH_WARMUP_MAX', 45, 0, 600),
   connections: intEnv('BENCH_CONNECTIONS', 10, 1, 256),
   idleSeconds: intEnv('BENCH_IDLE_SECONDS', 5, 0, 60),
   engines: list(process.env.BENCH_ENGINES ?? 'sqlite,postgres'),
@@ -389,6 +399,7 @@ function routeTally() {
     cpuMicros: { server: 0, baseline: 0 },
     requests: { server: 0, baseline: 0 },
     pairs: [],
+    warmups: [],
   };
 }
 
@@ -475,8 +486,8 @@ const startLabel = (start) =>
   start < config.starts ? `start ${start + 1}/${config.starts}` : `extra start ${start + 1}`;
 
 /**
- * One route on one engine and one start of both targets: a warm-up of each (a new process has not
- * compiled its hot paths yet), then this start's pairs of slices, the order swapped every pair, so
+ * One route on one engine and one start of both targets: a warm-up of each until both have answered
+ * BENCH_WARMUP_REQUESTS of the route (a new process has not compiled its hot paths yet), then this start's pairs of slices, the order swapped every pair, so
  * that a trend in the machine's load falls on both sides alike.
  */
 async function measureRoute(tally, engine, name, route, server, baseline, start) {
@@ -492,11 +503,35 @@ async function measureRoute(tally, engine, name, route, server, baseline, start)
     for (const side of order) results[side] = await run(side);
     return results;
   };
-  process.stdout.write(`[${engine}] ${name}, ${startLabel(start)}: warm-up ${config.warmup} s each`);
-  if (config.warmup > 0)
-    await both(['server', 'baseline'], (side) =>
-      cannon(targets[side].base + route.path, config.warmup, targets[side].headers),
-    );
+  // Warm-up slices until both targets have answered BENCH_WARMUP_REQUESTS of this route since their
+  // start (at least one slice, at most BENCH_WARMUP_MAX seconds): the CPU ratio of the first slice
+  // and of the last are kept, to show what a cold process costs and that the warm-up reached the flat.
+  const warm = { seconds: 0, requests: { server: 0, baseline: 0 }, cpuRatios: [] };
+  while (
+    config.warmup > 0 &&
+    warm.seconds + config.warmup <= Math.max(config.warmup, config.warmupMax) &&
+    (warm.seconds === 0 || Math.min(warm.requests.server, warm.requests.baseline) < config.warmupRequests)
+  ) {
+    const cpuBefore = {};
+    const results = await both(['server', 'baseline'], (side) => {
+      cpuBefore[side] = cpuMicros(targets[side].pid);
+      return cannon(targets[side].base + route.path, config.warmup, targets[side].headers);
+    });
+    const perRequest = {};
+    for (const side of ['server', 'baseline']) {
+      const answered = results[side].requests.total;
+      warm.requests[side] += answered;
+      perRequest[side] = (cpuMicros(targets[side].pid) - cpuBefore[side]) / Math.max(1, answered);
+    }
+    warm.cpuRatios.push(round(perRequest.baseline / perRequest.server, 3));
+    warm.seconds += config.warmup;
+  }
+  tally.warmups.push({ start: start + 1, ...warm });
+  process.stdout.write(
+    `[${engine}] ${name}, ${startLabel(start)}: warm-up ${warm.seconds} s ` +
+      `(${warm.requests.server} / ${warm.requests.baseline} requests, CPU ratio ` +
+      `${warm.cpuRatios[0] ?? '—'} → ${warm.cpuRatios.at(-1) ?? '—'})`,
+  );
   const count = pairsOfStart(start, tally.pairs.length);
   process.stdout.write(`; ${count} × ${config.sliceSeconds} s pairs (throughput / CPU ratio):`);
   for (let i = 0; i < count; i++) {
@@ -576,6 +611,10 @@ function summariseRoute(tally, engine, name, route) {
     verdictIntervalHigh: round(interval.high, 3),
     server: side('server'),
     baseline: side('baseline'),
+    // Per start: the warm-up's seconds, requests of each side, and CPU ratio of each of its slices.
+    warmups: tally.warmups,
+    warmupSecondsMedian: median(tally.warmups.map((w) => w.seconds)),
+    coldCpuRatioMedian: round(median(tally.warmups.map((w) => w.cpuRatios[0])), 3),
   };
   row.p99Factor = round(row.server.p99Ms / row.baseline.p99Ms, 2);
   // What a request costs each side, whoever else wants the cores: reported beside the verdict, so
@@ -587,7 +626,9 @@ function summariseRoute(tally, engine, name, route) {
       `(${Math.round(CONFIDENCE * 100)} % interval ${row.ratioIntervalLow.toFixed(2)}–${row.ratioIntervalHigh.toFixed(2)}), ` +
       `per start ${startMedians.map((m) => m.toFixed(2)).join(' ')}; CPU ratio per start ` +
       `${cpuStartMedians.map((m) => m.toFixed(2)).join(' ')}; ${row.target} on ${row.judgedOn} ` +
-      `(interval ${row.verdictIntervalLow.toFixed(2)}–${row.verdictIntervalHigh.toFixed(2)})`,
+      `(interval ${row.verdictIntervalLow.toFixed(2)}–${row.verdictIntervalHigh.toFixed(2)}); ` +
+      `warm-up ${row.warmupSecondsMedian} s per start (median), its first slice's CPU ratio ` +
+      `${row.coldCpuRatioMedian.toFixed(2)} (median, not judged)`,
   );
   return row;
 }
@@ -804,7 +845,9 @@ async function main() {
   const loadAfter = loadAverage();
 
   console.log(
-    `\n${config.connections} connections; per route ${config.warmup} s warm-up of each, then ` +
+    `\n${config.connections} connections; per route a warm-up of ${config.warmup} s slices until each ` +
+      `target has answered ${config.warmupRequests} of its requests since its start (at most ` +
+      `${config.warmupMax} s), then ` +
       `${config.slices} pairs of ${config.sliceSeconds} s slices over ${config.starts} starts of both (up to ${config.maxSlices} with extra starts while unsettled), ` +
       `${config.method === 'concurrent' ? `both sides of a pair at once on CPU ${config.pinCpu}` : 'the sides of a pair one after the other'}; load average ${loadBefore.join(' ')} → ` +
       `${loadAfter.join(' ')}\n`,

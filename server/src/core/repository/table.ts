@@ -197,15 +197,53 @@ export function toDb(kind: ColumnKind, value: unknown): unknown {
   }
 }
 
+/** A table's row → entity conversion, compiled once (see rowToEntity). */
+type EntityMapper = (
+  row: Record<string, unknown>,
+  timeZone: string,
+  format: typeof formatDateTime,
+) => Record<string, unknown>;
+
+const entityMappers = new WeakMap<TableDef<unknown, TableName>, EntityMapper>();
+
+/** fromDb of the local `v${index}` for a column of this kind, as JavaScript source. */
+function fromDbSource(kind: ColumnKind, index: number): string {
+  const v = `v${index}`;
+  const converted =
+    kind === 'int'
+      ? `Number(${v})`
+      : kind === 'datetime'
+        ? `format(${v} instanceof Date ? ${v} : new Date(String(${v})), timeZone)`
+        : `String(${v})`;
+  return `${v} === null || ${v} === undefined ? null : ${converted}`;
+}
+
+/**
+ * Every record a list or a detail answers goes through here. Built field by field, each entity
+ * passed through a chain of hidden-class transitions and a megamorphic store per field; one object
+ * literal per table (compiled from the table definition, whose field and column names are the
+ * developer's, quoted anyway) has one shape from the start. Same fields, order and values as
+ * fromDb.
+ */
+function entityMapperOf(def: TableDef<unknown, TableName>): EntityMapper {
+  let mapper = entityMappers.get(def);
+  if (!mapper) {
+    const read = [...def.columns.values()].filter((column) => !column.writeOnly);
+    const locals = read.map((column, i) => `const v${i} = row[${JSON.stringify(column.name)}];`);
+    const fields = read.map(
+      (column, i) => `${JSON.stringify(column.field)}: ${fromDbSource(column.kind, i)}`,
+    );
+    const body = `${locals.join('\n')}\nreturn {\n${fields.join(',\n')}\n};`;
+    mapper = new Function('row', 'timeZone', 'format', body) as EntityMapper;
+    entityMappers.set(def, mapper);
+  }
+  return mapper;
+}
+
 export function rowToEntity<E>(
   def: TableDef<E, TableName>,
   row: Record<string, unknown>,
   timeZone: string,
 ): E {
-  const out: Record<string, unknown> = {};
-  for (const column of def.columns.values()) {
-    if (column.writeOnly) continue;
-    out[column.field] = fromDb(column.kind, row[column.name], timeZone);
-  }
-  return out as E;
+  return entityMapperOf(def as TableDef<unknown, TableName>)(row, timeZone, formatDateTime) as E;
 }
