@@ -152,13 +152,15 @@ const CLIENTS_CHANNEL = 'auth:clients';
 function cachedClients(clients: ClientRepository) {
   const entries = new Map<string, { client: ClientRecord | undefined; until: number }>();
   return {
-    async find(clientId: string): Promise<ClientRecord | undefined> {
+    /** At hand while cached (the guard then decides without waiting), else read. */
+    find(clientId: string): ClientRecord | undefined | Promise<ClientRecord | undefined> {
       const hit = entries.get(clientId);
       if (hit && hit.until > Date.now()) return hit.client;
-      const client = await clients.findCredentials(clientId);
-      if (entries.size > 1000) entries.clear();
-      entries.set(clientId, { client, until: Date.now() + CLIENT_CACHE_MS });
-      return client;
+      return clients.findCredentials(clientId).then((client) => {
+        if (entries.size > 1000) entries.clear();
+        entries.set(clientId, { client, until: Date.now() + CLIENT_CACHE_MS });
+        return client;
+      });
     },
     clear: () => entries.clear(),
   };

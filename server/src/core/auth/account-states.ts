@@ -109,6 +109,12 @@ export class AccountStates {
     }
   }
 
+  /** The state held for the user if still fresh (no waiting); undefined when it must be read. */
+  peek(tenantId: string, userId: string): { state: AccountState | undefined } | undefined {
+    const hit = this.#entries.get(`${tenantId}/${userId}`);
+    return hit && hit.until > Date.now() ? hit : undefined;
+  }
+
   async get(tenantId: string, userId: string): Promise<AccountState | undefined> {
     const key = `${tenantId}/${userId}`;
     const hit = this.#entries.get(key);

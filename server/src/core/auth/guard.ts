@@ -3,10 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from '../envelope.js';
 import type { MessageKey } from '../i18n.js';
 import type { Cache } from '../cache/index.js';
-import { sessionTokenAllowed, type AccountStates } from './account-states.js';
+import {
+  sessionTokenAllowed,
+  stateAllowsToken,
+  tokenIssuedAtMs,
+  type AccountState,
+  type AccountStates,
+} from './account-states.js';
 import type { Permissions } from './permissions.js';
 import { isAdministrator, isPlatformAdmin, type Principal } from './principal.js';
-import type { TokenSigner } from './tokens.js';
+import type { TokenSigner, VerifiedToken } from './tokens.js';
 
 // The one guard (security S3, S4, S8): every /api route declares its access level and this hook
 // enforces it. Handlers never check who is calling; they read req.actor.
@@ -20,8 +26,26 @@ export interface ClientRecord {
   refreshTokenValidity: number;
 }
 
+/** A value at hand, or a promise of it when it must be read first. */
+type Soon<T> = T | Promise<T>;
+
+/**
+ * next(value) at once when the value is at hand, else once it has come. Nearly every request finds
+ * all the guard needs in memory (clients, verified tokens, account states, grants): it is then
+ * decided without a promise or a turn of the microtask queue, which cost more than the checks
+ * themselves (docs/benchmarks.md).
+ */
+function then<T, R>(value: Soon<T>, next: (value: T) => Soon<R>): Soon<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
+/** What a synchronous peek answers, or else what the asynchronous read gives (undefined: unknown). */
+const nowOr = <T>(now: T | undefined, later: () => Promise<T>): Soon<T> =>
+  now !== undefined ? now : later();
+
 export interface GuardDependencies {
-  findClient(clientId: string): Promise<ClientRecord | undefined>;
+  /** The client's record: at hand when cached, else a promise. */
+  findClient(clientId: string): Soon<ClientRecord | undefined>;
   accounts: AccountStates;
   signer: TokenSigner;
   cache: Cache;
@@ -65,18 +89,16 @@ const basicCredentials = (header: string) =>
   });
 
 /** The client named by `Authorization: Basic base64(id:secret)`, if known, enabled and matching. */
-async function authenticateClient(
-  req: FastifyRequest,
-  deps: GuardDependencies,
-): Promise<ClientRecord | null> {
+function authenticateClient(req: FastifyRequest, deps: GuardDependencies): Soon<ClientRecord | null> {
   const header = req.headers.authorization;
   if (!header || !/^basic /i.test(header)) return null;
   const credentials = basicCredentials(header);
   if (!credentials) return null;
-  const client = await deps.findClient(credentials.clientId);
-  if (!client || client.status !== 1) return null;
-  const stored = remembered(storedSecretDigests, client.clientSecret, () => digest(client.clientSecret));
-  return timingSafeEqual(credentials.secretDigest, stored) ? client : null;
+  return then(deps.findClient(credentials.clientId), (client) => {
+    if (!client || client.status !== 1) return null;
+    const stored = remembered(storedSecretDigests, client.clientSecret, () => digest(client.clientSecret));
+    return timingSafeEqual(credentials.secretDigest, stored) ? client : null;
+  });
 }
 
 /** The bearer token of the Blade-Auth header (the contract's), or of Authorization: Bearer. */
@@ -90,18 +112,39 @@ function bearerToken(req: FastifyRequest): string | null {
 /** A sign-in session ended by logout: every token it issued is refused (sessions.ts). */
 export const revokedSessionKey = (sid: string) => `auth:revoked-session:${sid}`;
 
-async function authenticateUser(
+function authenticateUser(
   req: FastifyRequest,
   client: ClientRecord,
   deps: GuardDependencies,
-): Promise<Principal | null> {
+): Soon<Principal | null> {
   const token = bearerToken(req);
   if (!token) return null;
-  const claims = await deps.signer.verify(token, 'access');
-  if (!claims || claims.client_id !== client.clientId) return null;
-  if (await deps.cache.get(revokedSessionKey(claims.sid))) return null;
-  const state = await deps.accounts.get(claims.tenant_id, claims.user_id);
-  if (!(await sessionTokenAllowed(deps.cache, state, claims))) return null;
+  const verified = nowOr(deps.signer.verifiedNow(token, 'access'), () => deps.signer.verify(token, 'access'));
+  return then(verified, (claims) => {
+    if (!claims || claims.client_id !== client.clientId) return null;
+    const revokedKey = revokedSessionKey(claims.sid);
+    return then(
+      nowOr(deps.cache.peek?.(revokedKey), () => deps.cache.get(revokedKey)),
+      (revoked) => {
+        if (revoked) return null;
+        const held = deps.accounts.peek(claims.tenant_id, claims.user_id);
+        const state = held ? held.state : deps.accounts.get(claims.tenant_id, claims.user_id);
+        return then(state, (state) =>
+          // A token issued before the user's last invalidation may yet be saved by its session's
+          // renewal, which only the shared cache knows.
+          then(
+            stateAllowsToken(state, tokenIssuedAtMs(claims)) ||
+              sessionTokenAllowed(deps.cache, state, claims),
+            (allowed) => (allowed ? principalFrom(claims, state) : null),
+          ),
+        );
+      },
+    );
+  });
+}
+
+/** The caller of a genuine, allowed token, with the roles of it the user still holds. */
+function principalFrom(claims: VerifiedToken, state: AccountState | undefined): Principal {
   // The token names the role ids it was issued for (switch mode: one of them); only those the user
   // still holds, of roles that still exist, count — taking a role away or removing it takes effect
   // at once. Aliases come from the role records, never from the token's joined role names: an
@@ -137,39 +180,70 @@ function refuse(reply: FastifyReply, req: FastifyRequest, code: 401 | 403, key: 
     .send(failure(code, req.t(key)));
 }
 
+/** The guard's answer for a request: on, or refused with this status and message. */
+type Verdict = 'pass' | { code: 401 | 403; key: MessageKey };
+
+/** Whether the caller holds the route's button permission (either, for a create-or-update submit). */
+function buttonHeld(req: FastifyRequest, principal: Principal, deps: GuardDependencies): Soon<boolean> {
+  const button = req.routeOptions.config.button;
+  if (button === undefined) return true;
+  const codes = typeof button === 'string' ? [button] : [button.create, button.update];
+  const heldFrom = (i: number): Soon<boolean> =>
+    i >= codes.length
+      ? false
+      : then(
+          nowOr(deps.permissions.hasCodeNow(principal, codes[i]!), () =>
+            deps.permissions.hasCode(principal, codes[i]!),
+          ),
+          (held) => held || heldFrom(i + 1),
+        );
+  return heldFrom(0);
+}
+
+/** The checks of an access level other than 'open', in order; req.client and req.actor set on the way. */
+function verdictOf(req: FastifyRequest, access: string, deps: GuardDependencies): Soon<Verdict> {
+  return then(authenticateClient(req, deps), (client) => {
+    if (!client) return { code: 401, key: 'auth.clientInvalid' };
+    req.client = client;
+    if (access === 'public') return 'pass';
+    return then(authenticateUser(req, client, deps), (principal): Soon<Verdict> => {
+      if (!principal) return { code: 401, key: 'error.unauthorized' };
+      req.actor = principal;
+      if (access === 'platform-admin' && !isPlatformAdmin(principal))
+        return { code: 403, key: 'error.forbidden' };
+      if (access === 'administrator' && !isAdministrator(principal))
+        return { code: 403, key: 'error.forbidden' };
+      // Button permissions: a submit that both creates and updates needs either here, and the one
+      // its body asks for once the body is read (preHandler below).
+      return then(buttonHeld(req, principal, deps), (held): Soon<Verdict> => {
+        if (!held) return { code: 403, key: 'error.noButton' };
+        const { method } = req;
+        const url = req.routeOptions.url!;
+        const allowed = nowOr(deps.permissions.apiAllowedNow(principal, method, url), () =>
+          deps.permissions.apiAllowed(principal, method, url),
+        );
+        return then(allowed, (ok): Verdict => (ok ? 'pass' : { code: 403, key: 'error.apiScope' }));
+      });
+    });
+  });
+}
+
 export function installGuard(app: FastifyInstance, deps: GuardDependencies): void {
   app.decorateRequest('client', null);
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook, decided at once when all it needs is in memory (see `then`). Refusing answers
+  // without calling done; a throw or a rejection (the shared cache unreachable: 503) is the hook's
+  // error.
+  app.addHook('onRequest', (req, reply, done) => {
     // Only API routes are guarded: unknown paths answer 404 (or the console) whoever asks, and the
     // console's files (the static wildcard route) are public.
-    if (req.is404 || !req.routeOptions.url?.startsWith('/api/')) return;
+    if (req.is404 || !req.routeOptions.url?.startsWith('/api/')) return done();
     const access = req.routeOptions.config.access ?? 'user';
-    if (access === 'open') return;
-
-    const client = await authenticateClient(req, deps);
-    if (!client) return refuse(reply, req, 401, 'auth.clientInvalid');
-    req.client = client;
-    if (access === 'public') return;
-
-    const principal = await authenticateUser(req, client, deps);
-    if (!principal) return refuse(reply, req, 401, 'error.unauthorized');
-    req.actor = principal;
-    if (access === 'platform-admin' && !isPlatformAdmin(principal))
-      return refuse(reply, req, 403, 'error.forbidden');
-    if (access === 'administrator' && !isAdministrator(principal))
-      return refuse(reply, req, 403, 'error.forbidden');
-
-    // Button permissions: a submit that both creates and updates needs either here, and the one its
-    // body asks for once the body is read (preHandler below).
-    const button = req.routeOptions.config.button;
-    if (button !== undefined) {
-      const codes = typeof button === 'string' ? [button] : [button.create, button.update];
-      let held = false;
-      for (const code of codes) if (!held) held = await deps.permissions.hasCode(principal, code);
-      if (!held) return refuse(reply, req, 403, 'error.noButton');
-    }
-    if (!(await deps.permissions.apiAllowed(principal, req.method, req.routeOptions.url)))
-      return refuse(reply, req, 403, 'error.apiScope');
+    if (access === 'open') return done();
+    const answer = (verdict: Verdict) =>
+      verdict === 'pass' ? done() : void refuse(reply, req, verdict.code, verdict.key);
+    const verdict = verdictOf(req, access, deps);
+    if (verdict instanceof Promise) verdict.then(answer, (error: unknown) => done(error as Error));
+    else answer(verdict);
   });
 
   // A callback hook: most requests have no body-dependent button to check, and they go on at once

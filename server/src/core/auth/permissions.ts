@@ -79,9 +79,18 @@ export function fullPattern(scopePath: string): string {
   return path === '/api' || path.startsWith('/api/') ? path : `/api${path}`;
 }
 
+/** A cached answer: the promise every caller may await, and its value once it has come. */
+interface Cached<T> {
+  value: Promise<T>;
+  resolved?: T;
+  until: number;
+}
+
 export class Permissions {
-  readonly #grants = new Map<string, { value: Promise<Grants>; until: number }>();
-  #rules: { value: Promise<ApiScopeRule[]>; until: number } | null = null;
+  readonly #grants = new Map<string, Cached<Grants>>();
+  #rules: Cached<ApiScopeRule[]> | null = null;
+  /** The rules covering each `method path` (route patterns: a bounded set), for one set of rules. */
+  readonly #covering = new WeakMap<ApiScopeRule[], Map<string, ApiScopeRule[]>>();
   #unsubscribe: Unsubscribe | null = null;
 
   constructor(
@@ -108,47 +117,94 @@ export class Permissions {
     await this.cache.publish(CHANNEL, '*');
   }
 
+  static #grantsKey(principal: Principal): string {
+    return `${principal.tenantId}|${[...principal.roleIds].sort().join(',')}`;
+  }
+
   async #grantsOf(principal: Principal): Promise<Grants> {
-    const key = `${principal.tenantId}|${[...principal.roleIds].sort().join(',')}`;
+    const key = Permissions.#grantsKey(principal);
     const hit = this.#grants.get(key);
     if (hit && hit.until > Date.now()) return hit.value;
-    const value = this.sources.grants(principal);
+    const entry: Cached<Grants> = { value: this.sources.grants(principal), until: Date.now() + TTL_MS };
     if (this.#grants.size > 10_000) this.#grants.clear();
-    this.#grants.set(key, { value, until: Date.now() + TTL_MS });
-    value.catch(() => this.#grants.delete(key));
-    return value;
+    this.#grants.set(key, entry);
+    entry.value.then(
+      (grants) => (entry.resolved = grants),
+      () => this.#grants.get(key) === entry && this.#grants.delete(key),
+    );
+    return entry.value;
+  }
+
+  /** The caller's grants if held and fresh (no waiting); undefined when they must be read. */
+  #grantsNow(principal: Principal): Grants | undefined {
+    const hit = this.#grants.get(Permissions.#grantsKey(principal));
+    return hit && hit.until > Date.now() ? hit.resolved : undefined;
   }
 
   async #rulesNow(): Promise<ApiScopeRule[]> {
     if (this.#rules && this.#rules.until > Date.now()) return this.#rules.value;
-    const value = this.sources.apiScopeRules();
-    this.#rules = { value, until: Date.now() + TTL_MS };
-    value.catch(() => (this.#rules = null));
-    return value;
+    const entry: Cached<ApiScopeRule[]> = { value: this.sources.apiScopeRules(), until: Date.now() + TTL_MS };
+    this.#rules = entry;
+    entry.value.then(
+      (rules) => (entry.resolved = rules),
+      () => this.#rules === entry && (this.#rules = null),
+    );
+    return entry.value;
+  }
+
+  /** The rules covering `method path`, worked out once per set of rules (keyed by that set). */
+  #coveringOf(rules: ApiScopeRule[], method: string, path: string): ApiScopeRule[] {
+    let byRoute = this.#covering.get(rules);
+    if (!byRoute) this.#covering.set(rules, (byRoute = new Map()));
+    const key = `${method} ${path}`;
+    let covering = byRoute.get(key);
+    if (!covering) {
+      const paths = equivalentPaths(path);
+      covering = rules.filter(
+        (rule) =>
+          (rule.method === null || rule.method === method) &&
+          paths.some((each) => antMatch(rule.pattern, each)),
+      );
+      if (byRoute.size > 10_000) byRoute.clear();
+      byRoute.set(key, covering);
+    }
+    return covering;
   }
 
   /** Whether the caller holds the permission code; the platform administrator holds every code. */
   async hasCode(principal: Principal, code: string): Promise<boolean> {
+    return this.hasCodeNow(principal, code) ?? (await this.#grantsOf(principal)).codes.has(code);
+  }
+
+  /** hasCode's answer from what is held (no waiting); undefined when the grants must be read. */
+  hasCodeNow(principal: Principal, code: string): boolean | undefined {
     if (isPlatformAdmin(principal)) return true;
-    return (await this.#grantsOf(principal)).codes.has(code);
+    return this.#grantsNow(principal)?.codes.has(code);
   }
 
   /**
    * Whether API scopes let the caller call `method path`: yes when no rule covers it, else only
    * when one of the covering rules is granted to the caller's roles. The platform administrator
    * passes. A rule over a path covers the same handler under the other dialect's path too
-   * (route-aliases.ts), so both paths answer alike.
+   * (route-aliases.ts), so both paths answer alike. `path` is the route's pattern.
    */
   async apiAllowed(principal: Principal, method: string, path: string): Promise<boolean> {
-    if (isPlatformAdmin(principal)) return true;
-    const paths = equivalentPaths(path);
-    const covering = (await this.#rulesNow()).filter(
-      (rule) =>
-        (rule.method === null || rule.method === method) &&
-        paths.some((each) => antMatch(rule.pattern, each)),
-    );
+    const now = this.apiAllowedNow(principal, method, path);
+    if (now !== undefined) return now;
+    const covering = this.#coveringOf(await this.#rulesNow(), method, path);
     if (covering.length === 0) return true;
     const granted = (await this.#grantsOf(principal)).apiScopeIds;
     return covering.some((rule) => granted.has(rule.id));
+  }
+
+  /** apiAllowed's answer from what is held (no waiting); undefined when rules or grants must be read. */
+  apiAllowedNow(principal: Principal, method: string, path: string): boolean | undefined {
+    if (isPlatformAdmin(principal)) return true;
+    const rules = this.#rules && this.#rules.until > Date.now() ? this.#rules.resolved : undefined;
+    if (!rules) return undefined;
+    const covering = this.#coveringOf(rules, method, path);
+    if (covering.length === 0) return true;
+    const granted = this.#grantsNow(principal)?.apiScopeIds;
+    return granted && covering.some((rule) => granted.has(rule.id));
   }
 }

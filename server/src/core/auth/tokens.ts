@@ -62,11 +62,17 @@ export class TokenSigner {
   // remembered until it expires, so a session's later requests skip it. Only genuine tokens enter.
   private readonly verified = new Map<string, VerifiedToken>();
 
+  /** verify's answer for a token verified before (no waiting); undefined when it must be verified. */
+  verifiedNow(token: string, type: 'access' | 'refresh'): VerifiedToken | null | undefined {
+    const known = this.verified.get(token);
+    if (!known) return undefined;
+    return known.exp > Math.floor(Date.now() / 1000) && known.token_type === type ? known : null;
+  }
+
   /** The claims of a genuine, unexpired token of the type; null for anything else. */
   async verify(token: string, type: 'access' | 'refresh'): Promise<VerifiedToken | null> {
-    const now = Math.floor(Date.now() / 1000);
-    const known = this.verified.get(token);
-    if (known) return known.exp > now && known.token_type === type ? known : null;
+    const known = this.verifiedNow(token, type);
+    if (known !== undefined) return known;
     let claims: VerifiedToken;
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS512'] });

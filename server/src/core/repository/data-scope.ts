@@ -196,6 +196,14 @@ function fits(column: Column, value: string): boolean {
 }
 
 /**
+ * dataScopePredicate's answer without waiting when no rule has to be read (the table declares no
+ * resource code: only its row scope, if any, applies); undefined when the rules must be read.
+ */
+export function dataScopeNow<E>(def: TableDef<E>, actor: Actor): ScopePredicate | null | undefined {
+  return def.resourceCode ? undefined : (def.rowScope?.(actor) ?? null);
+}
+
+/**
  * The data-scope predicate of a table for the actor, or null when nothing restricts it (the table
  * declares no resource code and no row scope, the actor is the server or the platform
  * administrator, or no rule). A table's row scope (slot grants) and its data-scope rules both apply.
