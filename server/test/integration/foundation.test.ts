@@ -253,6 +253,38 @@ describe.each(enginesUnderTest())('foundation on %s', (kind) => {
     expect(await roles.findById(a, id)).toBeUndefined();
   });
 
+  it('answers lists from statements compiled once per shape, each call with its own tenant, values and page', async () => {
+    // TableRepository.page compiles a list's statements once per shape (filters and order) and
+    // binds each call's values: the same repository must never carry one call's tenant, filter or
+    // page into another's.
+    const roles = new RoleRepository(t.store);
+    const a: Actor = { tenantId: '100005', userId: '5005', deptId: '6005' };
+    const b: Actor = { tenantId: '100006', userId: '5006', deptId: '6006' };
+    for (const [i, roleName] of ['巡检-甲', '巡检-乙', '维修-丙'].entries())
+      await roles.insert(a, { roleName, roleAlias: `a${i}`, sort: i, parentId: '7' });
+    await roles.insert(b, { roleName: '巡检-丁', roleAlias: 'b0', sort: 0, parentId: '7' });
+    const list = (actor: Actor, raw: Record<string, string>) =>
+      roles.page(actor, parseListQuery(raw, roleTable, 'Asia/Shanghai'));
+    const names = (page: { records: Role[] }) => page.records.map((r) => r.roleName);
+    const aliases = (page: { records: Role[] }) => page.records.map((r) => r.roleAlias);
+
+    expect(names(await list(a, { roleName: '巡检', ascs: 'sort' }))).toEqual(['巡检-甲', '巡检-乙']);
+    expect(names(await list(b, { roleName: '巡检', ascs: 'sort' }))).toEqual(['巡检-丁']);
+    expect(names(await list(a, { roleName: '维修', ascs: 'sort' }))).toEqual(['维修-丙']);
+    const second = await list(a, { roleName: '巡检', ascs: 'sort', current: '2', size: '1' });
+    expect({ total: second.total, names: names(second) }).toEqual({ total: 2, names: ['巡检-乙'] });
+    expect((await list(a, { roleName: '巡检', ascs: 'sort', current: '3', size: '1' })).records).toEqual([]);
+
+    // An id, a "not contains" and a date bound, each a parameter of its own.
+    const shape = { parentId: '7', roleAlias_notlike: 'a1', descs: 'sort' };
+    expect(aliases(await list(a, shape))).toEqual(['a2', 'a0']);
+    expect(aliases(await list(b, shape))).toEqual(['b0']);
+    expect((await list(a, { ...shape, parentId: '8' })).total).toBe(0);
+    expect(aliases(await list(a, { ...shape, roleAlias_notlike: 'a2' }))).toEqual(['a1', 'a0']);
+    expect((await list(a, { createTime_dategt: '2000-01-01', roleName: '巡检' })).total).toBe(2);
+    expect((await list(a, { createTime_dategt: '2999-01-01', roleName: '巡检' })).total).toBe(0);
+  });
+
   it('reads by id inside a transaction from it, and outside it only what is committed', async () => {
     // findById runs on the driver directly outside a transaction (db/database.ts, DirectRead):
     // inside one it must read through the transaction, and outside it never see its open writes.

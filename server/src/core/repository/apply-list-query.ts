@@ -40,6 +40,23 @@ export function filterExpression(eb: AnyBuilder, filter: Filter): Expression<Sql
   }
 }
 
+/**
+ * The bound parameters filterExpression gives a filter, in their order: what a statement compiled
+ * once for a list's shape takes from each request (TableRepository.page checks the two agree).
+ */
+export function filterParameters(filter: Filter): unknown[] {
+  switch (filter.op) {
+    case 'contains':
+    case 'notContains':
+      return [containsPattern(String(filter.value))];
+    case 'null':
+    case 'notNull':
+      return [];
+    default:
+      return [toDb(filter.column.kind, filter.value)];
+  }
+}
+
 export function orderTerms(orders: Order[], key = 'id'): Array<[string, 'asc' | 'desc']> {
   const terms = orders.map((o): [string, 'asc' | 'desc'] => [o.column.name, o.direction]);
   // The key (the id) settles ties so that pages neither repeat nor skip rows.

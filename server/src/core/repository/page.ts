@@ -74,11 +74,13 @@ export async function pageOf<E>(
   } = typeof options === 'string' ? { key: options } : options;
   const { count, filtered, page } = pageQueries(scoped, query, key);
   const offset = (query.current - 1) * query.size;
-  if (countLimit === undefined || db === undefined) {
-    const total = Number((await rowsOf(count, direct))[0]?.total ?? 0);
-    const rows = total > offset ? await rowsOf(page, direct) : [];
-    return pageResult(rows.map(toEntity), total, query);
-  }
+  if (countLimit === undefined || db === undefined)
+    return countedPage(
+      () => rowsOf(count, direct),
+      () => rowsOf(page, direct),
+      query,
+      toEntity,
+    );
   if (scanLimit !== undefined && query.filters.some(isContains))
     return scannedPage(scoped, query, toEntity, { key, countLimit, scanLimit, db });
   // select count(*) from (select 1 from … where … limit countLimit + 1): stops at the bound.
@@ -104,6 +106,20 @@ export async function pageOf<E>(
   const end = endOfList(rows, query);
   if (end !== undefined && end > countLimit) return pageResult(rows.map(toEntity), end, query);
   return pageResult(rows.map(toEntity), atLeast(countLimit, rows, query), query, false);
+}
+
+type Rows = Record<string, unknown>[];
+
+/** An exactly counted page: the total, then the slice unless the page is past the end. */
+export async function countedPage<E>(
+  countRows: () => Rows | Promise<Rows>,
+  sliceRows: () => Rows | Promise<Rows>,
+  query: ListQuery,
+  toEntity: (row: Record<string, unknown>) => E,
+): Promise<Page<E>> {
+  const total = Number((await countRows())[0]?.total ?? 0);
+  const rows = total > (query.current - 1) * query.size ? await sliceRows() : [];
+  return pageResult(rows.map(toEntity), total, query);
 }
 
 const isContains = (filter: Filter) => filter.op === 'contains' || filter.op === 'notContains';

@@ -24,8 +24,9 @@ export class ParamRepository extends TableRepository<Param, 'blade_param'> {
 
   /** A page of the parameters the caller may read: all, or the public ones only. */
   async pageReadable(actor: Actor, query: ListQuery, publicOnly: boolean): Promise<Page<Param>> {
+    if (!publicOnly) return this.page(actor, query);
     const q = await this.visibleSelect(actor);
-    return this.pageFrom(publicOnly ? q.where('visibility', '=', PARAM_VISIBILITY.PUBLIC) : q, query);
+    return this.pageFrom(q.where('visibility', '=', PARAM_VISIBILITY.PUBLIC), query);
   }
 
   /** One parameter if the caller may read it (else undefined, as for a missing row). */
