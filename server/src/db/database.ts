@@ -46,6 +46,14 @@ export type DirectRead = (
 
 const directReads = new WeakMap<object, DirectRead>();
 
+/** The file of each SQLite database opened here, by its root handle (migrate.ts locks beside it). */
+const sqliteFiles = new WeakMap<object, string>();
+
+/** The file of an SQLite database's root handle; undefined for other engines and `:memory:`. */
+export function sqliteFileOf(db: Kysely<unknown> | Kysely<Database>): string | undefined {
+  return sqliteFiles.get(db);
+}
+
 /** The direct read of a database's root handle; undefined for a transaction or another instance. */
 export function directReadOf(db: object): DirectRead | undefined {
   return directReads.get(db);
@@ -127,6 +135,7 @@ export function openSqliteFile(file: string, options: DatabaseOptions = {}): Dat
   directReads.set(db, (sql, parameters) =>
     sqlite.inTransaction ? undefined : (handle.prepare(sql).all(parameters) as Record<string, unknown>[]),
   );
+  if (file !== ':memory:') sqliteFiles.set(db, path.resolve(file));
   return {
     db,
     kind: 'sqlite',

@@ -1,45 +1,62 @@
 import { Migrator } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
-import { kindOf } from './column-types.js';
+import { drivers, sqliteFileOf } from './database.js';
 import { migrationProvider } from './migrations/index.js';
 import { generatedModules } from '../core/generated-modules.js';
 import { migrateGenerated } from './generated-migrations.js';
 
 /**
  * Brings the schema up to date; safe to call from several processes. PostgreSQL and MySQL lock
- * (Kysely takes a lock there); SQLite has no lock between processes: a process that lost the race
- * fails on a table the other has made and, trying again, finds the migrations done (withRetries).
+ * (Kysely takes a lock there); on SQLite a lock file beside the database lets one process migrate
+ * at a time (withSqliteLock).
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const core = await withRetries(db, async () => {
+  return withSqliteLock(db, async () => {
     const migrator = new Migrator({ db, provider: migrationProvider });
     const { error, results } = await migrator.migrateToLatest();
-    return {
-      error,
-      names: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName),
-    };
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    const core = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    // Then the generated modules' own sequence (db/generated-migrations.ts).
+    const migrations = Object.assign({}, ...(await generatedModules()).map((module) => module.migrations));
+    const generated = await migrateGenerated(db as unknown as Kysely<unknown>, migrations);
+    if (generated.error)
+      throw generated.error instanceof Error ? generated.error : new Error(String(generated.error));
+    return [...core, ...generated.names];
   });
-  // Then the generated modules' own sequence (db/generated-migrations.ts).
-  const migrations = Object.assign({}, ...(await generatedModules()).map((module) => module.migrations));
-  const generated = await withRetries(db, () =>
-    migrateGenerated(db as unknown as Kysely<unknown>, migrations),
-  );
-  return [...core, ...generated];
 }
 
-async function withRetries(
-  db: Kysely<Database>,
-  run: () => Promise<{ error?: unknown; names: string[] }>,
-): Promise<string[]> {
-  // SQLite: DDL is not transactional in Kysely's SQLite adapter, so a process can meet a migration the
-  // other one has applied but not yet recorded; it tries again until the other has finished (a
-  // loaded machine's whole sequence takes seconds: up to about 9 s of waiting here).
-  const attempts = kindOf(db as unknown as Kysely<unknown>) === 'sqlite' ? 20 : 1;
-  for (let attempt = 1; ; attempt++) {
-    const { error, names } = await run();
-    if (!error) return names;
-    if (attempt >= attempts) throw error instanceof Error ? error : new Error(String(error));
-    await new Promise((resolve) => setTimeout(resolve, Math.min(100 * attempt, 500)));
+/** How long a process waits for another's migrations on the same SQLite file before giving up. */
+const SQLITE_LOCK_WAIT_MS = 120_000;
+const SQLITE_LOCK_POLL_MS = 50;
+
+/**
+ * SQLite has no migration lock of its own, and Kysely's SQLite adapter does not run DDL in a
+ * transaction: two processes starting on one file met each other's half-applied migrations. An
+ * exclusive transaction on `<database>-migrate.lock` (a file of its own, so the migrations' writes
+ * are not blocked by it) serialises them; the second finds the migrations done. The operating
+ * system releases the lock when a process dies, so a crash never leaves it held. Polled, not
+ * waited for inside SQLite: better-sqlite3 would block the event loop (a tenant's database can be
+ * migrated while the server is serving).
+ */
+async function withSqliteLock<T>(db: Kysely<Database>, run: () => Promise<T>): Promise<T> {
+  const file = sqliteFileOf(db);
+  if (!file) return run();
+  const lock = new (drivers.sqlite())(`${file}-migrate.lock`);
+  try {
+    lock.pragma('busy_timeout = 0');
+    for (const deadline = Date.now() + SQLITE_LOCK_WAIT_MS; ;) {
+      try {
+        lock.exec('BEGIN EXCLUSIVE');
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+        await new Promise((resolve) => setTimeout(resolve, SQLITE_LOCK_POLL_MS));
+      }
+    }
+    return await run();
+  } finally {
+    if (lock.inTransaction) lock.exec('ROLLBACK');
+    lock.close();
   }
 }

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/core/config.js';
 import { openDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
 
 // SQLite's promise (docs/operations.md): WAL with synchronous = FULL by default — no acknowledged
 // commit lost on power loss; SQLITE_SYNCHRONOUS=normal trades the last commits for speed.
@@ -30,6 +31,26 @@ describe('SQLite durability', () => {
       await handle.close();
     }
   };
+
+  it('migrates a file from one opening at a time: two at once both succeed, the second finding it done', async () => {
+    // Two processes starting on one fresh file: without the lock beside it (db/migrate.ts) the
+    // second met the first's half-applied migrations ("table already exists").
+    const url = `sqlite:${path.join(dir, 'race.db')}`;
+    const first = openDatabase(url, 'sqlite');
+    const second = openDatabase(url, 'sqlite');
+    try {
+      const applied = await Promise.all([migrateToLatest(first.db), migrateToLatest(second.db)]);
+      const counts = applied.map((names) => names.length).sort((x, y) => x - y);
+      expect(counts[0]).toBe(0);
+      expect(counts[1]).toBeGreaterThan(10);
+      expect(await migrateToLatest(second.db)).toEqual([]);
+      const tables = await first.db.introspection.getTables();
+      expect(tables.map((t) => t.name)).toContain('blade_user');
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
 
   it('runs WAL with synchronous = FULL (2) by default', async () => {
     expect(await pragmas({})).toEqual({ synchronous: 2, journal: 'wal' });
