@@ -50,7 +50,7 @@ const directReads = new WeakMap<object, DirectRead>();
 const sqliteFiles = new WeakMap<object, string>();
 
 /** The file of an SQLite database's root handle; undefined for other engines and `:memory:`. */
-export function sqliteFileOf(db: Kysely<unknown> | Kysely<Database>): string | undefined {
+export function sqliteFileOf(db: object): string | undefined {
   return sqliteFiles.get(db);
 }
 

@@ -24,18 +24,8 @@ import { countedPage, pageOf } from './page.js';
 import type { Actor, Store } from './store.js';
 import { rowToEntity, toDb, type AuditedTableName, type TableDef } from './table.js';
 
-/** Stand-ins for the tenant and the id in findById's statement compiled once (never real values). */
-const TENANT_MARKER = '\u0000tenant';
-const ID_MARKER = -0x7a11_ed1dn;
-
-/** Distinct list shapes whose statements a repository keeps; past it the memo starts again. */
-const PAGE_SHAPES = 500;
-
-/** A list's two statements for one shape (filters' columns and operators, order), compiled once. */
-interface PageStatements {
-  count: CompiledQuery;
-  slice: CompiledQuery;
-}
+/** Distinct statement shapes a repository keeps compiled; past it the memo starts again. */
+const COMPILED_SHAPES = 500;
 
 /** Lists answered whole (trees: departments, roles, menus) stop here rather than grow without end. */
 export const TREE_LIMIT = 5000;
@@ -80,10 +70,8 @@ export function updateStamp(actor: Actor): { update_user: bigint | null; update_
  */
 export class TableRepository<E, T extends AuditedTableName> {
   readonly #common: Kysely<CommonShape>;
-  /** findById's statement for a caller without a data scope, compiled once (see #byIdParameters). */
-  #byId: CompiledQuery | null | undefined;
-  /** page()'s statements by the list's shape; null: this shape is built every time. */
-  readonly #pageStatements = new Map<string, PageStatements | null>();
+  /** Statements compiled once by their shape (see #compiledOnce); null: built every time. */
+  readonly #compiled = new Map<string, CompiledQuery[] | null>();
   /** The database's direct read, unless this store is a transaction (db/database.ts). */
   readonly #directRead: DirectRead | undefined;
 
@@ -186,17 +174,32 @@ export class TableRepository<E, T extends AuditedTableName> {
   }
 
   /**
+   * Statements whose SQL depends only on a shape (the key), not on the values they bind: built
+   * with the query builder at the shape's first call and kept if their parameters are exactly
+   * `bound` (security S2: every value is a parameter), so that each later call binds its own.
+   * Null when they are not (this shape is then built every time).
+   */
+  #compiledOnce(key: string, bound: unknown[][], build: () => AnySelect[]): CompiledQuery[] | null {
+    let statements = this.#compiled.get(key);
+    if (statements === undefined) {
+      const compiled = build().map((select) => select.compile());
+      statements = compiled.every((c, i) => sameValues(c.parameters, bound[i]!)) ? compiled : null;
+      if (this.#compiled.size >= COMPILED_SHAPES) this.#compiled.clear();
+      this.#compiled.set(key, statements);
+    }
+    return statements;
+  }
+
+  /**
    * Building and compiling a list's two statements with the query builder was about a tenth of a
    * list request's CPU (docs/benchmarks.md). Without a data scope their SQL depends only on the
-   * list's shape: which filters (column and operator) and which order; every value is a bound
-   * parameter (security S2). So they are built once per shape, from the caller's live rows (soft
-   * delete and tenant applied) as visibleSelect gives them, and each call binds its own values:
-   * 0 for is_deleted, the caller's tenant, each filter's parameters, then the page's size and
-   * offset. The first build checks that its parameters are exactly these; a shape whose are not
-   * is built every time (null). Undefined: this shape is not compiled.
+   * list's shape: which filters (column and operator) and which order. They bind 0 for is_deleted,
+   * the caller's tenant, each filter's parameters, then the page's size and offset. Undefined when
+   * this shape is built every time.
    */
   #compiledPage(actor: Actor, query: ListQuery): Promise<Page<E>> | undefined {
     const shape = [
+      'page',
       ...query.filters.map((f) => `${f.column.name} ${f.op}`),
       '|',
       ...query.orders.map((o) => `${o.column.name} ${o.direction}`),
@@ -207,19 +210,12 @@ export class TableRepository<E, T extends AuditedTableName> {
       ...query.filters.flatMap(filterParameters),
     ];
     const sliceBound = [...bound, query.size, (query.current - 1) * query.size];
-    let statements = this.#pageStatements.get(shape);
-    if (statements === undefined) {
+    const statements = this.#compiledOnce(shape, [bound, sliceBound], () => {
       const { count, page } = pageQueries(this.#live(actor) as unknown as AnySelect, query);
-      const compiled = { count: count.compile(), slice: page.compile() };
-      statements =
-        sameValues(compiled.count.parameters, bound) && sameValues(compiled.slice.parameters, sliceBound)
-          ? compiled
-          : null;
-      if (this.#pageStatements.size >= PAGE_SHAPES) this.#pageStatements.clear();
-      this.#pageStatements.set(shape, statements);
-    }
+      return [count, page];
+    });
     if (!statements) return undefined;
-    const { count, slice } = statements;
+    const [count, slice] = statements as [CompiledQuery, CompiledQuery];
     return countedPage(
       () => this.#rowsOf(count, bound),
       () => this.#rowsOf(slice, sliceBound),
@@ -296,39 +292,18 @@ export class TableRepository<E, T extends AuditedTableName> {
     return row ? this.toEntity(row) : undefined;
   }
 
-  /** The caller's live row by id, whatever the caller's data scope (tenant and soft delete applied). */
-  protected async findLive(actor: Actor, id: string): Promise<E | undefined> {
-    const parameters = this.#byIdParameters(actor, id);
-    if (!parameters) {
-      const row = await this.#live(actor).selectAll().where('id', '=', BigInt(id)).executeTakeFirst();
-      return row ? this.toEntity(row) : undefined;
-    }
-    const rows = await this.#rowsOf(this.#byId!, parameters);
-    return rows[0] ? this.toEntity(rows[0]) : undefined;
-  }
-
   /**
-   * A read by id is the commonest query and the cheapest for the database, so building it with
-   * the query builder on every call was a good part of a detail route's cost (docs/benchmarks.md).
-   * Without a data scope its SQL is the same for every call: it is compiled once, with marker
-   * values for the tenant and the id, and each call puts its own in their places. The same
-   * statement as the builder's (soft delete and tenant included); null (the builder every time)
-   * if the markers did not each land in one parameter.
+   * The caller's live row by id, whatever the caller's data scope (tenant and soft delete applied).
+   * A read by id is the commonest query and the cheapest for the database, so building it with the
+   * query builder on every call was a good part of a detail route's cost (docs/benchmarks.md): its
+   * statement is compiled once, binding 0 for is_deleted, the caller's tenant and the id.
    */
-  #byIdParameters(actor: Actor, id: string): unknown[] | null {
-    if (this.#byId === undefined) {
-      const compiled = this.#live({ ...actor, tenantId: TENANT_MARKER })
-        .selectAll()
-        .where('id', '=', ID_MARKER)
-        .compile();
-      const count = (marker: unknown) => compiled.parameters.filter((p) => p === marker).length;
-      const tenantMarkers = this.def.tenantScoped ? 1 : 0;
-      this.#byId = count(ID_MARKER) === 1 && count(TENANT_MARKER) === tenantMarkers ? compiled : null;
-    }
-    if (!this.#byId) return null;
-    return this.#byId.parameters.map((p) =>
-      p === TENANT_MARKER ? actor.tenantId : p === ID_MARKER ? BigInt(id) : p,
-    );
+  protected async findLive(actor: Actor, id: string): Promise<E | undefined> {
+    const byId = () => this.#live(actor).selectAll().where('id', '=', BigInt(id));
+    const bound = [0, ...(this.def.tenantScoped ? [actor.tenantId] : []), BigInt(id)];
+    const statement = this.#compiledOnce('by id', [bound], () => [byId() as unknown as AnySelect])?.[0];
+    const rows = statement ? await this.#rowsOf(statement, bound) : [await byId().executeTakeFirst()];
+    return rows[0] ? this.toEntity(rows[0]) : undefined;
   }
 
   /** The visible rows among ids (in no particular order). */
