@@ -1,13 +1,14 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Cache } from './core/cache/index.js';
 import type { Config } from './core/config.js';
 import { ok } from './core/envelope.js';
-import { installErrorHandling, installRequestContext, requestId } from './core/http.js';
+import { answerFrameworkError, installErrorHandling, installRequestContext, requestId } from './core/http.js';
 import { installNulGuard } from './core/nul-guard.js';
 import type { Store } from './core/repository/store.js';
 import { ANNOTATION_KEYWORDS } from './core/schema.js';
-import { installSecurityHeaders } from './core/security-headers.js';
+import { processLog } from './core/process-log.js';
+import { installSecurityHeaders, securityHeadersSetter } from './core/security-headers.js';
 import { sharedSchemaCompilers } from './core/schema-compilers.js';
 import { installConsole } from './core/web.js';
 import { AccountStates } from './core/auth/account-states.js';
@@ -181,9 +182,12 @@ function trustProxyOption(
 
 /** Builds the HTTP application from its modules. No I/O happens here: main.ts opens everything. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const log = processLog(deps.config.logLevel);
+  const setSecurityHeaders = securityHeadersSetter(deps.config.frameOrigins ?? []);
   const app = Fastify({
-    logger: { level: deps.config.logLevel },
+    ...log.fastifyOptions,
     genReqId: requestId,
+    frameworkErrors: answerFrameworkError(setSecurityHeaders),
     trustProxy: trustProxyOption(deps.config.trustProxy ?? false),
     bodyLimit: 1024 * 1024,
     // Keep-alive sockets must not hold a graceful shutdown open.
@@ -196,6 +200,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
     schemaController: sharedSchemaCompilers,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Set before anything is registered: plugins' instances inherit it.
+  if (log.appLogger) (app as { log: FastifyBaseLogger }).log = log.appLogger;
 
   const logSink = new LogRepository(deps.store);
   const logWriter = new LogWriter(
@@ -216,7 +222,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installRequestContext(app);
   installErrorHandling(app, (req, error, elapsed) => recordFault(logWriter, req, error, elapsed));
   installNulGuard(app);
-  installSecurityHeaders(app, deps.config.frameOrigins ?? []);
+  installSecurityHeaders(app, setSecurityHeaders);
   installRequestLogs(app, logWriter);
 
   const signer = new TokenSigner(deps.jwtSecret);

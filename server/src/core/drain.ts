@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import net from 'node:net';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
@@ -21,12 +22,20 @@ import { failure } from './envelope.js';
 export class Drain {
   #draining = false;
   #accepted = 0;
-  readonly #sockets = new Map<net.Socket, { since: number; served: number; active: number }>();
+  /**
+   * Per open connection: when it came, how many requests it has sent, and the answer to the latest.
+   * Answers on one connection finish in order, so the connection is busy while that one is not
+   * finished; keeping it costs no listener per request.
+   */
+  readonly #sockets = new Map<
+    net.Socket,
+    { since: number; served: number; latest: http.ServerResponse | null }
+  >();
 
   constructor(private readonly app: FastifyInstance) {
     app.server.on('connection', (socket: net.Socket) => {
       this.#accepted += 1;
-      this.#sockets.set(socket, { since: Date.now(), served: 0, active: 0 });
+      this.#sockets.set(socket, { since: Date.now(), served: 0, latest: null });
       socket.once('close', () => this.#sockets.delete(socket));
     });
     // Before Fastify's own listener, so that the header is set before anything is written.
@@ -34,8 +43,7 @@ export class Drain {
       const state = this.#sockets.get(req.socket);
       if (state) {
         state.served += 1;
-        state.active += 1;
-        res.once('close', () => (state.active -= 1));
+        state.latest = res;
       }
       // Keep-alive clients leave at their next answer and reconnect through the balancer.
       if (this.#draining) res.setHeader('connection', 'close');
@@ -79,7 +87,7 @@ export class Drain {
     while (this.#sockets.size > 0 && Date.now() < deadline) {
       const now = Date.now();
       for (const [socket, state] of this.#sockets) {
-        if (state.active > 0) continue;
+        if (state.latest !== null && !state.latest.writableFinished) continue;
         // Answered and silent since (keep-alive), or connected long ago and never asked anything.
         if (state.served > 0 || now - state.since > firstRequestGraceMs) socket.end();
       }

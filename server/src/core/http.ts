@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PLATFORM_TENANT_ID } from '@console/contract';
 import { isDatabaseUnavailable } from '../db/errors.js';
@@ -14,11 +15,17 @@ declare module 'fastify' {
     language: Language;
     actor: Actor;
     t(key: MessageKey, params?: MessageParams): string;
+    /** performance.now() when the request came in: how long a faulty one took (the error log). */
+    receivedAt: number;
   }
 }
 
 /** Until sign-in lands every caller acts in the platform tenant without a user (issue #2). */
 const ANONYMOUS: Actor = Object.freeze({ tenantId: PLATFORM_TENANT_ID, userId: null, deptId: null });
+
+/** Whether a request's URL is the API's (everything else is the console's files). */
+export const isApiUrl = (url: string): boolean =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -30,6 +37,7 @@ export function requestId(req: { headers: Record<string, string | string[] | und
 
 export function installRequestContext(app: FastifyInstance): void {
   app.decorateRequest('language', 'zh');
+  app.decorateRequest('receivedAt', 0);
   // Reference-type decorations must be set per request (Fastify shares a default between requests).
   app.decorateRequest('actor', null as unknown as Actor);
   app.decorateRequest('t', function (this: FastifyRequest, key: MessageKey, params?: MessageParams) {
@@ -37,6 +45,7 @@ export function installRequestContext(app: FastifyInstance): void {
   });
   // A callback hook: no promise per request (see core/security-headers.ts).
   app.addHook('onRequest', (req, reply, done) => {
+    req.receivedAt = performance.now();
     req.language = languageOf(req.headers['accept-language']);
     req.actor = ANONYMOUS;
     reply.header('x-request-id', req.id);
@@ -46,6 +55,20 @@ export function installRequestContext(app: FastifyInstance): void {
 
 function send(reply: FastifyReply, code: number, msg: string): FastifyReply {
   return reply.code(code).type('application/json; charset=utf-8').send(failure(code, msg));
+}
+
+/**
+ * Fastify's answer to a request its router cannot take (a URL that does not decode, FST_ERR_BAD_URL):
+ * the contract's 400 with the security headers, as every other answer. Such a request never reaches
+ * the onRequest hooks.
+ */
+export function answerFrameworkError(
+  setSecurityHeaders: (url: string, reply: FastifyReply) => void,
+): (error: FastifyError, req: FastifyRequest, reply: FastifyReply) => void {
+  return (_error, req, reply) => {
+    setSecurityHeaders(req.url, reply);
+    send(reply, 400, translate(languageOf(req.headers['accept-language']), 'error.badRequest'));
+  };
 }
 
 /** The error mapping of contract.md: 400 naming the field, 404, and 500 without internals. */
@@ -81,7 +104,8 @@ export function installErrorHandling(
       return send(reply, status, req.t(key));
     }
     req.log.error({ err: error }, 'request failed');
-    onFault?.(req, error, reply.elapsedTime);
+    // (reply.elapsedTime is 0 on a route that Fastify does not time: see core/process-log.ts.)
+    onFault?.(req, error, performance.now() - req.receivedAt);
     // A fault may name a fixed message for the caller (a storage failure); never its own text.
     const publicKey = (error as { publicMessageKey?: MessageKey }).publicMessageKey;
     return send(reply, 500, req.t(publicKey ?? 'error.internal'));

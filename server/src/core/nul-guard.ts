@@ -47,7 +47,11 @@ export function findNul(value: unknown): string | null {
 export function installNulGuard(app: FastifyInstance): void {
   // A callback hook: no promise per request (see core/security-headers.ts).
   app.addHook('preValidation', (req, _reply, done) => {
-    const field = findNul(req.query) ?? findNul(req.params) ?? findNul(req.body);
+    // The query and the route parameters are decoded from the URL, where a NUL can only come as
+    // %00 (the HTTP parser refuses a raw one): a URL without it needs no walk over them.
+    const field =
+      (req.url.includes('%00') ? (findNul(req.query) ?? findNul(req.params)) : null) ??
+      (req.body === undefined ? null : findNul(req.body));
     done(field === null ? undefined : new ApiError(400, 'field.nul', { field }));
   });
 }

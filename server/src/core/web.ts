@@ -2,12 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiNotFound } from './http.js';
+import { apiNotFound, isApiUrl } from './http.js';
 
 // Serves the built console at / with history fallback: any GET outside /api that is not a file
 // answers index.html, so deep links like /system/param work on reload.
-
-const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 /**
  * Settings of the server's configuration that the console reads when it starts
@@ -67,7 +65,7 @@ export async function installConsole(
   }
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
-    if (isApi(req.url) || !webDist || (req.method !== 'GET' && req.method !== 'HEAD'))
+    if (isApiUrl(req.url) || !webDist || (req.method !== 'GET' && req.method !== 'HEAD'))
       return apiNotFound(req, reply);
     return sendIndex(reply);
   });

@@ -86,11 +86,22 @@ describe.each(enginesUnderTest())('foundation on %s', (kind) => {
     expect(replaced.headers['x-request-id']).not.toBe('a b<script>');
   });
 
-  it('sends security headers', async () => {
+  it('sends security headers, the API its own strict policy', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it('answers a URL that does not decode with the 400 envelope and the security headers', async () => {
+    for (const url of ['/api/blade-system/%zz', '/system/%zz']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ code: 400, success: false, data: null, msg: 'Bad request' });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
   });
 
   it('refuses oversized and malformed bodies with 4xx envelopes', async () => {

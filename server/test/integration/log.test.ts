@@ -137,6 +137,9 @@ describe.each(enginesUnderTest())('logs on %s', (kind) => {
     expect(row.exceptionName).toBeTruthy();
     expect(row.message).toMatch(/blade_post/);
     expect(row.stackTrace).toBeTruthy();
+    // How long the failing read took, from its arrival (a read is not timed by Fastify itself).
+    expect(Number(row.time)).toBeGreaterThanOrEqual(0);
+    expect(Number(row.time)).toBeLessThan(10_000);
     const detail = await t.call({ method: 'GET', url: `${LOG}/error/detail?id=${row.id}` });
     expect(detail.body.data).toEqual(row);
   });

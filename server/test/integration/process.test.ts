@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_INLINE_SCRIPT_HASH } from '../../src/core/security-headers.js';
 import { createTestDatabase, enginesUnderTest } from './support/databases.js';
 import { adminHeaders, runToExit, startServer, type Running } from './support/server-process.js';
 
@@ -41,8 +42,17 @@ describe('the server process', () => {
     const asset = await fetch(`${base}/assets/app-abc123.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    // The console's pages get the console's policy (its inline script by hash), the API its own.
+    expect(root.headers.get('content-security-policy')).toContain(
+      `script-src 'self' ${CONSOLE_INLINE_SCRIPT_HASH}`,
+    );
+    expect(deep.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(asset.headers.get('content-security-policy')).toContain(
+      `script-src 'self' ${CONSOLE_INLINE_SCRIPT_HASH}`,
+    );
     const api = await fetch(`${base}/api/nowhere`);
     expect(api.status).toBe(404);
+    expect(api.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(await api.json()).toMatchObject({ code: 404, success: false });
     const anonymous = await fetch(`${base}/api/blade-system/param/list`);
     expect(anonymous.status).toBe(401);

@@ -1,5 +1,5 @@
 import { hostname, networkInterfaces } from 'node:os';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { PLATFORM_TENANT_ID, type LocalLogEntry } from '@console/contract';
 import { formatDateTime } from '../../core/dates.js';
 import type { LogWriter } from './log-writer.js';
@@ -116,10 +116,10 @@ export function faultLocation(stack: string | undefined): { file: string | null;
 }
 
 export function installRequestLogs(app: FastifyInstance, writer: LogWriter): void {
-  // A callback hook: reads answer without a promise per request (see core/security-headers.ts).
-  app.addHook('onResponse', (req, reply, done) => {
+  // A callback hook: no promise per request (see core/security-headers.ts).
+  const logCall: onResponseHookHandler = (req, reply, done) => {
     // (Fastify's hook runner catches a throw here as it would a rejection.)
-    if (!req.is404 && MUTATING.has(req.method) && req.routeOptions.url?.startsWith('/api/'))
+    if (MUTATING.has(req.method))
       writer.write('api', {
         ...requestColumns(req),
         type: '1',
@@ -127,6 +127,14 @@ export function installRequestLogs(app: FastifyInstance, writer: LogWriter): voi
         time: String(Math.round(reply.elapsedTime)),
       });
     done();
+  };
+  // Only the API's writing routes carry the hook: a read does not pay for it, nor for the response
+  // listeners Fastify adds to time the answer of a route that has one.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!route.url.startsWith('/api/') || !methods.some((method) => MUTATING.has(method))) return;
+    const own = route.onResponse;
+    route.onResponse = own === undefined ? [logCall] : [...(Array.isArray(own) ? own : [own]), logCall];
   });
 }
 
