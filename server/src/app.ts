@@ -8,7 +8,7 @@ import { installNulGuard } from './core/nul-guard.js';
 import type { Store } from './core/repository/store.js';
 import { ANNOTATION_KEYWORDS } from './core/schema.js';
 import { processLog } from './core/process-log.js';
-import { installSecurityHeaders, securityHeadersSetter } from './core/security-headers.js';
+import { securityHeadersSetter } from './core/security-headers.js';
 import { sharedSchemaCompilers } from './core/schema-compilers.js';
 import { installConsole } from './core/web.js';
 import { AccountStates } from './core/auth/account-states.js';
@@ -120,6 +120,8 @@ export interface AppDependencies {
   jwtSecret: Uint8Array;
   /** Answers when the database answers (/api/ready). */
   ping(): Promise<void>;
+  /** True once the process is shutting down (core/drain.ts): /api/ready then answers 503. */
+  draining?: () => boolean;
   /** Key material for secrets at rest (DATA_KEY or DATA_DIR/data-key); default: from jwtSecret. */
   dataKey?: Uint8Array;
   /**
@@ -219,10 +221,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   logService.startRetention((err) => app.log.error({ err }, 'log retention failed'));
   app.addHook('onClose', async () => logService.stopRetention());
 
-  installRequestContext(app);
+  installRequestContext(app, setSecurityHeaders);
   installErrorHandling(app, (req, error, elapsed) => recordFault(logWriter, req, error, elapsed));
   installNulGuard(app);
-  installSecurityHeaders(app, setSecurityHeaders);
   installRequestLogs(app, logWriter);
 
   const signer = new TokenSigner(deps.jwtSecret);
@@ -291,12 +292,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.get('/api/health', { config: { access: 'open' } }, async (req) => ok({ status: 'UP' }, req.t('ok')));
   app.get('/api/ready', { config: { access: 'open' } }, async (req, reply) => {
+    const unavailable = () =>
+      reply.code(503).send({ code: 503, success: false, data: null, msg: req.t('error.unavailable') });
+    if (deps.draining?.()) return unavailable();
     try {
       await deps.ping();
       return ok({ status: 'READY' }, req.t('ok'));
     } catch (err) {
       req.log.warn({ err }, 'database not ready');
-      return reply.code(503).send({ code: 503, success: false, data: null, msg: req.t('error.unavailable') });
+      return unavailable();
     }
   });
 

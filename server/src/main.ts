@@ -58,6 +58,7 @@ async function main(): Promise<void> {
   const seedMs = Math.round(performance.now() - seedStarted);
 
   const sm2 = serverSm2KeyPair(config);
+  let drain: Drain | undefined = undefined;
   const app = await buildApp({
     config,
     store: { db: database.db, kind: database.kind, ids, timeZone: config.timeZone },
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
       await database.ping();
       await cache.get('ready');
     },
+    draining: () => drain?.draining === true,
   });
 
   connectionLost = (err) => app.log.warn({ err }, 'database connection lost');
@@ -79,7 +81,7 @@ async function main(): Promise<void> {
   // Not secret: what an operator puts into a SpringBlade console's website.js (auth.publicKey).
   app.log.info({ sm2PublicKey: sm2.publicKey }, 'SM2 public key for SpringBlade consoles');
 
-  const drain = new Drain(app);
+  drain = new Drain(app);
   let stopping = false;
   // SIGTERM (a deploy, a scale-in): readiness down, serve on for SHUTDOWN_DRAIN_MS so the balancer
   // stops sending, then stop accepting and finish what is open (core/drain.ts). SIGINT (Ctrl-C at a

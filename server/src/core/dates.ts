@@ -39,19 +39,24 @@ function fieldsIn(instant: Date, timeZone: string): Fields {
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+/** '00' to '99': the two-digit fields of a date without a string built per field. */
+const TWO_DIGITS = Array.from({ length: 100 }, (_, n) => pad(n));
 
 // Formatting through Intl costs more than the rest of a list row together, so the zone's offset is
 // looked up once per quarter hour (offsets change only on such boundaries) and the fields computed.
 const QUARTER_HOUR_MS = 900_000;
-const offsetCache = new Map<string, number>();
+/** Per zone, the offset of each quarter hour looked up (numeric keys: no string built per date). */
+const offsetCache = new Map<string, Map<number, number>>();
 
 function cachedOffset(ms: number, timeZone: string): number {
-  const key = `${timeZone}|${Math.floor(ms / QUARTER_HOUR_MS)}`;
-  let offset = offsetCache.get(key);
+  let ofZone = offsetCache.get(timeZone);
+  if (ofZone === undefined) offsetCache.set(timeZone, (ofZone = new Map()));
+  const quarter = Math.floor(ms / QUARTER_HOUR_MS);
+  let offset = ofZone.get(quarter);
   if (offset === undefined) {
-    if (offsetCache.size > 50_000) offsetCache.clear();
-    offset = offsetAt(new Date(Math.floor(ms / QUARTER_HOUR_MS) * QUARTER_HOUR_MS), timeZone);
-    offsetCache.set(key, offset);
+    if (ofZone.size > 50_000) ofZone.clear();
+    offset = offsetAt(new Date(quarter * QUARTER_HOUR_MS), timeZone);
+    ofZone.set(quarter, offset);
   }
   return offset;
 }
@@ -59,9 +64,11 @@ function cachedOffset(ms: number, timeZone: string): number {
 export function formatDateTime(instant: Date, timeZone: string): string {
   const ms = instant.getTime();
   const wall = new Date(ms + cachedOffset(ms, timeZone));
+  const year = wall.getUTCFullYear();
   return (
-    `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())} ` +
-    `${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}`
+    `${year >= 1000 && year <= 9999 ? year : pad(year, 4)}-${TWO_DIGITS[wall.getUTCMonth() + 1]}-` +
+    `${TWO_DIGITS[wall.getUTCDate()]} ${TWO_DIGITS[wall.getUTCHours()]}:` +
+    `${TWO_DIGITS[wall.getUTCMinutes()]}:${TWO_DIGITS[wall.getUTCSeconds()]}`
   );
 }
 

@@ -2,15 +2,15 @@ import type http from 'node:http';
 import net from 'node:net';
 import { setImmediate as nextLoopTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { failure } from './envelope.js';
 
 /**
  * Graceful shutdown behind a load balancer (docs/operations.md, "Stopping and deploying";
  * docs/decisions/0015-surviving-faults-and-drain.md):
  *
- * 1. On SIGTERM, /api/ready answers 503 at once, so the balancer takes the process out of rotation;
- *    everything else is served as before for the drain delay, each answer with `Connection: close`
- *    so that keep-alive clients come back through the balancer on a new connection.
+ * 1. On SIGTERM, /api/ready answers 503 at once (its route asks `draining`), so the balancer takes
+ *    the process out of rotation; everything else is served as before for the drain delay, each
+ *    answer with `Connection: close` so that keep-alive clients come back through the balancer on a
+ *    new connection.
  * 2. Then the listening socket is closed, but only after a turn of the event loop has accepted every
  *    connection the kernel already holds for us (closing it would reset them), and without Node's
  *    closing of "idle" connections, which counts a connection whose request has arrived but not yet
@@ -47,18 +47,6 @@ export class Drain {
       }
       // Keep-alive clients leave at their next answer and reconnect through the balancer.
       if (this.#draining) res.setHeader('connection', 'close');
-    });
-    // A callback hook: no promise per request (see core/security-headers.ts). Answering here ends
-    // the request without calling done.
-    app.addHook('onRequest', (req, reply, done) => {
-      if (this.#draining && req.url.split('?')[0] === '/api/ready') {
-        reply
-          .code(503)
-          .type('application/json; charset=utf-8')
-          .send(failure(503, req.t('error.unavailable')));
-        return;
-      }
-      done();
     });
   }
 

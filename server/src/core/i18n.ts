@@ -212,14 +212,34 @@ export function addMessages(messages: Record<Language, Readonly<Record<string, s
 export function translate(language: Language, key: MessageKey, params: MessageParams = {}): string {
   const text = Object.hasOwn(zh, key) ? catalogs[language][key] : added[language].get(key);
   if (text === undefined) throw new Error(`no message ${key}`);
+  // Most messages have no placeholder, and most calls are the envelope's "ok".
+  if (!text.includes('{')) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
 }
 
+/**
+ * The language of each Accept-Language header seen: a browser sends the same one on every call, and
+ * ranking it is most of what reading the language costs. At most REMEMBERED_HEADERS, starting
+ * afresh when full.
+ */
+const REMEMBERED_HEADERS = 1_000;
+const languageOfHeader = new Map<string, Language>();
+
 /** zh unless the request prefers English ('en', 'en-US', …) over Chinese, by q-value then order. */
 export function languageOf(acceptLanguage: string | undefined): Language {
   if (!acceptLanguage) return 'zh';
+  let language = languageOfHeader.get(acceptLanguage);
+  if (language === undefined) {
+    language = rankedLanguageOf(acceptLanguage);
+    if (languageOfHeader.size >= REMEMBERED_HEADERS) languageOfHeader.clear();
+    languageOfHeader.set(acceptLanguage, language);
+  }
+  return language;
+}
+
+function rankedLanguageOf(acceptLanguage: string): Language {
   const ranked = acceptLanguage
     .split(',')
     .map((part, index) => {

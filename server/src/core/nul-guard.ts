@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { ApiError } from './errors.js';
 
 // No string input may hold a NUL character (issue 13, item 8). PostgreSQL refuses one in text
@@ -43,15 +43,34 @@ export function findNul(value: unknown): string | null {
   return path ? path.split('\u0000').join('\\0') : 'value';
 }
 
-/** Refuses, with a 400 naming the field, any request whose string input holds a NUL. */
+const nulError = (field: string | null) =>
+  field === null ? undefined : new ApiError(400, 'field.nul', { field });
+
+/**
+ * The 400 naming the field when the query or the route parameters hold a NUL; checked as the
+ * request comes in (core/http.ts, installRequestContext). Both are decoded from the URL, where a NUL
+ * can only come as %00 (the HTTP parser refuses a raw one): a URL without it needs no walk over them.
+ */
+export function nulInUrl(req: FastifyRequest): ApiError | undefined {
+  return req.url.includes('%00') ? nulError(findNul(req.query) ?? findNul(req.params)) : undefined;
+}
+
+const BODILESS = new Set(['GET', 'HEAD']);
+
+/**
+ * Refuses, with a 400 naming the field, a body whose strings hold a NUL: a check before validation
+ * on the routes that take a body (a read carries no hook for it). The URL's input: nulInUrl.
+ */
 export function installNulGuard(app: FastifyInstance): void {
-  // A callback hook: no promise per request (see core/security-headers.ts).
-  app.addHook('preValidation', (req, _reply, done) => {
-    // The query and the route parameters are decoded from the URL, where a NUL can only come as
-    // %00 (the HTTP parser refuses a raw one): a URL without it needs no walk over them.
-    const field =
-      (req.url.includes('%00') ? (findNul(req.query) ?? findNul(req.params)) : null) ??
-      (req.body === undefined ? null : findNul(req.body));
-    done(field === null ? undefined : new ApiError(400, 'field.nul', { field }));
+  // A callback hook: no promise per request (see core/http.ts).
+  const checkBody: preValidationHookHandler = (req, _reply, done) => {
+    done(req.body === undefined ? undefined : nulError(findNul(req.body)));
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => BODILESS.has(method))) return;
+    const own = route.preValidation;
+    route.preValidation =
+      own === undefined ? [checkBody] : [checkBody, ...(Array.isArray(own) ? own : [own])];
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { isApiUrl } from './http.js';
 
 /**
@@ -46,8 +46,9 @@ const COMMON_HEADERS: ReadonlyArray<readonly [string, string]> = [
 
 /**
  * Sets the security headers (S11) on a reply: the API's policy under /api, the console's elsewhere.
- * Set when the request comes in, so that a route which sends its own policy (a stored file's
- * sandbox) replaces it.
+ * Set when the request comes in (core/http.ts, installRequestContext), so that a route which sends
+ * its own policy (a stored file's sandbox) replaces it. Answers that never reach the onRequest hooks
+ * (a URL the router cannot decode) get them from the framework-error handler.
  */
 export function securityHeadersSetter(
   frameOrigins: readonly string[] = [],
@@ -57,17 +58,4 @@ export function securityHeadersSetter(
     reply.header('content-security-policy', isApiUrl(url) ? API_CONTENT_SECURITY_POLICY : consolePolicy);
     for (const [name, value] of COMMON_HEADERS) reply.header(name, value);
   };
-}
-
-export function installSecurityHeaders(
-  app: FastifyInstance,
-  setHeaders: (url: string, reply: FastifyReply) => void = securityHeadersSetter(),
-): void {
-  // A callback hook at the request's start, not onSend: no promise, and no check per header of what
-  // the route has set (docs/benchmarks.md, "Ratios that hold"). Answers that never reach the
-  // onRequest hooks (a URL the router cannot decode) get them from the framework-error handler.
-  app.addHook('onRequest', (req, reply, done) => {
-    setHeaders(req.url, reply);
-    done();
-  });
 }

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { failure } from '../envelope.js';
 import type { MessageKey } from '../i18n.js';
 import type { Cache } from '../cache/index.js';
@@ -135,12 +135,29 @@ function authenticateUser(
           then(
             stateAllowsToken(state, tokenIssuedAtMs(claims)) ||
               sessionTokenAllowed(deps.cache, state, claims),
-            (allowed) => (allowed ? principalFrom(claims, state) : null),
+            (allowed) => (allowed ? rememberedPrincipal(claims, state) : null),
           ),
         );
       },
     );
   });
+}
+
+/**
+ * The principal built for each verified token (the signer keeps one claims object per token), while
+ * the account state it was built from is still the one held: a new state (roles changed, reloaded)
+ * builds it again. Frozen, as every request of the token shares it.
+ */
+const principals = new WeakMap<VerifiedToken, { state: AccountState | undefined; principal: Principal }>();
+
+function rememberedPrincipal(claims: VerifiedToken, state: AccountState | undefined): Principal {
+  const known = principals.get(claims);
+  if (known && known.state === state) return known.principal;
+  const principal = principalFrom(claims, state);
+  Object.freeze(principal.roleIds);
+  Object.freeze(principal.roleAliases);
+  principals.set(claims, { state, principal: Object.freeze(principal) });
+  return principal;
 }
 
 /** The caller of a genuine, allowed token, with the roles of it the user still holds. */
@@ -180,12 +197,18 @@ function refuse(reply: FastifyReply, req: FastifyRequest, code: 401 | 403, key: 
     .send(failure(code, req.t(key)));
 }
 
+/** A route's config: its access level and buttons, and its url. */
+type RouteConfig = FastifyRequest['routeOptions']['config'];
+
 /** The guard's answer for a request: on, or refused with this status and message. */
 type Verdict = 'pass' | { code: 401 | 403; key: MessageKey };
 
 /** Whether the caller holds the route's button permission (either, for a create-or-update submit). */
-function buttonHeld(req: FastifyRequest, principal: Principal, deps: GuardDependencies): Soon<boolean> {
-  const button = req.routeOptions.config.button;
+function buttonHeld(
+  button: RouteConfig['button'],
+  principal: Principal,
+  deps: GuardDependencies,
+): Soon<boolean> {
   if (button === undefined) return true;
   const codes = typeof button === 'string' ? [button] : [button.create, button.update];
   const heldFrom = (i: number): Soon<boolean> =>
@@ -201,7 +224,12 @@ function buttonHeld(req: FastifyRequest, principal: Principal, deps: GuardDepend
 }
 
 /** The checks of an access level other than 'open', in order; req.client and req.actor set on the way. */
-function verdictOf(req: FastifyRequest, access: string, deps: GuardDependencies): Soon<Verdict> {
+function verdictOf(
+  req: FastifyRequest,
+  route: RouteConfig,
+  access: string,
+  deps: GuardDependencies,
+): Soon<Verdict> {
   return then(authenticateClient(req, deps), (client) => {
     if (!client) return { code: 401, key: 'auth.clientInvalid' };
     req.client = client;
@@ -215,10 +243,10 @@ function verdictOf(req: FastifyRequest, access: string, deps: GuardDependencies)
         return { code: 403, key: 'error.forbidden' };
       // Button permissions: a submit that both creates and updates needs either here, and the one
       // its body asks for once the body is read (preHandler below).
-      return then(buttonHeld(req, principal, deps), (held): Soon<Verdict> => {
+      return then(buttonHeld(route.button, principal, deps), (held): Soon<Verdict> => {
         if (!held) return { code: 403, key: 'error.noButton' };
         const { method } = req;
-        const url = req.routeOptions.url!;
+        const url = route.url;
         const allowed = nowOr(deps.permissions.apiAllowedNow(principal, method, url), () =>
           deps.permissions.apiAllowed(principal, method, url),
         );
@@ -236,21 +264,25 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
   app.addHook('onRequest', (req, reply, done) => {
     // Only API routes are guarded: unknown paths answer 404 (or the console) whoever asks, and the
     // console's files (the static wildcard route) are public.
-    if (req.is404 || !req.routeOptions.url?.startsWith('/api/')) return done();
-    const access = req.routeOptions.config.access ?? 'user';
+    // (req.routeOptions builds a new object at every read: read once.)
+    const route = req.routeOptions.config;
+    // (No route: a 404, whose config has no url.)
+    const url: string | undefined = route.url;
+    if (url === undefined || !url.startsWith('/api/')) return done();
+    const access = route.access ?? 'user';
     if (access === 'open') return done();
     const answer = (verdict: Verdict) =>
       verdict === 'pass' ? done() : void refuse(reply, req, verdict.code, verdict.key);
-    const verdict = verdictOf(req, access, deps);
+    const verdict = verdictOf(req, route, access, deps);
     if (verdict instanceof Promise) verdict.then(answer, (error: unknown) => done(error as Error));
     else answer(verdict);
   });
 
-  // A callback hook: most requests have no body-dependent button to check, and they go on at once
-  // without a promise (see core/security-headers.ts). Refusing answers without calling done.
-  app.addHook('preHandler', (req, reply, done) => {
-    if (req.is404) return done();
-    const { button, bodyButton } = req.routeOptions.config ?? {};
+  // The buttons a body asks for: a preHandler only on the routes that have such buttons (a submit
+  // that creates or updates, a further button of the body), so that no other request runs it.
+  // Refusing answers without calling done.
+  const bodyButtons: preHandlerHookHandler = (req, reply, done) => {
+    const { button, bodyButton } = req.routeOptions.config;
     const codes: string[] = [];
     if (button !== undefined && typeof button !== 'string') {
       const id = (req.body as { id?: unknown } | undefined)?.id;
@@ -267,6 +299,13 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
         }
       done();
     })().catch((error: unknown) => done(error as Error));
+  };
+  app.addHook('onRoute', (route) => {
+    const button = route.config?.button;
+    if ((button === undefined || typeof button === 'string') && !route.config?.bodyButton) return;
+    const own = route.preHandler;
+    route.preHandler =
+      own === undefined ? [bodyButtons] : [bodyButtons, ...(Array.isArray(own) ? own : [own])];
   });
 }
 
