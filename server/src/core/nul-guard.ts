@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { ApiError } from './errors.js';
+import { addRouteHook, methodsOf } from './route-hooks.js';
 
 // No string input may hold a NUL character (issue 13, item 8). PostgreSQL refuses one in text
 // (a 500 with the database's message), the other engines store it silently and cut it short in
@@ -67,10 +68,7 @@ export function installNulGuard(app: FastifyInstance): void {
     done(req.body === undefined ? undefined : nulError(findNul(req.body)));
   };
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.every((method) => BODILESS.has(method))) return;
-    const own = route.preValidation;
-    route.preValidation =
-      own === undefined ? [checkBody] : [checkBody, ...(Array.isArray(own) ? own : [own])];
+    if (!methodsOf(route).every((method) => BODILESS.has(method)))
+      addRouteHook(route, 'preValidation', checkBody, 'first');
   });
 }

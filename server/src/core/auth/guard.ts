@@ -11,6 +11,7 @@ import {
   type AccountStates,
 } from './account-states.js';
 import type { Permissions } from './permissions.js';
+import { addRouteHook } from '../route-hooks.js';
 import { isAdministrator, isPlatformAdmin, type Principal } from './principal.js';
 import type { TokenSigner, VerifiedToken } from './tokens.js';
 
@@ -302,10 +303,8 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
   };
   app.addHook('onRoute', (route) => {
     const button = route.config?.button;
-    if ((button === undefined || typeof button === 'string') && !route.config?.bodyButton) return;
-    const own = route.preHandler;
-    route.preHandler =
-      own === undefined ? [bodyButtons] : [bodyButtons, ...(Array.isArray(own) ? own : [own])];
+    if ((button !== undefined && typeof button !== 'string') || route.config?.bodyButton)
+      addRouteHook(route, 'preHandler', bodyButtons, 'first');
   });
 }
 

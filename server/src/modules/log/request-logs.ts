@@ -2,6 +2,7 @@ import { hostname, networkInterfaces } from 'node:os';
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { PLATFORM_TENANT_ID, type LocalLogEntry } from '@console/contract';
 import { formatDateTime } from '../../core/dates.js';
+import { addRouteHook, methodsOf } from '../../core/route-hooks.js';
 import type { LogWriter } from './log-writer.js';
 
 // What the api, error and usual logs record about a request, and the hook that records every
@@ -131,10 +132,8 @@ export function installRequestLogs(app: FastifyInstance, writer: LogWriter): voi
   // Only the API's writing routes carry the hook: a read does not pay for it, nor for the response
   // listeners Fastify adds to time the answer of a route that has one.
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (!route.url.startsWith('/api/') || !methods.some((method) => MUTATING.has(method))) return;
-    const own = route.onResponse;
-    route.onResponse = own === undefined ? [logCall] : [...(Array.isArray(own) ? own : [own]), logCall];
+    if (route.url.startsWith('/api/') && methodsOf(route).some((method) => MUTATING.has(method)))
+      addRouteHook(route, 'onResponse', logCall, 'last');
   });
 }
 
