@@ -2,7 +2,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Cache } from './core/cache/index.js';
 import type { Config } from './core/config.js';
-import { ok } from './core/envelope.js';
+import { failure, ok } from './core/envelope.js';
 import { answerFrameworkError, installErrorHandling, installRequestContext, requestId } from './core/http.js';
 import { installNulGuard } from './core/nul-guard.js';
 import type { Store } from './core/repository/store.js';
@@ -292,8 +292,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   app.get('/api/health', { config: { access: 'open' } }, async (req) => ok({ status: 'UP' }, req.t('ok')));
   app.get('/api/ready', { config: { access: 'open' } }, async (req, reply) => {
-    const unavailable = () =>
-      reply.code(503).send({ code: 503, success: false, data: null, msg: req.t('error.unavailable') });
+    const unavailable = () => reply.code(503).send(failure(503, req.t('error.unavailable')));
     if (deps.draining?.()) return unavailable();
     try {
       await deps.ping();

@@ -39,8 +39,8 @@ export function requestId(req: { headers: Record<string, string | string[] | und
 /**
  * What every request starts with: its language, no caller yet, its id sent back, the security
  * headers (`setSecurityHeaders`, core/security-headers.ts), and the refusal of a NUL in the URL's
- * input (core/nul-guard.ts). One hook for all of it: each hook is a
- * step of Fastify's runner on every request (docs/benchmarks.md, "A lighter fixed path").
+ * input (core/nul-guard.ts). One hook for all of it: each hook is a step of Fastify's runner on
+ * every request (docs/benchmarks.md, "A lighter fixed path").
  */
 export function installRequestContext(
   app: FastifyInstance,
@@ -53,7 +53,8 @@ export function installRequestContext(
   app.decorateRequest('t', function (this: FastifyRequest, key: MessageKey, params?: MessageParams) {
     return translate(this.language, key, params);
   });
-  // A callback hook: no promise per request (see core/security-headers.ts).
+  // A callback hook, not an async one: it runs on every request, and a promise per hook per request
+  // is measurable on the lightest routes (docs/benchmarks.md, "Ratios that hold").
   app.addHook('onRequest', (req, reply, done) => {
     req.receivedAt = performance.now();
     req.language = languageOf(req.headers['accept-language']);

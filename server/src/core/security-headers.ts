@@ -33,8 +33,7 @@ export function contentSecurityPolicy(frameOrigins: readonly string[] = []): str
 
 /**
  * The Content-Security-Policy of the API's answers (JSON and files): nothing in them may load or run
- * anything, nor be framed. Stricter than the console's, and a third of a kilobyte shorter on every
- * answer.
+ * anything, nor be framed. Stricter than the console's, and 252 bytes shorter on every answer.
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 

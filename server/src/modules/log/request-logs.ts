@@ -117,7 +117,7 @@ export function faultLocation(stack: string | undefined): { file: string | null;
 }
 
 export function installRequestLogs(app: FastifyInstance, writer: LogWriter): void {
-  // A callback hook: no promise per request (see core/security-headers.ts).
+  // A callback hook: no promise per request (see core/http.ts).
   const logCall: onResponseHookHandler = (req, reply, done) => {
     // (Fastify's hook runner catches a throw here as it would a rejection.)
     if (MUTATING.has(req.method))
