@@ -268,6 +268,23 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
     expect((await t.call({ method: 'GET', url: PARAMS }, unsigned)).status).toBe(401);
 
     expect((await t.call({ method: 'GET', url: PARAMS }, session.access_token)).status).toBe(200);
+    // The genuine token is now remembered by its signature: its signature under another payload is
+    // still refused (the whole token is compared).
+    const [head, , signature] = session.access_token.split('.');
+    const raised = Buffer.from(JSON.stringify({ ...claims, user_id: '1' })).toString('base64url');
+    expect((await t.call({ method: 'GET', url: PARAMS }, `${head}.${raised}.${signature}`)).status).toBe(401);
+    // The scheme's spelling and spacing do not matter; a blank inside the token does.
+    const withHeader = (value: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: PARAMS,
+        headers: { authorization: SABER_BASIC, 'blade-auth': value },
+      });
+    for (const value of [`Bearer ${session.access_token}`, `BEARER ${session.access_token}`])
+      expect((await withHeader(value)).statusCode).toBe(200);
+    expect((await withHeader(`bearer \t${session.access_token}`)).statusCode).toBe(200);
+    expect((await withHeader(`bearer ${session.access_token} x`)).statusCode).toBe(401);
+    expect((await withHeader(`bearer${session.access_token}`)).statusCode).toBe(401);
     const out = await t.call({ method: 'GET', url: '/api/blade-auth/oauth/logout' }, session.access_token);
     expect(out).toMatchObject({ status: 200, body: { success: true } });
     expect((await t.call({ method: 'GET', url: PARAMS }, session.access_token)).status).toBe(401);

@@ -75,6 +75,9 @@ export async function sessionTokenAllowed(
 export type AccountStateLoader = (tenantId: string, userId: string) => Promise<AccountState | undefined>;
 
 const CHANNEL = 'auth:invalidate';
+
+/** A user's key among the states held (the guard builds it once per token: see peek). */
+export const accountKey = (tenantId: string, userId: string) => `${tenantId}/${userId}`;
 const TTL_MS = 30_000;
 
 /**
@@ -109,14 +112,14 @@ export class AccountStates {
     }
   }
 
-  /** The state held for the user if still fresh (no waiting); undefined when it must be read. */
-  peek(tenantId: string, userId: string): { state: AccountState | undefined } | undefined {
-    const hit = this.#entries.get(`${tenantId}/${userId}`);
+  /** The state held for the user of the key if still fresh (no waiting); undefined when it must be read. */
+  peek(key: string): { state: AccountState | undefined } | undefined {
+    const hit = this.#entries.get(key);
     return hit && hit.until > Date.now() ? hit : undefined;
   }
 
   async get(tenantId: string, userId: string): Promise<AccountState | undefined> {
-    const key = `${tenantId}/${userId}`;
+    const key = accountKey(tenantId, userId);
     const hit = this.#entries.get(key);
     if (hit && hit.until > Date.now()) return hit.state;
     const state = await this.load(tenantId, userId);

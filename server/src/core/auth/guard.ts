@@ -7,6 +7,7 @@ import {
   sessionTokenAllowed,
   stateAllowsToken,
   tokenIssuedAtMs,
+  accountKey,
   type AccountState,
   type AccountStates,
 } from './account-states.js';
@@ -102,12 +103,24 @@ function authenticateClient(req: FastifyRequest, deps: GuardDependencies): Soon<
   });
 }
 
+const BEARER = /^bearer\s+(\S+)$/i;
+/** A printable ASCII character other than a space (NaN, past the end, is not). */
+const isVisibleAscii = (code: number) => code > 32 && code < 127;
+
 /** The bearer token of the Blade-Auth header (the contract's), or of Authorization: Bearer. */
 function bearerToken(req: FastifyRequest): string | null {
-  const header = req.headers['blade-auth'];
-  const raw = typeof header === 'string' ? header : undefined;
-  const match = raw ? /^bearer\s+(\S+)$/i.exec(raw.trim()) : null;
-  return match?.[1] ?? null;
+  const raw = req.headers['blade-auth'];
+  if (typeof raw !== 'string') return null;
+  // The usual `bearer <token>` without running the pattern over the token's ≈800 characters: a
+  // token with a blank further in goes on, and fails verification as any other non-token does.
+  // (Node.js trims a header's value.)
+  if (
+    raw.charCodeAt(6) === 32 &&
+    isVisibleAscii(raw.charCodeAt(7)) &&
+    (raw.startsWith('bearer') || raw.startsWith('Bearer'))
+  )
+    return raw.slice(7);
+  return BEARER.exec(raw.trim())?.[1] ?? null;
 }
 
 /** A sign-in session ended by logout: every token it issued is refused (sessions.ts). */
@@ -123,12 +136,12 @@ function authenticateUser(
   const verified = nowOr(deps.signer.verifiedNow(token, 'access'), () => deps.signer.verify(token, 'access'));
   return then(verified, (claims) => {
     if (!claims || claims.client_id !== client.clientId) return null;
-    const revokedKey = revokedSessionKey(claims.sid);
+    const facts = factsOf(claims);
     return then(
-      nowOr(deps.cache.peek?.(revokedKey), () => deps.cache.get(revokedKey)),
+      nowOr(deps.cache.peek?.(facts.revokedKey), () => deps.cache.get(facts.revokedKey)),
       (revoked) => {
         if (revoked) return null;
-        const held = deps.accounts.peek(claims.tenant_id, claims.user_id);
+        const held = deps.accounts.peek(facts.accountKey);
         const state = held ? held.state : deps.accounts.get(claims.tenant_id, claims.user_id);
         return then(state, (state) =>
           // A token issued before the user's last invalidation may yet be saved by its session's
@@ -136,7 +149,7 @@ function authenticateUser(
           then(
             stateAllowsToken(state, tokenIssuedAtMs(claims)) ||
               sessionTokenAllowed(deps.cache, state, claims),
-            (allowed) => (allowed ? rememberedPrincipal(claims, state) : null),
+            (allowed) => (allowed ? rememberedPrincipal(facts, claims, state) : null),
           ),
         );
       },
@@ -145,19 +158,43 @@ function authenticateUser(
 }
 
 /**
- * The principal built for each verified token (the signer keeps one claims object per token), while
- * the account state it was built from is still the one held: a new state (roles changed, reloaded)
- * builds it again. Frozen, as every request of the token shares it.
+ * What the guard works out once per verified token (the signer keeps one claims object per token):
+ * the keys it looks up, built once (a key built per request is a new string, hashed afresh by every
+ * lookup), and the principal, kept while the account state it was built from is still the one
+ * held: a new state (roles changed, reloaded) builds it again. The principal is frozen, as every
+ * request of the token shares it.
  */
-const principals = new WeakMap<VerifiedToken, { state: AccountState | undefined; principal: Principal }>();
+interface TokenFacts {
+  readonly revokedKey: string;
+  readonly accountKey: string;
+  built: { state: AccountState | undefined; principal: Principal } | null;
+}
 
-function rememberedPrincipal(claims: VerifiedToken, state: AccountState | undefined): Principal {
-  const known = principals.get(claims);
-  if (known && known.state === state) return known.principal;
+const tokenFacts = new WeakMap<VerifiedToken, TokenFacts>();
+
+function factsOf(claims: VerifiedToken): TokenFacts {
+  let facts = tokenFacts.get(claims);
+  if (facts === undefined) {
+    facts = {
+      revokedKey: revokedSessionKey(claims.sid),
+      accountKey: accountKey(claims.tenant_id, claims.user_id),
+      built: null,
+    };
+    tokenFacts.set(claims, facts);
+  }
+  return facts;
+}
+
+function rememberedPrincipal(
+  facts: TokenFacts,
+  claims: VerifiedToken,
+  state: AccountState | undefined,
+): Principal {
+  if (facts.built !== null && facts.built.state === state) return facts.built.principal;
   const principal = principalFrom(claims, state);
   Object.freeze(principal.roleIds);
   Object.freeze(principal.roleAliases);
-  principals.set(claims, { state, principal: Object.freeze(principal) });
+  facts.built = { state, principal: Object.freeze(principal) };
   return principal;
 }
 
