@@ -188,8 +188,14 @@ describe.skipIf(ENGINES.length === 0).each(ENGINES)('a lost database connection 
     expect(answers).toHaveLength(12 * 15);
     expect(answers.every((a) => a.envelope && (a.status === 200 || a.status === 503))).toBe(true);
     expect(server.child.exitCode).toBeNull();
-    for (let i = 0; i < 5; i++)
-      expect((await get('/api/blade-system/param/list?current=1&size=5')).status).toBe(200);
+    // The last kills may have hit connections idle in the pool after the burst: a request can meet
+    // one before the process has seen it go (a 503, as above; the engine ends a killed session
+    // after answering the kill). The pool then recovers: a 200, and every answer after it.
+    const list = () => get('/api/blade-system/param/list?current=1&size=5');
+    let recovered = false;
+    for (let i = 0; i < 20 && !recovered; i++) recovered = (await list()).status === 200;
+    expect(recovered).toBe(true);
+    for (let i = 0; i < 5; i++) expect((await list()).status).toBe(200);
     expect(server.output()).not.toContain('Unhandled');
   });
 });
