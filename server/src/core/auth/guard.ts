@@ -107,12 +107,12 @@ const BEARER = /^bearer\s+(\S+)$/i;
 /** A printable ASCII character other than a space (NaN, past the end, is not). */
 const isVisibleAscii = (code: number) => code > 32 && code < 127;
 
-/** The bearer token of the Blade-Auth header (the contract's), or of Authorization: Bearer. */
+/** The bearer token of the Blade-Auth header (the contract's). */
 function bearerToken(req: FastifyRequest): string | null {
   const raw = req.headers['blade-auth'];
   if (typeof raw !== 'string') return null;
-  // The usual `bearer <token>` without running the pattern over the token's ≈800 characters: a
-  // token with a blank further in goes on, and fails verification as any other non-token does.
+  // The usual `bearer <token>` without running the pattern over the token's hundreds of characters:
+  // a token with a blank further in goes on, and fails verification as any other non-token does.
   // (Node.js trims a header's value.)
   if (
     raw.charCodeAt(6) === 32 &&
