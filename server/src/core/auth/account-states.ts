@@ -75,10 +75,10 @@ export async function sessionTokenAllowed(
 export type AccountStateLoader = (tenantId: string, userId: string) => Promise<AccountState | undefined>;
 
 const CHANNEL = 'auth:invalidate';
+const TTL_MS = 30_000;
 
 /** A user's key among the states held (the guard builds it once per token: see peek). */
 export const accountKey = (tenantId: string, userId: string) => `${tenantId}/${userId}`;
-const TTL_MS = 30_000;
 
 /**
  * A short-lived per-process cache of account states, so the guard costs no query on most

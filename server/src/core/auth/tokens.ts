@@ -29,10 +29,10 @@ export interface VerifiedToken extends SessionClaims {
 }
 
 const ISSUER = 'cabinet-console';
+const VERIFIED_CACHE_SIZE = 10_000;
 
 /** A JWT's signature: what follows its last dot (the whole string when it has none). */
 const signatureOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
-const VERIFIED_CACHE_SIZE = 10_000;
 
 export class TokenSigner {
   // A KeyObject made once: handing jose raw bytes would import the key again on every request.
@@ -64,8 +64,8 @@ export class TokenSigner {
   // Verifying a signature goes through WebCrypto's thread pool (≈0.2 ms): a token verified once is
   // remembered until it expires, so a session's later requests skip it. Only genuine tokens enter.
   // Remembered by its signature (86 characters) and compared whole: a token arrives as a new string
-  // on every request, and a Map hashes a new string's every character (a token is ≈800) before it
-  // can look it up (docs/benchmarks.md, "The guard's fixed cost").
+  // on every request, and a Map hashes a new string's every character (a token is several hundred)
+  // before it can look it up (docs/benchmarks.md, "The guard's fixed cost").
   private readonly verified = new Map<string, { token: string; claims: VerifiedToken }>();
 
   /** verify's answer for a token verified before (no waiting); undefined when it must be verified. */
