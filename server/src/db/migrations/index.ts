@@ -14,6 +14,8 @@ import * as develop from './0012-develop.js';
 import * as tenantKeys from './0013-tenant-keys.js';
 import * as report from './0014-report.js';
 import * as largeLists from './0015-large-lists.js';
+import * as passwordPolicy from './0016-password-policy.js';
+import * as uploadQuotaAndOrderNumbers from './0017-upload-quota-and-order-numbers.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -33,6 +35,8 @@ const migrations: Record<string, Migration> = {
   '0013-tenant-keys': tenantKeys,
   '0014-report': report,
   '0015-large-lists': largeLists,
+  '0016-password-policy': passwordPolicy,
+  '0017-upload-quota-and-order-numbers': uploadQuotaAndOrderNumbers,
 };
 
 export const migrationProvider: MigrationProvider = {
