@@ -257,6 +257,20 @@ describe('the leave model', () => {
         step: 'start',
         element: '开始',
       });
+    // The start event's own initiator variable is the starter's too.
+    const named = bpmn(
+      `<startEvent id="s" flowable:initiator="starter">${form('starter', 'x')}</startEvent>` +
+        `${line('s', 't')}<userTask id="t" flowable:assignee="\${starter}">${form('starter')}</userTask>`,
+    );
+    await expect(startProcess(named, { starter: 'u-x' }, 'u-starter')).rejects.toMatchObject({
+      variable: 'starter',
+    });
+    const byStarter = await startProcess(named, { x: 1 }, 'u-starter');
+    expect(byStarter.waiting).toEqual([expect.objectContaining({ elementId: 't', assignee: 'u-starter' })]);
+    await expect(completeTask(named, stored(byStarter.state), 't', { starter: 'u-x' })).rejects.toMatchObject(
+      { variable: 'starter', step: 'complete' },
+    );
+
     // A model that declares nothing: a start takes no variable, a task only the decision and comment.
     await expect(startProcess(bpmn(SIMPLE), { a: 1 }, 'u-starter')).rejects.toMatchObject({ variable: 'a' });
     const simple = await startProcess(bpmn(SIMPLE), {}, 'u-starter');
