@@ -700,6 +700,23 @@ describe('parseModel refusals', () => {
     expect(error.params).toEqual({ element: 'mf', type: 'bpmn:MessageFlow' });
   });
 
+  it('malformed: a form property or field without an id declares no variable', async () => {
+    const plain = '<startEvent id="s"/>';
+    expect(SIMPLE.startsWith(plain)).toBe(true);
+    const start = (extension: string) =>
+      bpmn(
+        `<startEvent id="s"><extensionElements>${extension}</extensionElements></startEvent>` +
+          SIMPLE.slice(plain.length),
+      );
+    const error = await expectModelError(start('<flowable:formProperty name="days"/>'), 'malformed');
+    expect(error.params.detail).toBe('a formProperty of "s" has no id');
+    await expectModelError(
+      start('<flowable:formData><flowable:formField id=" "/></flowable:formData>'),
+      'malformed',
+    );
+    expect((await parseModel(start('<flowable:formProperty id="days"/>'))).startVariables).toEqual(['days']);
+  });
+
   it('noAssignee', async () => {
     const xml = bpmn(
       `<startEvent id="s"/>${line('s', 't')}<userTask id="t"/>${line('t', 'e')}<endEvent id="e"/>`,
