@@ -176,10 +176,11 @@ describe.each(enginesUnderTest())('leave requests on %s', (kind) => {
     expect((await complete(applicant.token, adjust!, 'ok', { resubmit: true })).status).toBe(200);
     expect((await state(id)).leaveState).toBe(1);
     const [again] = await todo(approver.token);
-    expect((await complete(approver.token, again!, 'reject', { applyUser: approver.userId })).status).toBe(
-      200,
-    );
     // The approver cannot take the applicant's step: applyUser is not the assignee's to set.
+    const takeOver = await complete(approver.token, again!, 'reject', { applyUser: approver.userId });
+    expect(takeOver.status).toBe(400);
+    expect(takeOver.body.msg).toContain(' applyUser：');
+    expect((await complete(approver.token, again!, 'reject')).status).toBe(200);
     const [adjustAgain] = await todo(applicant.token);
     expect((await complete(applicant.token, adjustAgain!, 'reject', { resubmit: false })).status).toBe(200);
     const detail = await state(id);

@@ -10,11 +10,18 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 const MODEL = '/api/blade-flow/model';
 const WORK = '/api/blade-flow/work';
 
-/** First task to the approver chosen at start; more than 3 days also needs a manager (a role). */
+/**
+ * First task to the approver chosen at start; more than 3 days also needs a manager (a role). Its
+ * start event declares the two variables a start gives it (security.md S15).
+ */
 const REVIEW = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
   <process id="Review" name="评审" isExecutable="true">
-    <startEvent id="start" />
+    <startEvent id="start">
+      <extensionElements>
+        <flowable:formProperty id="approver" /><flowable:formProperty id="days" />
+      </extensionElements>
+    </startEvent>
     <sequenceFlow id="toFirst" sourceRef="start" targetRef="first" />
     <userTask id="first" name="审批人审批" flowable:assignee="\${approver}" />
     <sequenceFlow id="toGate" sourceRef="first" targetRef="gate" />

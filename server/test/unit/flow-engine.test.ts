@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,7 +9,11 @@ import {
   evaluateExpression,
   ExpressionError,
 } from '../../src/modules/flow/engine/expressions.js';
-import { LEAVE_MODEL_XML, LEAVE_PROCESS_KEY } from '../../src/modules/flow/engine/leave-model.js';
+import {
+  LEAVE_MODEL_UNDECLARED_SHA256,
+  LEAVE_MODEL_XML,
+  LEAVE_PROCESS_KEY,
+} from '../../src/modules/flow/engine/leave-model.js';
 import { ModelError, parseModel } from '../../src/modules/flow/engine/model.js';
 import type { ModelErrorCode } from '../../src/modules/flow/engine/model.js';
 import {
@@ -40,6 +45,10 @@ const conditional = (id: string, from: string, to: string, condition: string) =>
 // start → task (assignee u1) → end, the smallest valid model.
 const SIMPLE = `<startEvent id="s"/>${line('s', 't')}<userTask id="t" name="T" flowable:assignee="u1"/>${line('t', 'e')}<endEvent id="e"/>`;
 
+// The form fields that declare what a start or a task may set (security.md S15).
+const form = (...ids: string[]) =>
+  `<extensionElements>${ids.map((id) => `<flowable:formProperty id="${id}"/>`).join('')}</extensionElements>`;
+
 const waitingIds = (result: StepResult) => result.waiting.map((w) => w.elementId).sort();
 
 async function expectModelError(xml: string, code: ModelErrorCode): Promise<ModelError> {
@@ -54,7 +63,9 @@ async function expectModelError(xml: string, code: ModelErrorCode): Promise<Mode
 }
 
 describe('the leave model', () => {
-  const startVariables = { applyUser: 'u-applicant', taskUser: 'u-approver' };
+  const startVariables = { taskUser: 'u-approver' };
+  // What startProcess sets from its starter (the applicant).
+  const starter = { applyUser: 'u-applicant', initiator: 'u-applicant' };
 
   it('parses, with its diagram and flowable assignees', async () => {
     const model = await parseModel(LEAVE_MODEL_XML);
@@ -66,6 +77,7 @@ describe('the leave model', () => {
         assignee: '${taskUser}',
         candidateUsers: [],
         candidateGroups: [],
+        writable: ['pass', 'comment'],
       },
       {
         id: 'managerAudit',
@@ -73,6 +85,7 @@ describe('the leave model', () => {
         assignee: null,
         candidateUsers: [],
         candidateGroups: ['role:manager'],
+        writable: ['pass', 'comment'],
       },
       {
         id: 'applicantAdjust',
@@ -80,8 +93,11 @@ describe('the leave model', () => {
         assignee: '${applyUser}',
         candidateUsers: [],
         candidateGroups: [],
+        writable: ['resubmit', 'comment'],
       },
     ]);
+    expect(model.startVariables).toEqual(['taskUser', 'days', 'leaveType']);
+    expect(model.initiator).toBe('applyUser');
     const ids = model.elements.map((e) => e.id);
     expect(ids).toEqual(expect.arrayContaining(['approvedEnd', 'withdrawnEnd', 'flowResubmit']));
     expect(LEAVE_MODEL_XML).toContain('bpmndi:BPMNShape');
@@ -89,7 +105,7 @@ describe('the leave model', () => {
   });
 
   it('approves a 2-day leave in one step after the start', async () => {
-    const started = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 2 });
+    const started = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 2 }, 'u-applicant');
     expect(started.ended).toBe(false);
     expect(started.waiting).toEqual([
       expect.objectContaining({ elementId: 'approverAudit', name: '审批人审批', assignee: 'u-approver' }),
@@ -103,7 +119,7 @@ describe('the leave model', () => {
     const done = await completeTask(LEAVE_MODEL_XML, stored(started.state), 'approverAudit', { pass: true });
     expect(done.ended).toBe(true);
     expect(done.waiting).toEqual([]);
-    expect(done.variables).toEqual({ ...startVariables, days: 2, pass: true });
+    expect(done.variables).toEqual({ ...startVariables, ...starter, days: 2, pass: true });
     expect(done.takenFlows).toEqual(['flowToApproverDecision', 'flowApproverApproved']);
     const approver = done.activities.find((a) => a.elementId === 'approverAudit');
     // Started in the first step, ended in this one: the start time comes from the stored state.
@@ -118,7 +134,7 @@ describe('the leave model', () => {
   });
 
   it('sends a 5-day leave to the managers group, then approves it', async () => {
-    const started = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 5 });
+    const started = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 5 }, 'u-applicant');
     const audited = await completeTask(LEAVE_MODEL_XML, stored(started.state), 'approverAudit', {
       pass: true,
     });
@@ -140,7 +156,7 @@ describe('the leave model', () => {
   });
 
   it('returns a rejection to the applicant, who resubmits and then withdraws', async () => {
-    const started = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 5 });
+    const started = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 5 }, 'u-applicant');
     const rejected = await completeTask(LEAVE_MODEL_XML, stored(started.state), 'approverAudit', {
       pass: false,
       comment: 'too long',
@@ -152,7 +168,6 @@ describe('the leave model', () => {
 
     const resubmitted = await completeTask(LEAVE_MODEL_XML, stored(rejected.state), 'applicantAdjust', {
       resubmit: true,
-      days: 3,
     });
     expect(resubmitted.waiting).toEqual([
       expect.objectContaining({ elementId: 'approverAudit', assignee: 'u-approver' }),
@@ -178,7 +193,7 @@ describe('the leave model', () => {
   });
 
   it('returns a manager rejection to the applicant', async () => {
-    let step = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 10 });
+    let step = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 10 }, 'u-applicant');
     step = await completeTask(LEAVE_MODEL_XML, stored(step.state), 'approverAudit', { pass: true });
     step = await completeTask(LEAVE_MODEL_XML, stored(step.state), 'managerAudit', { pass: false });
     expect(step.waiting).toEqual([
@@ -188,7 +203,7 @@ describe('the leave model', () => {
   });
 
   it('refuses to complete an element that is not waiting, and leaves the state usable', async () => {
-    const started = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 5 });
+    const started = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 5 }, 'u-applicant');
     const state = stored(started.state);
     const snapshot = JSON.stringify(state);
     await expect(completeTask(LEAVE_MODEL_XML, state, 'managerAudit', { pass: true })).rejects.toBeInstanceOf(
@@ -212,8 +227,86 @@ describe('the leave model', () => {
     ).rejects.toBeInstanceOf(TaskNotWaitingError);
   });
 
+  it('sets at each step only what the step declares (security.md S15)', async () => {
+    const started = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 10 }, 'u-applicant');
+    const state = stored(started.state);
+    const snapshot = JSON.stringify(state);
+    // The approver may decide and comment, not shorten the leave (which would skip the manager).
+    await expect(
+      completeTask(LEAVE_MODEL_XML, state, 'approverAudit', { days: 1, pass: true }),
+    ).rejects.toMatchObject({ name: 'VariableNotDeclaredError', variable: 'days', element: '审批人审批' });
+    // Who started is never a task's to set, and the adjust step's choice is not the approver's.
+    for (const variable of ['applyUser', 'initiator', 'resubmit', 'taskUser'])
+      await expect(
+        completeTask(LEAVE_MODEL_XML, state, 'approverAudit', { [variable]: 'u-approver' }),
+      ).rejects.toMatchObject({ variable, step: 'complete' });
+    expect(JSON.stringify(state)).toBe(snapshot);
+    const audited = await completeTask(LEAVE_MODEL_XML, state, 'approverAudit', {
+      pass: true,
+      comment: 'ok',
+    });
+    expect(waitingIds(audited)).toEqual(['managerAudit']);
+
+    // A start is given what its start event declares; who started comes from the starter alone.
+    for (const variables of [
+      { taskUser: 'u', days: 1, reason: 'x' },
+      { taskUser: 'u', applyUser: 'u-x' },
+    ])
+      await expect(startProcess(LEAVE_MODEL_XML, variables, 'u-applicant')).rejects.toMatchObject({
+        name: 'VariableNotDeclaredError',
+        step: 'start',
+        element: '开始',
+      });
+    // The start event's own initiator variable is the starter's too.
+    const named = bpmn(
+      `<startEvent id="s" flowable:initiator="starter">${form('starter', 'x')}</startEvent>` +
+        `${line('s', 't')}<userTask id="t" flowable:assignee="\${starter}">${form('starter')}</userTask>`,
+    );
+    await expect(startProcess(named, { starter: 'u-x' }, 'u-starter')).rejects.toMatchObject({
+      variable: 'starter',
+    });
+    const byStarter = await startProcess(named, { x: 1 }, 'u-starter');
+    expect(byStarter.waiting).toEqual([expect.objectContaining({ elementId: 't', assignee: 'u-starter' })]);
+    await expect(completeTask(named, stored(byStarter.state), 't', { starter: 'u-x' })).rejects.toMatchObject(
+      { variable: 'starter', step: 'complete' },
+    );
+
+    // A model that declares nothing: a start takes no variable, a task only the decision and comment.
+    await expect(startProcess(bpmn(SIMPLE), { a: 1 }, 'u-starter')).rejects.toMatchObject({ variable: 'a' });
+    const simple = await startProcess(bpmn(SIMPLE), {}, 'u-starter');
+    await expect(completeTask(bpmn(SIMPLE), stored(simple.state), 't', { x: 1 })).rejects.toMatchObject({
+      variable: 'x',
+      element: 'T',
+    });
+    const done = await completeTask(bpmn(SIMPLE), stored(simple.state), 't', { pass: false, comment: 'no' });
+    expect(done.ended).toBe(true);
+  });
+
+  it('reads the leave model as shipped before its declarations as the current one', async () => {
+    const undeclared = readFileSync(
+      new URL('../fixtures/leave-model-undeclared.bpmn', import.meta.url),
+      'utf8',
+    );
+    expect(createHash('sha256').update(undeclared).digest('hex')).toBe(LEAVE_MODEL_UNDECLARED_SHA256);
+    expect(undeclared).not.toContain('formProperty');
+    expect(await parseModel(undeclared)).toEqual(await parseModel(LEAVE_MODEL_XML));
+    // An instance started on it goes on under the declarations.
+    const started = await startProcess(undeclared, { ...startVariables, days: 5 }, 'u-applicant');
+    const rejected = await completeTask(undeclared, stored(started.state), 'approverAudit', { pass: false });
+    await expect(
+      completeTask(undeclared, stored(rejected.state), 'applicantAdjust', { resubmit: true, days: 1 }),
+    ).rejects.toMatchObject({ variable: 'days' });
+    const resubmitted = await completeTask(undeclared, stored(rejected.state), 'applicantAdjust', {
+      resubmit: true,
+    });
+    expect(waitingIds(resubmitted)).toEqual(['approverAudit']);
+    // Any other text (one character changed) is read as written.
+    const edited = undeclared.replace('请假流程', '请假流程2');
+    expect((await parseModel(edited)).userTasks.every((task) => task.writable.length === 0)).toBe(true);
+  });
+
   it('cancels an instance: its task is closed and no later step is taken', async () => {
-    const started = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 1 });
+    const started = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 1 }, 'u-applicant');
     const cancelled = await cancelProcess(LEAVE_MODEL_XML, stored(started.state));
     expect(cancelled.ended).toBe(true);
     expect(cancelled.cancelled).toBe(true);
@@ -229,7 +322,7 @@ describe('the leave model', () => {
   it('leaves no timer behind after its steps', async () => {
     const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
     const before = timers();
-    let step = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 2 });
+    let step = await startProcess(LEAVE_MODEL_XML, { ...startVariables, days: 2 }, 'u-applicant');
     step = await completeTask(LEAVE_MODEL_XML, stored(step.state), 'approverAudit', { pass: true });
     expect(step.ended).toBe(true);
     expect(timers()).toBeLessThanOrEqual(before);
@@ -239,13 +332,14 @@ describe('the leave model', () => {
 describe('runtime on other models', () => {
   it('waits on both branches of a parallel gateway and joins them', async () => {
     const xml = bpmn(
-      `<startEvent id="s"/>${line('s', 'fork')}<parallelGateway id="fork"/>` +
+      `<startEvent id="s">${form('ub')}</startEvent>${line('s', 'fork')}<parallelGateway id="fork"/>` +
         `${line('fork', 'a')}${line('fork', 'b')}` +
-        `<userTask id="a" flowable:assignee="ua"/><userTask id="b" flowable:assignee="\${ub}"/>` +
+        `<userTask id="a" flowable:assignee="ua">${form('fromA', 'ub')}</userTask>` +
+        `<userTask id="b" flowable:assignee="\${ub}">${form('fromB')}</userTask>` +
         `${line('a', 'join')}${line('b', 'join')}<parallelGateway id="join"/>${line('join', 'c')}` +
         `<userTask id="c" flowable:assignee="uc"/>${line('c', 'e')}<endEvent id="e"/>`,
     );
-    const started = await startProcess(xml, { ub: 'first-b' });
+    const started = await startProcess(xml, { ub: 'first-b' }, 'u-starter');
     expect(waitingIds(started)).toEqual(['a', 'b']);
 
     // b's assignee was evaluated when b started: a later change of the variable does not move it.
@@ -255,7 +349,13 @@ describe('runtime on other models', () => {
 
     const afterB = await completeTask(xml, stored(afterA.state), 'b', { fromB: 2 });
     expect(afterB.waiting).toEqual([expect.objectContaining({ elementId: 'c', assignee: 'uc' })]);
-    expect(afterB.variables).toEqual({ ub: 'second-b', fromA: 1, fromB: 2 });
+    expect(afterB.variables).toEqual({
+      ub: 'second-b',
+      fromA: 1,
+      fromB: 2,
+      applyUser: 'u-starter',
+      initiator: 'u-starter',
+    });
     expect(afterB.takenFlows).toEqual(['b_join', 'join_c']);
 
     expect(afterB.activities.map((x) => [x.elementId, x.endedAt === null])).toEqual([
@@ -273,7 +373,12 @@ describe('runtime on other models', () => {
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:act="http://activiti.org/bpmn"
   xmlns:cam="http://camunda.org/schema/1.0/bpmn" targetNamespace="urn:test">
   <process id="Assign" isExecutable="true">
-    <startEvent id="s"/>
+    <startEvent id="s">
+      <extensionElements>
+        <cam:formData><cam:formField id="approverId"/><cam:formField id="team"/></cam:formData>
+        <act:formProperty id="lead"/><act:formProperty id="n"/>
+      </extensionElements>
+    </startEvent>
     <sequenceFlow id="f0" sourceRef="s" targetRef="m"/>
     <manualTask id="m"/>
     <sequenceFlow id="f1" sourceRef="m" targetRef="p"/>
@@ -288,7 +393,11 @@ describe('runtime on other models', () => {
     <userTask id="lists" act:candidateUsers="u1, \${team}, \${lead}, \${missing}" act:candidateGroups=' g1 ,\${"g" + string(n)}'/>
   </process>
 </definitions>`;
-    const result = await startProcess(xml, { approverId: 42, team: ['u2', 'u3'], lead: 'u4,u5', n: 2 });
+    const result = await startProcess(
+      xml,
+      { approverId: 42, team: ['u2', 'u3'], lead: 'u4,u5', n: 2 },
+      'u-starter',
+    );
     const byId = Object.fromEntries(result.waiting.map((w) => [w.elementId, w]));
     expect(Object.keys(byId).sort()).toEqual(['lists', 'literal', 'numeric']);
     expect(byId.literal).toMatchObject({ assignee: '1123598821738675201', candidateUsers: [] });
@@ -306,39 +415,42 @@ describe('runtime on other models', () => {
 
   it('ends in the first step a process without user tasks', async () => {
     const result = await startProcess(
-      bpmn(`<startEvent id="s"/>${line('s', 'x')}<task id="x"/>${line('x', 'e')}<endEvent id="e"/>`),
+      bpmn(
+        `<startEvent id="s">${form('a')}</startEvent>${line('s', 'x')}<task id="x"/>${line('x', 'e')}<endEvent id="e"/>`,
+      ),
       {
         a: 1,
       },
+      'u-starter',
     );
     expect(result).toMatchObject({
       ended: true,
       waiting: [],
-      variables: { a: 1 },
+      variables: { a: 1, applyUser: 'u-starter', initiator: 'u-starter' },
       takenFlows: ['s_x', 'x_e'],
     });
     expect(result.activities.map((a) => a.elementId)).toEqual(['s', 'x', 'e']);
   });
 
   it('runs a bpmn-js model whose single process is not marked executable', async () => {
-    const result = await startProcess(bpmn(SIMPLE, 'id="Draft" isExecutable="false"'), {});
+    const result = await startProcess(bpmn(SIMPLE, 'id="Draft" isExecutable="false"'), {}, 'u-starter');
     expect(waitingIds(result)).toEqual(['t']);
   });
 
   it('takes the default flow when no condition holds, and fails when there is no way out', async () => {
     const gateway = (withDefault: boolean) =>
       bpmn(
-        `<startEvent id="s"/>${line('s', 'gw')}<exclusiveGateway id="gw"${withDefault ? ' default="toB"' : ''}/>` +
+        `<startEvent id="s">${form('amount')}</startEvent>${line('s', 'gw')}<exclusiveGateway id="gw"${withDefault ? ' default="toB"' : ''}/>` +
           conditional('toA', 'gw', 'a', 'amount > 100') +
           (withDefault ? line('gw', 'b', 'toB') : conditional('toB', 'gw', 'b', 'amount < 0')) +
           `<userTask id="a" flowable:assignee="ua"/><userTask id="b" flowable:assignee="ub"/>` +
           `${line('a', 'e')}${line('b', 'e')}<endEvent id="e"/>`,
       );
-    expect(waitingIds(await startProcess(gateway(true), { amount: 500 }))).toEqual(['a']);
-    expect(waitingIds(await startProcess(gateway(true), { amount: 5 }))).toEqual(['b']);
+    expect(waitingIds(await startProcess(gateway(true), { amount: 500 }, 'u-starter'))).toEqual(['a']);
+    expect(waitingIds(await startProcess(gateway(true), { amount: 5 }, 'u-starter'))).toEqual(['b']);
     // A missing value is null in FEEL: the comparison is null, not true.
-    expect(waitingIds(await startProcess(gateway(true), {}))).toEqual(['b']);
-    await expect(startProcess(gateway(false), { amount: 5 })).rejects.toMatchObject({
+    expect(waitingIds(await startProcess(gateway(true), {}, 'u-starter'))).toEqual(['b']);
+    await expect(startProcess(gateway(false), { amount: 5 }, 'u-starter')).rejects.toMatchObject({
       name: 'StepError',
       code: 'failed',
     });
@@ -349,14 +461,14 @@ describe('runtime on other models', () => {
       name: 'StepError',
       code: 'badState',
     });
-    const started = await startProcess(LEAVE_MODEL_XML, { taskUser: 'u', applyUser: 'a', days: 1 });
+    const started = await startProcess(LEAVE_MODEL_XML, { taskUser: 'u', days: 1 }, 'u-applicant');
     await expect(completeTask(bpmn(SIMPLE), stored(started.state), 't', {})).rejects.toMatchObject({
       code: 'badState',
     });
   });
 
   it('stores no model in the state: each step runs the vetted XML it is given', async () => {
-    const started = await startProcess(bpmn(SIMPLE), {});
+    const started = await startProcess(bpmn(SIMPLE), {}, 'u-starter');
     expect(JSON.stringify(started.state)).not.toContain('"source"');
     expect(JSON.stringify(started.state).length).toBeLessThan(20_000);
     const withScript = bpmn(
@@ -473,7 +585,7 @@ describe('parseModel refusals', () => {
       expect(error.params.detail).toMatch(/DOCTYPE/);
       expect(JSON.stringify(error)).not.toContain('TOP-SECRET');
       await expectModelError(xml.replace('<!DOCTYPE', '<!doctype'), 'malformed');
-      await expect(startProcess(xml, {})).rejects.toBeInstanceOf(ModelError);
+      await expect(startProcess(xml, {}, 'u-starter')).rejects.toBeInstanceOf(ModelError);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -561,7 +673,7 @@ describe('parseModel refusals', () => {
     );
     // The script task was refused, never run.
     expect((globalThis as Record<string, unknown>).flowPwned).toBeUndefined();
-    await expect(startProcess(around(cases[0]![0]), {})).rejects.toBeInstanceOf(ModelError);
+    await expect(startProcess(around(cases[0]![0]), {}, 'u-starter')).rejects.toBeInstanceOf(ModelError);
     expect((globalThis as Record<string, unknown>).flowPwned).toBeUndefined();
   });
 
@@ -572,7 +684,7 @@ describe('parseModel refusals', () => {
         `<textAnnotation id="note"><text>Hi</text></textAnnotation><association id="as" sourceRef="t" targetRef="note"/>`,
     );
     expect((await parseModel(xml)).userTasks).toHaveLength(1);
-    expect(waitingIds(await startProcess(xml, {}))).toEqual(['t']);
+    expect(waitingIds(await startProcess(xml, {}, 'u-starter'))).toEqual(['t']);
   });
 
   it('accepts a bpmn-js pool (collaboration) around the process, refuses message flows', async () => {
@@ -580,12 +692,29 @@ describe('parseModel refusals', () => {
       `<?xml version="1.0" encoding="UTF-8"?><definitions ${NAMESPACES}>` +
       `<collaboration id="c"><participant id="pool" name="Pool" processRef="P"/>${extra}</collaboration>` +
       `<process id="P" isExecutable="false">${SIMPLE}</process></definitions>`;
-    expect(waitingIds(await startProcess(pool(''), {}))).toEqual(['t']);
+    expect(waitingIds(await startProcess(pool(''), {}, 'u-starter'))).toEqual(['t']);
     const error = await expectModelError(
       pool('<participant id="other" name="Other"/><messageFlow id="mf" sourceRef="t" targetRef="other"/>'),
       'unsupportedElement',
     );
     expect(error.params).toEqual({ element: 'mf', type: 'bpmn:MessageFlow' });
+  });
+
+  it('malformed: a form property or field without an id declares no variable', async () => {
+    const plain = '<startEvent id="s"/>';
+    expect(SIMPLE.startsWith(plain)).toBe(true);
+    const start = (extension: string) =>
+      bpmn(
+        `<startEvent id="s"><extensionElements>${extension}</extensionElements></startEvent>` +
+          SIMPLE.slice(plain.length),
+      );
+    const error = await expectModelError(start('<flowable:formProperty name="days"/>'), 'malformed');
+    expect(error.params.detail).toBe('a formProperty of "s" has no id');
+    await expectModelError(
+      start('<flowable:formData><flowable:formField id=" "/></flowable:formData>'),
+      'malformed',
+    );
+    expect((await parseModel(start('<flowable:formProperty id="days"/>'))).startVariables).toEqual(['days']);
   });
 
   it('noAssignee', async () => {
@@ -660,7 +789,7 @@ describe('parseModel refusals', () => {
     );
     expect((await expectModelError(xml, 'loopWithoutTask')).params.element).toMatch(/^(x|gw)$/);
     const started = Date.now();
-    await expect(startProcess(xml, {})).rejects.toBeInstanceOf(ModelError);
+    await expect(startProcess(xml, {}, 'u-starter')).rejects.toBeInstanceOf(ModelError);
     expect(Date.now() - started).toBeLessThan(1000);
     // A loop through a user task (the leave model's resubmission) is fine.
     await expect(parseModel(LEAVE_MODEL_XML)).resolves.toBeTruthy();
@@ -672,9 +801,18 @@ describe('parseModel refusals', () => {
   <bpmn2:process id="P" isExecutable="true" xmlns:a="http://activiti.org/bpmn">
     <bpmn2:startEvent id="s" f:initiator="starter"/>
     <bpmn2:sequenceFlow id="f1" sourceRef="s" targetRef="t1"/>
-    <bpmn2:userTask id="t1" f:assignee="\${boss}" a:candidateUsers="u1, \${list contains(xs, 1)} ,u2"/>
+    <bpmn2:userTask id="t1" f:assignee="\${boss}" a:candidateUsers="u1, \${list contains(xs, 1)} ,u2">
+      <bpmn2:extensionElements xmlns:o="urn:other">
+        <a:formProperty id="shown" writable="false"/>
+        <f:formProperty id="field" variable="amount"/>
+        <o:formProperty id="foreign"/>
+        <f:formProperty id="note"/>
+      </bpmn2:extensionElements>
+    </bpmn2:userTask>
     <bpmn2:sequenceFlow id="f2" sourceRef="t1" targetRef="t2"/>
-    <bpmn2:userTask id="t2" xmlns:c="http://camunda.org/schema/1.0/bpmn" c:candidateGroups="g1,,g2 "/>
+    <bpmn2:userTask id="t2" xmlns:c="http://camunda.org/schema/1.0/bpmn" c:candidateGroups="g1,,g2 ">
+      <bpmn2:extensionElements><c:formData><c:formField id="ok"/></c:formData></bpmn2:extensionElements>
+    </bpmn2:userTask>
     <bpmn2:sequenceFlow id="f3" sourceRef="t2" targetRef="e"/>
     <bpmn2:endEvent id="e"/>
   </bpmn2:process>
@@ -688,8 +826,19 @@ describe('parseModel refusals', () => {
         assignee: '${boss}',
         candidateUsers: ['u1', '${list contains(xs, 1)}', 'u2'],
         candidateGroups: [],
+        // Form properties in any of the three namespaces: the variable they set; read-only ones and
+        // other namespaces' elements declare nothing.
+        writable: ['amount', 'note'],
       },
-      { id: 't2', name: '', assignee: null, candidateUsers: [], candidateGroups: ['g1', 'g2'] },
+      {
+        id: 't2',
+        name: '',
+        assignee: null,
+        candidateUsers: [],
+        candidateGroups: ['g1', 'g2'],
+        writable: ['ok'],
+      },
     ]);
+    expect(model.startVariables).toEqual([]);
   });
 });

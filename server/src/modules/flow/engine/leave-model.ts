@@ -1,7 +1,10 @@
 // The built-in leave request process (BladeX's "Leave" sample, redrawn): approver, then the manager
 // for more than three days; a rejection goes back to the applicant, who resubmits or withdraws.
 // Assignees use the flowable: namespace as BladeX/Flowable designers write them; the diagram section
-// lets bpmn-js draw it in the console's modeler.
+// lets bpmn-js draw it in the console's modeler. The form properties declare what each step may set
+// (security.md S15): a start the approver, the days and the type; an approval its decision and
+// comment; the applicant's adjust step whether to resubmit. Nothing else the process holds changes
+// after its start.
 
 export const LEAVE_PROCESS_KEY = 'Leave';
 
@@ -14,6 +17,13 @@ export const LEAVE_ELEMENTS = {
   withdrawnEnd: 'withdrawnEnd',
 } as const;
 
+/**
+ * SHA-256 of LEAVE_MODEL_XML as shipped before it declared its form properties (issue 44), the text
+ * databases seeded then hold: model.ts reads such a copy as the current one.
+ */
+export const LEAVE_MODEL_UNDECLARED_SHA256 =
+  '1c83337c987744c1d29bc1248307d72a9da152dd39870a4d581b7af7f14023f4';
+
 export const LEAVE_MODEL_XML = `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL"
   xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
@@ -25,12 +35,33 @@ export const LEAVE_MODEL_XML = `<?xml version="1.0" encoding="UTF-8"?>
   targetNamespace="http://www.flowable.org/processdef">
   <process id="Leave" name="请假流程" isExecutable="true">
     <documentation>Leave request: the approver decides, the manager too beyond three days.</documentation>
-    <startEvent id="start" name="开始" flowable:initiator="applyUser"/>
-    <userTask id="approverAudit" name="审批人审批" flowable:assignee="\${taskUser}"/>
+    <startEvent id="start" name="开始" flowable:initiator="applyUser">
+      <extensionElements>
+        <flowable:formProperty id="taskUser" name="审批人" type="string" required="true"/>
+        <flowable:formProperty id="days" name="请假天数" type="long" required="true"/>
+        <flowable:formProperty id="leaveType" name="请假类型" type="long"/>
+      </extensionElements>
+    </startEvent>
+    <userTask id="approverAudit" name="审批人审批" flowable:assignee="\${taskUser}">
+      <extensionElements>
+        <flowable:formProperty id="pass" name="审批结果" type="boolean" required="true"/>
+        <flowable:formProperty id="comment" name="审批意见" type="string"/>
+      </extensionElements>
+    </userTask>
     <exclusiveGateway id="approverDecision" name="审批结果"/>
-    <userTask id="managerAudit" name="上级审批" flowable:candidateGroups="role:manager"/>
+    <userTask id="managerAudit" name="上级审批" flowable:candidateGroups="role:manager">
+      <extensionElements>
+        <flowable:formProperty id="pass" name="审批结果" type="boolean" required="true"/>
+        <flowable:formProperty id="comment" name="审批意见" type="string"/>
+      </extensionElements>
+    </userTask>
     <exclusiveGateway id="managerDecision" name="上级审批结果"/>
-    <userTask id="applicantAdjust" name="调整申请" flowable:assignee="\${applyUser}"/>
+    <userTask id="applicantAdjust" name="调整申请" flowable:assignee="\${applyUser}">
+      <extensionElements>
+        <flowable:formProperty id="resubmit" name="重新提交" type="boolean" required="true"/>
+        <flowable:formProperty id="comment" name="审批意见" type="string"/>
+      </extensionElements>
+    </userTask>
     <exclusiveGateway id="adjustDecision" name="重新申请?" default="flowWithdraw"/>
     <endEvent id="approvedEnd" name="审批通过"/>
     <endEvent id="withdrawnEnd" name="已撤回"/>

@@ -2,9 +2,11 @@
 // (user tasks, plain tasks, gateways, plain start/end events): anything the engine would execute by
 // itself (scripts, services, timers, messages, sub-processes) is refused here, so a model that passed
 // can only wait for people and evaluate FEEL.
+import { createHash } from 'node:crypto';
 import BpmnModdle from 'bpmn-moddle';
 import type { ModdleContext, ModdleElement } from 'bpmn-moddle';
 import { checkExpression, checkIdentityExpression } from './expressions.js';
+import { LEAVE_MODEL_UNDECLARED_SHA256, LEAVE_MODEL_XML } from './leave-model.js';
 
 export interface UserTaskDefinition {
   id: string;
@@ -13,6 +15,8 @@ export interface UserTaskDefinition {
   assignee: string | null;
   candidateUsers: string[];
   candidateGroups: string[];
+  /** The variables its completion may set: its form fields (see formFieldVariables). */
+  writable: string[];
 }
 
 export interface ParsedModel {
@@ -22,6 +26,8 @@ export interface ParsedModel {
   elements: { id: string; type: string; name: string }[];
   /** The start event's `initiator` attribute (flowable/activiti/camunda): the variable to set to the starter. */
   initiator: string | null;
+  /** The variables a start may be given: the start event's form fields (see formFieldVariables). */
+  startVariables: string[];
 }
 
 export type ModelErrorCode =
@@ -102,6 +108,15 @@ export async function parseModel(xml: string): Promise<ParsedModel> {
   return (await loadModel(xml)).parsed;
 }
 
+// Models this project shipped before their tasks declared form fields (security.md S15), by the
+// SHA-256 of their text: a copy stored then (seeded, or deployed from the seeded model) is read as
+// its successor, which only adds the declarations (same ids, same diagram), so running instances go
+// on and their steps are checked like new ones. A copy edited since declares what its editor drew.
+const DECLARED_SUCCESSORS = new Map([[LEAVE_MODEL_UNDECLARED_SHA256, LEAVE_MODEL_XML]]);
+
+const declaredSuccessor = (xml: string): string =>
+  DECLARED_SUCCESSORS.get(createHash('sha256').update(xml, 'utf8').digest('hex')) ?? xml;
+
 /** parseModel, plus the parsed document the runtime runs (see LoadedModel). */
 export async function loadModel(xml: string): Promise<LoadedModel> {
   if (typeof xml !== 'string') throw new ModelError('malformed', { detail: 'the model is not text' });
@@ -115,7 +130,7 @@ export async function loadModel(xml: string): Promise<LoadedModel> {
 
   let context: ModdleContext;
   try {
-    context = await moddle.fromXML(xml.trim());
+    context = await moddle.fromXML(declaredSuccessor(xml).trim());
   } catch (err) {
     throw new ModelError('malformed', { detail: firstLine(err) });
   }
@@ -176,6 +191,7 @@ function vetProcess(bpmnProcess: ModdleElement, processKey: string): ParsedModel
   const userTasks: UserTaskDefinition[] = [];
   const startEvents: ModdleElement[] = [];
   let initiator: string | null = null;
+  let startVariables: string[] = [];
 
   for (const artifact of list(bpmnProcess.artifacts)) {
     if (!ARTIFACT_TYPES.has(artifact.$type)) throw unsupported(artifact);
@@ -195,6 +211,7 @@ function vetProcess(bpmnProcess: ModdleElement, processKey: string): ParsedModel
     if (element.$type === 'bpmn:StartEvent') {
       startEvents.push(element);
       initiator ??= extensionAttribute(element, 'initiator');
+      startVariables = formFieldVariables(element);
     }
     if (element.$type === 'bpmn:UserTask') userTasks.push(vetUserTask(element, element.id));
     if (element.$type === 'bpmn:SequenceFlow') vetCondition(element, element.id);
@@ -222,6 +239,7 @@ function vetProcess(bpmnProcess: ModdleElement, processKey: string): ParsedModel
     userTasks,
     elements,
     initiator,
+    startVariables,
   };
 }
 
@@ -273,6 +291,7 @@ function vetUserTask(task: ModdleElement, id: string): UserTaskDefinition {
     assignee: assigneeText === null || assigneeText.trim() === '' ? null : assigneeText.trim(),
     candidateUsers: splitList(extensionAttribute(task, 'candidateUsers')),
     candidateGroups: splitList(extensionAttribute(task, 'candidateGroups')),
+    writable: formFieldVariables(task),
   };
   if (!definition.assignee && !definition.candidateUsers.length && !definition.candidateGroups.length) {
     throw new ModelError('noAssignee', { element: id });
@@ -316,6 +335,36 @@ function extensionAttribute(element: ModdleElement, localAttribute: string): str
     }
   }
   return null;
+}
+
+/**
+ * The variables an element's form sets (security.md S15): Flowable's and Activiti's
+ * `<flowable:formProperty id="…" variable="…" writable="…"/>` (the variable, else the id; a property
+ * with writable="false" is shown, not set) and Camunda's `<camunda:formData><camunda:formField id="…"/>`,
+ * in the element's extensionElements. A start event's are what a start may be given, a user task's
+ * what its completion may set; an element without any declares nothing.
+ */
+function formFieldVariables(element: ModdleElement): string[] {
+  const prefixes = namespacePrefixes(element);
+  // Extensions outside the BPMN schema are parsed as generic elements typed `<prefix>:<localName>`.
+  const isExtension = (node: ModdleElement, local: string) => {
+    const [prefix = '', name] = node.$type.split(':');
+    return name === local && EXTENSION_NAMESPACES.includes(prefixes.get(prefix) ?? '');
+  };
+  const variables: string[] = [];
+  const add = (node: ModdleElement, variable: unknown) => {
+    if (typeof variable !== 'string' || variable.trim() === '') {
+      const detail = `a ${localName(node.$type)} of "${element.id ?? ''}" has no id`;
+      throw new ModelError('malformed', { detail });
+    }
+    if (!variables.includes(variable.trim())) variables.push(variable.trim());
+  };
+  for (const node of list((element.extensionElements as ModdleElement | undefined)?.values)) {
+    if (isExtension(node, 'formProperty') && node.writable !== 'false') add(node, node.variable ?? node.id);
+    if (!isExtension(node, 'formData')) continue;
+    for (const field of list(node.$children)) if (isExtension(field, 'formField')) add(field, field.id);
+  }
+  return variables;
 }
 
 // Prefix → namespace URI in scope at the element, the nearest declaration winning.

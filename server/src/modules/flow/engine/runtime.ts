@@ -88,6 +88,35 @@ export class StepError extends Error {
   }
 }
 
+/**
+ * A start or a completion was given a variable its element does not declare (security.md S15): a
+ * start event's form fields are what a start may set, a user task's what its completion may set.
+ */
+export class VariableNotDeclaredError extends Error {
+  constructor(
+    readonly variable: string,
+    /** The start event or the user task, by name (its id when it has none). */
+    readonly element: string,
+    readonly step: 'start' | 'complete',
+  ) {
+    super(`"${element}" does not declare the variable "${variable}"`);
+    this.name = 'VariableNotDeclaredError';
+  }
+}
+
+/**
+ * Who started the instance, set by startProcess to the starter (with the start event's `initiator`
+ * variable): never given by a start nor set by a task, so no step can hand the applicant's later
+ * steps to someone else.
+ */
+export const STARTER_VARIABLES = ['applyUser', 'initiator'] as const;
+
+/**
+ * What every completion sets, a task's declarations or not: the decision (`pass`) and the comment,
+ * which the caller gives as the task's outcome.
+ */
+export const DECISION_VARIABLES = ['pass', 'comment'] as const;
+
 export const STEP_TIMEOUT_MS = 5000;
 
 const RUNTIME_KEY = 'flowRuntime';
@@ -101,11 +130,27 @@ interface RuntimeBook {
 
 type StoredTask = Omit<WaitingTask, 'startedAt'> & { startedAt: string };
 
-/** Starts the model's process and runs it until every path waits in a user task or it ends. */
-export function startProcess(xml: string, variables: Record<string, unknown>): Promise<StepResult> {
+/**
+ * Starts the model's process and runs it until every path waits in a user task or it ends.
+ * `variables` may hold only what the start event declares; `starter` (the user starting it) goes
+ * into STARTER_VARIABLES and the start event's `initiator` variable.
+ */
+export function startProcess(
+  xml: string,
+  variables: Record<string, unknown>,
+  starter: string | null,
+): Promise<StepResult> {
   return withDeadline(async (deadline) => {
     const { parsed, context } = await loadModel(xml);
-    const book: RuntimeBook = { variables: jsonObject(variables), tasks: [], ended: false, cancelled: false };
+    const start = parsed.elements.find((e) => e.type === 'bpmn:StartEvent');
+    refuseUndeclared(variables, parsed.startVariables, parsed, start?.name || start?.id || '', 'start');
+    const started = Object.fromEntries(starterVariables(parsed).map((name) => [name, starter]));
+    const book: RuntimeBook = {
+      variables: jsonObject({ ...variables, ...started }),
+      tasks: [],
+      ended: false,
+      cancelled: false,
+    };
     const step = new Step(parsed, book);
     const engine = step.createEngine({ moddleContext: context });
     await engine.execute();
@@ -117,6 +162,7 @@ export function startProcess(xml: string, variables: Record<string, unknown>): P
 /**
  * Recovers the instance from `state`, merges `output` into its variables (later conditions and
  * assignees see them), completes the waiting user task `elementId` and runs to the next waits or end.
+ * `output` may hold only DECISION_VARIABLES and what the task declares writable.
  */
 export function completeTask(
   xml: string,
@@ -126,6 +172,9 @@ export function completeTask(
 ): Promise<StepResult> {
   return withDeadline(async (deadline) => {
     const { parsed, context } = await loadModel(xml);
+    const declared = parsed.userTasks.find((t) => t.id === elementId);
+    const writable = [...DECISION_VARIABLES, ...(declared?.writable ?? [])];
+    refuseUndeclared(output, writable, parsed, declared?.name || elementId, 'complete');
     const { engineState, book } = splitState(state);
     if (book.ended) throw new TaskNotWaitingError(elementId);
     const step = new Step(parsed, book);
@@ -328,6 +377,26 @@ class Step {
   }
 }
 
+/** The variables that say who started: STARTER_VARIABLES and the start event's `initiator`. */
+function starterVariables(parsed: ParsedModel): string[] {
+  return unique([...STARTER_VARIABLES, ...(parsed.initiator ? [parsed.initiator] : [])]);
+}
+
+/** Throws for the first variable not in `declared`, or naming who started (declared or not). */
+function refuseUndeclared(
+  variables: Record<string, unknown>,
+  declared: readonly string[],
+  parsed: ParsedModel,
+  element: string,
+  step: 'start' | 'complete',
+): void {
+  const starters = starterVariables(parsed);
+  const refused = Object.keys(variables ?? {}).find(
+    (name) => !declared.includes(name) || starters.includes(name),
+  );
+  if (refused !== undefined) throw new VariableNotDeclaredError(refused, element, step);
+}
+
 // The part of bpmn-elements' element API this file reads.
 interface ElementApi {
   id: string;
@@ -434,7 +503,12 @@ function withDeadline<T>(run: (deadline: number) => Promise<T>): Promise<T> {
     );
   });
   const step = run(deadline).catch((err: unknown) => {
-    if (err instanceof StepError || err instanceof TaskNotWaitingError || err instanceof ModelError)
+    if (
+      err instanceof StepError ||
+      err instanceof TaskNotWaitingError ||
+      err instanceof ModelError ||
+      err instanceof VariableNotDeclaredError
+    )
       throw err;
     throw new StepError('failed', err instanceof Error ? err.message : String(err), { cause: err });
   });

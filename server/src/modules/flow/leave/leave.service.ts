@@ -5,7 +5,7 @@ import { found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
-import { LEAVE_ELEMENTS } from '../engine/leave-model.js';
+import { LEAVE_ELEMENTS, LEAVE_PROCESS_KEY } from '../engine/leave-model.js';
 import { flowRuntime } from '../engine/load.js';
 import type { StepResult } from '../engine/runtime.js';
 import { userNames, type InstanceRecord } from '../runtime/runtime.repository.js';
@@ -16,6 +16,9 @@ import { LeaveRepository } from './leave.repository.js';
 // and the days; the record's state follows every step of its process.
 
 export const LEAVE_TABLE = 'blade_process_leave';
+
+/** The leave form's start call: the only way a leave process starts (its rules below hold). */
+export const LEAVE_START_PATH = '/api/blade-desk/process/leave/start-process';
 
 /** The leave state a step leaves the request in; null: the process was deleted. */
 export function leaveStateAfter(step: StepResult | null, endActivity: string | null): number {
@@ -34,7 +37,12 @@ export class LeaveService {
     private readonly stores: TenantStores,
     private readonly runtime: FlowRuntimeService,
   ) {
-    runtime.follow(LEAVE_TABLE, (tx, actor, instance, step) => this.followStep(tx, actor, instance, step));
+    runtime.register({
+      table: LEAVE_TABLE,
+      processKey: LEAVE_PROCESS_KEY,
+      startPath: LEAVE_START_PATH,
+      follow: (tx, actor, instance, step) => this.followStep(tx, actor, instance, step),
+    });
   }
 
   private async followStep(tx: Store, actor: Actor, instance: InstanceRecord, step: StepResult | null) {

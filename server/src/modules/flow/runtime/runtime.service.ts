@@ -53,6 +53,10 @@ async function engineStep(engine: FlowRuntime, step: () => Promise<StepResult>):
   } catch (error) {
     if (error instanceof engine.TaskNotWaitingError) throw badRequest('flow.task.done');
     if (error instanceof engine.StepError) throw badRequest('flow.step.failed', { reason: error.message });
+    if (error instanceof engine.VariableNotDeclaredError) {
+      const params = { name: error.variable, element: error.element };
+      throw badRequest(error.step === 'start' ? 'flow.start.variable' : 'flow.task.variable', params);
+    }
     throw error;
   }
 }
@@ -82,8 +86,24 @@ export type BusinessListener = (
   step: StepResult | null,
 ) => Promise<void>;
 
+/**
+ * A business form that owns a process (the leave form): its records follow the process's steps, and
+ * its process starts only through its own call, so the form's rules apply however a start is sent
+ * (security.md S15).
+ */
+export interface BusinessForm {
+  /** The table of its records: the instances it starts carry it as their businessTable. */
+  table: string;
+  /** The key of the process it starts. */
+  processKey: string;
+  /** Its start call, named when a process of its key is started any other way. */
+  startPath: string;
+  follow: BusinessListener;
+}
+
 export class FlowRuntimeService {
-  private readonly listeners = new Map<string, BusinessListener>();
+  /** The business forms by their table. */
+  private readonly forms = new Map<string, BusinessForm>();
 
   constructor(
     /** Where each tenant's workflow records are (decision 0020). */
@@ -91,9 +111,21 @@ export class FlowRuntimeService {
     private readonly record: RecordEvent = () => undefined,
   ) {}
 
-  /** Registers the module that owns a business table's records. */
-  follow(businessTable: string, listener: BusinessListener): void {
-    this.listeners.set(businessTable, listener);
+  /** Registers a business form: the module that owns a business table's records and its process. */
+  register(form: BusinessForm): void {
+    this.forms.set(form.table, form);
+  }
+
+  /**
+   * A process owned by a business form starts only through that form's call, and a form starts only
+   * its own process: the form's rules (who approves, how many days) then hold for every start.
+   */
+  private checkStartedByItsForm(definition: DefinitionRecord, request: StartRequest): void {
+    const owner = [...this.forms.values()].find((form) => form.processKey === definition.processKey);
+    if (owner && owner.table !== request.businessTable)
+      throw badRequest('flow.start.formOnly', { name: definition.name, path: owner.startPath });
+    if (!owner && request.businessTable !== undefined)
+      throw badRequest('flow.start.notTheForms', { name: definition.name });
   }
 
   private async tell(
@@ -102,8 +134,8 @@ export class FlowRuntimeService {
     instance: InstanceRecord,
     step: StepResult | null,
   ): Promise<void> {
-    const listener = instance.businessTable ? this.listeners.get(instance.businessTable) : undefined;
-    await listener?.(tx, actor, instance, step);
+    const form = instance.businessTable ? this.forms.get(instance.businessTable) : undefined;
+    await form?.follow(tx, actor, instance, step);
   }
 
   /** Writes the tasks a step left waiting and the activities it entered or left. */
@@ -188,12 +220,12 @@ export class FlowRuntimeService {
       const definition = found(await definitions.findById(actor, request.definitionId));
       if (definition.suspensionState !== 1)
         throw badRequest('flow.definition.suspended', { name: definition.name });
+      this.checkStartedByItsForm(definition, request);
       const xml = found(await definitions.xmlOf(actor, definition.id));
-      const variables = { ...request.variables, applyUser: actor.userId, initiator: actor.userId };
       const step = await this.resolveRoleAliases(
         store,
         actor,
-        await engineStep(engine, () => engine.startProcess(xml, variables)),
+        await engineStep(engine, () => engine.startProcess(xml, request.variables, actor.userId)),
       );
       const instances = new FlowInstanceRepository(store);
       const id = await instances.insert(actor, {
@@ -254,7 +286,8 @@ export class FlowRuntimeService {
       if (instance.runState !== RUN_STATE.running) throw badRequest('flow.instance.ended');
       const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
       const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
-      const output = { ...ownVariables(input.variables), pass, comment: comment ?? '' };
+      // The task's declared variables as given; the decision and comment from the flag and comment.
+      const output = { ...input.variables, pass, comment: comment ?? '' };
       const step = await this.resolveRoleAliases(
         tx,
         actor,
@@ -464,15 +497,6 @@ export class FlowRuntimeService {
       takenFlows: [],
     };
   }
-}
-
-/**
- * The variables a task's assignee may set: not who started the process (`applyUser`, `initiator`),
- * which later assignments read — otherwise the approver could hand the applicant's steps to anyone.
- */
-function ownVariables(variables: Record<string, unknown> | undefined): Record<string, unknown> {
-  const { applyUser: _applyUser, initiator: _initiator, ...own } = variables ?? {};
-  return own;
 }
 
 /** The process part of a work-list or instance-list row. */

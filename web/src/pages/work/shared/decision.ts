@@ -2,7 +2,9 @@ import type { FlowCompleteInput } from '@console/contract';
 
 // What a task's assignee decides, as complete-task takes it. The leave model's gateways read `pass`
 // (the server sets it from the flag) and, after the applicant's adjust step, `resubmit`: true goes
-// back to the approver, anything else withdraws the request.
+// back to the approver, anything else withdraws the request. The server refuses any variable the
+// task does not declare (security.md S15): `resubmit` is the adjust step's only one, so an approval
+// sends none.
 
 /** An approval step's decisions (同意 / 驳回) and the applicant's adjust step's (重新提交 / 撤回). */
 export type Decision = 'pass' | 'reject' | 'resubmit' | 'withdraw';
