@@ -61,7 +61,18 @@ export interface GuardDependencies {
   permissions: Permissions;
 }
 
+/** What an API route declares about who may call it, as the guard enforces it. */
+export interface RouteRule {
+  method: string;
+  url: string;
+  config: Pick<RouteConfig, 'access' | 'button' | 'menu' | 'everyone' | 'ownWithoutMenu'>;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its access rule, in the order registered (tests, documentation). */
+    readonly routeRules: readonly RouteRule[];
+  }
   interface FastifyRequest {
     /** The client of the Basic header, once checked. */
     client: ClientRecord | null;
@@ -382,8 +393,13 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
       done();
     })().catch((error: unknown) => done(error as Error));
   };
+  const rules: RouteRule[] = [];
+  app.decorate('routeRules', rules);
   app.addHook('onRoute', (route) => {
     requireReadRule(route);
+    if (route.url.startsWith('/api/'))
+      for (const method of [route.method].flat())
+        rules.push({ method, url: route.url, config: { ...route.config } });
     const button = route.config?.button;
     if ((button !== undefined && typeof button !== 'string') || route.config?.bodyButton)
       addRouteHook(route, 'preHandler', bodyButtons, 'first');
