@@ -6,7 +6,7 @@ import type { Actor } from './repository/store.js';
 import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from './schema.js';
 
 /** Who may call one of the CRUD routes: the route's `config` (access level and button). */
-export type CrudAccess = Pick<FastifyContextConfig, 'access' | 'button'>;
+export type CrudAccess = Pick<FastifyContextConfig, 'access' | 'button' | 'menu' | 'everyone'>;
 
 /**
  * What the four CRUD routes call. Services that take no actor for reads are adapted with lambdas

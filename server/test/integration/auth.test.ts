@@ -7,7 +7,8 @@ import { createAccount as createTestAccount } from './support/accounts.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 const TOKEN_URL = '/api/blade-auth/oauth/token';
-const PARAMS = '/api/blade-system/param/list';
+// A read every signed-in user may make (their own info): what these tests call with a token.
+const OWN_INFO = '/api/blade-user/info';
 
 describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
   let t: TestApp;
@@ -211,7 +212,7 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
     const second = await refresh(first.refresh_token);
     expect(second.status).toBe(200);
     expect(second.body.access_token).not.toBe(first.access_token);
-    expect((await t.call({ method: 'GET', url: PARAMS }, second.body.access_token)).status).toBe(200);
+    expect((await t.call({ method: 'GET', url: OWN_INFO }, second.body.access_token)).status).toBe(200);
 
     const replay = await refresh(first.refresh_token);
     expect(replay.status).toBe(401);
@@ -236,8 +237,8 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
   });
 
   it('answers 401 to anonymous, forged, expired, revoked and wrong-client tokens', async () => {
-    expect((await t.call({ method: 'GET', url: PARAMS }, null)).status).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: PARAMS })).statusCode).toBe(401); // no client either
+    expect((await t.call({ method: 'GET', url: OWN_INFO }, null)).status).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: OWN_INFO })).statusCode).toBe(401); // no client either
     const unknownClient = await t.app.inject({
       method: 'GET',
       url: '/api/blade-auth/oauth/captcha',
@@ -259,25 +260,27 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
       new TextEncoder().encode('a-well-known-default-key-that-attackers-know!!'),
       claims.exp,
     );
-    expect((await t.call({ method: 'GET', url: PARAMS }, forged)).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: OWN_INFO }, forged)).status).toBe(401);
     const expired = await forge(t.jwtSecret, Math.floor(Date.now() / 1000) - 10);
-    expect((await t.call({ method: 'GET', url: PARAMS }, expired)).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: OWN_INFO }, expired)).status).toBe(401);
     const otherClient = await forge(t.jwtSecret, claims.exp, { client_id: 'sword' });
-    expect((await t.call({ method: 'GET', url: PARAMS }, otherClient)).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: OWN_INFO }, otherClient)).status).toBe(401);
     const unsigned = `${session.access_token.split('.').slice(0, 2).join('.')}.`;
-    expect((await t.call({ method: 'GET', url: PARAMS }, unsigned)).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: OWN_INFO }, unsigned)).status).toBe(401);
 
-    expect((await t.call({ method: 'GET', url: PARAMS }, session.access_token)).status).toBe(200);
+    expect((await t.call({ method: 'GET', url: OWN_INFO }, session.access_token)).status).toBe(200);
     // The genuine token is now remembered by its signature: its signature under another payload is
     // still refused (the whole token is compared).
     const [head, , signature] = session.access_token.split('.');
     const raised = Buffer.from(JSON.stringify({ ...claims, user_id: '1' })).toString('base64url');
-    expect((await t.call({ method: 'GET', url: PARAMS }, `${head}.${raised}.${signature}`)).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: OWN_INFO }, `${head}.${raised}.${signature}`)).status).toBe(
+      401,
+    );
     // The scheme's spelling and spacing do not matter; a blank inside the token does.
     const withHeader = (value: string) =>
       t.app.inject({
         method: 'GET',
-        url: PARAMS,
+        url: OWN_INFO,
         headers: { authorization: SABER_BASIC, 'blade-auth': value },
       });
     for (const value of [`Bearer ${session.access_token}`, `BEARER ${session.access_token}`])
@@ -287,14 +290,14 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
     expect((await withHeader(`bearer${session.access_token}`)).statusCode).toBe(401);
     const out = await t.call({ method: 'GET', url: '/api/blade-auth/oauth/logout' }, session.access_token);
     expect(out).toMatchObject({ status: 200, body: { success: true } });
-    expect((await t.call({ method: 'GET', url: PARAMS }, session.access_token)).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: OWN_INFO }, session.access_token)).status).toBe(401);
     expect((await refresh(session.refresh_token)).status).toBe(401); // logout ended the session
   });
 
   it("stops a disabled tenant's and a disabled user's existing tokens", async () => {
     const user = await createAccount();
     const token = (await t.signIn(user.account, user.password, user.tenantId)).body.access_token;
-    expect((await t.call({ method: 'GET', url: PARAMS }, token)).status).toBe(200);
+    expect((await t.call({ method: 'GET', url: OWN_INFO }, token)).status).toBe(200);
     await t.store.db
       .updateTable('blade_tenant')
       .set({ status: 0 })
@@ -302,7 +305,7 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
       .execute();
     // The change takes effect through clear-cache (or the 30 s cache); the tenancy issue announces it itself.
     await t.call({ method: 'GET', url: '/api/blade-auth/oauth/clear-cache' });
-    expect((await t.call({ method: 'GET', url: PARAMS }, token)).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: OWN_INFO }, token)).status).toBe(401);
 
     const other = await createAccount();
     const otherToken = (await t.signIn(other.account, other.password, other.tenantId)).body.access_token;
@@ -312,7 +315,7 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
       .where('id', '=', BigInt(other.userId))
       .execute();
     await t.call({ method: 'GET', url: '/api/blade-auth/oauth/clear-cache' });
-    expect((await t.call({ method: 'GET', url: PARAMS }, otherToken)).status).toBe(401);
+    expect((await t.call({ method: 'GET', url: OWN_INFO }, otherToken)).status).toBe(401);
   });
 
   it('keeps platform-wide writes and administration to administrators', async () => {

@@ -229,7 +229,7 @@ describe.each(enginesUnderTest())('business on %s', (kind) => {
   it('scopes machines, slots, refunds and the dashboard to an operator’s grants; grants are idempotent and never exceed what the grantor holds', async () => {
     const a = await machine('GRANT-A', 4);
     const b = await machine('GRANT-B', 3);
-    const operator = await createOperator(t, ['machine', 'slot', 'slot_grant', 'slot_cancel']);
+    const operator = await createOperator(t, ['machine', 'slot', 'refund', 'slot_grant', 'slot_cancel']);
     const helper = await createOperator(t, ['machine', 'slot', 'slot_grant', 'slot_cancel']);
     const machinesOf = async (token: string) =>
       ((await get('/machine/list?size=200', token)).body.data.records as Array<{ machineNo: string }>)

@@ -34,7 +34,16 @@ const REVIEW = `<?xml version="1.0" encoding="UTF-8"?>
   </process>
 </definitions>`;
 
-const WORK_CODES = ['work_start_flow', 'work_claim_sign', 'work_todo_handle'];
+// 我的事务's pages (their reads need them: security S16) and buttons.
+const WORK_CODES = [
+  'work',
+  'work_start',
+  'work_claim',
+  'work_todo',
+  'work_start_flow',
+  'work_claim_sign',
+  'work_todo_handle',
+];
 
 describe.each(enginesUnderTest())('running processes on %s', (kind) => {
   let t: TestApp;

@@ -20,7 +20,7 @@ export default defineGeneratedModule({
   name: 'bundle-probe',
   prefix: '/api/zxgxg-api/bundle-probe',
   async register(app) {
-    app.get('/hello', async () => ({ code: 200, success: true, data: translate('en', 'bundleProbe.hello'), msg: '' }));
+    app.get('/hello', { config: { menu: 'bundle-probe' } }, async () => ({ code: 200, success: true, data: translate('en', 'bundleProbe.hello'), msg: '' }));
   },
   migrations: {},
   messages: { zh: { 'bundleProbe.hello': '探针已加载' }, en: { 'bundleProbe.hello': 'probe loaded' } },

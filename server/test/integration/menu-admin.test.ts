@@ -282,7 +282,7 @@ describe.each(enginesUnderTest())('the menu page on %s', (kind) => {
     expect(admin.body.data.dataScope[0]).toMatchObject({ id: menuId('system'), title: '系统管理' });
     expect(scopeLeaves(admin.body.data.apiScope).map((n) => n.id)).toEqual([api]);
 
-    const operator = await createOperator(t, ['role_grant', 'user', 'user_add']);
+    const operator = await createOperator(t, ['role', 'role_grant', 'user', 'user_add']);
     const mine = await get('grant-tree', operator.token);
     expect(
       walk(mine.body.data.menu)

@@ -240,7 +240,7 @@ describe.each(enginesUnderTest())('menus on %s', (kind) => {
   });
 
   it('answers every menu, without buttons, as a tree of choices', async () => {
-    const res = await t.call({ method: 'GET', url: `${BASE}/tree` }, pageOnlyToken);
+    const res = await t.call({ method: 'GET', url: `${BASE}/tree` }, t.adminToken);
     expect(res.status).toBe(200);
     interface Choice {
       id: string;

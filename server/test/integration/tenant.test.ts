@@ -15,8 +15,6 @@ interface Node {
   children: Node[];
 }
 const walk = (nodes: Node[]): string[] => nodes.flatMap((n) => [n.code, ...walk(n.children ?? [])]);
-const ids = (nodes: Array<{ id: string; children?: unknown[] }>): string[] =>
-  nodes.flatMap((n) => [n.id, ...ids((n.children ?? []) as never)]);
 
 const seeded = flattenMenus();
 const byCode = new Map(seeded.map((m) => [m.code, m]));
@@ -264,11 +262,10 @@ describe.each(enginesUnderTest())('tenants on %s', (kind) => {
       token,
     );
     expect(grant.status).toBe(403);
-    // The grant dialog offers the package only.
+    // Nor open the grant dialog: its tree belongs to the role page, which the package leaves out
+    // (security S16; what the dialog offers is menu-admin.test.ts's).
     const grantTree = await t.call({ method: 'GET', url: '/api/blade-system/menu/grant-tree' }, token);
-    expect(new Set(ids(grantTree.body.data.menu))).toEqual(
-      new Set(['system', ...pageAndButtons('post')].map(menuId)),
-    );
+    expect(grantTree.status).toBe(403);
 
     // The package grows: the signed-in administrator has the new menus at once.
     const grown = await t.call({

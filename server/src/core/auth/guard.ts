@@ -1,6 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { failure } from '../envelope.js';
+import { ApiError } from '../errors.js';
 import type { MessageKey } from '../i18n.js';
 import type { Cache } from '../cache/index.js';
 import {
@@ -13,7 +20,7 @@ import {
 } from './account-states.js';
 import type { Permissions } from './permissions.js';
 import { addRouteHook } from '../route-hooks.js';
-import { isAdministrator, isPlatformAdmin, type Principal } from './principal.js';
+import { isAdministrator, isPlatformAdmin, type MenuRequirement, type Principal } from './principal.js';
 import type { TokenSigner, VerifiedToken } from './tokens.js';
 
 // The one guard (security S3, S4, S8): every /api route declares its access level and this hook
@@ -54,10 +61,23 @@ export interface GuardDependencies {
   permissions: Permissions;
 }
 
+/** What an API route declares about who may call it, as the guard enforces it. */
+export interface RouteRule {
+  method: string;
+  url: string;
+  config: Pick<RouteConfig, 'access' | 'button' | 'menu' | 'everyone' | 'ownWithoutMenu'>;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its access rule, in the order registered (tests, documentation). */
+    readonly routeRules: readonly RouteRule[];
+  }
   interface FastifyRequest {
     /** The client of the Basic header, once checked. */
     client: ClientRecord | null;
+    /** The caller lacks the route's menu and may read only their own items (`ownWithoutMenu`). */
+    ownOnly: boolean;
   }
 }
 
@@ -261,6 +281,30 @@ function buttonHeld(
   return heldFrom(0);
 }
 
+/**
+ * Whether the caller may call a route that needs one of these menus (security S16): they hold one
+ * of them, or an API scope granted to their roles covers the route.
+ */
+function menuHeld(
+  menu: MenuRequirement | undefined,
+  principal: Principal,
+  method: string,
+  url: string,
+  deps: GuardDependencies,
+): Soon<boolean> {
+  const codes: readonly string[] = menu === undefined ? [] : typeof menu === 'string' ? [menu] : menu;
+  const heldFrom = (i: number): Soon<boolean> =>
+    i >= codes.length
+      ? deps.permissions.apiScopeGranted(principal, method, url)
+      : then(
+          nowOr(deps.permissions.hasCodeNow(principal, codes[i]!), () =>
+            deps.permissions.hasCode(principal, codes[i]!),
+          ),
+          (held) => held || heldFrom(i + 1),
+        );
+  return heldFrom(0);
+}
+
 /** The checks of an access level other than 'open', in order; req.client and req.actor set on the way. */
 function verdictOf(
   req: FastifyRequest,
@@ -288,7 +332,17 @@ function verdictOf(
         const allowed = nowOr(deps.permissions.apiAllowedNow(principal, method, url), () =>
           deps.permissions.apiAllowed(principal, method, url),
         );
-        return then(allowed, (ok): Verdict => (ok ? 'pass' : { code: 403, key: 'error.apiScope' }));
+        return then(allowed, (ok): Soon<Verdict> => {
+          if (!ok) return { code: 403, key: 'error.apiScope' };
+          // A route that needs no button needs a menu, unless every user may call it (S16).
+          if (access !== 'user' || route.button !== undefined || route.everyone !== undefined) return 'pass';
+          return then(menuHeld(route.menu, principal, method, url, deps), (held): Verdict => {
+            if (held) return 'pass';
+            if (!route.ownWithoutMenu) return { code: 403, key: 'error.noMenu' };
+            req.ownOnly = true;
+            return 'pass';
+          });
+        });
       });
     });
   });
@@ -296,6 +350,7 @@ function verdictOf(
 
 export function installGuard(app: FastifyInstance, deps: GuardDependencies): void {
   app.decorateRequest('client', null);
+  app.decorateRequest('ownOnly', false);
   // A callback hook, decided at once when all it needs is in memory (see `then`). Refusing answers
   // without calling done; a throw or a rejection (the shared cache unreachable: 503) is the hook's
   // error.
@@ -338,11 +393,32 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
       done();
     })().catch((error: unknown) => done(error as Error));
   };
+  const rules: RouteRule[] = [];
+  app.decorate('routeRules', rules);
   app.addHook('onRoute', (route) => {
+    requireReadRule(route);
+    if (route.url.startsWith('/api/'))
+      for (const method of [route.method].flat())
+        rules.push({ method, url: route.url, config: { ...route.config } });
     const button = route.config?.button;
     if ((button !== undefined && typeof button !== 'string') || route.config?.bodyButton)
       addRouteHook(route, 'preHandler', bodyButtons, 'first');
   });
+}
+
+/**
+ * Every API route of access `user` says who may call it: a button, a menu, or why every signed-in
+ * user may (security S16). A route that says none of these is a mistake found at start, so a new
+ * route cannot be open to every user by omission.
+ */
+function requireReadRule(route: RouteOptions): void {
+  const config = route.config;
+  if (!route.url.startsWith('/api/') || (config?.access ?? 'user') !== 'user') return;
+  if (config?.button !== undefined || config?.menu !== undefined || config?.everyone !== undefined) return;
+  const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+  throw new Error(
+    `${methods} ${route.url}: declare config.menu, config.button or config.everyone (security S16)`,
+  );
 }
 
 /** The principal of a route whose access level guarantees a signed-in user. */
@@ -350,4 +426,13 @@ export function principalOf(req: FastifyRequest): Principal {
   const actor = req.actor as Principal;
   if (!actor.jti) throw new Error('principalOf on a route without a signed-in user');
   return actor;
+}
+
+/**
+ * The user a route of `ownWithoutMenu` reads for: the one asked for (none: the caller), or, for a
+ * caller without the route's menu, only the caller (security S16).
+ */
+export function readableUserId(req: FastifyRequest, userId: string | undefined): string | undefined {
+  if (!req.ownOnly || !userId || userId === principalOf(req).userId) return userId;
+  throw new ApiError(403, 'error.noMenu');
 }

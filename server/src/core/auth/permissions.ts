@@ -197,6 +197,17 @@ export class Permissions {
     return covering.some((rule) => granted.has(rule.id));
   }
 
+  /**
+   * Whether an API scope granted to the caller's roles covers `method path`: what opens a route that
+   * needs a menu to a role without the menu (security S16).
+   */
+  async apiScopeGranted(principal: Principal, method: string, path: string): Promise<boolean> {
+    const covering = this.#coveringOf(await this.#rulesNow(), method, path);
+    if (covering.length === 0) return false;
+    const granted = (await this.#grantsOf(principal)).apiScopeIds;
+    return covering.some((rule) => granted.has(rule.id));
+  }
+
   /** apiAllowed's answer from what is held (no waiting); undefined when rules or grants must be read. */
   apiAllowedNow(principal: Principal, method: string, path: string): boolean | undefined {
     if (isPlatformAdmin(principal)) return true;

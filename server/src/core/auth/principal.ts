@@ -45,8 +45,32 @@ declare module 'fastify' {
      * as well): checked by the guard once the body is read; null asks for none.
      */
     bodyButton?: (body: unknown) => PermissionCode | null;
+    /**
+     * Who may call a route of access `user` that needs no button (reads, above all: security S16):
+     * the holders of one of these menus, or of an API scope that covers the route.
+     */
+    menu?: MenuRequirement;
+    /**
+     * A route that needs a menu answers a caller without it too, with the caller's own items only
+     * (their processes, their leave, their departments): the guard sets `req.ownOnly` for the
+     * handler, which narrows what it reads.
+     */
+    ownWithoutMenu?: true;
+    /** A route of access `user` that every signed-in user may call: see `Everyone`. */
+    everyone?: Everyone;
   }
 }
+
+/** The menus (permission codes of category 1, or a page's button) a read needs: any one of them. */
+export type MenuRequirement = PermissionCode | readonly PermissionCode[];
+
+/**
+ * Why every signed-in user may call a route without a menu (security S16):
+ * - own: it answers or changes only the caller's own items (their info, tasks, processes);
+ * - reference: reference data every page of the console needs (dictionaries, regions, the menus
+ *   and buttons the caller is granted, the tenant's public parameters).
+ */
+export type Everyone = 'own' | 'reference';
 
 /** The platform administrator: alias `administrator` in the platform tenant. */
 export function isPlatformAdminActor(actor: Pick<Actor, 'tenantId' | 'roleAliases'>): boolean {

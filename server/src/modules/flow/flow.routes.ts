@@ -27,6 +27,7 @@ export const flowModelRoutes: FastifyPluginAsyncTypebox<{ models: FlowModelServi
     input: FlowModelInputSchema,
     service: models,
     access: {
+      read: { menu: 'flow_model' },
       submit: { access: 'user', button: { create: 'flow_model_add', update: 'flow_model_edit' } },
       remove: { access: 'user', button: 'flow_model_delete' },
     },
@@ -35,7 +36,10 @@ export const flowModelRoutes: FastifyPluginAsyncTypebox<{ models: FlowModelServi
   // The designer opens a model with its XML (the list leaves it out).
   app.get(
     '/detail-xml',
-    { schema: { querystring: IdQuery, response: { 200: Envelope(FlowModelDetailSchema) } } },
+    {
+      schema: { querystring: IdQuery, response: { 200: Envelope(FlowModelDetailSchema) } },
+      config: { menu: 'flow_model' },
+    },
     async (req) => ok(await models.detailWithXml(req.actor, req.query.id), req.t('ok')),
   );
 
@@ -60,7 +64,10 @@ export const flowManagerRoutes: FastifyPluginAsyncTypebox<{ deployer: FlowDeploy
 ) => {
   app.get(
     '/list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(FlowDefinitionSchema)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(FlowDefinitionSchema)) } },
+      config: { menu: 'flow_manager' },
+    },
     async (req) => ok(await deployer.list(req.actor, req.query), req.t('ok')),
   );
 

@@ -111,14 +111,17 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/info',
-    { schema: { response: { 200: Envelope(UserInfoSchema) } }, config: { access: 'user' } },
+    { schema: { response: { 200: Envelope(UserInfoSchema) } }, config: { access: 'user', everyone: 'own' } },
     async (req) => ok(await users.info(principalOf(req)), req.t('ok')),
   );
 
   // BladeX's user-list: anyone signed in picks a colleague (the leave request's approver).
   app.get(
     '/user-list',
-    { schema: { response: { 200: Envelope(Type.Array(UserOptionSchema)) } }, config: { access: 'user' } },
+    {
+      schema: { response: { 200: Envelope(Type.Array(UserOptionSchema)) } },
+      config: { access: 'user', menu: ['user', 'slot', 'work_start'] },
+    },
     async (req) => ok(await users.options(principalOf(req)), req.t('ok')),
   );
 
@@ -126,7 +129,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     '/update-info',
     {
       schema: { body: UserInfoInputSchema, response: { 200: Envelope(UserInfoSchema) } },
-      config: { access: 'user' },
+      config: { access: 'user', everyone: 'own' },
     },
     async (req) => ok(await users.updateInfo(principalOf(req), req.body), req.t('succeeded')),
   );
@@ -135,7 +138,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     '/update-password',
     {
       schema: { body: PasswordChangeSchema, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'user' },
+      config: { access: 'user', everyone: 'own' },
       preValidation: [queryAsBody, ...passwords],
     },
     async (req) => {

@@ -13,7 +13,20 @@ import type * as AuthModule from '../../api/auth';
 // The home page renders inside the whole shell, in jsdom's slow CSS engine.
 vi.setConfig({ testTimeout: 60_000 });
 
-vi.mock('../../api/system/menu', async () => (await import('../../test/menus')).menuApiMock());
+// The sample menu with 机器管理: the dashboard shows only to holders of a business page.
+const withBusiness = vi.hoisted(() => ({ on: true }));
+vi.mock('../../api/system/menu', async () => {
+  const menus = await import('../../test/menus');
+  const business = menus.menuNode('business', '业务管理', '/business', [
+    menus.menuNode('machine', '机器管理', '/business/machine'),
+  ]);
+  return {
+    ...menus.menuApiMock(),
+    routes: vi.fn(() =>
+      Promise.resolve(withBusiness.on ? [...menus.sampleRoutes(), business] : menus.sampleRoutes()),
+    ),
+  };
+});
 
 vi.mock('../../api/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof AuthModule>()),
@@ -115,6 +128,18 @@ describe('home page and logging out', () => {
     // The shortcuts lead to the user's own pages, from the menu.
     expect(await screen.findByRole('button', { name: /参数管理/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: /个人信息/ })).toBeTruthy();
+  });
+
+  it('shows no dashboard to a user without a business page (the server would refuse its figures)', async () => {
+    withBusiness.on = false;
+    try {
+      await openHome();
+      expect(await screen.findByRole('button', { name: /参数管理/ })).toBeTruthy();
+      expect(screen.queryByRole('region', { name: '业务概况' })).toBeNull();
+      expect(vi.mocked(dashboard)).not.toHaveBeenCalled();
+    } finally {
+      withBusiness.on = true;
+    }
   });
 
   it('says so when the tenant has no machines', async () => {

@@ -18,6 +18,12 @@ import './home.css';
 
 /** How many of the user's menu pages the shortcuts offer. */
 const SHORTCUTS = 8;
+
+/**
+ * The pages whose records the dashboard sums up: the server answers its figures only to a holder of
+ * one of them (security S16), so the home page shows it only to them.
+ */
+const DASHBOARD_MENUS: ReadonlySet<string> = new Set(['machine', 'slot', 'refund', 'apk', 'hospital']);
 /** How many of the newest notices the page lists. */
 const NOTICES = 5;
 /**
@@ -81,7 +87,9 @@ export default function HomePage() {
   const labelText = useLabelText();
   const openItem = useOpenMenuItem();
   const today = formatLongDate(new Date(), language);
-  const shortcuts = leavesOf(items).slice(0, SHORTCUTS);
+  const pages = leavesOf(items);
+  const shortcuts = pages.slice(0, SHORTCUTS);
+  const showsDashboard = pages.some((page) => DASHBOARD_MENUS.has(page.code));
 
   return (
     <Flex vertical gap={12}>
@@ -96,7 +104,7 @@ export default function HomePage() {
           </div>
         </Flex>
       </Card>
-      <Dashboard />
+      {showsDashboard && <Dashboard />}
       <Row gutter={[12, 12]}>
         <Col xs={24} lg={14}>
           <Card title={t('shell.home.shortcuts')}>

@@ -9,12 +9,15 @@ import type { ApkService } from './apk.service.js';
 export const apkRoutes: FastifyPluginAsyncTypebox<{ apks: ApkService }> = async (app, { apks }) => {
   app.get(
     '/list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(ApkSchema)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(ApkSchema)) } },
+      config: { menu: 'apk' },
+    },
     async (req) => ok(await apks.list(req.actor, req.query), req.t('ok')),
   );
   app.get(
     '/detail',
-    { schema: { querystring: IdQuery, response: { 200: Envelope(ApkSchema) } } },
+    { schema: { querystring: IdQuery, response: { 200: Envelope(ApkSchema) } }, config: { menu: 'apk' } },
     async (req) => ok(await apks.detail(req.actor, req.query.id), req.t('ok')),
   );
   app.post(

@@ -9,7 +9,12 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ dashboards: DashboardS
   app,
   { dashboards },
 ) => {
-  app.get('/', { schema: { response: { 200: Envelope(DashboardSchema) } } }, async (req) =>
-    ok(await dashboards.dashboard(req.actor), req.t('ok')),
+  app.get(
+    '/',
+    {
+      schema: { response: { 200: Envelope(DashboardSchema) } },
+      config: { menu: ['machine', 'slot', 'refund', 'apk', 'hospital'] },
+    },
+    async (req) => ok(await dashboards.dashboard(req.actor), req.t('ok')),
   );
 };

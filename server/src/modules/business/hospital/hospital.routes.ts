@@ -18,12 +18,14 @@ export const hospitalRoutes: FastifyPluginAsyncTypebox<{ hospitals: HospitalServ
     input: HospitalInputSchema,
     service: hospitals,
     access: {
+      read: { menu: ['hospital', 'machine'] },
       submit: { access: 'user', button: { create: 'hospital_add', update: 'hospital_edit' } },
       remove: { access: 'user', button: 'hospital_delete' },
     },
   });
 
   await registerSheetRoutes<Hospital>(app, {
+    menu: 'hospital',
     title: 'sheet.hospitals',
     columns: async (language) => hospitalColumns(await dictLabels(store, 'hospital_level', language)),
     exportRows: (actor, query) => hospitals.exportRows(actor, query),

@@ -22,6 +22,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<{ machines: MachineService
     input: MachineInputSchema,
     service: machines,
     access: {
+      read: { menu: ['machine', 'slot'] },
       submit: { access: 'user', button: { create: 'machine_add', update: 'machine_edit' } },
       remove: { access: 'user', button: 'machine_delete' },
     },
@@ -49,6 +50,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<{ machines: MachineService
   );
 
   await registerSheetRoutes<Machine & { hospitalCode?: string | null }>(app, {
+    menu: 'machine',
     title: 'sheet.machines',
     columns: async (language) =>
       machineColumns(

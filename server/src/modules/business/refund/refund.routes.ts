@@ -22,7 +22,10 @@ export const refundRoutes: FastifyPluginAsyncTypebox<{ refunds: RefundService; s
 ) => {
   app.get(
     '/list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(RefundReviewSchema)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(RefundReviewSchema)) } },
+      config: { menu: 'refund' },
+    },
     async (req) => ok(await refunds.list(req.actor, req.query), req.t('ok')),
   );
   // The detail shows the customer's whole phone: the reviewer's button, not every signed-in user.
@@ -64,6 +67,7 @@ export const refundRoutes: FastifyPluginAsyncTypebox<{ refunds: RefundService; s
   );
 
   await registerSheetRoutes<RefundReview>(app, {
+    menu: 'refund',
     title: 'sheet.refunds',
     columns: async (language) => refundColumns(await dictLabels(store, 'refund_review_status', language)),
     exportRows: (actor, query) => refunds.exportRows(actor, query),

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { ButtonRequirement } from '../../../core/auth/principal.js';
+import type { ButtonRequirement, MenuRequirement } from '../../../core/auth/principal.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TObject } from 'typebox';
 import { Type } from 'typebox';
@@ -17,6 +17,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 export interface SheetRoutesOptions<E> {
+  /** Who may export: the holders of the list's menu (security S16). */
+  menu: MenuRequirement;
   /** The sheet's title (a message key): the file's name begins with it. */
   title: MessageKey;
   /** The columns, in the request's language (dictionary labels are read when asked). */
@@ -53,15 +55,19 @@ export async function registerSheetRoutes<E>(
   app: FastifyInstance,
   options: SheetRoutesOptions<E>,
 ): Promise<void> {
-  app.get('/export', { schema: { querystring: ListQuerySchema } }, async (req, reply) => {
-    const records = await options.exportRows(req.actor, req.query as Record<string, unknown>);
-    return sendSheet(
-      reply,
-      req,
-      options.title,
-      await writeSheet(await options.columns(req.language), records, req.language),
-    );
-  });
+  app.get(
+    '/export',
+    { schema: { querystring: ListQuerySchema }, config: { menu: options.menu } },
+    async (req, reply) => {
+      const records = await options.exportRows(req.actor, req.query as Record<string, unknown>);
+      return sendSheet(
+        reply,
+        req,
+        options.title,
+        await writeSheet(await options.columns(req.language), records, req.language),
+      );
+    },
+  );
 
   const imports = options.import;
   if (!imports) return;

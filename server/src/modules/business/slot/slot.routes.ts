@@ -17,7 +17,10 @@ import type { SlotService } from './slot.service.js';
 export const slotRoutes: FastifyPluginAsyncTypebox<{ slots: SlotService }> = async (app, { slots }) => {
   app.get(
     '/list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(SlotSchema)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(SlotSchema)) } },
+      config: { menu: 'slot' },
+    },
     async (req) => ok(await slots.list(req.actor, req.query), req.t('ok')),
   );
 
@@ -35,6 +38,7 @@ export const slotRoutes: FastifyPluginAsyncTypebox<{ slots: SlotService }> = asy
         }),
         response: { 200: Envelope(Type.Array(GrantTreeMachineSchema)) },
       },
+      config: { menu: 'slot' },
     },
     async (req) =>
       ok(

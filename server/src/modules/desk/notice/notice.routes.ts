@@ -17,6 +17,8 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<{ notices: NoticeService }>
     input: NoticeInputSchema,
     service: notices,
     access: {
+      // Notices are addressed to everyone of the tenant: the home page and the top bar list them.
+      read: { everyone: 'reference' },
       submit: { button: { create: 'notice_add', update: 'notice_edit' } },
       remove: { button: 'notice_delete' },
     },

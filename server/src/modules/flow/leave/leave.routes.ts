@@ -22,7 +22,8 @@ export const leaveRoutes: FastifyPluginAsyncTypebox<{ leaves: LeaveService }> = 
         querystring: Type.Object({ businessId: IdString }),
         response: { 200: Envelope(LeaveDetailSchema) },
       },
+      config: { menu: 'flow_follow', ownWithoutMenu: true },
     },
-    async (req) => ok(await leaves.detail(req.actor, req.query.businessId), req.t('ok')),
+    async (req) => ok(await leaves.detail(req.actor, req.query.businessId, req.ownOnly), req.t('ok')),
   );
 };

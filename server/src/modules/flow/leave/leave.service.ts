@@ -2,7 +2,7 @@ import type { Leave, LeaveDetail, LeaveInput } from '@console/contract';
 import { LEAVE_STATE } from '@console/contract/schema';
 import { parseDateTime } from '../../../core/dates.js';
 import { found } from '../../../core/entity-service.js';
-import { badRequest } from '../../../core/errors.js';
+import { badRequest, notFound } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { LEAVE_ELEMENTS, LEAVE_PROCESS_KEY } from '../engine/leave-model.js';
@@ -99,11 +99,19 @@ export class LeaveService {
   }
 
   /** detail: the request (the applicant's own, or any of the tenant for those who handle them). */
-  async detail(actor: Actor, businessId: string): Promise<LeaveDetail> {
+  /**
+   * A leave request with its history. With `ownOnly` (a reader without the process tracking menu:
+   * security S16) only the applicant's own or one whose process the caller takes part in; else 404.
+   */
+  async detail(actor: Actor, businessId: string, ownOnly = false): Promise<LeaveDetail> {
     const leave = found(
       await new LeaveRepository(await this.stores.storeFor(actor)).findById(actor, businessId),
     );
-    const flow = leave.processInstanceId ? await this.runtime.history(actor, leave.processInstanceId) : [];
+    const applicant = leave.createUser === actor.userId;
+    if (ownOnly && !applicant && !leave.processInstanceId) throw notFound();
+    const flow = leave.processInstanceId
+      ? await this.runtime.history(actor, leave.processInstanceId, ownOnly && !applicant)
+      : [];
     const names = await userNames(this.stores.main, actor.tenantId, [leave.taskUser]);
     return { ...leave, taskUserName: names.get(leave.taskUser) ?? null, flow };
   }

@@ -182,6 +182,44 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
     return row !== undefined;
   }
 
+  /**
+   * Whether the caller takes part in an instance: a task of it is or was theirs, or an open one
+   * may be claimed by them.
+   */
+  async involves(actor: Actor, instanceId: string): Promise<boolean> {
+    const who = candidatesOf(actor);
+    const row = await this.scopedSelect(actor)
+      .select('id')
+      .where('instance_id', '=', BigInt(instanceId))
+      .where((eb) =>
+        eb.or([
+          eb('assignee', '=', BigInt(actor.userId!)),
+          ...(who.length === 0
+            ? []
+            : [
+                eb.and([
+                  eb('task_state', '=', TASK_STATE.open),
+                  eb('id', 'in', (sub) =>
+                    sub
+                      .selectFrom('blade_flow_task_candidate')
+                      .select('task_id')
+                      .where('tenant_id', '=', actor.tenantId)
+                      .where((c) =>
+                        c.or(
+                          who.map((w) =>
+                            c.and([c('candidate_kind', '=', w.kind), c('candidate_id', '=', BigInt(w.id))]),
+                          ),
+                        ),
+                      ),
+                  ),
+                ]),
+              ]),
+        ]),
+      )
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The open, unclaimed tasks the caller may claim (claim-list). */
   async claimable(actor: Actor): Promise<TaskRecord[]> {
     const who = candidatesOf(actor);

@@ -22,21 +22,27 @@ export const flowWorkRoutes: FastifyPluginAsyncTypebox<{ runtime: FlowRuntimeSer
   const tasks = Envelope(Type.Array(FlowTaskSchema));
   app.get(
     '/start-list',
-    { schema: { response: { 200: Envelope(Type.Array(FlowDefinitionSchema)) } } },
+    {
+      schema: { response: { 200: Envelope(Type.Array(FlowDefinitionSchema)) } },
+      config: { menu: 'work_start' },
+    },
     async (req) => ok((await runtime.startList(req.actor)).map(definitionOnWire), req.t('ok')),
   );
-  app.get('/claim-list', { schema: { response: { 200: tasks } } }, async (req) =>
+  app.get('/claim-list', { schema: { response: { 200: tasks } }, config: { everyone: 'own' } }, async (req) =>
     ok(await runtime.claimList(req.actor), req.t('ok')),
   );
-  app.get('/todo-list', { schema: { response: { 200: tasks } } }, async (req) =>
+  app.get('/todo-list', { schema: { response: { 200: tasks } }, config: { everyone: 'own' } }, async (req) =>
     ok(await runtime.todoList(req.actor), req.t('ok')),
   );
-  app.get('/done-list', { schema: { response: { 200: tasks } } }, async (req) =>
+  app.get('/done-list', { schema: { response: { 200: tasks } }, config: { everyone: 'own' } }, async (req) =>
     ok(await runtime.doneList(req.actor), req.t('ok')),
   );
   app.get(
     '/send-list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(FlowInstanceSchema)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(FlowInstanceSchema)) } },
+      config: { everyone: 'own' },
+    },
     async (req) => ok(await runtime.sendList(req.actor, req.query), req.t('ok')),
   );
 
@@ -97,7 +103,10 @@ export const flowFollowRoutes: FastifyPluginAsyncTypebox<{ runtime: FlowRuntimeS
 ) => {
   app.get(
     '/list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(FlowInstanceSchema)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(FlowInstanceSchema)) } },
+      config: { menu: 'flow_follow' },
+    },
     async (req) => ok(await runtime.followList(req.actor, req.query), req.t('ok')),
   );
   app.post(
@@ -134,8 +143,9 @@ export const flowProcessRoutes: FastifyPluginAsyncTypebox<{ runtime: FlowRuntime
         }),
         response: { 200: Envelope(FlowModelViewSchema) },
       },
+      config: { menu: ['flow_follow', 'flow_manager'], ownWithoutMenu: true },
     },
-    async (req) => ok(await runtime.modelView(req.actor, req.query), req.t('ok')),
+    async (req) => ok(await runtime.modelView(req.actor, req.query, req.ownOnly), req.t('ok')),
   );
   app.get(
     '/history-flow-list',
@@ -144,7 +154,9 @@ export const flowProcessRoutes: FastifyPluginAsyncTypebox<{ runtime: FlowRuntime
         querystring: Type.Object({ processInstanceId: IdString }),
         response: { 200: Envelope(Type.Array(FlowHistorySchema)) },
       },
+      config: { menu: 'flow_follow', ownWithoutMenu: true },
     },
-    async (req) => ok(await runtime.history(req.actor, req.query.processInstanceId), req.t('ok')),
+    async (req) =>
+      ok(await runtime.history(req.actor, req.query.processInstanceId, req.ownOnly), req.t('ok')),
   );
 };

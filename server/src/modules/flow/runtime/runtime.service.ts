@@ -463,9 +463,25 @@ export class FlowRuntimeService {
     return new FlowDefinitionRepository(await this.stores.storeFor(actor)).latestActive(actor);
   }
 
-  async history(actor: Actor, instanceId: string): Promise<FlowHistory[]> {
+  /**
+   * An instance the caller may read: any of the tenant's, or with `ownOnly` (a reader without the
+   * process tracking menu: security S16) only one they started or take part in; else 404.
+   */
+  private async readableInstance(
+    store: Store,
+    actor: Actor,
+    instanceId: string,
+    ownOnly: boolean,
+  ): Promise<InstanceRecord> {
+    const instance = found(await new FlowInstanceRepository(store).findById(actor, instanceId));
+    if (!ownOnly || instance.startUser === actor.userId) return instance;
+    if (await new FlowTaskRepository(store).involves(actor, instance.id)) return instance;
+    throw notFound();
+  }
+
+  async history(actor: Actor, instanceId: string, ownOnly = false): Promise<FlowHistory[]> {
     const store = await this.stores.storeFor(actor);
-    found(await new FlowInstanceRepository(store).findById(actor, instanceId));
+    await this.readableInstance(store, actor, instanceId, ownOnly);
     const rows = await new FlowHistoryRepository(store).ofInstance(actor, instanceId);
     const names = await userNames(
       store,
@@ -479,18 +495,19 @@ export class FlowRuntimeService {
   async modelView(
     actor: Actor,
     query: { processInstanceId?: string; processDefinitionId?: string },
+    ownOnly = false,
   ): Promise<FlowModelView> {
     const store = await this.stores.storeFor(actor);
     const definitions = new FlowDefinitionRepository(store);
     if (query.processInstanceId) {
-      const instance = found(
-        await new FlowInstanceRepository(store).findById(actor, query.processInstanceId),
-      );
+      const instance = await this.readableInstance(store, actor, query.processInstanceId, ownOnly);
       const xml = found(await definitions.xmlOf(actor, instance.definitionId));
       const flow = await this.history(actor, instance.id);
       return { xml, flow, takenFlows: takenFlowsOf(flow, xml) };
     }
     if (!query.processDefinitionId) throw notFound();
+    // A definition's diagram belongs to the pages that manage processes, not to one's own items.
+    if (ownOnly) throw new ApiError(403, 'error.noMenu');
     return {
       xml: found(await definitions.xmlOf(actor, query.processDefinitionId)),
       flow: [],

@@ -36,7 +36,7 @@ export const ossRoutes: FastifyPluginAsyncTypebox<OssRouteDependencies> = async 
 
   app.post(
     '/endpoint/put-file',
-    { schema: { response: { 200: Envelope(StoredFileSchema) } } },
+    { schema: { response: { 200: Envelope(StoredFileSchema) } }, config: { everyone: 'own' } },
     async (req) => {
       const upload = await uploadedFile(req, () => uploadTooLarge(uploadMaxBytes));
       const stored = await oss.putFile(req.actor, upload);

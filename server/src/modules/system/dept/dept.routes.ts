@@ -1,3 +1,4 @@
+import { readableUserId } from '../../../core/auth/guard.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
@@ -19,38 +20,54 @@ import type { DeptService } from './dept.service.js';
 export const deptRoutes: FastifyPluginAsyncTypebox<{ depts: DeptService }> = async (app, { depts }) => {
   app.get(
     '/list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(DeptNodeSchema)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(DeptNodeSchema)) } },
+      config: { menu: 'dept' },
+    },
     async (req) => ok(await depts.list(req.actor, req.query), req.t('ok')),
   );
 
   app.get(
     '/lazy-list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(DeptNodeSchema)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(DeptNodeSchema)) } },
+      config: { menu: 'dept' },
+    },
     async (req) => ok(await depts.lazyList(req.actor, req.query), req.t('ok')),
   );
 
   app.get(
     '/detail',
-    { schema: { querystring: IdQuery, response: { 200: Envelope(DeptSchema) } } },
+    { schema: { querystring: IdQuery, response: { 200: Envelope(DeptSchema) } }, config: { menu: 'dept' } },
     async (req) => ok(await depts.detail(req.actor, req.query.id), req.t('ok')),
   );
 
   app.get(
     '/tree',
-    { schema: { querystring: DeptTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } } },
+    {
+      schema: { querystring: DeptTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } },
+      config: { menu: ['dept', 'user', 'role', 'data_scope'] },
+    },
     async (req) => ok(await depts.tree(req.actor, req.query.tenantId), req.t('ok')),
   );
 
   app.get(
     '/lazy-tree',
-    { schema: { querystring: DeptLazyTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } } },
+    {
+      schema: { querystring: DeptLazyTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } },
+      config: { menu: ['dept', 'user', 'role', 'data_scope'] },
+    },
     async (req) => ok(await depts.lazyTree(req.actor, req.query.parentId, req.query.tenantId), req.t('ok')),
   );
 
   app.get(
     '/select',
-    { schema: { querystring: DeptSelectQuery, response: { 200: Envelope(Type.Array(DeptSchema)) } } },
-    async (req) => ok(await depts.select(req.actor, req.query.userId || undefined), req.t('ok')),
+    {
+      schema: { querystring: DeptSelectQuery, response: { 200: Envelope(Type.Array(DeptSchema)) } },
+      config: { menu: 'user', ownWithoutMenu: true },
+    },
+    async (req) =>
+      ok(await depts.select(req.actor, readableUserId(req, req.query.userId || undefined)), req.t('ok')),
   );
 
   app.post(

@@ -43,35 +43,52 @@ export const dictRoutes: FastifyPluginAsyncTypebox<DictRouteOptions> = async (
 
   app.get(
     '/list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(Node)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(Node)) } },
+      config: { everyone: 'reference' },
+    },
     async (req) => ok(await dicts.list(req.actor, req.query), req.t('ok')),
   );
 
   app.get(
     '/parent-list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(Row)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(Row)) } },
+      config: { everyone: 'reference' },
+    },
     async (req) => ok(await dicts.parentList(req.actor, req.query), req.t('ok')),
   );
 
   app.get(
     '/child-list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(Node)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(Node)) } },
+      config: { everyone: 'reference' },
+    },
     async (req) => ok(await dicts.childList(req.actor, req.query), req.t('ok')),
   );
 
-  app.get('/detail', { schema: { querystring: IdQuery, response: { 200: Envelope(Row) } } }, async (req) =>
-    ok(await dicts.detail(req.actor, req.query.id), req.t('ok')),
+  app.get(
+    '/detail',
+    { schema: { querystring: IdQuery, response: { 200: Envelope(Row) } }, config: { everyone: 'reference' } },
+    async (req) => ok(await dicts.detail(req.actor, req.query.id), req.t('ok')),
   );
 
   app.get(
     '/tree',
-    { schema: { querystring: DictTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } } },
+    {
+      schema: { querystring: DictTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } },
+      config: { everyone: 'reference' },
+    },
     async (req) => ok(await dicts.tree(req.actor, req.query.code), req.t('ok')),
   );
 
   app.get(
     '/dictionary',
-    { schema: { querystring: DictionaryQuery, response: { 200: Envelope(Type.Array(DictItemSchema)) } } },
+    {
+      schema: { querystring: DictionaryQuery, response: { 200: Envelope(Type.Array(DictItemSchema)) } },
+      config: { everyone: 'reference' },
+    },
     async (req) => ok(await dicts.dictionary(req.actor, req.query.code, req.language), req.t('ok')),
   );
 

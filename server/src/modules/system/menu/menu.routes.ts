@@ -33,27 +33,36 @@ export const menuRoutes: FastifyPluginAsyncTypebox<{ menus: MenuService; admin: 
     '/routes',
     {
       schema: { querystring: RoutesQuery, response: { 200: Envelope(Type.Array(MenuNodeSchema)) } },
-      config: { access: 'user' },
+      config: { access: 'user', everyone: 'reference' },
     },
     async (req) => ok(await menus.routes(principalOf(req), req.query.topMenuId || undefined), req.t('ok')),
   );
 
   app.get(
     '/buttons',
-    { schema: { response: { 200: Envelope(Type.Array(MenuNodeSchema)) } }, config: { access: 'user' } },
+    {
+      schema: { response: { 200: Envelope(Type.Array(MenuNodeSchema)) } },
+      config: { access: 'user', everyone: 'reference' },
+    },
     async (req) => ok(await menus.buttons(principalOf(req)), req.t('ok')),
   );
 
   // Menu names are no secret: any signed-in user may have the tree (as in SpringBlade).
   app.get(
     '/tree',
-    { schema: { response: { 200: Envelope(Type.Array(TreeNodeSchema)) } }, config: { access: 'user' } },
+    {
+      schema: { response: { 200: Envelope(Type.Array(TreeNodeSchema)) } },
+      config: { access: 'user', menu: ['menu', 'role', 'tenant_package', 'topmenu', 'code'] },
+    },
     async (req) => ok(await menus.tree(), req.t('ok')),
   );
 
   app.get(
     '/top-menu',
-    { schema: { response: { 200: Envelope(Type.Array(TopMenuSchema)) } }, config: { access: 'user' } },
+    {
+      schema: { response: { 200: Envelope(Type.Array(TopMenuSchema)) } },
+      config: { access: 'user', everyone: 'reference' },
+    },
     async (req) => ok(await menus.topMenus(principalOf(req)), req.t('ok')),
   );
 
@@ -104,14 +113,14 @@ export const menuRoutes: FastifyPluginAsyncTypebox<{ menus: MenuService; admin: 
   // The role grant dialog: anyone who may grant roles sees what they may grant.
   app.get(
     '/grant-tree',
-    { schema: { response: { 200: Envelope(GrantTreeSchema) } }, config: { access: 'user' } },
+    { schema: { response: { 200: Envelope(GrantTreeSchema) } }, config: { access: 'user', menu: 'role' } },
     async (req) => ok(await admin.grantTree(principalOf(req)), req.t('ok')),
   );
   app.get(
     '/role-tree-keys',
     {
       schema: { querystring: RoleTreeKeysQuery, response: { 200: Envelope(GrantKeysSchema) } },
-      config: { access: 'user' },
+      config: { access: 'user', menu: 'role' },
     },
     async (req) => ok(await admin.roleTreeKeys(req.actor, req.query.roleIds), req.t('ok')),
   );

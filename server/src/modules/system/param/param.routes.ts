@@ -10,6 +10,7 @@ export const paramRoutes: FastifyPluginAsyncTypebox<{ params: ParamService }> = 
     input: ParamInputSchema,
     service: params,
     access: {
+      read: { menu: 'param' },
       // Parameters are platform-wide: only the platform administrator changes them (S4).
       submit: { access: 'platform-admin', button: { create: 'param_add', update: 'param_edit' } },
       remove: { access: 'platform-admin', button: 'param_delete' },

@@ -13,6 +13,7 @@ export const postRoutes: FastifyPluginAsyncTypebox<{ posts: PostService }> = asy
     input: PostInputSchema,
     service: posts,
     access: {
+      read: { menu: 'post' },
       submit: { access: 'user', button: { create: 'post_add', update: 'post_edit' } },
       remove: { access: 'user', button: 'post_delete' },
     },
@@ -20,7 +21,10 @@ export const postRoutes: FastifyPluginAsyncTypebox<{ posts: PostService }> = asy
 
   app.get(
     '/select',
-    { schema: { querystring: PostSelectQuery, response: { 200: Envelope(Type.Array(PostSchema)) } } },
+    {
+      schema: { querystring: PostSelectQuery, response: { 200: Envelope(Type.Array(PostSchema)) } },
+      config: { menu: ['post', 'user'] },
+    },
     async (req) => ok(await posts.select(req.actor, req.query.tenantId), req.t('ok')),
   );
 };

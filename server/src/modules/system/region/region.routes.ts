@@ -23,31 +23,46 @@ export const regionRoutes: FastifyPluginAsyncTypebox<{ regions: RegionService }>
 ) => {
   app.get(
     '/list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(RegionSchema)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(RegionSchema)) } },
+      config: { everyone: 'reference' },
+    },
     async (req) => ok(await regions.list(req.query), req.t('ok')),
   );
 
   app.get(
     '/lazy-list',
-    { schema: { querystring: RegionParentQuery, response: { 200: Envelope(Type.Array(RegionNodeSchema)) } } },
+    {
+      schema: { querystring: RegionParentQuery, response: { 200: Envelope(Type.Array(RegionNodeSchema)) } },
+      config: { everyone: 'reference' },
+    },
     async (req) => ok(await regions.lazyList(req.query.parentCode), req.t('ok')),
   );
 
   app.get(
     '/lazy-tree',
-    { schema: { querystring: RegionParentQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } } },
+    {
+      schema: { querystring: RegionParentQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } },
+      config: { everyone: 'reference' },
+    },
     async (req) => ok(await regions.lazyTree(req.query.parentCode), req.t('ok')),
   );
 
   app.get(
     '/select',
-    { schema: { querystring: RegionSelectQuery, response: { 200: Envelope(Type.Array(RegionSchema)) } } },
+    {
+      schema: { querystring: RegionSelectQuery, response: { 200: Envelope(Type.Array(RegionSchema)) } },
+      config: { everyone: 'reference' },
+    },
     async (req) => ok(await regions.select(req.query.code), req.t('ok')),
   );
 
   app.get(
     '/detail',
-    { schema: { querystring: RegionCodeQuery, response: { 200: Envelope(RegionSchema) } } },
+    {
+      schema: { querystring: RegionCodeQuery, response: { 200: Envelope(RegionSchema) } },
+      config: { everyone: 'reference' },
+    },
     async (req) => ok(await regions.detail(req.query.code), req.t('ok')),
   );
 

@@ -1,3 +1,4 @@
+import { readableUserId } from '../../../core/auth/guard.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../../../core/auth/guard.js';
@@ -18,32 +19,45 @@ import type { RoleService } from './role.service.js';
 export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RoleService }> = async (app, { roles }) => {
   app.get(
     '/list',
-    { schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(RoleNodeSchema)) } } },
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(Type.Array(RoleNodeSchema)) } },
+      config: { menu: 'role' },
+    },
     async (req) => ok(await roles.list(req.actor, req.query), req.t('ok')),
   );
 
   app.get(
     '/detail',
-    { schema: { querystring: IdQuery, response: { 200: Envelope(RoleSchema) } } },
+    { schema: { querystring: IdQuery, response: { 200: Envelope(RoleSchema) } }, config: { menu: 'role' } },
     async (req) => ok(await roles.detail(req.actor, req.query.id), req.t('ok')),
   );
 
   app.get(
     '/tree',
-    { schema: { querystring: RoleTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } } },
+    {
+      schema: { querystring: RoleTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } },
+      config: { menu: ['role', 'user'] },
+    },
     async (req) => ok(await roles.tree(req.actor, req.query.tenantId), req.t('ok')),
   );
 
   app.get(
     '/tree-by-id',
-    { schema: { querystring: RoleTreeByIdQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } } },
+    {
+      schema: { querystring: RoleTreeByIdQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } },
+      config: { menu: ['role', 'user'] },
+    },
     async (req) => ok(await roles.treeById(req.actor, req.query.roleId), req.t('ok')),
   );
 
   app.get(
     '/select',
-    { schema: { querystring: RoleSelectQuery, response: { 200: Envelope(Type.Array(RoleSchema)) } } },
-    async (req) => ok(await roles.select(req.actor, req.query.userId || undefined), req.t('ok')),
+    {
+      schema: { querystring: RoleSelectQuery, response: { 200: Envelope(Type.Array(RoleSchema)) } },
+      config: { menu: 'user', ownWithoutMenu: true },
+    },
+    async (req) =>
+      ok(await roles.select(req.actor, readableUserId(req, req.query.userId || undefined)), req.t('ok')),
   );
 
   app.post(

@@ -234,6 +234,7 @@ function routesFile(plan: ModulePlan): GeneratedFile {
     `    input: ${plan.pascal}InputSchema,`,
     '    service,',
     '    access: {',
+    `      read: { menu: ${quote(plan.code)} },`,
     `      submit: { access: 'user', button: { create: ${quote(add!)}, update: ${quote(edit!)} } },`,
     `      remove: { access: 'user', button: ${quote(remove!)} },`,
     '    },',
