@@ -13,7 +13,16 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 const LEAVE = '/api/blade-desk/process/leave';
 const WORK = '/api/blade-flow/work';
 const MODEL = '/api/blade-flow/model';
-const WORK_CODES = ['work_start_flow', 'work_claim_sign', 'work_todo_handle'];
+// 我的事务's pages (their reads need them: security S16) and buttons.
+const WORK_CODES = [
+  'work',
+  'work_start',
+  'work_claim',
+  'work_todo',
+  'work_start_flow',
+  'work_claim_sign',
+  'work_todo_handle',
+];
 
 /** A process without a form: its start event declares `approver` and `days` (camunda's formData). */
 const ERRAND = `<?xml version="1.0" encoding="UTF-8"?>
@@ -235,9 +244,10 @@ describe.each(enginesUnderTest())('what a process step may set on %s', (kind) =>
       .set({ xml: UNDECLARED_LEAVE })
       .where('process_key', '=', 'Leave')
       .execute();
+    // (A definition's diagram is the process pages': the administrator's here.)
     const view = await get(
       `/api/blade-flow/process/model-view?processDefinitionId=${leaveDefinitionId}`,
-      ed.token,
+      t.adminToken,
     );
     expect(view.data.xml).toBe(UNDECLARED_LEAVE);
 
