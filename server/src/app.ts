@@ -16,6 +16,7 @@ import { installGuard, type ClientRecord } from './core/auth/guard.js';
 import { Permissions } from './core/auth/permissions.js';
 import { TokenSigner } from './core/auth/tokens.js';
 import { SCOPE_CATEGORY } from './core/repository/data-scope.js';
+import { sqliteFileOf } from './db/database.js';
 import { authRoutes, logoutRoutes, type LogoutRouteDependencies } from './modules/auth/auth.routes.js';
 import { LOGOUT_PREFIXES, SPRINGBLADE_USER_PREFIX, USER_PREFIXES } from './core/auth/route-aliases.js';
 import { generateSm2KeyPair, type Sm2KeyPair } from './core/auth/sm2-key.js';
@@ -394,6 +395,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Where data sources may point (DATASOURCE_HOSTS): nothing unless configured (S6).
     hosts: new OutboundPolicy(deps.config.datasourceHosts ?? []),
     dataDir: path.resolve(deps.config.dataDir ?? './data'),
+    // The file the console's own store was opened on (none on the other engines).
+    ownDatabase: sqliteFileOf(deps.store.db) ?? null,
     changed: (datasourceId) => databases.datasourceChanged(datasourceId),
   });
   // Where each tenant's business and workflow records are: the main database, or the data source

@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../core/config.js';
 import { IdGenerator } from '../core/ids.js';
 import { OutboundPolicy } from '../core/outbound/policy.js';
 import { SecretBox } from '../core/secret-box.js';
-import { openDatabase } from '../db/database.js';
+import { openDatabase, sqliteFileOf } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDatabase } from '../db/seed/seed.js';
 import { fillDemo } from '../modules/business/demo.js';
@@ -58,6 +58,7 @@ async function main(): Promise<void> {
         secrets: new SecretBox(loadSecret(config.dataKey, config.dataDir, 'data-key')),
         hosts: new OutboundPolicy(config.datasourceHosts),
         dataDir: path.resolve(config.dataDir),
+        ownDatabase: sqliteFileOf(database.db) ?? null,
       }),
     });
     closeRouting = () => routing.close();

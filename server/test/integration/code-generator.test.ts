@@ -9,6 +9,7 @@ import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
+import { readSource } from '../support/generated-source.js';
 
 // The code generator's endpoints (issue 18): gen-code answers a zip of the records' modules (BladeX
 // sends `system=saber`, which is this console; any other system is refused), preview their files;
@@ -213,6 +214,45 @@ describe.each(enginesUnderTest())('the code generator on %s', (kind) => {
     expect((await genCode(`ids=${twice},${again}`)).json().msg).toBe(
       'codegen-probe-e 在所选记录中出现多次（模块名、表名或接口路径）',
     );
+  });
+
+  it('writes a stored record’s title and labels as inert text, whatever they hold (issue 44)', async () => {
+    const id = await create({
+      moduleName: 'codegen-probe-h',
+      tableName: 'codegen_probe_h',
+      apiPrefix: '/api/x/codegen-probe-h',
+    });
+    const preview = async () => {
+      const res = await get(`preview?id=${id}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as Array<{ path: string; content: string }>;
+    };
+    const plain = await preview();
+    // As a record stored before submit refused such texts, or stored some other way than submit.
+    const title = 'T\u2028globalThis.PWNED=1;\u2028//';
+    const labels = ['a\rb', '*/ globalThis.PWNED=1; /* \' " ` ${(globalThis.PWNED=1)} x\u2029y </script> \\'];
+    await t.store.db
+      .updateTable('blade_code')
+      .set({
+        page_title: title,
+        columns: JSON.stringify(record().columns.map((column, i) => ({ ...column, label: labels[i] }))),
+      })
+      .where('id', '=', id)
+      .execute();
+    const files = await preview();
+    // The migration is named by the moment of each call.
+    const named = (path: string) => path.replace(/\d{14}/, '<moment>');
+    expect(files.map((file) => named(file.path))).toEqual(plain.map((file) => named(file.path)));
+    files.forEach((file, i) => {
+      const read = readSource(file);
+      const expected = readSource(plain[i]!);
+      expect(read.syntaxErrors, file.path).toEqual([]);
+      expect(read.statements, file.path).toEqual(expected.statements);
+      expect(read.identifiers, file.path).toEqual(expected.identifiers);
+      expect(read.identifiers.has('PWNED'), file.path).toBe(false);
+    });
+    const locales = files.find((file) => file.path.endsWith('codegen-probe-h/locales.ts'))!;
+    expect(readSource(locales).strings).toEqual(expect.arrayContaining([title, ...labels]));
   });
 
   it("is the platform administrator's only (S3)", async () => {

@@ -98,6 +98,48 @@ describe.each(enginesUnderTest())('code records on %s', (kind) => {
     expect((await get('list?current=1&size=10')).body.data.total).toBe(0);
   });
 
+  it('refuses titles and labels holding what ends a line or hides it, naming the field, in both languages', async () => {
+    const envelope = (msg: string) => ({ code: 400, success: false, data: null, msg });
+    const submitIn = (language: string, extra: object) =>
+      t.call({
+        method: 'POST',
+        url: `${BASE}/submit`,
+        payload: record(extra),
+        headers: { 'accept-language': language },
+      });
+    // The issue's title: U+2028 ends a line comment, so the text after it ran in the generated files.
+    const title = await submitIn('zh', { pageTitle: 'T\u2028globalThis.PWNED=1;\u2028//' });
+    expect(title.status).toBe(400);
+    expect(title.body).toEqual(envelope('页面标题不能包含控制字符、换行符、段落分隔符或文字方向控制符'));
+    expect((await submitIn('en', { pageTitle: 'T\u2029x' })).body).toEqual(
+      envelope(
+        'The page title must not contain control characters, line or paragraph separators or text direction controls',
+      ),
+    );
+    // A lone CR in a label: a 500 from the generator's formatter before.
+    const columns = record().columns.map((column, i) => (i === 1 ? { ...column, label: '状\r态' } : column));
+    const label = await submitIn('zh', { columns });
+    expect(label.status).toBe(400);
+    expect(label.body).toEqual(
+      envelope('列 status 的标签不能包含控制字符、换行符、段落分隔符或文字方向控制符'),
+    );
+    expect((await submitIn('en', { columns })).body.msg).toBe(
+      'The label of column status must not contain control characters, line or paragraph separators or text direction controls',
+    );
+    expect((await submitIn('zh', { codeName: '设\u202e备' })).body).toEqual(
+      envelope('名称不能包含控制字符、换行符、段落分隔符或文字方向控制符'),
+    );
+    // Nothing was stored, and an edit is refused alike, the record left as it was.
+    expect((await get('list?current=1&size=10')).body.data.total).toBe(0);
+    const id = (await post('submit', record())).body.data.id as string;
+    expect((await submitIn('zh', { id, pageTitle: '柜机\n设备' })).status).toBe(400);
+    expect((await get(`detail?id=${id}`)).body.data.pageTitle).toBe('设备管理');
+    // Spaces, tabs and line breaks around a text are trimmed away, as before: only what is kept counts.
+    const trimmed = await post('submit', record({ id, pageTitle: ' 柜机设备\n' }));
+    expect(trimmed.body.data.pageTitle).toBe('柜机设备');
+    await post(`remove?ids=${id}`, {});
+  });
+
   it("is the platform administrator's only (S3)", async () => {
     const tenantAdmin = await createTenantAdmin(t, '480001');
     const operator = await createOperator(t, ['code', 'code_add', 'code_edit', 'code_delete', 'code_copy']);

@@ -1,10 +1,14 @@
-import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseOutboundHosts, type OutboundEntry } from '../../src/core/outbound/policy.js';
+import { ApiError } from '../../src/core/errors.js';
+import { OutboundPolicy, parseOutboundHosts, type OutboundEntry } from '../../src/core/outbound/policy.js';
+import { SecretBox } from '../../src/core/secret-box.js';
 import { mysqlConfig } from '../../src/modules/develop/datasource/connection.js';
+import { DatasourceService } from '../../src/modules/develop/datasource/datasource.service.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
 import {
   createTestDatabase,
@@ -12,7 +16,7 @@ import {
   MYSQL_ADMIN_URL,
   POSTGRES_ADMIN_URL,
 } from './support/databases.js';
-import { openDatabase } from '../../src/db/database.js';
+import { openDatabase, sqliteFile } from '../../src/db/database.js';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -199,6 +203,103 @@ describe.each(enginesUnderTest())('data sources on %s', (kind) => {
       expect((await post('submit', postgresSource({ name: 'mine' }), token)).status).toBe(403);
       expect((await post('test', postgresSource(), token)).status).toBe(403);
     }
+  });
+});
+
+// The console's own database (issue 44, item 11): as a data source, its tables (every tenant's rows,
+// the password digests, the sealed secrets) would be the platform administrator's to browse. The
+// console on SQLite with its file in DATA_DIR, as by default (DATA_DIR/console.db).
+describe("the console's own database is never a data source", () => {
+  let t: TestApp;
+  /** The console's database file, by its name in DATA_DIR. */
+  let own: string;
+  const post = (url: string, payload: object, language = 'zh') =>
+    t.call({ method: 'POST', url: `${BASE}/${url}`, payload, headers: { 'accept-language': language } });
+  const sqlite = (database: string) => ({ name: 'own', kind: 'sqlite', database });
+  const refusal = (database: string) => ({
+    code: 400,
+    success: false,
+    data: null,
+    msg: `不能使用控制台自己的数据库（或其 -wal、-shm、-journal 文件）作为数据源: ${database}`,
+  });
+
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', [], false, { databaseInDataDir: true });
+    own = path.basename(sqliteFile(t.databaseUrl));
+    const shop = new SqliteDatabase(path.join(t.dataDir, 'shop.db'));
+    shop.exec('create table item (id integer primary key)');
+    shop.close();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('refuses it when saved and when tested, however it is spelt, and saves nothing', async () => {
+    expect(path.dirname(sqliteFile(t.databaseUrl))).toBe(t.dataDir);
+    const links = path.join(t.dataDir, 'links');
+    mkdirSync(links);
+    symlinkSync(path.join('..', own), path.join(links, 'relative.db'));
+    symlinkSync(path.join(t.dataDir, own), path.join(links, 'absolute.db'));
+    symlinkSync('..', path.join(links, 'up'));
+    linkSync(path.join(t.dataDir, own), path.join(links, 'hard.db'));
+    // The console keeps its database in WAL mode: the log and the shared memory are there.
+    expect(existsSync(path.join(t.dataDir, `${own}-wal`))).toBe(true);
+    const spellings = [
+      own,
+      `./${own}`,
+      `links/../${own}`,
+      `links//..//./${own}`,
+      'links/relative.db',
+      'links/absolute.db',
+      `links/up/${own}`,
+      'links/hard.db',
+      `${own}-wal`,
+      `${own}-shm`,
+      `${own}-journal`,
+      `links/up/${own}-wal`,
+    ];
+    for (const database of spellings)
+      for (const call of ['submit', 'test']) {
+        const answer = await post(call, sqlite(database));
+        expect(answer.status, `${call} ${database}`).toBe(400);
+        expect(answer.body, `${call} ${database}`).toEqual(refusal(database));
+      }
+    expect((await post('test', sqlite(own), 'en')).body.msg).toBe(
+      `The console's own database (or its -wal, -shm or -journal file) cannot be a data source: ${own}`,
+    );
+    expect((await t.call({ method: 'GET', url: `${BASE}/list?current=1&size=10` })).body.data.total).toBe(0);
+    // Another SQLite file beside it is a data source as before.
+    expect((await post('test', sqlite('shop.db'))).body.data).toMatchObject({ connected: true });
+    expect((await post('submit', sqlite('shop.db'))).status).toBe(200);
+  });
+
+  it('refuses it when connecting to one stored another way: its tables, a tenant’s pool', async () => {
+    const saved = await post('submit', { ...sqlite('shop.db'), name: 'stored' });
+    const id = saved.body.data.id as string;
+    expect((await t.call({ method: 'GET', url: `${BASE}/tables?id=${id}` })).status).toBe(200);
+    // As a row saved before this check, or written some other way than submit.
+    await t.store.db
+      .updateTable('blade_datasource')
+      .set({ database: `links/../${own}` })
+      .where('id', '=', id)
+      .execute();
+    const tables = await t.call({ method: 'GET', url: `${BASE}/tables?id=${id}` });
+    expect(tables.status).toBe(400);
+    expect(tables.body).toEqual(refusal(`links/../${own}`));
+    // Tenant routing opens a bound tenant's pool through the same service.
+    const service = new DatasourceService({
+      store: t.store,
+      secrets: new SecretBox(new Uint8Array(randomBytes(32))),
+      hosts: new OutboundPolicy([]),
+      dataDir: t.dataDir,
+      ownDatabase: sqliteFile(t.databaseUrl),
+    });
+    const opened = await service.open(id).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(opened).toBeInstanceOf(ApiError);
+    expect(opened).toMatchObject({ code: 400, messageKey: 'datasource.ownDatabase' });
   });
 });
 

@@ -1,12 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import type { CodeColumn } from '@console/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/core/errors.js';
 import { addMessages, isMessageKey, translate } from '../../src/core/i18n.js';
+import { formatFiles } from '../../src/modules/develop/code/generator/format.js';
 import {
   generateModule,
   kindOf,
   type GeneratorInput,
 } from '../../src/modules/develop/code/generator/index.js';
+import { readSource } from '../support/generated-source.js';
 
 // The code generator's pure part (docs/decisions/0021-code-generator.md): what each engine's column
 // types become, which columns it leaves to the project's helpers, what it refuses, and the files it
@@ -181,5 +184,71 @@ describe('the generator', () => {
     expect(refusal(() => generateModule(input([column('a', 'int'), column('a_required', 'int')])))).toBe(
       'code.column.name',
     );
+  });
+
+  it('refuses names it would write as they are, however the record was stored', () => {
+    const columns = [column('cabinet_name', 'varchar(10)')];
+    const cases: Array<[Partial<GeneratorInput>, string]> = [
+      [{ moduleName: '../x' }, 'code.moduleName.invalid'],
+      [{ moduleName: "x'; globalThis.PWNED=1; //" }, 'code.moduleName.invalid'],
+      [{ moduleName: 'Cabinet' }, 'code.moduleName.invalid'],
+      [{ tableName: 'x; drop table blade_user' }, 'code.tableName.invalid'],
+      [{ tableName: 'x\u2028y' }, 'code.tableName.invalid'],
+      [{ apiPrefix: '/api/../etc' }, 'code.apiPrefix.invalid'],
+      [{ apiPrefix: "/api/x'+globalThis.PWNED+'" }, 'code.apiPrefix.invalid'],
+    ];
+    for (const [extra, key] of cases)
+      expect(
+        refusal(() => generateModule(input(columns, extra))),
+        JSON.stringify(extra),
+      ).toBe(key);
+    expect(
+      refusal(() => generateModule(input([column('kind', 'int', { control: 'select', dict: "yes'no" })]))),
+    ).toBe('code.column.dict');
+  });
+});
+
+describe('titles and labels holding code (issue 44, item 3)', () => {
+  const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+  const TITLE = 'T\u2028globalThis.PWNED=1;\u2028//';
+  const LABELS = [
+    'a\rb',
+    'x\u2029globalThis.PWNED=1;\u2029//',
+    '*/ globalThis.PWNED=1; /* \' " ` ${(globalThis.PWNED=1)} </script> \\',
+  ];
+  const columns = (labels: readonly string[]) => [
+    column('door_name', 'varchar(64)', { label: labels[0]!, required: true, searchable: true }),
+    column('kind', 'integer', { label: labels[1]!, control: 'select', dict: 'yes_no', required: true }),
+    column('remark', 'text', { label: labels[2]!, control: 'textarea' }),
+  ];
+  const generated = (title: string, labels: readonly string[]) =>
+    formatFiles(generateModule(input(columns(labels), { pageTitle: title })), ROOT);
+
+  it('writes them as inert text: each file has the statements and identifiers it has for plain text', async () => {
+    const plain = await generated('柜门管理', ['柜门名称', '类型', '备注']);
+    const hostile = await generated(TITLE, LABELS);
+    expect(hostile.map((file) => file.path)).toEqual(plain.map((file) => file.path));
+    hostile.forEach((file, i) => {
+      const read = readSource(file);
+      const expected = readSource(plain[i]!);
+      expect(read.syntaxErrors, file.path).toEqual([]);
+      expect(read.statements, file.path).toEqual(expected.statements);
+      expect(read.identifiers, file.path).toEqual(expected.identifiers);
+      expect(read.identifiers.has('PWNED'), file.path).toBe(false);
+    });
+  });
+
+  it('keeps each text exactly where it is a string', async () => {
+    const files = await generated(TITLE, LABELS);
+    const strings = (suffix: string) => readSource(files.find((f) => f.path.endsWith(suffix))!).strings;
+    // The menu's name, the page's title and the labels (with the required messages made from them).
+    expect(strings('cabinet-door.module.ts')).toContain(TITLE);
+    expect(strings('cabinet-door/locales.ts')).toEqual(
+      expect.arrayContaining([TITLE, ...LABELS, '请输入a\rb']),
+    );
+    expect(strings('cabinet-door.messages.ts')).toEqual(
+      expect.arrayContaining([...LABELS, '请选择' + LABELS[1]]),
+    );
+    expect(strings('integration/generated/cabinet-door.test.ts')).toContain('请输入a\rb');
   });
 });

@@ -15,10 +15,26 @@ export const CODE_LIMITS = {
   dict: 64,
 } as const;
 
+/**
+ * The names of a code record, which the code generator writes into source as they are (a name is
+ * checked, never escaped): submit refuses others, and so does the generator (a record stored some
+ * other way).
+ */
+export const CODE_NAME_PATTERNS = {
+  tableName: '^[A-Za-z_][A-Za-z0-9_]*$',
+  /** The module's folder and file names: lower case, e.g. `device` or `cabinet-door`. */
+  moduleName: '^[a-z][a-z0-9]*(-[a-z0-9]+)*$',
+  /** The API's base path, e.g. `/api/zxgxg-api/device`. */
+  apiPrefix: '^/api(/[a-z0-9][a-z0-9-]*)+$',
+  column: '^[A-Za-z_][A-Za-z0-9_]*$',
+  /** A system dictionary's code; empty: none. */
+  dict: '^[A-Za-z0-9_]*$',
+} as const;
+
 /** One column of the table as the generated module treats it. */
 export const CodeColumnSchema = Type.Object(
   {
-    name: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z_][A-Za-z0-9_]*$' }),
+    name: Type.String({ minLength: 1, maxLength: 64, pattern: CODE_NAME_PATTERNS.column }),
     label: Type.String({ minLength: 1, maxLength: CODE_LIMITS.label }),
     dataType: Type.String({ maxLength: 64 }),
     control: Type.Union([
@@ -34,7 +50,9 @@ export const CodeColumnSchema = Type.Object(
     searchable: Type.Boolean(),
     inTable: Type.Boolean(),
     /** A system dictionary's code whose items the select or radio offers. */
-    dict: Type.Optional(Nullable(Type.String({ maxLength: CODE_LIMITS.dict, pattern: '^[A-Za-z0-9_]*$' }))),
+    dict: Type.Optional(
+      Nullable(Type.String({ maxLength: CODE_LIMITS.dict, pattern: CODE_NAME_PATTERNS.dict })),
+    ),
   },
   { additionalProperties: false },
 );
@@ -68,23 +86,21 @@ export const CodeInputSchema = Type.Object(
     tableName: Type.String({
       minLength: 1,
       maxLength: CODE_LIMITS.tableName,
-      pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+      pattern: CODE_NAME_PATTERNS.tableName,
       'x-label': 'code.tableName',
       'x-required': 'code.tableName.required',
     }),
-    /** The module's folder and file names: lower case, e.g. `device` or `cabinet-door`. */
     moduleName: Type.String({
       minLength: 1,
       maxLength: CODE_LIMITS.moduleName,
-      pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*$',
+      pattern: CODE_NAME_PATTERNS.moduleName,
       'x-label': 'code.moduleName',
       'x-required': 'code.moduleName.required',
     }),
-    /** The API's base path, e.g. `/api/zxgxg-api/device`. */
     apiPrefix: Type.String({
       minLength: 2,
       maxLength: CODE_LIMITS.apiPrefix,
-      pattern: '^/api(/[a-z0-9][a-z0-9-]*)+$',
+      pattern: CODE_NAME_PATTERNS.apiPrefix,
       'x-label': 'code.apiPrefix',
       'x-required': 'code.apiPrefix.required',
     }),

@@ -9,7 +9,7 @@ import type { Config, DatabaseKind, SocialProviderSettings } from '../../../src/
 import { IdGenerator } from '../../../src/core/ids.js';
 import type { Store } from '../../../src/core/repository/store.js';
 import { loadSm2KeyPair } from '../../../src/core/auth/sm2-key.js';
-import { openDatabase, type DatabaseHandle } from '../../../src/db/database.js';
+import { openDatabase, sqliteFile, type DatabaseHandle } from '../../../src/db/database.js';
 import { seedDatabase } from '../../../src/db/seed/seed.js';
 import type { TestDatabase } from './databases.js';
 import { createSeededDatabase } from './template-databases.js';
@@ -55,6 +55,8 @@ export async function startTestApp(
     regions?: boolean;
     logs?: AppDependencies['logs'];
     signInLockout?: AppDependencies['signInLockout'];
+    /** SQLite: DATA_DIR is the folder of the database file, as by default (DATA_DIR/console.db). */
+    databaseInDataDir?: boolean;
     config?: Partial<
       Pick<
         Config,
@@ -76,7 +78,10 @@ export async function startTestApp(
   const store: Store = { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' };
   const cache = new MemoryCache();
   const jwtSecret = new Uint8Array(randomBytes(48));
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'console-data-'));
+  const dataDir =
+    options.databaseInDataDir && kind === 'sqlite'
+      ? path.dirname(sqliteFile(testDb.url))
+      : mkdtempSync(path.join(tmpdir(), 'console-data-'));
   const app = await buildApp({
     config: { logLevel: 'silent', webDist: null, socialProviders, trustProxy, dataDir, ...options.config },
     store,

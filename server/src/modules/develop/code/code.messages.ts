@@ -29,6 +29,13 @@ export const codeMessages = {
     'code.tableName.taken': '表名 {name} 已是控制台的表',
     'code.apiPrefix.taken': '接口路径 {prefix} 已被占用',
     'code.module.twice': '{name} 在所选记录中出现多次（模块名、表名或接口路径）',
+    'code.moduleName.invalid': '模块名 {name} 不正确：须为小写字母开头，由小写字母、数字和连字符组成',
+    'code.tableName.invalid': '表名 {name} 不正确：须为字母或下划线开头，由字母、数字和下划线组成',
+    'code.apiPrefix.invalid': '接口路径 {prefix} 不正确：须以 /api/ 开头，由小写字母、数字和连字符组成',
+    'code.column.dict': '列 {name} 的字典编号 {dict} 不正确：只能由字母、数字和下划线组成',
+    'code.codeName.hidden': '名称不能包含控制字符、换行符、段落分隔符或文字方向控制符',
+    'code.pageTitle.hidden': '页面标题不能包含控制字符、换行符、段落分隔符或文字方向控制符',
+    'code.column.label.hidden': '列 {name} 的标签不能包含控制字符、换行符、段落分隔符或文字方向控制符',
   },
   en: {
     'code.codeName': 'name',
@@ -58,5 +65,19 @@ export const codeMessages = {
     'code.tableName.taken': 'The table {name} is already a table of the console',
     'code.apiPrefix.taken': 'The API path {prefix} is taken',
     'code.module.twice': '{name} appears in more than one of the records (module name, table or API path)',
+    'code.moduleName.invalid':
+      'The module name {name} is not valid: lower-case letters, digits and hyphens, starting with a letter',
+    'code.tableName.invalid':
+      'The table name {name} is not valid: letters, digits and underscores, not starting with a digit',
+    'code.apiPrefix.invalid':
+      'The API path {prefix} is not valid: /api/ followed by lower-case letters, digits and hyphens',
+    'code.column.dict':
+      'The dictionary code {dict} of column {name} is not valid: letters, digits and underscores',
+    'code.codeName.hidden':
+      'The name must not contain control characters, line or paragraph separators or text direction controls',
+    'code.pageTitle.hidden':
+      'The page title must not contain control characters, line or paragraph separators or text direction controls',
+    'code.column.label.hidden':
+      'The label of column {name} must not contain control characters, line or paragraph separators or text direction controls',
   },
 } as const;

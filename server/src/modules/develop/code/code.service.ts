@@ -19,6 +19,7 @@ import type { Actor, Store } from '../../../core/repository/store.js';
 import { DatasourceRepository } from '../datasource/datasource.repository.js';
 import { CodeRepository, codeTable, ConsoleCatalogRepository, type CodeRecord } from './code.repository.js';
 import { formatFiles } from './generator/format.js';
+import { holdsHiddenCharacters } from './generator/source-text.js';
 import {
   buttonsOf,
   generateModule,
@@ -77,6 +78,14 @@ export class CodeService {
   }
 
   async submit(actor: Actor, input: CodeInput): Promise<Code> {
+    // The title and the labels are written into the generated files (comments, strings): none may
+    // hold what ends a line there or hides what it says. The generator escapes them all the same
+    // (generator/source-text.ts), for records stored before this check or some other way.
+    if (holdsHiddenCharacters(input.codeName.trim())) throw badRequest('code.codeName.hidden');
+    if (holdsHiddenCharacters(input.pageTitle.trim())) throw badRequest('code.pageTitle.hidden');
+    for (const column of input.columns)
+      if (holdsHiddenCharacters(column.label.trim()))
+        throw badRequest('code.column.label.hidden', { name: column.name });
     if (!(await new DatasourceRepository(this.store).findById(PLATFORM, input.datasourceId)))
       throw badRequest('code.datasource.unknown', { id: input.datasourceId });
     const seen = new Set<string>();

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { realpathSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { DatasourceKind, DatasourceOptions } from '@console/contract';
 import type { ConnectionOptions } from 'mysql2/promise';
@@ -17,8 +17,8 @@ import {
 // allows, and the connection goes to the address that was checked (a name resolved once, every
 // address checked: no DNS rebinding between check and connect). Drivers get no option that reads a
 // file or loads code: PostgreSQL never falls back to ~/.pgpass, MySQL announces no LOCAL INFILE
-// and refuses a server's request for one, SQLite opens a file under DATA_DIR read-only. Everything
-// gives up after `timeoutMs`.
+// and refuses a server's request for one, SQLite opens a file under DATA_DIR read-only, never the
+// console's own database (issue 44, item 11). Everything gives up after `timeoutMs`.
 
 export interface ConnectionTarget {
   kind: DatasourceKind;
@@ -33,7 +33,7 @@ export interface ConnectionTarget {
 /** Why a target is refused before any connection is tried (a 400 naming it). */
 export class TargetRefusedError extends Error {
   constructor(
-    readonly reason: 'host' | 'sqlitePath',
+    readonly reason: 'host' | 'sqlitePath' | 'ownDatabase',
     readonly subject: string,
   ) {
     super(`data source refused: ${reason} ${subject}`);
@@ -42,11 +42,62 @@ export class TargetRefusedError extends Error {
 
 export const DEFAULT_PORTS = { postgres: 5432, mysql: 3306 } as const;
 
+/** Where a data source's SQLite file may be. */
+export interface SqliteArea {
+  /** DATA_DIR: the only folder a data source's file may be in. */
+  dataDir: string;
+  /** The console's own database when it is an SQLite file (db/database.ts, sqliteFileOf); else null. */
+  ownDatabase: string | null;
+}
+
+/** The files SQLite keeps for a database: itself, its write-ahead log, its shared memory, its journal. */
+const DATABASE_FILES = ['', '-wal', '-shm', '-journal'];
+
+/** The path with its symbolic links resolved as far as it exists (a missing file: its folder's). */
+function realPath(file: string): string {
+  try {
+    return realpathSync.native(file);
+  } catch {
+    const parent = path.dirname(file);
+    return parent === file ? file : path.join(realPath(parent), path.basename(file));
+  }
+}
+
+const fileId = (file: string) => {
+  const stat = statSync(file, { throwIfNoEntry: false, bigint: true });
+  return stat ? `${stat.dev}:${stat.ino}` : null;
+};
+
+/**
+ * Whether `file` is one of the console's own database's files, however spelt: the same real path
+ * (symbolic links, `..`, another spelling of the folders), or the same file on disk (device and
+ * inode: a hard link, another case on a case-insensitive disk). Through it a data source would
+ * read every tenant's rows, the password digests and the sealed secrets.
+ */
+function isOwnDatabase(file: string, own: string): boolean {
+  const real = realPath(file);
+  const id = fileId(file);
+  // SQLite names the companions after the path it was given; a link's target has its own too.
+  return [own, realPath(own)].some((base) =>
+    DATABASE_FILES.some((suffix) => {
+      const companion = base + suffix;
+      return realPath(companion) === real || (id !== null && fileId(companion) === id);
+    }),
+  );
+}
+
 /**
  * The SQLite file a data source names: a relative path that stays inside DATA_DIR once resolved
- * (symbolic links followed when the file exists).
+ * (symbolic links followed when the file exists), and none of the console's own database's files.
  */
-export function sqliteFileIn(dataDir: string, relative: string): string {
+export function sqliteFileIn(area: SqliteArea, relative: string): string {
+  const file = sqliteFileInside(area.dataDir, relative);
+  if (area.ownDatabase !== null && isOwnDatabase(file, area.ownDatabase))
+    throw new TargetRefusedError('ownDatabase', relative);
+  return file;
+}
+
+function sqliteFileInside(dataDir: string, relative: string): string {
   const root = path.resolve(dataDir);
   if (path.isAbsolute(relative) || relative.includes('\0'))
     throw new TargetRefusedError('sqlitePath', relative);
@@ -94,12 +145,12 @@ export interface ProbeResult {
 
 /**
  * Connects, asks the server's version and disconnects, within `timeoutMs`. A target the policy or
- * DATA_DIR refuses throws TargetRefusedError; any other failure is the answer's message.
+ * the SQLite area refuses throws TargetRefusedError; any other failure is the answer's message.
  */
 export async function probe(
   target: ConnectionTarget,
   policy: OutboundPolicy,
-  dataDir: string,
+  sqlite: SqliteArea,
   timeoutMs: number,
 ): Promise<ProbeResult> {
   const started = performance.now();
@@ -107,7 +158,7 @@ export async function probe(
   let close: () => void = () => {};
   const attempt = (async () => {
     if (target.kind === 'sqlite') {
-      const file = sqliteFileIn(dataDir, target.database);
+      const file = sqliteFileIn(sqlite, target.database);
       const db = new (drivers.sqlite())(file, {
         readonly: true,
         fileMustExist: true,
@@ -181,11 +232,11 @@ export const ROUTED_POOL_SIZE = 10;
 export async function openPool(
   target: ConnectionTarget,
   policy: OutboundPolicy,
-  dataDir: string,
+  sqlite: SqliteArea,
   timeoutMs: number,
 ): Promise<DatabaseHandle> {
   const handle = await (async () => {
-    if (target.kind === 'sqlite') return openSqliteFile(sqliteFileIn(dataDir, target.database));
+    if (target.kind === 'sqlite') return openSqliteFile(sqliteFileIn(sqlite, target.database));
     if (!target.host) throw new TargetRefusedError('host', '');
     const address = await allowedAddress(policy, target.host);
     const port = target.port ?? DEFAULT_PORTS[target.kind];

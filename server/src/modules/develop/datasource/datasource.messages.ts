@@ -16,6 +16,8 @@ export const datasourceMessages = {
     'datasource.remark': '备注',
     'datasource.hostRefused': '主机 {host} 不在允许的数据源地址内（DATASOURCE_HOSTS）',
     'datasource.sqlitePath': 'SQLite 文件须是数据目录（DATA_DIR）下的相对路径: {path}',
+    'datasource.ownDatabase':
+      '不能使用控制台自己的数据库（或其 -wal、-shm、-journal 文件）作为数据源: {path}',
     'datasource.inUse': '数据源正被租户使用，不能删除或修改连接: {tenants}',
     'datasource.connected': '连接成功',
     'datasource.failed': '连接失败',
@@ -36,6 +38,8 @@ export const datasourceMessages = {
     'datasource.hostRefused': 'The host {host} is not among the allowed data source hosts (DATASOURCE_HOSTS)',
     'datasource.sqlitePath':
       'An SQLite file must be a relative path inside the data directory (DATA_DIR): {path}',
+    'datasource.ownDatabase':
+      "The console's own database (or its -wal, -shm or -journal file) cannot be a data source: {path}",
     'datasource.inUse':
       'The data source is used by tenants; it cannot be removed or its connection changed: {tenants}',
     'datasource.connected': 'Connected',

@@ -23,6 +23,7 @@ import {
   sqliteFileIn,
   TargetRefusedError,
   type ConnectionTarget,
+  type SqliteArea,
 } from './connection.js';
 import { DatasourceRepository, datasourceTable, type DatasourceRecord } from './datasource.repository.js';
 import { readTables } from './introspection.repository.js';
@@ -37,6 +38,11 @@ export interface DatasourceServiceDependencies {
   hosts: OutboundPolicy;
   dataDir: string;
   /**
+   * The console's own database when it is an SQLite file (sqliteFileOf of the store's handle), else
+   * null: never a data source.
+   */
+  ownDatabase: string | null;
+  /**
    * A data source's connection settings changed (user, password, options): the pools opened for
    * the tenants bound to it are replaced (core/repository/tenant-databases.ts).
    */
@@ -47,14 +53,16 @@ const text = (value: string | null | undefined) => value?.trim() || null;
 
 /**
  * Data sources (研发工具 › 数据源管理): the platform administrator's only (S3). The password is
- * sealed at rest and never answered (S5); a host outside DATASOURCE_HOSTS or an SQLite file outside
- * DATA_DIR is refused when saved and when tested (S6).
+ * sealed at rest and never answered (S5); a host outside DATASOURCE_HOSTS, an SQLite file outside
+ * DATA_DIR or the console's own database is refused when saved, tested and connected to (S6).
  */
 export class DatasourceService {
   readonly #sources: DatasourceRepository;
+  readonly #sqlite: SqliteArea;
 
   constructor(private readonly deps: DatasourceServiceDependencies) {
     this.#sources = new DatasourceRepository(deps.store);
+    this.#sqlite = { dataDir: deps.dataDir, ownDatabase: deps.ownDatabase };
   }
 
   async list(query: Record<string, unknown>): Promise<Page<Datasource>> {
@@ -135,7 +143,7 @@ export class DatasourceService {
   async tables(id: string): Promise<DatasourceTable[]> {
     const target = await this.#stored(id);
     try {
-      return await readTables(target, this.deps.hosts, this.deps.dataDir, TEST_TIMEOUT_MS);
+      return await readTables(target, this.deps.hosts, this.#sqlite, TEST_TIMEOUT_MS);
     } catch (error) {
       throw this.#refusal(error);
     }
@@ -149,7 +157,7 @@ export class DatasourceService {
   async open(id: string): Promise<DatabaseHandle> {
     const target = await this.#stored(id);
     try {
-      return await openPool(target, this.deps.hosts, this.deps.dataDir, TEST_TIMEOUT_MS);
+      return await openPool(target, this.deps.hosts, this.#sqlite, TEST_TIMEOUT_MS);
     } catch (error) {
       throw this.#refusal(error);
     }
@@ -182,7 +190,7 @@ export class DatasourceService {
     const target = this.#target(input, password);
     this.#refuseBadTarget(target);
     try {
-      return await probe(target, this.deps.hosts, this.deps.dataDir, TEST_TIMEOUT_MS);
+      return await probe(target, this.deps.hosts, this.#sqlite, TEST_TIMEOUT_MS);
     } catch (error) {
       throw this.#refusal(error);
     }
@@ -218,7 +226,7 @@ export class DatasourceService {
 
   #refuseBadTarget(target: ConnectionTarget): void {
     try {
-      if (target.kind === 'sqlite') sqliteFileIn(this.deps.dataDir, target.database);
+      if (target.kind === 'sqlite') sqliteFileIn(this.#sqlite, target.database);
       else if (this.deps.hosts.checkHost(target.host!) !== null)
         throw new TargetRefusedError('host', target.host!);
     } catch (error) {
@@ -228,9 +236,14 @@ export class DatasourceService {
 
   #refusal(error: unknown): unknown {
     if (!(error instanceof TargetRefusedError)) return error;
-    return error.reason === 'host'
-      ? badRequest('datasource.hostRefused', { host: error.subject })
-      : badRequest('datasource.sqlitePath', { path: error.subject });
+    switch (error.reason) {
+      case 'host':
+        return badRequest('datasource.hostRefused', { host: error.subject });
+      case 'sqlitePath':
+        return badRequest('datasource.sqlitePath', { path: error.subject });
+      case 'ownDatabase':
+        return badRequest('datasource.ownDatabase', { path: error.subject });
+    }
   }
 
   #onWire(record: DatasourceRecord, hasPassword: boolean): Datasource {

@@ -10,6 +10,7 @@ import {
   sqliteFileIn,
   TargetRefusedError,
   type ConnectionTarget,
+  type SqliteArea,
 } from './connection.js';
 
 // Reading a data source's tables and columns for the code generator (issue 18), through Kysely's
@@ -20,11 +21,11 @@ import {
 async function openOne(
   target: ConnectionTarget,
   policy: OutboundPolicy,
-  dataDir: string,
+  sqlite: SqliteArea,
   timeoutMs: number,
 ): Promise<Kysely<unknown>> {
   if (target.kind === 'sqlite') {
-    const file = sqliteFileIn(dataDir, target.database);
+    const file = sqliteFileIn(sqlite, target.database);
     const database = new (drivers.sqlite())(file, {
       readonly: true,
       fileMustExist: true,
@@ -53,10 +54,10 @@ async function openOne(
 export async function readTables(
   target: ConnectionTarget,
   policy: OutboundPolicy,
-  dataDir: string,
+  sqlite: SqliteArea,
   timeoutMs: number,
 ): Promise<DatasourceTable[]> {
-  const db = await openOne(target, policy, dataDir, timeoutMs);
+  const db = await openOne(target, policy, sqlite, timeoutMs);
   try {
     const tables = await db.introspection.getTables();
     return tables

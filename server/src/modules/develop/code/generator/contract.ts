@@ -1,4 +1,5 @@
-import { commentText, quote, type FieldPlan, type GeneratedFile, type ModulePlan } from './plan.js';
+import type { FieldPlan, GeneratedFile, ModulePlan } from './plan.js';
+import { commentText, stringLiteral } from './source-text.js';
 
 // packages/contract/src/generated/<module>.ts: the entity and its input as TypeBox schemas (the one
 // source of both sides' types), the texts' limits, and the module's permission codes added to the
@@ -20,7 +21,7 @@ export const buttonsOf = (plan: ModulePlan) =>
   (['add', 'edit', 'delete', 'view'] as const).map((alias) => `${plan.code}_${alias}`);
 
 const messageKey = (plan: ModulePlan, field: FieldPlan, suffix = '') =>
-  quote(`${plan.camel}.${field.field}${suffix}`);
+  stringLiteral(`${plan.camel}.${field.field}${suffix}`);
 
 function entityType(field: FieldPlan): string {
   const type =
@@ -62,7 +63,7 @@ function inputType(plan: ModulePlan, field: FieldPlan): { code: string; uses: st
         : { code: optional(`Type.Number({ ${annotations} })`), uses: ['Nullable'] };
     case 'date':
     case 'datetime': {
-      const pattern = quote(wirePattern(field.kind, field.required));
+      const pattern = stringLiteral(wirePattern(field.kind, field.required));
       return field.required
         ? { code: `Type.String({ pattern: ${pattern}, ${annotations} })`, uses: [] }
         : { code: optional(`Type.String({ pattern: ${pattern}, ${annotations} })`), uses: ['Nullable'] };
@@ -80,8 +81,8 @@ export function contractFile(plan: ModulePlan): GeneratedFile {
     "import { Type, type Static } from 'typebox';",
     `import { ${[...imports].sort().join(', ')} } from '../schema.js';`,
     '',
-    `// ${commentText(plan.title)} (${plan.table}): written by the code generator (docs/decisions/0021-code-generator.md).`,
-    `// The server imports it from '@console/contract/generated/${plan.kebab}', the console its types only.`,
+    `// ${commentText(`${plan.title} (${plan.table})`)}: written by the code generator (docs/decisions/0021-code-generator.md).`,
+    `// The server imports it from ${commentText(`'@console/contract/generated/${plan.kebab}'`)}, the console its types only.`,
     '',
   ];
   if (texts.length > 0) {
@@ -96,7 +97,7 @@ export function contractFile(plan: ModulePlan): GeneratedFile {
     );
   }
   lines.push(
-    `/** A row of ${plan.table}, as the server answers it. */`,
+    `/** A row of ${commentText(plan.table)}, as the server answers it. */`,
     `export const ${plan.pascal}Schema = Type.Object({`,
     '  ...AuditFieldsSchema,',
     '  tenantId: Type.String(),',

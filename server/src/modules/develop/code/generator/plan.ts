@@ -1,9 +1,13 @@
 import type { CodeColumn } from '@console/contract';
+import { CODE_NAME_PATTERNS } from '@console/contract/schema';
 import { badRequest } from '../../../../core/errors.js';
+import { identifier } from './source-text.js';
 
 // What the generator makes of a code record before it writes a line: the module's names in each
 // case, and each column as a field of this project (its kind on the wire, in the table definition
-// and in the migration). Refusals are 400s naming the column.
+// and in the migration). Refusals are 400s naming the column or the name. The names are written
+// into the files as they are, so each is checked here, whatever way the record was stored; the
+// texts (title, labels) go through source-text.ts where they are written.
 
 /** What the generator writes for: a code record, its menu parent's code, and the moment (names the migration). */
 export interface GeneratorInput {
@@ -89,6 +93,10 @@ const LIST_PARAMETERS = new Set(['current', 'size', 'ascs', 'descs']);
 /** A column name whose wire field maps back to it (cabinet_name ⇄ cabinetName: core/repository/table.ts). */
 const COLUMN_NAME = /^[a-z][a-z0-9]*(_[a-z][a-z0-9]*)*$/;
 
+/** A name of the record as submit allows it (the contract's pattern). */
+const isName = (kind: keyof typeof CODE_NAME_PATTERNS, value: string) =>
+  new RegExp(CODE_NAME_PATTERNS[kind]).test(value);
+
 const TEXT_LIMIT = 65_535;
 const STRING_DEFAULT = 255;
 /** Longer varchars become text columns (MySQL's row and index limits). */
@@ -135,11 +143,13 @@ export function kindOf(dataType: string): { kind: FieldKind; length: number } | 
 }
 
 function fieldPlan(column: CodeColumn): FieldPlan {
-  if (!COLUMN_NAME.test(column.name) || LIST_PARAMETERS.has(column.name))
-    throw badRequest('code.column.name', { name: column.name });
+  const badName = () => badRequest('code.column.name', { name: column.name });
+  if (!COLUMN_NAME.test(column.name) || LIST_PARAMETERS.has(column.name)) throw badName();
   const type = kindOf(column.dataType);
   if (!type) throw badRequest('code.column.type', { name: column.name, type: column.dataType });
   const dict = column.dict || null;
+  if (dict !== null && !isName('dict', dict))
+    throw badRequest('code.column.dict', { name: column.name, dict });
   const numeric = type.kind === 'int' || type.kind === 'decimal';
   const control =
     dict !== null
@@ -157,7 +167,7 @@ function fieldPlan(column: CodeColumn): FieldPlan {
               : 'input';
   return {
     column: column.name,
-    field: fieldOf(column.name),
+    field: identifier(fieldOf(column.name), badName),
     label: column.label.trim() || column.name,
     english: sentence(column.name),
     kind: type.kind,
@@ -174,6 +184,12 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The plan of a module; a 400 for a record the generator cannot write. */
 export function planModule(input: GeneratorInput): ModulePlan {
+  if (!isName('moduleName', input.moduleName))
+    throw badRequest('code.moduleName.invalid', { name: input.moduleName });
+  if (!isName('tableName', input.tableName))
+    throw badRequest('code.tableName.invalid', { name: input.tableName });
+  if (!isName('apiPrefix', input.apiPrefix))
+    throw badRequest('code.apiPrefix.invalid', { prefix: input.apiPrefix });
   const fields = input.columns.filter((column) => !HELPER_COLUMNS.has(column.name)).map(fieldPlan);
   if (fields.length === 0) throw badRequest('code.columns.none', { table: input.tableName });
   // The page's texts are the fields and <field>Required, <field>Invalid beside its `title`.
@@ -183,8 +199,9 @@ export function planModule(input: GeneratorInput): ModulePlan {
       if (texts.has(key)) throw badRequest('code.column.name', { name: field.column });
       texts.add(key);
     }
-  const camel = camelOf(input.moduleName);
-  const code = input.moduleName.replace(/-/g, '_');
+  const badModule = () => badRequest('code.moduleName.invalid', { name: input.moduleName });
+  const camel = identifier(camelOf(input.moduleName), badModule);
+  const code = identifier(input.moduleName.replace(/-/g, '_'), badModule);
   const now = input.now;
   const stamp =
     `${pad(now.getUTCFullYear(), 4)}${pad(now.getUTCMonth() + 1)}${pad(now.getUTCDate())}` +
@@ -195,6 +212,7 @@ export function planModule(input: GeneratorInput): ModulePlan {
     pascal: capital(camel),
     code,
     constant: code.toUpperCase(),
+    // Also a property name of the Database type (the repository's file): the pattern is an identifier's.
     table: input.tableName,
     prefix: input.apiPrefix,
     title: input.pageTitle.trim(),
@@ -205,11 +223,3 @@ export function planModule(input: GeneratorInput): ModulePlan {
     migration: `${stamp}-${input.moduleName}`,
   };
 }
-
-/** A single-quoted TypeScript string literal of the text. */
-export function quote(text: string): string {
-  return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\r?\n/g, '\\n')}'`;
-}
-
-/** Text safe inside a block or line comment. */
-export const commentText = (text: string) => text.replace(/\*\//g, '* /').replace(/\r?\n/g, ' ');

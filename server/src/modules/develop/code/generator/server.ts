@@ -1,5 +1,6 @@
 import { buttonsOf } from './contract.js';
-import { commentText, quote, type FieldPlan, type GeneratedFile, type ModulePlan } from './plan.js';
+import type { FieldPlan, GeneratedFile, ModulePlan } from './plan.js';
+import { commentText, stringLiteral } from './source-text.js';
 
 // The server's files of a generated module, in the shape of docs/adding-a-module.md: the migration
 // (in db/, where the query builder may be imported), and under modules/generated/<module>/ the
@@ -35,7 +36,7 @@ function migrationColumn(field: FieldPlan): string {
     date: 't.string(10)',
     datetime: 't.datetime',
   }[field.kind];
-  return `.addColumn(${quote(field.column)}, ${type}${field.required ? ', (c) => c.notNull()' : ''})`;
+  return `.addColumn(${stringLiteral(field.column)}, ${type}${field.required ? ', (c) => c.notNull()' : ''})`;
 }
 
 /** The searchable columns an index can serve (MySQL indexes no text column whole). */
@@ -48,16 +49,16 @@ function migrationFile(plan: ModulePlan): GeneratedFile {
     decimal ? "import { sql, type Kysely } from 'kysely';" : "import type { Kysely } from 'kysely';",
     "import { columnTypes, finish, kindOf, withAudit, withId } from '../../column-types.js';",
     '',
-    `// ${commentText(plan.title)} (module ${plan.kebab}): its table, written by the code generator. The`,
+    `// ${commentText(`${plan.title} (module ${plan.kebab})`)}: its table, written by the code generator. The`,
     `// generated modules' migrations are their own sequence (db/generated-migrations.ts), listed in the`,
-    `// module's ${plan.kebab}.module.ts; one that has run is never edited: a change is a new one beside it.`,
+    `// module's ${commentText(plan.kebab)}.module.ts; one that has run is never edited: a change is a new one beside it.`,
     '',
     'export async function up(db: Kysely<unknown>): Promise<void> {',
     '  const kind = kindOf(db);',
     '  const t = columnTypes(kind);',
     '  await finish(',
     '    withAudit(',
-    `      withId(db.schema.createTable(${quote(plan.table)}), kind)`,
+    `      withId(db.schema.createTable(${stringLiteral(plan.table)}), kind)`,
     "        .addColumn('tenant_id', t.string(12), (c) => c.notNull())",
     ...plan.fields.map(
       (field, i, all) => `        ${migrationColumn(field)}${i === all.length - 1 ? ',' : ''}`,
@@ -68,9 +69,9 @@ function migrationFile(plan: ModulePlan): GeneratedFile {
     '  ).execute();',
     ...indexed(plan).flatMap((field) => [
       '  await db.schema',
-      `    .createIndex(${quote(indexName(plan.table, field.column))})`,
-      `    .on(${quote(plan.table)})`,
-      `    .columns(['tenant_id', ${quote(field.column)}])`,
+      `    .createIndex(${stringLiteral(indexName(plan.table, field.column))})`,
+      `    .on(${stringLiteral(plan.table)})`,
+      `    .columns(['tenant_id', ${stringLiteral(field.column)}])`,
       '    .execute();',
     ]),
     '}',
@@ -117,13 +118,13 @@ function repositoryFile(plan: ModulePlan): GeneratedFile {
     return set.length > 0 ? `, { ${set.join(', ')} }` : '';
   };
   const lines = [
-    `import type { ${plan.pascal} } from '@console/contract/generated/${plan.kebab}';`,
+    `import type { ${plan.pascal} } from ${stringLiteral(`@console/contract/generated/${plan.kebab}`)};`,
     "import type { Store } from '../../../core/repository/store.js';",
     "import { TableRepository } from '../../../core/repository/table-repository.js';",
     "import { defineTable } from '../../../core/repository/table.js';",
     `import type { ${used.join(', ')} } from '../../../db/schema.js';`,
     '',
-    `/** ${plan.table} as the drivers answer it (migration ${plan.migration}). */`,
+    `/** ${commentText(`${plan.table} as the drivers answer it (migration ${plan.migration})`)}. */`,
     `export interface ${plan.pascal}Table extends AuditColumns, TenantScoped {`,
     ...plan.fields.map((field) => `  ${field.column}: ${rowType(field)};`),
     '}',
@@ -135,16 +136,16 @@ function repositoryFile(plan: ModulePlan): GeneratedFile {
     '  }',
     '}',
     '',
-    `/** ${commentText(plan.title)} (${plan.table}): the rows of the caller's tenant. */`,
-    `export const ${plan.camel}Table = defineTable<${plan.pascal}, ${quote(plan.table)}>(`,
-    `  ${quote(plan.table)},`,
+    `/** ${commentText(`${plan.title} (${plan.table})`)}: the rows of the caller's tenant. */`,
+    `export const ${plan.camel}Table = defineTable<${plan.pascal}, ${stringLiteral(plan.table)}>(`,
+    `  ${stringLiteral(plan.table)},`,
     '  { tenantScoped: true },',
     '  {',
     ...plan.fields.map((field) => `    ${field.field}: [${tableKind(field)}${options(field)}],`),
     '  },',
     ');',
     '',
-    `export class ${plan.pascal}Repository extends TableRepository<${plan.pascal}, ${quote(plan.table)}> {`,
+    `export class ${plan.pascal}Repository extends TableRepository<${plan.pascal}, ${stringLiteral(plan.table)}> {`,
     '  constructor(store: Store) {',
     `    super(store, ${plan.camel}Table);`,
     '  }',
@@ -180,11 +181,11 @@ function serviceFile(plan: ModulePlan): GeneratedFile {
   const moments = plan.fields.some((field) => field.kind === 'datetime');
   const { pascal, camel, table } = plan;
   const lines = [
-    `import type { ${pascal}, ${pascal}Input } from '@console/contract/generated/${plan.kebab}';`,
+    `import type { ${pascal}, ${pascal}Input } from ${stringLiteral(`@console/contract/generated/${plan.kebab}`)};`,
     ...(moments ? ["import { parseDateTime } from '../../../core/dates.js';"] : []),
     "import { EntityService } from '../../../core/entity-service.js';",
     "import type { Actor, Store } from '../../../core/repository/store.js';",
-    `import { ${pascal}Repository, ${camel}Table } from './${plan.kebab}.repository.js';`,
+    `import { ${pascal}Repository, ${camel}Table } from ${stringLiteral(`./${plan.kebab}.repository.js`)};`,
     '',
   ];
   if (moments)
@@ -198,8 +199,8 @@ function serviceFile(plan: ModulePlan): GeneratedFile {
       '',
     );
   lines.push(
-    `/** ${commentText(plan.title)} (${table}): list, detail and remove from the base; submit writes the form's fields. */`,
-    `export class ${pascal}Service extends EntityService<${pascal}, ${pascal}Input, ${quote(table)}, ${pascal}Repository> {`,
+    `/** ${commentText(`${plan.title} (${table})`)}: list, detail and remove from the base; submit writes the form's fields. */`,
+    `export class ${pascal}Service extends EntityService<${pascal}, ${pascal}Input, ${stringLiteral(table)}, ${pascal}Repository> {`,
     '  constructor(store: Store) {',
     `    super(store, ${camel}Table, (s) => new ${pascal}Repository(s));`,
     '  }',
@@ -223,20 +224,20 @@ function routesFile(plan: ModulePlan): GeneratedFile {
   const [add, edit, remove] = buttonsOf(plan);
   const lines = [
     "import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';",
-    `import { ${plan.pascal}InputSchema, ${plan.pascal}Schema } from '@console/contract/generated/${plan.kebab}';`,
+    `import { ${plan.pascal}InputSchema, ${plan.pascal}Schema } from ${stringLiteral(`@console/contract/generated/${plan.kebab}`)};`,
     "import { registerCrudRoutes } from '../../../core/crud-routes.js';",
-    `import type { ${plan.pascal}Service } from './${plan.kebab}.service.js';`,
+    `import type { ${plan.pascal}Service } from ${stringLiteral(`./${plan.kebab}.service.js`)};`,
     '',
-    `/** ${plan.prefix}: ${commentText(plan.title)}, the caller's tenant's rows. */`,
+    `/** ${commentText(`${plan.prefix}: ${plan.title}`)}, the caller's tenant's rows. */`,
     `export const ${plan.camel}Routes: FastifyPluginAsyncTypebox<{ service: ${plan.pascal}Service }> = async (app, { service }) => {`,
     '  registerCrudRoutes(app, {',
     `    entity: ${plan.pascal}Schema,`,
     `    input: ${plan.pascal}InputSchema,`,
     '    service,',
     '    access: {',
-    `      read: { menu: ${quote(plan.code)} },`,
-    `      submit: { access: 'user', button: { create: ${quote(add!)}, update: ${quote(edit!)} } },`,
-    `      remove: { access: 'user', button: ${quote(remove!)} },`,
+    `      read: { menu: ${stringLiteral(plan.code)} },`,
+    `      submit: { access: 'user', button: { create: ${stringLiteral(add!)}, update: ${stringLiteral(edit!)} } },`,
+    `      remove: { access: 'user', button: ${stringLiteral(remove!)} },`,
     '    },',
     '  });',
     '};',
@@ -270,14 +271,14 @@ export function messageEntries(plan: ModulePlan): { key: string; zh: string; en:
 function messagesFile(plan: ModulePlan): GeneratedFile {
   const entries = messageEntries(plan);
   const lines = [
-    `// The ${plan.kebab} module's server messages (zh-CN and en), added to the catalogue at start.`,
+    `// The ${commentText(plan.kebab)} module's server messages (zh-CN and en), added to the catalogue at start.`,
     '',
     `export const ${plan.camel}Messages = {`,
     '  zh: {',
-    ...entries.map((entry) => `    ${quote(entry.key)}: ${quote(entry.zh)},`),
+    ...entries.map((entry) => `    ${stringLiteral(entry.key)}: ${stringLiteral(entry.zh)},`),
     '  },',
     '  en: {',
-    ...entries.map((entry) => `    ${quote(entry.key)}: ${quote(entry.en)},`),
+    ...entries.map((entry) => `    ${stringLiteral(entry.key)}: ${stringLiteral(entry.en)},`),
     '  },',
     '} as const;',
     '',
@@ -301,35 +302,35 @@ export const GENERATED_MENU_ICON = 'TableOutlined';
 function moduleFile(plan: ModulePlan): GeneratedFile {
   const lines = [
     "import { defineGeneratedModule } from '../../../core/generated-modules.js';",
-    `import * as migration from '../../../db/migrations/generated/${plan.migration}.js';`,
-    `import { ${plan.camel}Messages } from './${plan.kebab}.messages.js';`,
-    `import { ${plan.camel}Routes } from './${plan.kebab}.routes.js';`,
-    `import { ${plan.pascal}Service } from './${plan.kebab}.service.js';`,
+    `import * as migration from ${stringLiteral(`../../../db/migrations/generated/${plan.migration}.js`)};`,
+    `import { ${plan.camel}Messages } from ${stringLiteral(`./${plan.kebab}.messages.js`)};`,
+    `import { ${plan.camel}Routes } from ${stringLiteral(`./${plan.kebab}.routes.js`)};`,
+    `import { ${plan.pascal}Service } from ${stringLiteral(`./${plan.kebab}.service.js`)};`,
     '',
     `/**`,
-    ` * ${commentText(plan.title)} (${plan.prefix}), written by the code generator: found by the server at start`,
+    ` * ${commentText(`${plan.title} (${plan.prefix})`)}, written by the code generator: found by the server at start`,
     ' * (core/generated-modules.ts), which registers its routes, runs its migrations, adds its messages and',
     ' * its page with the buttons to the menu tree.',
     ' */',
     'export default defineGeneratedModule({',
-    `  name: ${quote(plan.kebab)},`,
-    `  prefix: ${quote(plan.prefix)},`,
+    `  name: ${stringLiteral(plan.kebab)},`,
+    `  prefix: ${stringLiteral(plan.prefix)},`,
     '  register: async (app, store) => {',
     `    await app.register(${plan.camel}Routes, { service: new ${plan.pascal}Service(store) });`,
     '  },',
-    `  migrations: { ${quote(plan.migration)}: migration },`,
+    `  migrations: { ${stringLiteral(plan.migration)}: migration },`,
     `  messages: ${plan.camel}Messages,`,
     '  menu: {',
-    `    parentCode: ${plan.parentCode === null ? 'null' : quote(plan.parentCode)},`,
-    `    code: ${quote(plan.code)},`,
-    `    name: ${quote(plan.title)},`,
-    `    path: ${quote(`/generated/${plan.kebab}`)},`,
-    `    source: ${quote(GENERATED_MENU_ICON)},`,
+    `    parentCode: ${plan.parentCode === null ? 'null' : stringLiteral(plan.parentCode)},`,
+    `    code: ${stringLiteral(plan.code)},`,
+    `    name: ${stringLiteral(plan.title)},`,
+    `    path: ${stringLiteral(`/generated/${plan.kebab}`)},`,
+    `    source: ${stringLiteral(GENERATED_MENU_ICON)},`,
     '    sort: 99,',
     '    buttons: [',
     ...BUTTONS.map(
       ([alias, name, source, action]) =>
-        `      { code: ${quote(`${plan.code}_${alias}`)}, name: ${quote(name)}, alias: ${quote(alias)}, source: ${quote(source)}, action: ${action} },`,
+        `      { code: ${stringLiteral(`${plan.code}_${alias}`)}, name: ${stringLiteral(name)}, alias: ${stringLiteral(alias)}, source: ${stringLiteral(source)}, action: ${action} },`,
     ),
     '    ],',
     '  },',

@@ -1,6 +1,7 @@
 import { buttonsOf } from './contract.js';
 import { choosing } from './server.js';
-import { commentText, quote, type FieldPlan, type GeneratedFile, type ModulePlan } from './plan.js';
+import type { FieldPlan, GeneratedFile, ModulePlan } from './plan.js';
+import { commentText, stringLiteral } from './source-text.js';
 
 // The generated module's integration test, on every engine as the project's own tests are: the CRUD
 // round trip over HTTP, a validation error with its message, and another tenant's ids answering 404.
@@ -8,9 +9,9 @@ import { commentText, quote, type FieldPlan, type GeneratedFile, type ModulePlan
 function sample(field: FieldPlan, second: boolean): string {
   switch (field.kind) {
     case 'string':
-      return quote((second ? 'y2' : 'x1').slice(0, Math.max(1, field.length)));
+      return stringLiteral((second ? 'y2' : 'x1').slice(0, Math.max(1, field.length)));
     case 'text':
-      return quote(second ? 'text 2' : 'text 1');
+      return stringLiteral(second ? 'text 2' : 'text 1');
     case 'int':
       return second ? '2' : '1';
     case 'bigint':
@@ -41,15 +42,15 @@ export function testFile(plan: ModulePlan): GeneratedFile {
     "import { enginesUnderTest } from '../support/databases.js';",
     "import { startTestApp, type TestApp } from '../support/test-app.js';",
     '',
-    `// ${commentText(plan.title)} (${plan.prefix}), written by the code generator: the CRUD round trip over`,
+    `// ${commentText(`${plan.title} (${plan.prefix})`)}, written by the code generator: the CRUD round trip over`,
     "// HTTP, a validation error, and another tenant's rows out of reach (S4).",
     '',
-    `const BASE = ${quote(plan.prefix)};`,
-    `const CODES = [${codes.map(quote).join(', ')}];`,
+    `const BASE = ${stringLiteral(plan.prefix)};`,
+    `const CODES = [${codes.map(stringLiteral).join(', ')}];`,
     `const FIRST = ${values(plan, false)};`,
     `const SECOND = ${values(plan, true)};`,
     '',
-    `describe.each(enginesUnderTest())('${plan.kebab} on %s', (kind) => {`,
+    `describe.each(enginesUnderTest())(${stringLiteral(`${plan.kebab} on %s`)}, (kind) => {`,
     '  let t: TestApp;',
     '  const submit = (body: object, token?: string) =>',
     "    t.call({ method: 'POST', url: `${BASE}/submit`, payload: body }, token);",
@@ -60,7 +61,7 @@ export function testFile(plan: ModulePlan): GeneratedFile {
     '  beforeAll(async () => {',
     '    t = await startTestApp(kind);',
     "    // The module's page and buttons, as the server's start adds them (db/seed/generated-menus.ts).",
-    `    await seedGeneratedMenus(t.store.db, [${quote(plan.kebab)}]);`,
+    `    await seedGeneratedMenus(t.store.db, [${stringLiteral(plan.kebab)}]);`,
     '  });',
     '',
     '  afterAll(async () => {',
@@ -75,7 +76,7 @@ export function testFile(plan: ModulePlan): GeneratedFile {
     "      .where('is_deleted', '=', 0)",
     '      .execute();',
     '    expect(rows.map((row) => row.code).sort()).toEqual([...CODES].sort());',
-    `    expect(rows.find((row) => row.code === CODES[0])?.path).toBe(${quote(`/generated/${plan.kebab}`)});`,
+    `    expect(rows.find((row) => row.code === CODES[0])?.path).toBe(${stringLiteral(`/generated/${plan.kebab}`)});`,
     '  });',
     '',
     "  it('creates, reads, lists, updates and removes', async () => {",
@@ -112,7 +113,7 @@ export function testFile(plan: ModulePlan): GeneratedFile {
       `    const { ${required.field}: _left, ...body } = FIRST;`,
       '    const res = await submit(body);',
       '    expect(res.status).toBe(400);',
-      `    expect(res.body).toEqual({ code: 400, success: false, data: null, msg: ${quote(zh)} });`,
+      `    expect(res.body).toEqual({ code: 400, success: false, data: null, msg: ${stringLiteral(zh)} });`,
       '  });',
       '',
     );

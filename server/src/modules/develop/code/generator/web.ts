@@ -1,6 +1,7 @@
 import { buttonsOf } from './contract.js';
 import { choosing } from './server.js';
-import { commentText, quote, type FieldPlan, type GeneratedFile, type ModulePlan } from './plan.js';
+import type { FieldPlan, GeneratedFile, ModulePlan } from './plan.js';
+import { commentText, stringLiteral } from './source-text.js';
 
 // The console's files of a generated module: the api binding (crudResource), the page (a CRUD-kit
 // configuration, registered by its folder: web/src/pages/registry.ts, `./generated/*/index.tsx`)
@@ -11,12 +12,12 @@ const DATE_REGEX = '/^\\d{4}-\\d{2}-\\d{2}$/';
 const MOMENT_REGEX = '/^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}(:\\d{2})?$/';
 
 function pageColumn(plan: ModulePlan, field: FieldPlan): string[] {
-  const text = (suffix = '') => quote(`generated.${plan.camel}.${field.field}${suffix}`);
-  const lines = ['    {', `      prop: ${quote(field.field)},`, `      label: ${text()},`];
-  if (field.control !== 'input') lines.push(`      type: ${quote(field.control)},`);
+  const text = (suffix = '') => stringLiteral(`generated.${plan.camel}.${field.field}${suffix}`);
+  const lines = ['    {', `      prop: ${stringLiteral(field.field)},`, `      label: ${text()},`];
+  if (field.control !== 'input') lines.push(`      type: ${stringLiteral(field.control)},`);
   if (field.dict !== null)
     lines.push(
-      `      dict: { code: ${quote(field.dict)}${field.kind === 'int' || field.kind === 'decimal' ? ', numeric: true' : ''} },`,
+      `      dict: { code: ${stringLiteral(field.dict)}${field.kind === 'int' || field.kind === 'decimal' ? ', numeric: true' : ''} },`,
     );
   if (!field.inTable) lines.push('      table: false,');
   else {
@@ -31,7 +32,7 @@ function pageColumn(plan: ModulePlan, field: FieldPlan): string[] {
               ? field.kind
               : null;
     const spec = [
-      content ? `content: ${quote(content)}` : '',
+      content ? `content: ${stringLiteral(content)}` : '',
       field.kind === 'text' ? 'ellipsis: true' : '',
       field.kind !== 'text' ? 'sort: true' : '',
     ].filter(Boolean);
@@ -57,18 +58,18 @@ function pageFile(plan: ModulePlan): GeneratedFile {
   const [add, edit, remove, view] = buttonsOf(plan);
   const rowTitle = plan.fields.find((field) => field.kind === 'string' && field.inTable);
   const lines = [
-    `import type { ${plan.pascal}, ${plan.pascal}Input } from '@console/contract/generated/${plan.kebab}';`,
+    `import type { ${plan.pascal}, ${plan.pascal}Input } from ${stringLiteral(`@console/contract/generated/${plan.kebab}`)};`,
     "import './locales';",
-    `import * as ${plan.camel}Api from '../../../api/generated/${plan.kebab}';`,
+    `import * as ${plan.camel}Api from ${stringLiteral(`../../../api/generated/${plan.kebab}`)};`,
     "import { CrudPage, defineCrud } from '../../../crud';",
     '',
-    `/** ${commentText(plan.title)} (${plan.prefix}): written by the code generator. */`,
+    `/** ${commentText(`${plan.title} (${plan.prefix})`)}: written by the code generator. */`,
     `const config = defineCrud<${plan.pascal}, ${plan.pascal}Input>({`,
-    `  name: ${quote(plan.kebab)},`,
-    `  title: ${quote(`generated.${plan.camel}.title`)},`,
-    ...(rowTitle ? [`  rowTitle: ${quote(rowTitle.field)},`] : []),
+    `  name: ${stringLiteral(plan.kebab)},`,
+    `  title: ${stringLiteral(`generated.${plan.camel}.title`)},`,
+    ...(rowTitle ? [`  rowTitle: ${stringLiteral(rowTitle.field)},`] : []),
     `  api: ${plan.camel}Api,`,
-    `  permissions: { add: ${quote(add!)}, edit: ${quote(edit!)}, delete: ${quote(remove!)}, view: ${quote(view!)} },`,
+    `  permissions: { add: ${stringLiteral(add!)}, edit: ${stringLiteral(edit!)}, delete: ${stringLiteral(remove!)}, view: ${stringLiteral(view!)} },`,
     '  columns: [',
     ...plan.fields.flatMap((field) => pageColumn(plan, field)),
     '  ],',
@@ -108,11 +109,11 @@ function localesFile(plan: ModulePlan): GeneratedFile {
     "import { addPageTexts } from '../../../i18n/page-texts';",
     '',
     `export const ${plan.camel}Zh = {`,
-    ...texts.map(([key, zh]) => `  ${key}: ${quote(zh)},`),
+    ...texts.map(([key, zh]) => `  ${key}: ${stringLiteral(zh)},`),
     '};',
     '',
     `export const ${plan.camel}En: typeof ${plan.camel}Zh = {`,
-    ...texts.map(([key, , en]) => `  ${key}: ${quote(en)},`),
+    ...texts.map(([key, , en]) => `  ${key}: ${stringLiteral(en)},`),
     '};',
     '',
     "declare module '../../../i18n/page-texts' {",
@@ -121,7 +122,7 @@ function localesFile(plan: ModulePlan): GeneratedFile {
     '  }',
     '}',
     '',
-    `addPageTexts('generated', ${quote(plan.camel)}, ${plan.camel}Zh, ${plan.camel}En);`,
+    `addPageTexts('generated', ${stringLiteral(plan.camel)}, ${plan.camel}Zh, ${plan.camel}En);`,
     '',
   ];
   return { path: `web/src/pages/generated/${plan.kebab}/locales.ts`, content: lines.join('\n') };
@@ -129,11 +130,11 @@ function localesFile(plan: ModulePlan): GeneratedFile {
 
 function apiFile(plan: ModulePlan): GeneratedFile {
   const lines = [
-    `import type { ${plan.pascal}, ${plan.pascal}Input } from '@console/contract/generated/${plan.kebab}';`,
+    `import type { ${plan.pascal}, ${plan.pascal}Input } from ${stringLiteral(`@console/contract/generated/${plan.kebab}`)};`,
     "import { crudResource } from '../resource';",
     '',
     `/** ${commentText(plan.title)}: list, detail, submit and remove. */`,
-    `export const { list, detail, submit, remove } = crudResource<${plan.pascal}, ${plan.pascal}Input>(${quote(plan.prefix)});`,
+    `export const { list, detail, submit, remove } = crudResource<${plan.pascal}, ${plan.pascal}Input>(${stringLiteral(plan.prefix)});`,
     '',
   ];
   return { path: `web/src/api/generated/${plan.kebab}.ts`, content: lines.join('\n') };
