@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app.js';
 import { MemoryCache } from '../../src/core/cache/memory-cache.js';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { LEAVE_MODEL_XML } from '../../src/modules/flow/engine/leave-model.js';
-import { createAccount, createOperator } from './support/accounts.js';
+import { createAccount, createOperator, WORK_CODES } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -15,16 +15,6 @@ import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app
 
 const LEAVE = '/api/blade-desk/process/leave';
 const WORK = '/api/blade-flow/work';
-// 我的事务's pages (their reads need them: security S16) and buttons.
-const WORK_CODES = [
-  'work',
-  'work_start',
-  'work_claim',
-  'work_todo',
-  'work_start_flow',
-  'work_claim_sign',
-  'work_todo_handle',
-];
 
 describe.each(enginesUnderTest())('leave requests on %s', (kind) => {
   let t: TestApp;

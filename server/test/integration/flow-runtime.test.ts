@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuId } from '../../src/db/seed/menus.js';
-import { createAccount, createOperator, createTenantAdmin, signInAs } from './support/accounts.js';
+import {
+  createAccount,
+  createOperator,
+  createTenantAdmin,
+  signInAs,
+  WORK_CODES,
+} from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -33,17 +39,6 @@ const REVIEW = `<?xml version="1.0" encoding="UTF-8"?>
     <endEvent id="end" />
   </process>
 </definitions>`;
-
-// 我的事务's pages (their reads need them: security S16) and buttons.
-const WORK_CODES = [
-  'work',
-  'work_start',
-  'work_claim',
-  'work_todo',
-  'work_start_flow',
-  'work_claim_sign',
-  'work_todo_handle',
-];
 
 describe.each(enginesUnderTest())('running processes on %s', (kind) => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuId } from '../../src/db/seed/menus.js';
-import { createAccount, createOperator, signInAs } from './support/accounts.js';
+import { createAccount, createOperator, signInAs, WORK_CODES } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -13,16 +13,6 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 const LEAVE = '/api/blade-desk/process/leave';
 const WORK = '/api/blade-flow/work';
 const MODEL = '/api/blade-flow/model';
-// 我的事务's pages (their reads need them: security S16) and buttons.
-const WORK_CODES = [
-  'work',
-  'work_start',
-  'work_claim',
-  'work_todo',
-  'work_start_flow',
-  'work_claim_sign',
-  'work_todo_handle',
-];
 
 /** A process without a form: its start event declares `approver` and `days` (camunda's formData). */
 const ERRAND = `<?xml version="1.0" encoding="UTF-8"?>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteRule } from '../../src/core/auth/guard.js';
 import { menuId } from '../../src/db/seed/menus.js';
-import { ALL_MENU_IDS, createAccount, createOperator, signInAs } from './support/accounts.js';
+import { ALL_MENU_IDS, createAccount, createOperator, signInAs, WORK_CODES } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { setRoleScopes } from './support/scopes.js';
 import { SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
@@ -124,10 +124,9 @@ describe.each(enginesUnderTest())('reads need their menus (S16) on %s', (kind) =
   });
 
   it('answers a process and its leave record to the people in it, and to no one else without the tracking menu', async () => {
-    const work = ['work', 'work_start', 'work_start_flow', 'work_todo', 'work_todo_handle'];
-    const applicant = await createOperator(t, work);
-    const approver = await createOperator(t, work);
-    const stranger = await createOperator(t, work);
+    const applicant = await createOperator(t, WORK_CODES);
+    const approver = await createOperator(t, WORK_CODES);
+    const stranger = await createOperator(t, WORK_CODES);
     const tracker = await createOperator(t, ['flow_follow']);
     const get = (url: string, token: string) => t.call({ method: 'GET', url }, token);
     const offered = (await get('/api/blade-flow/work/start-list', applicant.token)).body.data as Array<{

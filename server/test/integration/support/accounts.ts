@@ -168,6 +168,17 @@ export async function signInAs(t: TestApp, user: TestAccount) {
   return res.body as { access_token: string; refresh_token: string };
 }
 
+/** 我的事务's pages (their reads need them: security S16) and the buttons of starting, claiming and handling. */
+export const WORK_CODES = [
+  'work',
+  'work_start',
+  'work_claim',
+  'work_todo',
+  'work_start_flow',
+  'work_claim_sign',
+  'work_todo_handle',
+];
+
 /** Every seeded menu and button: what a tenant's administrator role is granted in these tests. */
 export const ALL_MENU_IDS = flattenMenus().map((m) => m.id);
 
