@@ -248,7 +248,8 @@ function buttonHeld(
   deps: GuardDependencies,
 ): Soon<boolean> {
   if (button === undefined) return true;
-  const codes = typeof button === 'string' ? [button] : [button.create, button.update];
+  const codes =
+    typeof button === 'string' ? [button] : 'anyOf' in button ? button.anyOf : [button.create, button.update];
   const heldFrom = (i: number): Soon<boolean> =>
     i >= codes.length
       ? false
@@ -322,7 +323,7 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
   const bodyButtons: preHandlerHookHandler = (req, reply, done) => {
     const { button, bodyButton } = req.routeOptions.config;
     const codes: string[] = [];
-    if (button !== undefined && typeof button !== 'string') {
+    if (button !== undefined && typeof button !== 'string' && 'create' in button) {
       const id = (req.body as { id?: unknown } | undefined)?.id;
       codes.push(id ? button.update : button.create);
     }
@@ -340,7 +341,10 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
   };
   app.addHook('onRoute', (route) => {
     const button = route.config?.button;
-    if ((button !== undefined && typeof button !== 'string') || route.config?.bodyButton)
+    if (
+      (button !== undefined && typeof button !== 'string' && 'create' in button) ||
+      route.config?.bodyButton
+    )
       addRouteHook(route, 'preHandler', bodyButtons, 'first');
   });
 }

@@ -55,6 +55,7 @@ export async function startTestApp(
     regions?: boolean;
     logs?: AppDependencies['logs'];
     signInLockout?: AppDependencies['signInLockout'];
+    uploadRate?: AppDependencies['uploadRate'];
     config?: Partial<
       Pick<
         Config,
@@ -88,6 +89,7 @@ export async function startTestApp(
     ping: database.ping,
     ...(options.logs ? { logs: options.logs } : {}),
     ...(options.signInLockout ? { signInLockout: options.signInLockout } : {}),
+    ...(options.uploadRate ? { uploadRate: options.uploadRate } : {}),
   });
   const inject = async (options: InjectOptions) => {
     const res: LightMyRequestResponse = await app.inject(options);
