@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cache } from '../../src/core/cache/cache.js';
 import { MemoryCache } from '../../src/core/cache/memory-cache.js';
 import { RedisCache } from '../../src/core/cache/redis-cache.js';
+import { IdGenerator } from '../../src/core/ids.js';
+import { openDatabase } from '../../src/db/database.js';
+import { isUniqueViolation } from '../../src/db/errors.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { migrationProvider } from '../../src/db/migrations/index.js';
+import { systemAudit } from '../../src/db/seed/menus.js';
+import { seedDatabase } from '../../src/db/seed/seed.js';
 import { UploadRate } from '../../src/modules/resource/oss/upload-rate.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { createTestDatabase, enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { JPEG, multipart, PDF, PNG } from './support/uploads.js';
 
@@ -325,6 +333,99 @@ describe.each([
       await a.deleteByPrefix('');
       await a.close();
       if (b !== a) await b.close();
+    }
+  });
+});
+
+// Migration 0017 on an installation that has files and refunds: each tenant's total starts from
+// its stored files (each object once, removed ones and records by hand not counted), every tenant
+// gets the 1 GB quota, and refund requests stay while their order numbers become the tenant's.
+describe.each(enginesUnderTest())('migration 0017 on an older installation on %s', (kind) => {
+  it('counts the stored files, keeps the refunds, and frees order numbers across tenants', async () => {
+    const testDb = await createTestDatabase(kind);
+    const database = openDatabase(testDb.url, kind);
+    try {
+      const db = database.db;
+      const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(
+        '0016-password-policy',
+      );
+      expect(error).toBeUndefined();
+      await seedDatabase(db, new IdGenerator(3), { regions: false, leaveProcess: false });
+      let id = 900_000n;
+      const attach = (name: string, size: number, deleted = 0) =>
+        db
+          .insertInto('blade_attach')
+          .values({
+            id: id++,
+            tenant_id: '000000',
+            link: `/oss/local/000000/${name}`,
+            domain: '/oss/local/000000',
+            name,
+            original_name: name,
+            extension: 'png',
+            attach_size: size,
+            md5: null,
+            ...systemAudit(),
+            is_deleted: deleted,
+          } as never)
+          .execute();
+      const stored = (n: number) => `upload/20260101/${String(n).padStart(32, '0')}.png`;
+      await attach(stored(1), 100);
+      await attach(stored(1), 100); // a record by hand naming the same object: counted once
+      await attach(stored(2), 200);
+      await attach(stored(3), 1000, 1); // removed
+      await attach('a.png', 5000); // a record by hand of a file elsewhere
+      const refund = (tenantId: string, orderNo: string) =>
+        db
+          .insertInto('zx_refund_review')
+          .values({
+            id: id++,
+            tenant_id: tenantId,
+            order_no: orderNo,
+            machine_no: 'M',
+            slot_no: null,
+            hospital_id: null,
+            customer_open_id: null,
+            customer_phone: null,
+            order_amount: 100,
+            refund_amount: 100,
+            reason: null,
+            apply_time: new Date(),
+            review_status: 0,
+            reviewer_id: null,
+            review_time: null,
+            review_remark: null,
+            ...systemAudit(),
+          } as never)
+          .execute();
+      await refund('000000', 'O1');
+      await refund('000000', 'O2');
+      await db
+        .insertInto('zx_tenant_key')
+        .values([
+          { key_kind: 'order', key_value: 'O1', tenant_id: '000000', create_time: new Date() },
+          { key_kind: 'order', key_value: 'O2', tenant_id: '000000', create_time: new Date() },
+          { key_kind: 'machine', key_value: 'M', tenant_id: '000000', create_time: new Date() },
+        ])
+        .execute();
+
+      await migrateToLatest(db);
+      const tenant = await db
+        .selectFrom('blade_tenant')
+        .select(['upload_quota', 'upload_used'])
+        .where('tenant_id', '=', '000000')
+        .executeTakeFirstOrThrow();
+      expect([Number(tenant.upload_quota), Number(tenant.upload_used)]).toEqual([1024 ** 3, 300]);
+      const keys = await db.selectFrom('zx_tenant_key').select(['key_kind', 'key_value']).execute();
+      expect(keys).toEqual([{ key_kind: 'machine', key_value: 'M' }]);
+      const orders = await db.selectFrom('zx_refund_review').select('order_no').orderBy('order_no').execute();
+      expect(orders.map((o) => o.order_no)).toEqual(['O1', 'O2']);
+      // Another tenant's O1 is its own; the tenant's second O1 breaks the unique index.
+      await refund('620001', 'O1');
+      await expect(refund('000000', 'O1')).rejects.toSatisfy(isUniqueViolation);
+    } finally {
+      await database.close();
+      await testDb.drop();
     }
   });
 });
