@@ -7,6 +7,7 @@ import type { Cache } from '../../src/core/cache/cache.js';
 import { MemoryCache } from '../../src/core/cache/memory-cache.js';
 import { RedisCache } from '../../src/core/cache/redis-cache.js';
 import { IdGenerator } from '../../src/core/ids.js';
+import { parseOutboundHosts } from '../../src/core/outbound/policy.js';
 import { openDatabase } from '../../src/db/database.js';
 import { isUniqueViolation } from '../../src/db/errors.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -89,8 +90,11 @@ describe.each(enginesUnderTest())('upload quota, rate and buttons on %s', (kind)
   };
 
   beforeAll(async () => {
+    // 127.0.0.1 listed: a storage service there that is down (the failure test).
+    const outboundHosts = parseOutboundHosts('default,127.0.0.1');
+    if ('bad' in outboundHosts) throw new Error(outboundHosts.bad);
     t = await startTestApp(kind, [], false, {
-      config: { uploadMaxBytes: MAX },
+      config: { uploadMaxBytes: MAX, outboundHosts },
       uploadRate: { perMinute: RATE },
     });
   }, 60_000);
@@ -218,6 +222,26 @@ describe.each(enginesUnderTest())('upload quota, rate and buttons on %s', (kind)
     await t.call({ method: 'POST', url: `${ATTACH}/remove?ids=${file.attachId}` }, admin.token);
     expect(await used('610004')).toEqual({ used: 0, quota: 1024 ** 3 });
     expect(filesOf('610004')).toBe(0);
+  });
+
+  it('gives the bytes back when the storage fails: a 500, nothing counted', async () => {
+    const admin = await createTenantAdmin(t, '610007');
+    const oss = (path: string, payload?: object) =>
+      t.call({ method: 'POST', url: `${OSS}${path}`, ...(payload ? { payload } : {}) }, admin.token);
+    const broken = await oss('/submit', {
+      category: 1,
+      ossCode: 'down',
+      endpoint: 'http://127.0.0.1:9',
+      accessKey: 'a',
+      secretKey: 'b',
+      bucketName: 'c',
+    });
+    expect(broken.status, JSON.stringify(broken.body)).toBe(200);
+    expect((await oss(`/enable?id=${broken.body.data.id}`)).status).toBe(200);
+    const failed = await put(admin.token, 'x.png', pngOf(3_000));
+    expect(failed.status).toBe(500);
+    expect(await used('610007')).toEqual({ used: 0, quota: 1024 ** 3 });
+    expect(await liveAttachments('610007')).toBe(0);
   });
 
   it('limits uploads per user per minute with 429, refused ones too; others upload on', async () => {
