@@ -86,6 +86,7 @@ import { AttachService } from './modules/resource/attach/attach.service.js';
 import { localFileRoutes } from './modules/resource/oss/local-files.routes.js';
 import { ossRoutes } from './modules/resource/oss/oss.routes.js';
 import { OssService } from './modules/resource/oss/oss.service.js';
+import { UploadRate, type UploadRatePolicy } from './modules/resource/oss/upload-rate.js';
 import { SMS_DEFAULT_ENDPOINTS } from './modules/resource/sms/sms-providers.js';
 import { smsRoutes } from './modules/resource/sms/sms.routes.js';
 import { SmsService } from './modules/resource/sms/sms.service.js';
@@ -134,6 +135,8 @@ export interface AppDependencies {
   logs?: LogWriterOptions & { sink?: (database: LogSink) => LogSink };
   /** Sign-in lockout limits and clock (default: sign-in-limits.ts; tests shorten or move them). */
   signInLockout?: Partial<LockoutPolicy>;
+  /** Uploads per user per minute (default: upload-rate.ts; tests set their own). */
+  uploadRate?: Partial<UploadRatePolicy>;
 }
 
 declare module 'fastify' {
@@ -457,7 +460,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     uploadTypes: deps.config.uploadTypes ?? UPLOAD_TYPES_DEFAULT,
     outbound,
   });
-  await app.register(ossRoutes, { prefix: '/api/blade-resource/oss', oss, uploadMaxBytes });
+  await app.register(ossRoutes, {
+    prefix: '/api/blade-resource/oss',
+    oss,
+    uploadMaxBytes,
+    uploadRate: new UploadRate(deps.cache, deps.uploadRate),
+  });
   await app.register(localFileRoutes, { uploadsRoot });
   await app.register(attachRoutes, {
     prefix: '/api/blade-resource/attach',

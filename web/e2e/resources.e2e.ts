@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { closeDialog, confirmOk } from './support/dialog.js';
 import { consoleSuite } from './support/suite.js';
 
-// Resources against the real server: the avatar upload of the personal info page (put-file, then
-// update-info), notices written in the rich-text editor and shown sanitised (security S10) on their
-// page and in the top bar, and an attachment upload with its image preview and delete.
+// Resources against the real server: the avatar upload of the personal info page (put-avatar,
+// which sets it), notices written in the rich-text editor and shown sanitised (security S10) on
+// their page and in the top bar, and an attachment upload with its image preview and delete, and
+// the tenant's storage quota's refusal in the upload dialog.
 const suite = consoleSuite();
 
 const WIDE = { width: 1440, height: 900 };
@@ -27,6 +28,26 @@ async function api<T>(page: Page, path: string): Promise<T> {
     if (body.code !== 200) throw new Error(`${url} answered ${body.code}`);
     return body.data;
   }, path) as Promise<T>;
+}
+
+/** Posts JSON with the page's own session, answering the envelope. */
+async function apiPost(page: Page, path: string, body: object): Promise<{ code: number; msg: string }> {
+  return page.evaluate(
+    async ([url, payload]) => {
+      const token = JSON.parse(localStorage.getItem('saber-token') ?? '{}').content as string;
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          Authorization: `Basic ${btoa('saber:saber_secret')}`,
+          'Blade-Auth': `bearer ${token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(payload),
+      });
+      return (await response.json()) as { code: number; msg: string };
+    },
+    [path, body] as const,
+  );
 }
 
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -165,6 +186,32 @@ describe('resources against the real server', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('hello') });
     await page.locator('.ant-message').getByText(/png/).waitFor();
+    // The tenant's storage quota, lowered to what its files take now: the next file is refused
+    // with the server's words (and the quota put back).
+    const platform = (
+      await api<{ records: Array<{ id: string; tenantName: string; uploadUsed: number }> }>(
+        page,
+        '/api/blade-system/tenant/list?tenantId=000000',
+      )
+    ).records[0]!;
+    const setQuota = (uploadQuota: number) =>
+      apiPost(page, '/api/blade-system/tenant/submit', {
+        id: platform.id,
+        tenantName: platform.tenantName,
+        uploadQuota,
+      });
+    expect((await setQuota(platform.uploadUsed)).code).toBe(200);
+    try {
+      await dialog(page)
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'full.png', mimeType: 'image/png', buffer: PNG });
+      await page
+        .locator('.ant-message')
+        .getByText(/^租户的存储空间不足：已用 .+，配额 .+，本文件 70B。/)
+        .waitFor();
+    } finally {
+      expect((await setQuota(1024 ** 3)).code).toBe(200);
+    }
     await closeDialog(dialog(page));
 
     const row = page.getByRole('row', { name: /scan\.png/ });

@@ -108,6 +108,9 @@ describe('tenancy', () => {
     const tenantDialog = dialogTitled(admin, '新增');
     await tenantDialog.getByLabel('租户名称').fill(TENANT_NAME);
     await tenantDialog.getByLabel('联系人').fill('张三');
+    // The storage quota starts at 1 GB (1024 MB); this tenant gets 2 GB.
+    expect(await tenantDialog.getByLabel('存储配额').inputValue()).toBe('1024');
+    await tenantDialog.getByLabel('存储配额').fill('2048');
     await tenantDialog.getByLabel('产品包').click();
     // The visible choice (antd's role=option elements are a hidden list for screen readers).
     await admin.locator('.ant-select-item-option', { hasText: PACKAGE_NAME }).click();
@@ -120,6 +123,8 @@ describe('tenancy', () => {
     expect(tenantId).toBeDefined();
     expect(await row.innerText()).toContain(PACKAGE_NAME);
     expect(await row.getByRole('cell').nth(8).innerText()).toBe('不限');
+    // What its files take against its quota (issue 44, item 5).
+    await row.getByText('已用 0 B / 2 GB').waitFor();
 
     // 产品包配置 shows the tenant's package (package-detail).
     await row.getByRole('button', { name: '产品包配置' }).click();

@@ -110,6 +110,16 @@ export const TENANT_LIMITS = {
 /** Accounts of a tenant: -1 unlimited (blade_tenant.account_number). */
 export const UNLIMITED_ACCOUNTS = -1;
 
+/**
+ * A tenant's storage quota for uploaded files (blade_tenant.upload_quota, bytes): 1 GB unless the
+ * platform administrator sets another, at most 1 PB.
+ */
+export const DEFAULT_UPLOAD_QUOTA = 1024 ** 3;
+export const MAX_UPLOAD_QUOTA = 1024 ** 5;
+
+/** The avatar a user uploads for themselves (spec §9): a jpg or png of at most 500 KB. */
+export const AVATAR_LIMITS = { maxBytes: 500 * 1024, extensions: ['jpg', 'jpeg', 'png'] } as const;
+
 export const DICT_LIMITS = { code: 255, dictKey: 255, dictValue: 255, remark: 255 } as const;
 
 /** The dictKey of a dictionary's parent row (BladeX's). */

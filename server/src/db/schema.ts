@@ -1,6 +1,7 @@
 // Row types as the drivers hand them back. Drivers differ: SQLite gives bigint for every integer,
 // PostgreSQL strings for BIGINT, MySQL strings (bigNumberStrings); dates are Date or ISO text.
 // Repositories convert rows by column kind (core/repository/table.ts), so these stay honest.
+import type { Generated } from 'kysely';
 
 export type DbId = string | bigint;
 export type DbInt = number | bigint | string;
@@ -35,6 +36,10 @@ export interface TenantTable extends AuditColumns {
   package_id: DbId | null;
   datasource_id: DbId | null;
   license_key: string | null;
+  /** The tenant's storage quota in bytes (migration 0017; 1 GB by default). */
+  upload_quota: Generated<DbInt>;
+  /** What the tenant's stored files take, in bytes, uploads in flight included (migration 0017). */
+  upload_used: Generated<DbInt>;
 }
 
 export interface ClientTable extends AuditColumns {
@@ -345,6 +350,8 @@ export interface AttachTable extends AuditColumns, TenantScoped {
   attach_size: DbId | null;
   /** md5 of the stored bytes, computed when stored (migration 0010). */
   md5: string | null;
+  /** 'avatar' for a file of the avatar path (migration 0017); null otherwise. */
+  purpose: string | null;
 }
 
 /** Failed sign-ins of an account and its temporary lock (migration 0009, decision 0013). */
@@ -531,8 +538,9 @@ export interface LeaveTable extends AuditColumns, TenantScoped {
 }
 
 /**
- * Which tenant holds a key unique across the platform (a machine number, a payment order number):
- * always in the main database, whichever database the tenant's rows are in (decision 0020).
+ * Which tenant holds a key unique across the platform (a machine number): always in the main
+ * database, whichever database the tenant's rows are in (decision 0020). Payment orders were held
+ * here too until migration 0017 made them unique per tenant.
  */
 export interface TenantKeyTable {
   key_kind: 'machine' | 'order';

@@ -138,6 +138,20 @@ describe.each(enginesUnderTest())('business dictionaries and demo data on %s', (
         refunds: 60,
       });
       expect(await fillDemo(oneDatabase(t.store), options)).toBeNull();
+      // Its apk files count against the tenant's storage quota, as uploads do.
+      const tenant = await t.store.db
+        .selectFrom('blade_tenant')
+        .select('upload_used')
+        .where('tenant_id', '=', '000000')
+        .executeTakeFirstOrThrow();
+      const files = await t.store.db
+        .selectFrom('blade_attach')
+        .select('attach_size')
+        .where('tenant_id', '=', '000000')
+        .where('is_deleted', '=', 0)
+        .execute();
+      expect(files).toHaveLength(3);
+      expect(Number(tenant.upload_used)).toBe(files.reduce((n, f) => n + Number(f.attach_size), 0));
       const board = (await t.call({ method: 'GET', url: '/api/zxgxg-api/dashboard' })).body.data;
       expect(board.machines).toEqual({ total: 8, online: 6, offline: 2, fault: 1 });
       expect(board.slots.total).toBe(6 * 24 + 2 * 48);

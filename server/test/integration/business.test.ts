@@ -553,6 +553,63 @@ describe.each(enginesUnderTest())('business on %s', (kind) => {
     expect(today.rejected).toBeGreaterThanOrEqual(1);
   });
 
+  it('keeps order numbers per tenant: the same order in two tenants is refunded in each, twice in one is refused, one of two at once stands (issue 44, item 8)', async () => {
+    const mine = await machine('ORDER-A', 2);
+    const theirAdmin = await createTenantAdmin(t, '730044');
+    const theirHospital = await post(
+      '/hospital/submit',
+      { hospitalCode: 'HB', hospitalName: '乙医院' },
+      theirAdmin.token,
+    );
+    const created = await post(
+      '/machine/submit',
+      { machineNo: 'ORDER-B', machineName: '乙柜', hospitalId: theirHospital.body.data.id, slotCount: 2 },
+      theirAdmin.token,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const theirs = created.body.data as { machineNo: string; deviceSecret: string };
+    const request = (of: { machineNo: string; deviceSecret: string }, orderNo: string) =>
+      device('/refund-request', of.machineNo, of.deviceSecret, {
+        orderNo,
+        orderAmount: 300,
+        refundAmount: 300,
+      });
+
+    // Tenant A's machine files O3 first; tenant B's machine then files its own O3.
+    expect((await request(mine, 'O3')).status).toBe(200);
+    const inB = await request(theirs, 'O3');
+    expect(inB.status, JSON.stringify(inB.body)).toBe(200);
+    expect(inB.body.data).toMatchObject({ orderNo: 'O3', tenantId: '730044', machineNo: 'ORDER-B' });
+    // Twice in one tenant: refused, nothing stored.
+    const again = await request(theirs, 'O3');
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ code: 400, success: false, msg: '订单 O3 已申请过退款' });
+    // Two requests for one new order at once in one tenant: one row.
+    const raced = await Promise.all([request(theirs, 'O4'), request(theirs, 'O4')]);
+    expect(raced.map((r) => r.status).sort()).toEqual([200, 400]);
+    const rows = await t.store.db
+      .selectFrom('zx_refund_review')
+      .select(['tenant_id', 'order_no'])
+      .where('order_no', 'in', ['O3', 'O4'])
+      .orderBy('tenant_id')
+      .orderBy('order_no')
+      .execute();
+    expect(rows).toEqual([
+      { tenant_id: '000000', order_no: 'O3' },
+      { tenant_id: '730044', order_no: 'O3' },
+      { tenant_id: '730044', order_no: 'O4' },
+    ]);
+
+    // In the console each tenant sees and decides its own O3.
+    for (const token of [undefined, theirAdmin.token]) {
+      const listed = (await get('/refund/review/list?orderNo=O3', token)).body.data;
+      expect(listed.total).toBe(1);
+      const agreed = await post(`/refund/review/agree?id=${listed.records[0].id}`, undefined, token);
+      expect(agreed.status, JSON.stringify(agreed.body)).toBe(200);
+      expect(agreed.body.data.reviewStatus).toBe(1);
+    }
+  });
+
   it('answers another tenant’s administrator 404 for every business id and changes nothing (S4)', async () => {
     const m = await machine('ISO-1', 2);
     const slots = await slotsOf(m.id);

@@ -148,9 +148,14 @@ describe.each(enginesUnderTest())('object storage on %s', (kind) => {
     expect(servedPdf.headers['content-disposition']).toMatch(/^attachment/);
     expect(servedPdf.headers['content-security-policy']).toContain('sandbox');
 
-    // Any signed-in user uploads (the avatar); nobody without a token.
+    // put-file needs a page's upload button (upload-quota.test.ts): a user without menus has the
+    // avatar path only; nobody without a token.
     const plain = await createOperator(t, []);
-    expect((await upload('a.jpg', JPEG, plain.token)).status).toBe(200);
+    expect((await upload('a.jpg', JPEG, plain.token)).status).toBe(403);
+    const avatar = multipart('a.jpg', JPEG);
+    expect(
+      (await t.call({ method: 'POST', url: `${BASE}/endpoint/put-avatar`, ...avatar }, plain.token)).status,
+    ).toBe(200);
     expect((await upload('a.jpg', JPEG, null)).status).toBe(401);
     // Another tenant's files go under its own prefix.
     expect((await upload('b.png', PNG, other.token)).body.data.domain).toBe('/oss/local/400001');

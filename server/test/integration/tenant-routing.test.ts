@@ -343,7 +343,7 @@ describe.each(enginesUnderTest())('tenant data routing with the main database on
     const listed = (await call(a, 'GET', `${API}/machine/list`, t2.token)).body.data.records[0];
     expect(listed).toMatchObject({ machineNo: 'RT-0001', hospitalName: '医院H2-PROC' });
 
-    // A number (or an order) taken in one database is taken for every tenant.
+    // A machine number taken in one database is taken for every tenant.
     const h1 = (await call(a, 'GET', `${API}/hospital/list`, t1.token)).body.data.records[0].id as string;
     const taken = await machine(a, t1.token, 'RT-0001', h1);
     expect(taken.status).toBe(400);
@@ -372,16 +372,24 @@ describe.each(enginesUnderTest())('tenant data routing with the main database on
     });
     expect(refund.status, JSON.stringify(refund.body)).toBe(200);
     expect(await rowsIn(bound, 'zx_refund_review')).toEqual({ [t2.tenantId]: 1 });
-    // An order is refunded once on the platform, whichever tenant's machine asks again.
-    const again = await device(
+    // An order number is the tenant's own (issue 44, item 8): another tenant's machine files the
+    // same one, kept in that tenant's database; the bound tenant's second request is refused.
+    const theirs = await device(
       a,
       '/refund-request',
       { orderNo: 'ORDER-RT-1', orderAmount: 500, refundAmount: 500 },
       t1Machine,
     );
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
+    expect((await rowsIn(a.database, 'zx_refund_review'))[t1.tenantId]).toBe(1);
+    const again = await device(a, '/refund-request', {
+      orderNo: 'ORDER-RT-1',
+      orderAmount: 500,
+      refundAmount: 500,
+    });
     expect(again.status).toBe(400);
     expect(again.body.msg).toContain('ORDER-RT-1');
-    expect((await rowsIn(a.database, 'zx_refund_review'))[t1.tenantId]).toBeUndefined();
+    expect(await rowsIn(bound, 'zx_refund_review')).toEqual({ [t2.tenantId]: 1 });
     const agreed = await call(a, 'POST', `${API}/refund/review/agree?id=${refund.body.data.id}`, t2.token);
     expect(agreed.status, JSON.stringify(agreed.body)).toBe(200);
     expect(agreed.body.data).toMatchObject({

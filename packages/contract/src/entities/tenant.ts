@@ -1,4 +1,4 @@
-import { TENANT_LIMITS } from '../entities.js';
+import { MAX_UPLOAD_QUOTA, TENANT_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
@@ -23,6 +23,10 @@ export const TenantSchema = Type.Object({
   expireTime: Nullable(Type.String()),
   packageId: Nullable(Type.String()),
   datasourceId: Nullable(Type.String()),
+  /** The tenant's storage quota for uploaded files, in bytes. */
+  uploadQuota: Type.Integer(),
+  /** What the tenant's stored files take now, in bytes (uploads in progress included). */
+  uploadUsed: Type.Integer(),
 });
 
 /** The login page's tenant info: nothing about licences, limits or packages. */
@@ -47,7 +51,7 @@ const OptionalDateTime = (key: string) =>
   Type.Optional(Nullable(Type.String({ maxLength: 19, ...label(key) })));
 
 /** Fields of submit whose null means "leave as it is" (see TenantInputSchema). */
-export const NULL_MEANS_ABSENT = ['accountNumber', 'status'] as const;
+export const NULL_MEANS_ABSENT = ['accountNumber', 'status', 'uploadQuota'] as const;
 
 /** submit, in the form's order. No id creates and provisions the tenant; an id updates it. */
 export const TenantInputSchema = Type.Object(
@@ -70,6 +74,9 @@ export const TenantInputSchema = Type.Object(
     expireTime: OptionalDateTime('tenant.expireTime'),
     packageId: SubmitId,
     status: Type.Optional(IntegerField({ label: 'tenant.status' }, { minimum: 0, maximum: 1 })),
+    uploadQuota: Type.Optional(
+      IntegerField({ label: 'tenant.uploadQuota' }, { minimum: 0, maximum: MAX_UPLOAD_QUOTA }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -110,7 +117,8 @@ export const TenantPackageSettingQuery = Type.Object({
 /**
  * A tenant (blade_tenant); platform-wide rows, the platform administrator's only (S4).
  * `accountNumber` -1 means unlimited; `expireTime` null never expires; `packageId` null means no
- * package (every menu its roles are granted). The licence key never leaves the server.
+ * package (every menu its roles are granted); `uploadQuota` bounds `uploadUsed`, what its uploaded
+ * files take (bytes). The licence key never leaves the server.
  */
 export type Tenant = Static<typeof TenantSchema>;
 /**

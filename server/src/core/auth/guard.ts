@@ -268,7 +268,8 @@ function buttonHeld(
   deps: GuardDependencies,
 ): Soon<boolean> {
   if (button === undefined) return true;
-  const codes = typeof button === 'string' ? [button] : [button.create, button.update];
+  const codes =
+    typeof button === 'string' ? [button] : 'anyOf' in button ? button.anyOf : [button.create, button.update];
   const heldFrom = (i: number): Soon<boolean> =>
     i >= codes.length
       ? false
@@ -377,7 +378,7 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
   const bodyButtons: preHandlerHookHandler = (req, reply, done) => {
     const { button, bodyButton } = req.routeOptions.config;
     const codes: string[] = [];
-    if (button !== undefined && typeof button !== 'string') {
+    if (button !== undefined && typeof button !== 'string' && 'create' in button) {
       const id = (req.body as { id?: unknown } | undefined)?.id;
       codes.push(id ? button.update : button.create);
     }
@@ -401,7 +402,10 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
       for (const method of [route.method].flat())
         rules.push({ method, url: route.url, config: { ...route.config } });
     const button = route.config?.button;
-    if ((button !== undefined && typeof button !== 'string') || route.config?.bodyButton)
+    if (
+      (button !== undefined && typeof button !== 'string' && 'create' in button) ||
+      route.config?.bodyButton
+    )
       addRouteHook(route, 'preHandler', bodyButtons, 'first');
   });
 }

@@ -32,9 +32,11 @@ export type Access = 'open' | 'public' | 'user' | 'administrator' | 'platform-ad
  * The button (permission code, a menu of category 2) a route needs, checked by the guard against
  * the menus the caller's roles are granted (MenuService.allowedMenuIds); the platform administrator
  * passes. A submit route that creates and updates names both: the caller needs `create` for a body
- * without an id and `update` for one with an id.
+ * without an id and `update` for one with an id. A call several pages make (an upload) names the
+ * buttons that make it (`anyOf`): any one of them will do.
  */
-export type ButtonRequirement = PermissionCode | { create: PermissionCode; update: PermissionCode };
+export type ButtonRequirement =
+  PermissionCode | { create: PermissionCode; update: PermissionCode } | { anyOf: readonly PermissionCode[] };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -6,6 +6,7 @@ import type { TenantStores } from '../../core/repository/tenant-databases.js';
 import { firstUserOf } from './demo.repository.js';
 import { HospitalRepository } from './hospital/hospital.repository.js';
 import { AttachRepository } from '../resource/attach/attach.repository.js';
+import { TenantRepository } from '../system/tenant/tenant.repository.js';
 import { LocalStorage } from '../resource/storage/local-storage.js';
 import { linkOf } from '../resource/storage/object-storage.js';
 import { ApkService } from './apk/apk.service.js';
@@ -82,6 +83,9 @@ export async function fillDemo(
     ]);
     const day = new Date().toISOString().slice(0, 10).replace(/-/g, '');
     const name = `upload/${day}/${randomBytes(16).toString('hex')}.apk`;
+    // Stored files count against the tenant's storage quota, as an upload's do (OssService.putFile).
+    if (!(await new TenantRepository(stores.main).reserveUpload(options.tenantId, content.length)))
+      throw new Error(`tenant ${options.tenantId}: its storage quota has no room for the demo's apk files`);
     await storage.put(name, content);
     const attachments = new AttachRepository(stores.main);
     const attachId = await attachments.insert(actor, {

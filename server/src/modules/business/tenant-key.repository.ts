@@ -1,14 +1,17 @@
 import type { Store } from '../../core/repository/store.js';
 import { unscoped } from '../../core/repository/unscoped.js';
 
-/** The keys unique across the platform: machine numbers (device serials) and payment orders. */
-export type TenantKeyKind = 'machine' | 'order';
+/**
+ * The keys unique across the platform: machine numbers (device serials). Payment orders were too
+ * until migration 0017 made them unique per tenant.
+ */
+export type TenantKeyKind = 'machine';
 
 /**
  * zx_tenant_key (decision 0020): which tenant holds a key unique across the platform, in the main
  * database whichever database the tenant's records are in. Read and written across tenants on
- * purpose: a device is found by its number before its tenant is known, and a number or an order
- * taken in one tenant is taken for all. Build it on the main database's store.
+ * purpose: a device is found by its number before its tenant is known, and a number taken in one
+ * tenant is taken for all. Build it on the main database's store.
  */
 export class TenantKeyRepository {
   constructor(private readonly store: Store) {}

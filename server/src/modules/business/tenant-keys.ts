@@ -2,7 +2,7 @@ import type { Actor, Store } from '../../core/repository/store.js';
 import type { TenantStores } from '../../core/repository/tenant-databases.js';
 import { TenantKeyRepository, type TenantKeyKind } from './tenant-key.repository.js';
 
-// Keys unique across the platform (machine numbers, payment orders) when tenants' records may be
+// Keys unique across the platform (machine numbers) when tenants' records may be
 // in different databases (decision 0020): a tenant holds a key in zx_tenant_key, in the main
 // database, before its record is written in its own. A hold is only as good as the record behind
 // it: a hold whose record is gone (a creation that failed, a process that stopped between the two

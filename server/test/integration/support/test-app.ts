@@ -57,6 +57,7 @@ export async function startTestApp(
     signInLockout?: AppDependencies['signInLockout'];
     /** SQLite: DATA_DIR is the folder of the database file, as by default (DATA_DIR/console.db). */
     databaseInDataDir?: boolean;
+    uploadRate?: AppDependencies['uploadRate'];
     config?: Partial<
       Pick<
         Config,
@@ -93,6 +94,7 @@ export async function startTestApp(
     ping: database.ping,
     ...(options.logs ? { logs: options.logs } : {}),
     ...(options.signInLockout ? { signInLockout: options.signInLockout } : {}),
+    ...(options.uploadRate ? { uploadRate: options.uploadRate } : {}),
   });
   const inject = async (options: InjectOptions) => {
     const res: LightMyRequestResponse = await app.inject(options);

@@ -1,5 +1,5 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { USER_INFO_LIMITS, type UserInfo } from '@console/contract';
+import { AVATAR_LIMITS, USER_INFO_LIMITS, type UserInfo } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -17,15 +17,15 @@ import {
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { putFile } from '../../api/resource/oss';
+import { putAvatar } from '../../api/resource/oss';
 import { isTransportFailure } from '../../api/request';
 import { info, updateInfo, updatePassword } from '../../api/user';
 import { PageSpinner } from '../../app/layout/PageSpinner';
 import { updateUserInfo, useSession } from '../../app/session/session-store';
 import { PHONE_MESSAGES, phoneProblem } from '../../utils/validate';
 
-/** Largest avatar accepted (spec §9: 500 KB). */
-export const AVATAR_MAX_BYTES = 500 * 1024;
+/** Largest avatar accepted (spec §9: 500 KB), as the server's avatar path checks it. */
+export const AVATAR_MAX_BYTES = AVATAR_LIMITS.maxBytes;
 const AVATAR_TYPES = ['image/jpeg', 'image/png'];
 const AVATAR_EXTENSION = /\.(jpe?g|png)$/i;
 
@@ -57,8 +57,8 @@ interface PasswordForm {
 
 /**
  * The avatar field: the picture and an upload button; its value is the picture's link. An upload
- * is stored through put-file and saved as the user's avatar at once (update-info with the avatar
- * alone), so the top bar's user menu shows it without waiting for the form's save.
+ * goes to the avatar path (put-avatar), which stores it as the user's avatar at once, so the top
+ * bar's user menu shows it without waiting for the form's save.
  */
 function AvatarField({ value, onChange }: { value?: string; onChange?: (link: string) => void }) {
   const { t } = useTranslation();
@@ -75,8 +75,7 @@ function AvatarField({ value, onChange }: { value?: string; onChange?: (link: st
   };
 
   const upload = async (file: File) => {
-    const stored = await putFile(file, file.name);
-    await updateInfo({ avatar: stored.link });
+    const stored = await putAvatar(file, file.name);
     updateUserInfo({ avatar: stored.link });
     onChange?.(stored.link);
     void queryClient.invalidateQueries({ queryKey: ['user', userId, 'info'] });

@@ -114,21 +114,6 @@ export class RefundRepository extends TableRepository<RefundReview, 'zx_refund_r
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /**
-   * Whether a refund request of the tenant, in this database, is for the order (removed ones too):
-   * whether the tenant's hold on the order number (zx_tenant_key, see tenant-keys.ts) is backed.
-   */
-  async orderInUse(tenantId: string, orderNo: string): Promise<boolean> {
-    // Removed requests count: an order is refunded at most once (outside the base's live rows).
-    const row = await unscoped(this.store)
-      .selectFrom('zx_refund_review')
-      .select('id')
-      .where('tenant_id', '=', tenantId)
-      .where('order_no', '=', orderNo)
-      .executeTakeFirst();
-    return Boolean(row);
-  }
-
   /** Pending refunds the caller sees: how many, and their amount in cents. */
   async pendingTotals(actor: Actor): Promise<{ pending: number; amount: number }> {
     const row = await (

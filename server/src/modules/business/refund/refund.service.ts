@@ -4,15 +4,11 @@ import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
-import { claimKey, releaseUnused, type KeyInUse } from '../tenant-keys.js';
+import { isUniqueViolation } from '../../../db/errors.js';
 import type { RecordBusinessEvent } from '../business-events.js';
 import { RefundRepository, refundTable } from './refund.repository.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { EXPORT_MAX_ROWS } from '../sheets/sheet.js';
-
-/** Whether a refund request of the tenant is for the order (what backs its hold on the order). */
-const orderInUse: KeyInUse = (store, tenantId, orderNo) =>
-  new RefundRepository(store).orderInUse(tenantId, orderNo);
 
 /**
  * Refund reviews: pending → agreed or rejected exactly once. The decision is one conditional
@@ -79,7 +75,12 @@ export class RefundService extends TenantEntityService<
     return decided;
   }
 
-  /** A refund request for a machine (the device API acts in the machine's tenant). */
+  /**
+   * A refund request for a machine (the device API acts in the machine's tenant). An order is
+   * refunded at most once in its tenant, removed requests included: the unique index on
+   * (tenant_id, order_no) decides (migration 0017), so of two requests at once, on one process or
+   * two, one is stored and the other told. Another tenant's orders are its own business.
+   */
   async request(
     actor: Actor,
     machine: { machineNo: string; hospitalId: string | null },
@@ -88,9 +89,6 @@ export class RefundService extends TenantEntityService<
     if (input.refundAmount > input.orderAmount) throw badRequest('refund.refundAmount.tooHigh');
     const orderNo = input.orderNo.trim();
     const store = await this.storeFor(actor);
-    // The order is taken on the platform first (its tenants' records may be in other databases).
-    if (!(await claimKey(this.stores, actor, 'order', orderNo, orderInUse)))
-      throw badRequest('refund.orderNo.exists', { orderNo });
     try {
       return await inTransaction(store, async (tx) => {
         const refunds = this.repositoryOn(tx);
@@ -110,7 +108,7 @@ export class RefundService extends TenantEntityService<
         return found(await refunds.findById(actor, id));
       });
     } catch (error) {
-      await releaseUnused(this.stores, actor, 'order', [orderNo], orderInUse).catch(() => undefined);
+      if (isUniqueViolation(error)) throw badRequest('refund.orderNo.exists', { orderNo });
       throw error;
     }
   }

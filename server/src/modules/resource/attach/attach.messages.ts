@@ -9,6 +9,7 @@ export const attachMessages = {
     'attach.originalName': '附件原名',
     'attach.extension': '附件拓展名',
     'attach.attachSize': '附件大小',
+    'attach.storedName': '附件名称 {name} 是服务器存储文件时生成的名称，不能手工填写',
   },
   en: {
     'attach.link': 'link',
@@ -18,5 +19,7 @@ export const attachMessages = {
     'attach.originalName': 'original name',
     'attach.extension': 'extension',
     'attach.attachSize': 'size',
+    'attach.storedName':
+      'The name {name} is one the server gives the files it stores; it cannot be entered by hand',
   },
 } as const;

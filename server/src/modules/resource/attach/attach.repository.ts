@@ -40,6 +40,28 @@ export class AttachRepository extends TableRepository<Attach, 'blade_attach'> {
 
   /** The md5 of a stored file's bytes (a read-only field: set here, by the server, only). */
   async recordDigest(actor: Actor, id: string, md5: string): Promise<void> {
-    await this.scopedUpdate(actor).set({ md5 }).where('id', '=', BigInt(id)).execute();
+    await this.recordStored(actor, id, md5, null);
+  }
+
+  /** What the server knows of a file it stored: its md5, and 'avatar' for the avatar path's. */
+  async recordStored(actor: Actor, id: string, md5: string, purpose: 'avatar' | null): Promise<void> {
+    await this.scopedUpdate(actor).set({ md5, purpose }).where('id', '=', BigInt(id)).execute();
+  }
+
+  /**
+   * Removes the avatar files the actor's user stored before the one with id `newest` (ids grow
+   * with time); answers the rows removed.
+   */
+  async removeAvatarsBefore(actor: Actor, newest: string): Promise<Attach[]> {
+    if (!actor.userId) return [];
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where('purpose', '=', 'avatar')
+      .where('create_user', '=', BigInt(actor.userId))
+      .where('id', '<', BigInt(newest))
+      .execute();
+    const ids = rows.map((row) => String(row.id));
+    if (ids.length > 0) await this.softDelete(actor, ids);
+    return rows.map((row) => this.toEntity(row));
   }
 }

@@ -3,9 +3,10 @@ import type { Attach, AttachInput } from '@console/contract';
 
 import { type Actor, type Store } from '../../../core/repository/store.js';
 import type { OssService } from '../oss/oss.service.js';
-import { STORED_NAME } from '../storage/object-storage.js';
+import { badRequest } from '../../../core/errors.js';
+import { isStoredName } from '../storage/object-storage.js';
 import { AttachRepository, attachTable } from './attach.repository.js';
-import { EntityService, removeAll } from '../../../core/entity-service.js';
+import { EntityService, found, removeAll } from '../../../core/entity-service.js';
 
 const text = (value: string | null | undefined) => value?.trim() || null;
 
@@ -18,7 +19,19 @@ export class AttachService extends EntityService<Attach, AttachInput, 'blade_att
     super(store, attachTable, (s) => new AttachRepository(s));
   }
 
+  /**
+   * Records an attachment by hand, or edits one. A name the server generates (upload/…) is never
+   * taken from a form: it would let a record hold a stored file outside the tenant's quota. A file
+   * the server stored keeps its link, name, type and size (what its quota share is); only its
+   * original name may change.
+   */
   async submit(actor: Actor, input: AttachInput): Promise<Attach> {
+    const id = input.id || undefined;
+    const existing = id ? found(await this.repository.findById(actor, id)) : undefined;
+    if (existing && isStoredName(existing.name))
+      return this.save(this.repository, actor, id, {
+        originalName: text(input.originalName) ?? existing.originalName,
+      });
     const values = {
       link: input.link.trim(),
       domain: text(input.domain),
@@ -27,27 +40,17 @@ export class AttachService extends EntityService<Attach, AttachInput, 'blade_att
       extension: text(input.extension)?.toLowerCase() ?? null,
       attachSize: input.attachSize ?? null,
     };
-    return this.save(this.repository, actor, input.id || undefined, values);
+    if (isStoredName(values.name)) throw badRequest('attach.storedName', { name: values.name });
+    return this.save(this.repository, actor, id, values);
   }
 
   /**
-   * Removes all of the ids or none, then the stored objects they held: each in the storage its
-   * link belongs to (local disk or one of the tenant's records), when its name is one this server
-   * generated and no other attachment of the tenant still refers to it. An object that cannot be
-   * removed is reported in the process log; the records stay removed.
+   * Removes all of the ids or none, then the stored objects they held, freeing their share of the
+   * tenant's quota (OssService.discard).
    */
   override async remove(actor: Actor, rawIds: string): Promise<number> {
     const removed = await removeAll(this.store, this.repositoryOn, actor, rawIds);
-    for (const row of removed) {
-      if (!row.name || !STORED_NAME.test(row.name)) continue;
-      if ((await this.repository.countByName(actor, row.domain, row.name, [])) > 0) continue;
-      try {
-        const storage = await this.oss.storageForDomain(actor, row.domain);
-        await storage?.remove(row.name);
-      } catch (err) {
-        this.log.warn({ err, attachId: row.id, name: row.name }, 'stored object not removed');
-      }
-    }
+    await this.oss.discard(actor, removed, this.log);
     return removed.length;
   }
 }

@@ -26,6 +26,9 @@ export const ossMessages = {
     'upload.typeNotAllowed': '不支持的文件类型，允许: {types}',
     'upload.contentMismatch': '文件内容与扩展名 {extension} 不符',
     'upload.tooLarge': '文件大小不能超过 {limit}',
+    'upload.quotaExceeded':
+      '租户的存储空间不足：已用 {used}，配额 {quota}，本文件 {size}。请删除不用的附件，或请平台管理员调整配额',
+    'upload.tooFrequent': '上传过于频繁：每人每分钟最多上传 {limit} 个文件，请稍后再试',
   },
   en: {
     'oss.category': 'category',
@@ -55,5 +58,9 @@ export const ossMessages = {
     'upload.typeNotAllowed': 'File type not allowed; allowed: {types}',
     'upload.contentMismatch': 'The file content is not a .{extension} file',
     'upload.tooLarge': 'The file may not be larger than {limit}',
+    'upload.quotaExceeded':
+      "The tenant's storage is full: {used} of {quota} used, this file is {size}. Remove attachments no longer needed, or ask the platform administrator for a larger quota",
+    'upload.tooFrequent':
+      'Too many uploads: at most {limit} files per person per minute; please try again shortly',
   },
 } as const;

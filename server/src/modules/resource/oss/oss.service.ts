@@ -1,16 +1,26 @@
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { OSS_CATEGORY, type Oss, type OssInput, type StoredFile } from '@console/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  AVATAR_LIMITS,
+  OSS_CATEGORY,
+  type Attach,
+  type Oss,
+  type OssInput,
+  type StoredFile,
+} from '@console/contract';
 import { formatDateTime } from '../../../core/dates.js';
 import { ApiError, badRequest } from '../../../core/errors.js';
 
 import { normalizeAddress, type OutboundPolicy } from '../../../core/outbound/policy.js';
 import { type Actor, type Store } from '../../../core/repository/store.js';
 import type { SecretBox } from '../../../core/secret-box.js';
+import { TenantRepository } from '../../system/tenant/tenant.repository.js';
+import { UserRepository } from '../../user/user.repository.js';
 import { AttachRepository } from '../attach/attach.repository.js';
 import { contentMatches, contentTypeOf } from '../storage/file-types.js';
 import { LocalStorage } from '../storage/local-storage.js';
-import { linkOf, type ObjectStorage } from '../storage/object-storage.js';
+import { isStoredName, linkOf, type ObjectStorage } from '../storage/object-storage.js';
 import { S3Storage } from '../storage/s3-storage.js';
 import { ProviderSettingsService, text } from '../provider-settings/provider-settings.service.js';
 import { OssRepository, ossTable, type OssWithSecret } from './oss.repository.js';
@@ -129,37 +139,99 @@ export class OssService extends ProviderSettingsService<Oss, OssInput, 'blade_os
   /**
    * Stores an upload through the tenant's storage and records it as an attachment. The extension
    * (from the file's name) must be allowed and match the content; the stored name is generated.
+   * The file's bytes are taken from the tenant's storage quota before it is stored (413 when it
+   * does not fit) and given back when storing or recording fails.
    */
-  async putFile(actor: Actor, upload: Upload): Promise<StoredFile> {
+  async putFile(actor: Actor, upload: Upload, purpose: 'avatar' | null = null): Promise<StoredFile> {
     const originalName = upload.filename.trim();
     // eslint-disable-next-line no-control-regex
     if (/[/\\\u0000-\u001f\u007f]/.test(originalName) || originalName === '' || originalName.length > 255)
       throw badRequest('upload.badName');
     const extension = path.extname(originalName).slice(1).toLowerCase();
-    if (!extension || !this.deps.uploadTypes.includes(extension))
-      throw badRequest('upload.typeNotAllowed', { types: this.deps.uploadTypes.join(', ') });
+    const types: readonly string[] = purpose === 'avatar' ? AVATAR_LIMITS.extensions : this.deps.uploadTypes;
+    if (!extension || !types.includes(extension))
+      throw badRequest('upload.typeNotAllowed', { types: types.join(', ') });
     if (!contentMatches(extension, upload.content)) throw badRequest('upload.contentMismatch', { extension });
 
-    const storage = await this.currentStorage(actor);
-    const day = formatDateTime(new Date(), this.deps.store.timeZone).slice(0, 10).replace(/-/g, '');
-    const name = `upload/${day}/${randomBytes(16).toString('hex')}.${extension}`;
-    try {
-      await storage.put(name, upload.content, contentTypeOf(extension));
-    } catch (error) {
-      throw new StorageError(error);
+    const size = upload.content.length;
+    const tenants = new TenantRepository(this.deps.store);
+    if (!(await tenants.reserveUpload(actor.tenantId, size))) {
+      const usage = await tenants.uploadUsage(actor.tenantId);
+      throw new ApiError(413, 'upload.quotaExceeded', {
+        size: formatBytes(size),
+        used: formatBytes(usage?.used ?? 0),
+        quota: formatBytes(usage?.quota ?? 0),
+      });
     }
-    const link = linkOf(storage, name);
+    try {
+      const storage = await this.currentStorage(actor);
+      const day = formatDateTime(new Date(), this.deps.store.timeZone).slice(0, 10).replace(/-/g, '');
+      const name = `upload/${day}/${randomBytes(16).toString('hex')}.${extension}`;
+      try {
+        await storage.put(name, upload.content, contentTypeOf(extension));
+      } catch (error) {
+        throw new StorageError(error);
+      }
+      const link = linkOf(storage, name);
+      const attachments = new AttachRepository(this.deps.store);
+      const attachId = await attachments.insert(actor, {
+        link,
+        domain: storage.domain,
+        name,
+        originalName,
+        extension,
+        attachSize: size,
+      });
+      await attachments.recordStored(
+        actor,
+        attachId,
+        createHash('md5').update(upload.content).digest('hex'),
+        purpose,
+      );
+      return { link, domain: storage.domain, name, originalName, attachId };
+    } catch (error) {
+      await tenants.releaseUpload(actor.tenantId, size);
+      throw error;
+    }
+  }
+
+  /**
+   * The avatar path: any signed-in user stores a jpg or png of at most 500 KB (checked by the
+   * route's multipart limit and here) as their own avatar, and nothing else: the file becomes the
+   * avatar of the user the token names, and the files this path stored for them before are
+   * removed, so a user holds one avatar file, whatever they upload.
+   */
+  async putAvatar(actor: Actor, upload: Upload): Promise<StoredFile> {
+    if (upload.content.length > AVATAR_LIMITS.maxBytes) throw uploadTooLarge(AVATAR_LIMITS.maxBytes);
+    const stored = await this.putFile(actor, upload, 'avatar');
+    await new UserRepository(this.deps.store).updateSelf(actor, { avatar: stored.link });
+    const removed = await new AttachRepository(this.deps.store).removeAvatarsBefore(actor, stored.attachId);
+    await this.discard(actor, removed);
+    return stored;
+  }
+
+  /**
+   * After attachments were removed: removes the stored objects they held, each in the storage its
+   * link belongs to (local disk or one of the tenant's records), when its name is one this server
+   * generated and no other attachment of the tenant still refers to it, and gives its bytes back
+   * to the tenant's quota. An object that cannot be removed is reported in the process log and
+   * still counts (it may still take space); the records stay removed.
+   */
+  async discard(actor: Actor, removed: readonly Attach[], log?: FastifyBaseLogger): Promise<void> {
     const attachments = new AttachRepository(this.deps.store);
-    const attachId = await attachments.insert(actor, {
-      link,
-      domain: storage.domain,
-      name,
-      originalName,
-      extension,
-      attachSize: upload.content.length,
-    });
-    await attachments.recordDigest(actor, attachId, createHash('md5').update(upload.content).digest('hex'));
-    return { link, domain: storage.domain, name, originalName, attachId };
+    const tenants = new TenantRepository(this.deps.store);
+    for (const row of removed) {
+      if (!isStoredName(row.name)) continue;
+      if ((await attachments.countByName(actor, row.domain, row.name, [])) > 0) continue;
+      try {
+        const storage = await this.storageForDomain(actor, row.domain);
+        await storage?.remove(row.name);
+      } catch (err) {
+        log?.warn({ err, attachId: row.id, name: row.name }, 'stored object not removed');
+        continue;
+      }
+      await tenants.releaseUpload(actor.tenantId, row.attachSize ?? 0);
+    }
   }
 }
 

@@ -12,4 +12,8 @@ export interface ObjectStorage {
 /** The names this server generates, and the only ones it reads or removes. */
 export const STORED_NAME = /^upload\/\d{8}\/[0-9a-f]{32}\.[a-z0-9]{1,10}$/;
 
+/** Whether an attachment's name is one this server generated: a file it stored (and counts). */
+export const isStoredName = (name: string | null | undefined): name is string =>
+  typeof name === 'string' && STORED_NAME.test(name);
+
 export const linkOf = (storage: ObjectStorage, name: string) => `${storage.domain}/${name}`;

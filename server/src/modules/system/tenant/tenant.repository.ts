@@ -26,6 +26,9 @@ export const tenantTable = defineTable<Tenant, 'blade_tenant'>(
     datasourceId: ['id', { filter: true }],
     // Not answered, not written by any call (security S5).
     licenseKey: ['string', { writeOnly: true, readOnly: true }],
+    uploadQuota: ['int', { sort: true }],
+    // Kept by uploads and removals (reserveUpload, releaseUpload), never by a form.
+    uploadUsed: ['int', { sort: true, readOnly: true }],
   },
 );
 
@@ -137,6 +140,42 @@ export class TenantRepository extends TableRepository<Tenant, 'blade_tenant'> {
       .orderBy('id')
       .execute();
     return rows.map((row) => this.toEntity(row));
+  }
+
+  /**
+   * Takes `bytes` of the tenant's storage quota for a file about to be stored: one conditional
+   * update (… where upload_used + bytes <= upload_quota), so that uploads at once, on one process
+   * or several, never take more than the quota between them. False when the file does not fit.
+   */
+  async reserveUpload(tenantId: string, bytes: number): Promise<boolean> {
+    // Unscoped: the tenant's own update_user and update_time are not an upload's.
+    const result = await unscoped(this.store)
+      .updateTable('blade_tenant')
+      .set((eb) => ({ upload_used: eb('upload_used', '+', bytes) }))
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .where((eb) => eb(eb('upload_used', '+', bytes), '<=', eb.ref('upload_quota')))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Gives back what a file took: its store failed, or it was removed. */
+  async releaseUpload(tenantId: string, bytes: number): Promise<void> {
+    await unscoped(this.store)
+      .updateTable('blade_tenant')
+      .set((eb) => ({ upload_used: eb('upload_used', '-', bytes) }))
+      .where('tenant_id', '=', tenantId)
+      .execute();
+  }
+
+  /** The tenant's storage quota and what its files take (bytes), for the refusal's message. */
+  async uploadUsage(tenantId: string): Promise<{ quota: number; used: number } | undefined> {
+    const row = await unscoped(this.store)
+      .selectFrom('blade_tenant')
+      .select(['upload_quota', 'upload_used'])
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
+    return row && { quota: Number(row.upload_quota), used: Number(row.upload_used) };
   }
 
   /**

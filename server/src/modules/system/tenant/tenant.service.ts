@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import {
   PLATFORM_TENANT_ID,
+  DEFAULT_UPLOAD_QUOTA,
   ROOT_PARENT_ID,
   UNLIMITED_ACCOUNTS,
   type Page,
@@ -164,10 +165,12 @@ export class TenantService {
     const packageId = input.packageId === undefined ? undefined : input.packageId || null;
     const accountNumber = input.accountNumber ?? undefined;
     const status = input.status ?? undefined;
+    const uploadQuota = input.uploadQuota ?? undefined;
     if (id === undefined)
       return this.#create(actor, {
         ...values,
         accountNumber: accountNumber ?? UNLIMITED_ACCOUNTS,
+        uploadQuota: uploadQuota ?? DEFAULT_UPLOAD_QUOTA,
         expireTime: (expireTime ?? null) as unknown as string | null,
         packageId: packageId ?? null,
         status: status ?? 1,
@@ -184,6 +187,8 @@ export class TenantService {
       if (packageChanged) await this.#checkPackage(tx, packageId);
       const update: Partial<Tenant> = { ...values };
       if (accountNumber !== undefined) update.accountNumber = accountNumber;
+      // A quota below what the tenant's files take already stops further uploads; nothing is removed.
+      if (uploadQuota !== undefined) update.uploadQuota = uploadQuota;
       if (expireTime !== undefined) update.expireTime = expireTime as unknown as string | null;
       if (packageId !== undefined) update.packageId = packageId;
       if (status !== undefined) update.status = status;

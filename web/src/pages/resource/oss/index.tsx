@@ -107,6 +107,8 @@ function ossConfig(t: (key: TextKey) => string, openTest: () => void) {
         key: 'test-upload',
         label: 'resource.oss.testUpload',
         icon: <UploadOutlined aria-hidden />,
+        // put-file takes oss_add or oss_edit from this page: whoever sets up storage tests it.
+        permission: 'oss_edit',
         onClick: openTest,
       },
     ],

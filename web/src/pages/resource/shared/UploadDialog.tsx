@@ -4,7 +4,7 @@ import { App, Modal, Upload, type UploadProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { putFile } from '../../../api/resource/oss';
-import { isTransportFailure } from '../../../api/request';
+import { isTransportFailure, RequestError } from '../../../api/request';
 import './locales';
 
 export interface UploadDialogProps {
@@ -19,8 +19,9 @@ export interface UploadDialogProps {
 
 /**
  * A dialog with a drop area that stores files through `oss/endpoint/put-file` (the tenant's
- * enabled storage). The server checks type (by content) and size; its refusal is shown by the
- * request layer, and the file is marked failed in the list.
+ * enabled storage). The server checks type (by content), size, the user's upload rate and the
+ * tenant's storage quota; its refusal is shown by the request layer, and the file is marked failed
+ * in the list with the server's words as its tooltip.
  */
 export function UploadDialog({ open, title, onClose, onUploaded, children }: UploadDialogProps) {
   const { t } = useTranslation();
@@ -35,7 +36,8 @@ export function UploadDialog({ open, title, onClose, onUploaded, children }: Upl
       },
       (error: unknown) => {
         if (isTransportFailure(error)) void message.error(t('request.unreachable'));
-        onError?.(error as Error);
+        // antd shows a failed file's response text as its tooltip.
+        onError?.(error as Error, error instanceof RequestError ? error.serverMessage : undefined);
       },
     );
   };

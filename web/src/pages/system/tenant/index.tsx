@@ -1,12 +1,19 @@
 import { ApiOutlined, AppstoreOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { TENANT_LIMITS, UNLIMITED_ACCOUNTS, type Tenant, type TenantInput } from '@console/contract';
+import {
+  DEFAULT_UPLOAD_QUOTA,
+  TENANT_LIMITS,
+  UNLIMITED_ACCOUNTS,
+  type Tenant,
+  type TenantInput,
+} from '@console/contract';
 import { Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import './locales';
 import * as tenantApi from '../../../api/system/tenant';
 import { CrudPage, defineCrud, type CrudActionContext, type CrudFormValues } from '../../../crud';
 import { DatasourceDialog } from './DatasourceDialog';
-import { AccountNumberField, ExpireTimeField } from './fields';
+import { formatBytes } from '../../resource/shared/format';
+import { AccountNumberField, ExpireTimeField, UploadQuotaField } from './fields';
 import { PackageDialog } from './PackageDialog';
 import { packageOptions, packagesQuery } from './packages';
 import { SettingDialog } from './SettingDialog';
@@ -21,7 +28,8 @@ const text = (value: unknown) => (typeof value === 'string' && value.trim() !== 
 
 /**
  * The submit body: the form's own fields. An update leaves out the licence and the package (the
- * 授权配置 and 产品包配置 dialogs change them) and the generated tenant code.
+ * 授权配置 and 产品包配置 dialogs change them) and the generated tenant code; the storage quota
+ * is the form's on both.
  */
 export function tenantInput(values: CrudFormValues, editing: Tenant | undefined): TenantInput {
   const input: TenantInput = {
@@ -32,6 +40,8 @@ export function tenantInput(values: CrudFormValues, editing: Tenant | undefined)
     domain: text(values.domain),
     backgroundUrl: text(values.backgroundUrl),
     status: typeof values.status === 'number' ? values.status : STATUS_ON,
+    // The storage quota is set here, on add and on edit (the server keeps it when left out).
+    ...(typeof values.uploadQuota === 'number' ? { uploadQuota: values.uploadQuota } : {}),
   };
   if (editing) return { id: editing.id, ...input };
   return {
@@ -136,6 +146,30 @@ function tenantConfig(open: (action: TenantAction) => void) {
           load: async () => packageOptions(await packagesQuery.queryFn()),
         },
         form: { disableIn: ['edit'], help: 'system.tenant.packageIdHelp' },
+      },
+      {
+        prop: 'uploadQuota',
+        label: 'system.tenant.uploadQuota',
+        type: 'number',
+        table: false,
+        form: {
+          initialValue: DEFAULT_UPLOAD_QUOTA,
+          help: 'system.tenant.uploadQuotaHelp',
+          render: ({ disabled }) => <UploadQuotaField disabled={disabled} />,
+        },
+      },
+      {
+        // What the tenant's files take against its quota (the server keeps it).
+        prop: 'uploadUsed',
+        label: 'system.tenant.uploadUsed',
+        table: {
+          render: (value, row, { t }) =>
+            t('system.tenant.uploadUsage', {
+              used: formatBytes(value),
+              quota: formatBytes(row.uploadQuota),
+            }),
+        },
+        form: false,
       },
       {
         prop: 'status',

@@ -46,6 +46,20 @@ describe('tenant submit body', () => {
   });
 });
 
+describe('storage quota', () => {
+  it('is sent on add and on edit when the form has one, and left to the server otherwise', () => {
+    const gb = 1024 ** 3;
+    expect(tenantInput({ tenantName: 'a', uploadQuota: 2 * gb }, undefined)).toMatchObject({
+      uploadQuota: 2 * gb,
+    });
+    expect(tenantInput({ tenantName: 'a', uploadQuota: 0 }, tenant)).toMatchObject({
+      id: '5',
+      uploadQuota: 0,
+    });
+    expect(tenantInput({ tenantName: 'a', uploadQuota: null }, tenant)).not.toHaveProperty('uploadQuota');
+  });
+});
+
 describe('expiry field', () => {
   it('turns wire date-times into the picker’s value and back', () => {
     expect(toLocalInput('2030-06-01 08:30:00')).toBe('2030-06-01T08:30');
