@@ -1,4 +1,4 @@
-import { TENANT_LIMITS } from '../entities.js';
+import { PASSWORD_POLICY_LIMITS, TENANT_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
@@ -23,6 +23,24 @@ export const TenantSchema = Type.Object({
   expireTime: Nullable(Type.String()),
   packageId: Nullable(Type.String()),
   datasourceId: Nullable(Type.String()),
+  passwordMinLength: Type.Integer(),
+  passwordMinClasses: Type.Integer(),
+  passwordHistory: Type.Integer(),
+});
+
+/**
+ * A tenant's password policy as the console reads it before a password is set (PASSWORD_POLICY_DEFAULTS):
+ * its numbers only.
+ */
+export const PasswordPolicySchema = Type.Object({
+  minLength: Type.Integer(),
+  minClasses: Type.Integer(),
+  history: Type.Integer(),
+});
+
+/** The public read of a tenant's policy (the registration form, before anyone signs in). */
+export const PasswordPolicyQuery = Type.Object({
+  tenantId: Type.String({ minLength: 1, maxLength: 12, 'x-label': 'tenant.tenantId' }),
 });
 
 /** The login page's tenant info: nothing about licences, limits or packages. */
@@ -47,7 +65,16 @@ const OptionalDateTime = (key: string) =>
   Type.Optional(Nullable(Type.String({ maxLength: 19, ...label(key) })));
 
 /** Fields of submit whose null means "leave as it is" (see TenantInputSchema). */
-export const NULL_MEANS_ABSENT = ['accountNumber', 'status'] as const;
+export const NULL_MEANS_ABSENT = [
+  'accountNumber',
+  'status',
+  'passwordMinLength',
+  'passwordMinClasses',
+  'passwordHistory',
+] as const;
+
+const policyField = (key: string, range: { min: number; max: number }) =>
+  Type.Optional(IntegerField({ label: key }, { minimum: range.min, maximum: range.max }));
 
 /** submit, in the form's order. No id creates and provisions the tenant; an id updates it. */
 export const TenantInputSchema = Type.Object(
@@ -70,6 +97,10 @@ export const TenantInputSchema = Type.Object(
     expireTime: OptionalDateTime('tenant.expireTime'),
     packageId: SubmitId,
     status: Type.Optional(IntegerField({ label: 'tenant.status' }, { minimum: 0, maximum: 1 })),
+    // The password policy; left out, a new tenant gets the defaults and an update keeps it.
+    passwordMinLength: policyField('tenant.passwordMinLength', PASSWORD_POLICY_LIMITS.minLength),
+    passwordMinClasses: policyField('tenant.passwordMinClasses', PASSWORD_POLICY_LIMITS.minClasses),
+    passwordHistory: policyField('tenant.passwordHistory', PASSWORD_POLICY_LIMITS.history),
   },
   { additionalProperties: false },
 );
@@ -121,5 +152,7 @@ export type Tenant = Static<typeof TenantSchema>;
 export type TenantInput = Static<typeof TenantInputSchema>;
 /** `tenant/info?domain=`: what the login page needs to preset the tenant; `{}` for an unknown domain. */
 export type TenantInfo = Static<typeof TenantInfoSchema>;
+/** A tenant's password policy (`blade-user/password-policy`, `tenant/password-policy?tenantId=`). */
+export type PasswordPolicy = Static<typeof PasswordPolicySchema>;
 /** `tenant/select`: the platform administrator's every tenant, another administrator's own. */
 export type TenantOption = Static<typeof TenantOptionSchema>;

@@ -13,6 +13,8 @@ export interface Principal extends Actor {
   expiresAt: number;
   /** The sign-in session shared by the access and refresh tokens it issued. */
   sessionId: string;
+  /** The user must change the password before anything else (guard: routes marked passwordChange). */
+  passwordChangeRequired?: boolean;
 }
 
 export const PLATFORM_ADMIN_ALIAS = 'administrator';
@@ -45,6 +47,12 @@ declare module 'fastify' {
      * as well): checked by the guard once the body is read; null asks for none.
      */
     bodyButton?: (body: unknown) => PermissionCode | null;
+    /**
+     * Answers a user who must change their password first (a generated, reset or seeded one):
+     * what the change needs (update-password, own info, the policy, logout). Every other route
+     * answers them 403.
+     */
+    passwordChange?: true;
   }
 }
 
