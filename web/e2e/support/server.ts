@@ -29,18 +29,16 @@ export interface ServerOptions {
   webDist?: string;
   /** Further environment, e.g. REDIS_URL. */
   env?: Record<string, string>;
-  /**
-   * Keep the seeded admin's first-sign-in password change (issue 44), as a new installation has
-   * it. Without it the test support clears that flag once the server is ready, so that the tests
-   * sign in as admin / admin to test something else.
-   */
-  firstRun?: boolean;
 }
 
 /** The seeded platform administrator (server/src/db/seed/seed.ts SEED_IDS.admin). */
 const SEEDED_ADMIN_ID = '1123598821738675201';
 
-/** Test support only: clears the seeded admin's required password change in the SQLite database. */
+/**
+ * Test support only: the seeded admin / admin must be changed at the first sign-in (issue 44); the
+ * browser tests sign in as admin / admin to test something else, so the flag is cleared once the
+ * server is ready (server/test/integration/password-policy.test.ts shows a new installation's).
+ */
 function clearAdminPasswordChange(databaseUrl: string): void {
   const db = new Sqlite(databaseUrl.slice('sqlite:'.length));
   try {
@@ -100,7 +98,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   try {
     await waitUntilReady(baseUrl, child);
-    if (!options.firstRun) clearAdminPasswordChange(databaseUrl);
+    clearAdminPasswordChange(databaseUrl);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);

@@ -47,13 +47,9 @@ export interface Running {
  * Starts the built server (or another entry point, e.g. a copy of it) and waits until /api/ready
  * answers 200 (at most 60 s). The seeded admin's first-sign-in password change is then cleared in
  * its database (test support: clearSeededAdminPasswordChange), so that tests sign in as admin /
- * admin; `firstRun` keeps it, as a new installation has it.
+ * admin to test something else.
  */
-export async function startServer(
-  env: Record<string, string>,
-  entry = SERVER_ENTRY,
-  options: { firstRun?: boolean } = {},
-): Promise<Running> {
+export async function startServer(env: Record<string, string>, entry = SERVER_ENTRY): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
@@ -72,7 +68,7 @@ export async function startServer(
       () => false,
     );
     if (ok) {
-      if (!options.firstRun) await clearAdminPasswordChange(env);
+      await clearAdminPasswordChange(env);
       return { child, port, output: () => output, exited };
     }
     await new Promise((r) => setTimeout(r, 200));

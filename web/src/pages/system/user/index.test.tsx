@@ -27,6 +27,7 @@ const user = (id: string, account: string, roleId: string): User => ({
   deptId: '10',
   postId: null,
   isLocked: 0,
+  passwordChangeRequired: 0,
   roleName: '医生',
   deptName: '内科',
   postName: '',
