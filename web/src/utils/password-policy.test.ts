@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '../i18n';
 import { checkPassword, describePolicy, describeShortfall, passwordPolicyRule } from './password-policy';
 
-const t = i18n.t.bind(i18n) as never;
+const t = i18n.t.bind(i18n) as typeof i18n.t;
 const policy = (minLength: number, minClasses: number) => ({ minLength, minClasses, history: 5 });
 
 afterEach(() => changeLanguage('zh'));

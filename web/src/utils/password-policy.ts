@@ -1,4 +1,5 @@
 import type { PasswordPolicy } from '@console/contract';
+import type { TFunction } from 'i18next';
 
 // The tenant's password policy, checked on the typed password before the console hashes it: the
 // server receives only the MD5 and cannot see length or characters (issue 44). The server refuses
@@ -35,8 +36,8 @@ export function checkPassword(policy: PasswordPolicy, typed: string): PasswordSh
   return { length: chars.length, tooShort, missingClasses };
 }
 
-/** The texts the messages below need (i18next's t, typed loosely for any namespace). */
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+/** The console's t (useTranslation's, or i18n.t). */
+type Translate = TFunction;
 
 /** What the policy asks for, for a hint under the field: "至少 8 个字符，包含 2 类字符（…）". */
 export function describePolicy(policy: PasswordPolicy, t: Translate): string {

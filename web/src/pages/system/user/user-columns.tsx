@@ -52,7 +52,7 @@ const policyRule: FormRule = {
     });
     const held = await policy;
     const shortfall = checkPassword(held, value);
-    if (shortfall) throw new Error(describeShortfall(held, shortfall, i18n.t.bind(i18n) as never));
+    if (shortfall) throw new Error(describeShortfall(held, shortfall, i18n.t.bind(i18n) as typeof i18n.t));
   },
 };
 
