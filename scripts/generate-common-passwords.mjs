@@ -13,7 +13,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 const source = process.argv[2];
 if (!source) {
-  console.error('usage: node scripts/generate-common-passwords.mjs <10-million-password-list-top-10000 file>');
+  console.error(
+    'usage: node scripts/generate-common-passwords.mjs <10-million-password-list-top-10000 file>',
+  );
   process.exit(2);
 }
 const passwords = readFileSync(source, 'utf8')

@@ -1,12 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeDialog } from './support/dialog.js';
-import {
-  buttonName,
-  changeRequiredPassword,
-  submitSignIn,
-  type Credentials,
-} from './support/sign-in.js';
+import { buttonName, changeRequiredPassword, submitSignIn, type Credentials } from './support/sign-in.js';
 import { consoleSuite } from './support/suite.js';
 
 // Identity end to end (issue requirement): the administrator creates a department, a role granted

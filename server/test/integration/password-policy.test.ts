@@ -1,6 +1,7 @@
 import { PASSWORD_POLICY_DEFAULTS } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_IDS } from '../../src/db/seed/seed.js';
+import { markSeededAdmin } from '../../src/db/migrations/0016-password-policy.js';
+import { hashPassword, SEED_IDS } from '../../src/db/seed/seed.js';
 import { CAPTCHA_LIMIT } from '../../src/modules/auth/sign-in-limits.js';
 import { createAccount } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
@@ -91,7 +92,11 @@ describe.each(enginesUnderTest())('password policy on %s', (kind) => {
     });
     const saved = await setPolicy(id, { passwordMinLength: 10, passwordMinClasses: 3, passwordHistory: 4 });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data).toMatchObject({ passwordMinLength: 10, passwordMinClasses: 3, passwordHistory: 4 });
+    expect(saved.body.data).toMatchObject({
+      passwordMinLength: 10,
+      passwordMinClasses: 3,
+      passwordHistory: 4,
+    });
     const read = await get(`${TENANT}/password-policy?tenantId=000000`, null);
     expect(read.body.data).toEqual({ minLength: 10, minClasses: 3, history: 4 });
     // An edit that leaves the policy out keeps it.
@@ -119,7 +124,11 @@ describe.each(enginesUnderTest())('password policy on %s', (kind) => {
     for (let i = 0; i < CAPTCHA_LIMIT; i++) expect((await from('10.9.9.9')).statusCode).toBe(200);
     const refused = await from('10.9.9.9');
     expect(refused.statusCode).toBe(429);
-    expect(JSON.parse(refused.body)).toMatchObject({ code: 429, success: false, msg: '请求过于频繁，请稍后再试' });
+    expect(JSON.parse(refused.body)).toMatchObject({
+      code: 429,
+      success: false,
+      msg: '请求过于频繁，请稍后再试',
+    });
     expect((await from('10.9.9.10')).statusCode).toBe(200);
   });
 
@@ -134,7 +143,9 @@ describe.each(enginesUnderTest())('password policy on %s', (kind) => {
       msg: '该密码是最常见的密码之一，很容易被猜到，请换一个',
     });
     const en = await changePassword(token, 'Start-pw-1', 'qwerty123', 'en');
-    expect(en.body.msg).toBe('This password is one of the most common ones and easy to guess; choose another');
+    expect(en.body.msg).toBe(
+      'This password is one of the most common ones and easy to guess; choose another',
+    );
     expect((await t.signIn(user.account, 'Start-pw-1')).status).toBe(200);
 
     const me = await get(`${USER}/info`, t.adminToken);
@@ -245,10 +256,16 @@ describe.each(enginesUnderTest())('password policy on %s', (kind) => {
   });
 
   it("requires a new tenant's administrator to change the initial password", async () => {
-    const created = await t.call({ method: 'POST', url: `${TENANT}/submit`, payload: { tenantName: '新租户' } });
+    const created = await t.call({
+      method: 'POST',
+      url: `${TENANT}/submit`,
+      payload: { tenantName: '新租户' },
+    });
     expect(created.status).toBe(200);
     const tenantId = created.body.data.tenantId as string;
-    expect(created.body.data).toMatchObject({ ...{ passwordMinLength: 8, passwordMinClasses: 2, passwordHistory: 5 } });
+    expect(created.body.data).toMatchObject({
+      ...{ passwordMinLength: 8, passwordMinClasses: 2, passwordHistory: 5 },
+    });
     const session = await tokenOf('admin', '123456', tenantId);
     expect(session.password_change_required).toBe(true);
     expect((await get(MENU_ROUTES, session.access_token)).status).toBe(403);
@@ -315,12 +332,38 @@ describe.each(enginesUnderTest())('a new installation on %s', (kind) => {
       {
         method: 'POST',
         url: `${USER}/update-password`,
-        query: { oldPassword: md5('admin'), newPassword: md5('Fleet-admin-1'), newPassword1: md5('Fleet-admin-1') },
+        query: {
+          oldPassword: md5('admin'),
+          newPassword: md5('Fleet-admin-1'),
+          newPassword1: md5('Fleet-admin-1'),
+        },
       },
       token,
     );
     expect(changed.status).toBe(200);
     expect((await t.call({ method: 'GET', url: MENU_ROUTES }, token)).status).toBe(200);
     expect((await t.signIn('admin', 'Fleet-admin-1')).body.password_change_required).toBe(false);
+
+    // Migration 0016 on an existing installation marks the admin only while its password is admin.
+    await markSeededAdmin(t.store.db);
+    expect(await adminFlag()).toBe(0);
+    await t.store.db
+      .updateTable('blade_user')
+      .set({ password: await hashPassword(md5('admin')) })
+      .where('id', '=', BigInt(SEED_IDS.admin))
+      .execute();
+    await markSeededAdmin(t.store.db);
+    expect(await adminFlag()).toBe(1);
   });
+
+  const adminFlag = async () =>
+    Number(
+      (
+        await t.store.db
+          .selectFrom('blade_user')
+          .select('password_change_required')
+          .where('id', '=', BigInt(SEED_IDS.admin))
+          .executeTakeFirstOrThrow()
+      ).password_change_required,
+    );
 });

@@ -42,7 +42,9 @@ const SEEDED_ADMIN_ID = '1123598821738675201';
 function clearAdminPasswordChange(databaseUrl: string): void {
   const db = new Sqlite(databaseUrl.slice('sqlite:'.length));
   try {
-    db.prepare('update blade_user set password_change_required = 0 where id = ?').run(BigInt(SEEDED_ADMIN_ID));
+    db.prepare('update blade_user set password_change_required = 0 where id = ?').run(
+      BigInt(SEEDED_ADMIN_ID),
+    );
   } finally {
     db.close();
   }

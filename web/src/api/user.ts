@@ -35,5 +35,9 @@ export function passwordPolicy(): Promise<PasswordPolicy> {
 
 /** A tenant's password policy before anyone signs in (the registration form); its numbers only. */
 export function tenantPasswordPolicy(tenantId: string): Promise<PasswordPolicy> {
-  return get<PasswordPolicy>('/api/blade-system/tenant/password-policy', { tenantId }, { authToken: false, quiet: true });
+  return get<PasswordPolicy>(
+    '/api/blade-system/tenant/password-policy',
+    { tenantId },
+    { authToken: false, quiet: true },
+  );
 }

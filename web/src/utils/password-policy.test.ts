@@ -23,7 +23,8 @@ describe('the password policy check', () => {
 
   it('asks for K classes of four, whichever they are', () => {
     const two = policy(1, 2);
-    for (const enough of ['ab12', 'AB!!', 'a-', 'Zz']) expect(checkPassword(two, enough), enough).toBeUndefined();
+    for (const enough of ['ab12', 'AB!!', 'a-', 'Zz'])
+      expect(checkPassword(two, enough), enough).toBeUndefined();
     expect(checkPassword(two, 'abcdef')).toEqual({
       length: 6,
       tooShort: false,
@@ -50,7 +51,9 @@ describe('the password policy check', () => {
     expect(describeShortfall(policy(10, 3), shortfall, t)).toBe(
       '密码至少需要 10 个字符，现在只有 5 个；密码需要包含至少 3 类字符（现有 2 类），可加入：大写字母、符号',
     );
-    expect(describePolicy(policy(10, 3), t)).toBe('至少 10 个字符，包含小写字母、大写字母、数字、符号中至少 3 类');
+    expect(describePolicy(policy(10, 3), t)).toBe(
+      '至少 10 个字符，包含小写字母、大写字母、数字、符号中至少 3 类',
+    );
     await changeLanguage('en');
     expect(describeShortfall(policy(10, 3), shortfall, t)).toBe(
       'The password needs at least 10 characters; it has 5. The password needs at least 3 kinds of characters (it has 2); add some of: upper-case letters, symbols',

@@ -49,15 +49,22 @@ export function describePolicy(policy: PasswordPolicy, t: Translate): string {
 }
 
 /** What is missing, one sentence per rule broken: the inline message of the password field. */
-export function describeShortfall(policy: PasswordPolicy, shortfall: PasswordShortfall, t: Translate): string {
+export function describeShortfall(
+  policy: PasswordPolicy,
+  shortfall: PasswordShortfall,
+  t: Translate,
+): string {
   const parts: string[] = [];
-  if (shortfall.tooShort) parts.push(t('password.tooShort', { min: policy.minLength, length: shortfall.length }));
+  if (shortfall.tooShort)
+    parts.push(t('password.tooShort', { min: policy.minLength, length: shortfall.length }));
   if (shortfall.missingClasses.length > 0)
     parts.push(
       t('password.fewClasses', {
         classes: policy.minClasses,
         have: PASSWORD_CLASSES.length - shortfall.missingClasses.length,
-        missing: shortfall.missingClasses.map((c) => t(`password.class.${c}`)).join(t('password.listSeparator')),
+        missing: shortfall.missingClasses
+          .map((c) => t(`password.class.${c}`))
+          .join(t('password.listSeparator')),
       }),
     );
   return parts.join(t('password.sentenceSeparator'));
@@ -72,7 +79,9 @@ export function passwordPolicyRule(policy: PasswordPolicy | undefined, t: Transl
     validator: (_: unknown, value: unknown) => {
       if (!policy || typeof value !== 'string' || value === '') return Promise.resolve();
       const shortfall = checkPassword(policy, value);
-      return shortfall ? Promise.reject(new Error(describeShortfall(policy, shortfall, t))) : Promise.resolve();
+      return shortfall
+        ? Promise.reject(new Error(describeShortfall(policy, shortfall, t)))
+        : Promise.resolve();
     },
   };
 }

@@ -56,7 +56,11 @@ export async function up(raw: Kysely<unknown>): Promise<void> {
     .columns(['user_id', 'create_time'])
     .execute();
 
-  const db = raw as Kysely<Database>;
+  await markSeededAdmin(raw as Kysely<Database>);
+}
+
+/** The platform's admin must change the password at its next sign-in while it is still admin. */
+export async function markSeededAdmin(db: Kysely<Database>): Promise<void> {
   const admin = await db
     .selectFrom('blade_user')
     .select('password')

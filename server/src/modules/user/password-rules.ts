@@ -92,7 +92,13 @@ export async function recordPassword(
   const db = unscoped(tx);
   await db
     .insertInto('blade_user_password_history')
-    .values({ id: BigInt(tx.ids.next()), tenant_id: tenantId, user_id: BigInt(userId), password: hash, create_time: at })
+    .values({
+      id: BigInt(tx.ids.next()),
+      tenant_id: tenantId,
+      user_id: BigInt(userId),
+      password: hash,
+      create_time: at,
+    })
     .execute();
   const { history } = await passwordPolicy(tx, tenantId);
   const kept = await db

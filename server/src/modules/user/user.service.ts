@@ -1,10 +1,4 @@
-import type {
-  PasswordChange,
-  PasswordPolicy,
-  UserInfo,
-  UserInfoInput,
-  UserOption,
-} from '@console/contract';
+import type { PasswordChange, PasswordPolicy, UserInfo, UserInfoInput, UserOption } from '@console/contract';
 import { verify as verifyPassword } from '@node-rs/argon2';
 import type { AccountStates } from '../../core/auth/account-states.js';
 import type { Principal } from '../../core/auth/principal.js';
@@ -98,7 +92,8 @@ export class UserService {
     // The caller's session is renewed before the old tokens are cut off, so it never sees a gap.
     await this.deps.sessions.renew(principal.sessionId, now, sessionTtlSeconds);
     await inTransaction(this.deps.store, async (tx) => {
-      if (!(await new UserRepository(tx).setPassword(principal, principal.userId, hash, now))) throw notFound();
+      if (!(await new UserRepository(tx).setPassword(principal, principal.userId, hash, now)))
+        throw notFound();
       await recordPassword(tx, principal.tenantId, principal.userId, hash, now);
     });
     await this.deps.accounts.invalidate({ userId: principal.userId });

@@ -85,7 +85,8 @@ export function decideNavigation({
     if (!token) {
       return { action: 'redirect', to: needsAuth ? loginPath(path, search) : LOGIN_PATH, logout: true };
     }
-    if (passwordChange && path !== PASSWORD_CHANGE_PATH) return { action: 'redirect', to: PASSWORD_CHANGE_PATH };
+    if (passwordChange && path !== PASSWORD_CHANGE_PATH)
+      return { action: 'redirect', to: PASSWORD_CHANGE_PATH };
     return { action: 'show' };
   }
   return needsAuth ? { action: 'redirect', to: loginPath(path, search) } : { action: 'show' };

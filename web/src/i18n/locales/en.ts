@@ -80,7 +80,8 @@ export const en: CoreMessages = {
   password: {
     policy: 'At least {{min}} characters, with at least {{classes}} of: {{names}}',
     tooShort: 'The password needs at least {{min}} characters; it has {{length}}',
-    fewClasses: 'The password needs at least {{classes}} kinds of characters (it has {{have}}); add some of: {{missing}}',
+    fewClasses:
+      'The password needs at least {{classes}} kinds of characters (it has {{have}}); add some of: {{missing}}',
     class: { lower: 'lower-case letters', upper: 'upper-case letters', digit: 'digits', symbol: 'symbols' },
     listSeparator: ', ',
     sentenceSeparator: '. ',

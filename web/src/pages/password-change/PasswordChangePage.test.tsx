@@ -58,9 +58,7 @@ describe('the forced password change', () => {
     type('新密码', 'Abcdefgh1');
     type('确认新密码', 'Abcdefgh1');
     submit();
-    expect(
-      await screen.findByText('密码至少需要 12 个字符，现在只有 9 个'),
-    ).toBeTruthy();
+    expect(await screen.findByText('密码至少需要 12 个字符，现在只有 9 个')).toBeTruthy();
     type('新密码', 'abcdefghijklm');
     type('确认新密码', 'abcdefghijklm');
     submit();

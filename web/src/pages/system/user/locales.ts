@@ -88,7 +88,8 @@ export const userEn: typeof userZh = {
   password2Required: 'Please enter the password again',
   passwordMismatch: 'The two passwords do not match!',
   passwordChangeRequired: 'Change at first sign-in',
-  passwordChangeRequiredHelp: 'The user must replace the password you chose with their own when they first sign in',
+  passwordChangeRequiredHelp:
+    'The user must replace the password you chose with their own when they first sign in',
   yes: 'Yes',
   no: 'No',
   name: 'Nickname',
