@@ -1,5 +1,14 @@
 import { ApiOutlined, AppstoreOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { TENANT_LIMITS, UNLIMITED_ACCOUNTS, type Tenant, type TenantInput } from '@console/contract';
+import {
+  PASSWORD_POLICY_DEFAULTS,
+  PASSWORD_POLICY_LIMITS,
+  TENANT_LIMITS,
+  UNLIMITED_ACCOUNTS,
+  type Tenant,
+  type TenantInput,
+} from '@console/contract';
+import type { FormRule } from 'antd';
+import { i18n } from '../../../i18n';
 import { Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import './locales';
@@ -19,6 +28,24 @@ type TenantAction =
 const STATUS_ON = 1;
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
+/** The password policy's fields: whole numbers within the contract's limits. */
+const POLICY_FIELDS = {
+  passwordMinLength: PASSWORD_POLICY_LIMITS.minLength,
+  passwordMinClasses: PASSWORD_POLICY_LIMITS.minClasses,
+  passwordHistory: PASSWORD_POLICY_LIMITS.history,
+} as const;
+
+const rangeRule =
+  (range: { min: number; max: number }): FormRule =>
+  () => ({
+    validator: (_, value: unknown) =>
+      value === undefined ||
+      value === null ||
+      (Number.isInteger(value) && (value as number) >= range.min && (value as number) <= range.max)
+        ? Promise.resolve()
+        : Promise.reject(new Error(i18n.t('system.tenant.policyRange', range))),
+  });
+
 /**
  * The submit body: the form's own fields. An update leaves out the licence and the package (the
  * 授权配置 and 产品包配置 dialogs change them) and the generated tenant code.
@@ -33,6 +60,9 @@ export function tenantInput(values: CrudFormValues, editing: Tenant | undefined)
     backgroundUrl: text(values.backgroundUrl),
     status: typeof values.status === 'number' ? values.status : STATUS_ON,
   };
+  // The password policy, when given (left out, a new tenant gets the defaults and an edit keeps it).
+  for (const field of Object.keys(POLICY_FIELDS) as (keyof typeof POLICY_FIELDS)[])
+    if (typeof values[field] === 'number') input[field] = values[field];
   if (editing) return { id: editing.id, ...input };
   return {
     ...input,
@@ -137,6 +167,23 @@ function tenantConfig(open: (action: TenantAction) => void) {
         },
         form: { disableIn: ['edit'], help: 'system.tenant.packageIdHelp' },
       },
+      ...(
+        [
+          ['passwordMinLength', PASSWORD_POLICY_DEFAULTS.minLength],
+          ['passwordMinClasses', PASSWORD_POLICY_DEFAULTS.minClasses],
+          ['passwordHistory', PASSWORD_POLICY_DEFAULTS.history],
+        ] as const
+      ).map(([prop, initialValue]) => ({
+        prop,
+        label: `system.tenant.${prop}` as const,
+        type: 'number' as const,
+        table: false as const,
+        form: {
+          initialValue,
+          help: `system.tenant.${prop}Help` as const,
+          rules: [rangeRule(POLICY_FIELDS[prop])],
+        },
+      })),
       {
         prop: 'status',
         label: 'system.tenant.status',
