@@ -416,6 +416,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(tenantRoutes, {
     prefix: '/api/blade-system/tenant',
     tenants: new TenantService({ store: deps.store, databases, menus, accounts, permissionsChanged }),
+    limits,
   });
   const systemDicts = new DictService({
     store: deps.store,

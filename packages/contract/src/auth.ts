@@ -24,6 +24,11 @@ export interface TokenResponse {
   client_id: string;
   license: string;
   jti: string;
+  /**
+   * The password must be changed before anything else (issue 44): every other call answers 403
+   * until update-password succeeds, which keeps this session signed in.
+   */
+  password_change_required: boolean;
 }
 
 /**
@@ -63,4 +68,6 @@ export interface AuthInfo {
   clientId: string;
   license: string;
   jti: string;
+  /** TokenResponse's password_change_required. */
+  passwordChangeRequired: boolean;
 }

@@ -107,6 +107,20 @@ export const TENANT_LIMITS = {
   address: 255,
 } as const;
 
+/**
+ * A tenant's password policy (issue 44): the console checks a typed password against it before it
+ * hashes it (the server sees only the MD5). `minClasses` counts the classes lower case, upper case,
+ * digits and symbols (anything else); `history` is how many of the user's latest passwords the
+ * server refuses to take again (0: none). New tenants get the defaults.
+ */
+export const PASSWORD_POLICY_DEFAULTS = { minLength: 8, minClasses: 2, history: 5 } as const;
+/** The values a tenant's policy may take (both ends included). */
+export const PASSWORD_POLICY_LIMITS = {
+  minLength: { min: 6, max: 64 },
+  minClasses: { min: 1, max: 4 },
+  history: { min: 0, max: 24 },
+} as const;
+
 /** Accounts of a tenant: -1 unlimited (blade_tenant.account_number). */
 export const UNLIMITED_ACCOUNTS = -1;
 

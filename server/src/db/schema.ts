@@ -40,6 +40,10 @@ export interface TenantTable extends AuditColumns {
   upload_quota: Generated<DbInt>;
   /** What the tenant's stored files take, in bytes, uploads in flight included (migration 0017). */
   upload_used: Generated<DbInt>;
+  /** The password policy (migration 0016): minimum length, character classes, passwords not reused. */
+  password_min_length: Generated<DbInt>;
+  password_min_classes: Generated<DbInt>;
+  password_history: Generated<DbInt>;
 }
 
 export interface ClientTable extends AuditColumns {
@@ -115,6 +119,17 @@ export interface UserTable extends AuditColumns, TenantScoped {
   post_id: string | null;
   is_locked: DbInt;
   token_valid_after: DbDate | null;
+  /** 1: the next sign-in must change the password before anything else (migration 0016). */
+  password_change_required: Generated<DbInt>;
+}
+
+/** A user's recent password hashes, kept to the tenant's count (migration 0016). */
+export interface UserPasswordHistoryTable {
+  id: DbId;
+  tenant_id: string;
+  user_id: DbId;
+  password: string;
+  create_time: DbDate;
 }
 
 export interface MenuTable extends AuditColumns {
@@ -557,6 +572,7 @@ export interface Database {
   blade_dept: DeptTable;
   blade_role: RoleTable;
   blade_user: UserTable;
+  blade_user_password_history: UserPasswordHistoryTable;
   blade_menu: MenuTable;
   blade_role_menu: RoleMenuTable;
   blade_param: ParamTable;

@@ -100,11 +100,13 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
         'client_id',
         'license',
         'jti',
+        'password_change_required',
       ].sort(),
     );
     expect(res.body).toMatchObject({
       token_type: 'bearer',
       expires_in: 3600,
+      password_change_required: false,
       tenant_id: '000000',
       user_id: SEED_IDS.admin,
       account: 'admin',
@@ -113,7 +115,9 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
       dept_id: SEED_IDS.dept,
       client_id: 'saber',
     });
-    expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/i);
+    // No hash and no password or its digest (password_change_required is a flag, neither).
+    expect(JSON.stringify(res.body)).not.toMatch(/argon2|"password"/i);
+    expect(JSON.stringify(res.body)).not.toContain(md5('admin'));
   });
 
   it('issues single-use captchas through the cache', async () => {

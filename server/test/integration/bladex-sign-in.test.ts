@@ -150,7 +150,10 @@ describe.each(enginesUnderTest())('SpringBlade sign-in on %s', (kind) => {
     for (const field of ['userName', 'realName', 'nickName', 'avatar', 'postId', 'license'])
       expect(typeof data[field], field).toBe('string');
     expect(Object.keys(data).some((key) => key.includes('_'))).toBe(false);
-    expect(JSON.stringify(res.body)).not.toMatch(/argon2|password/i);
+    // No hash and no password or its digest (passwordChangeRequired is a flag, neither).
+    expect(JSON.stringify(res.body)).not.toMatch(/argon2|"password"/i);
+    expect(JSON.stringify(res.body)).not.toContain(md5(user.password));
+    expect(data.passwordChangeRequired).toBe(false);
     // The token works on the API with the console's Blade-Auth header.
     expect(await info(data.accessToken)).toBe(200);
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DICTIONARIES, dictEntryId } from '../../src/db/seed/dictionaries.js';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
-import { createOperator, createTenantAdmin } from './support/accounts.js';
+import { createOperator, createTenantAdmin, initialPasswordChange } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -502,6 +502,12 @@ describe.each(enginesUnderTest())('dictionaries on %s', (kind) => {
     });
     const tenantId = created.body.data.tenantId as string;
     const token = (await t.signIn('admin', '123456', tenantId)).body.access_token as string;
+    // The initial password is changed first (issue 44); the session carries on.
+    const changed = await t.call(
+      { method: 'POST', url: '/api/blade-user/update-password', query: initialPasswordChange() },
+      token,
+    );
+    expect(changed.status).toBe(200);
     const copied = await get('dictionary?code=bed_type', token);
     expect(copied.body.data.map((i: Node) => i.dictValue)).toEqual(['普通']);
     expect(copied.body.data[0].id).not.toBe((await get('dictionary?code=bed_type')).body.data[0].id);

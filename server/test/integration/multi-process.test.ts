@@ -7,9 +7,10 @@ import { IdGenerator } from '../../src/core/ids.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedDatabase } from '../../src/db/seed/seed.js';
+import { clearSeededAdminPasswordChange } from './support/template-databases.js';
 import { menuId } from '../../src/db/seed/menus.js';
 import { captchaKey } from '../../src/modules/auth/captcha.js';
-import { createAccount } from './support/accounts.js';
+import { createAccount, initialPasswordChange } from './support/accounts.js';
 import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
 import { md5, SABER_BASIC } from './support/test-app.js';
 
@@ -36,6 +37,7 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
     const ids = new IdGenerator(worker);
     await migrateToLatest(database.db);
     await seedDatabase(database.db, ids);
+    await clearSeededAdminPasswordChange(database.db);
     const cache = await RedisCache.connect(REDIS_URL, prefix);
     const app = await buildApp({
       config: { logLevel: 'silent', webDist: null, socialProviders: [] },
@@ -331,6 +333,12 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
       query: { tenantId: tenant.body.data.tenantId },
     });
     const token = tenantAdmin.body.access_token as string;
+    // The initial password is changed first (issue 44); the session carries on.
+    const changed = await request(b, 'POST', '/api/blade-user/update-password', {
+      token,
+      query: initialPasswordChange(),
+    });
+    expect(changed.status).toBe(200);
     const addDept = () =>
       request(b, 'POST', '/api/blade-system/dept/submit', { token, payload: { deptName: '门诊', sort: 1 } });
     expect((await addDept()).status).toBe(403); // b knows the tenant's codes now

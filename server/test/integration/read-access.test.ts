@@ -18,6 +18,8 @@ const EVERYONE: Record<string, 'own' | 'reference'> = {
   '/api/blade-auth/logout': 'own',
   '/api/blade-user/info': 'own',
   '/api/blade-system/user/info': 'own',
+  '/api/blade-user/password-policy': 'reference',
+  '/api/blade-system/user/password-policy': 'reference',
   '/api/blade-flow/work/claim-list': 'own',
   '/api/blade-flow/work/todo-list': 'own',
   '/api/blade-flow/work/done-list': 'own',

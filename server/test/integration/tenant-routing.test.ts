@@ -14,7 +14,8 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
 import { menuId } from '../../src/db/seed/menus.js';
 import { seedDatabase } from '../../src/db/seed/seed.js';
-import { createAccount } from './support/accounts.js';
+import { clearSeededAdminPasswordChange } from './support/template-databases.js';
+import { createAccount, initialPasswordChange } from './support/accounts.js';
 import {
   createTestDatabase,
   enginesUnderTest,
@@ -90,6 +91,7 @@ describe.each(enginesUnderTest())('tenant data routing with the main database on
     const ids = new IdGenerator(worker);
     await migrateToLatest(database.db);
     await seedDatabase(database.db, ids, { regions: false });
+    await clearSeededAdminPasswordChange(database.db);
     const cache = await RedisCache.connect(REDIS_URL, prefix);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'console-routing-'));
     const app = await buildApp({
@@ -160,7 +162,11 @@ describe.each(enginesUnderTest())('tenant data routing with the main database on
     const res = await call(a, 'POST', `${TENANT}/submit`, platformToken, { tenantName });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const { id, tenantId } = res.body.data as { id: string; tenantId: string };
-    return { id, tenantId, token: await signIn(tenantId, 'admin', '123456') };
+    const token = await signIn(tenantId, 'admin', '123456');
+    // The initial password is changed first (issue 44); the session carries on.
+    const query = new URLSearchParams(initialPasswordChange());
+    expect((await call(a, 'POST', `/api/blade-user/update-password?${query}`, token)).status).toBe(200);
+    return { id, tenantId, token };
   };
 
   const bind = (on: Target, tenantId: string, datasourceId: string) =>

@@ -80,6 +80,7 @@ describe.each(enginesUnderTest())('own user record on %s', (kind) => {
         'deptId',
         'postId',
         'isLocked',
+        'passwordChangeRequired',
         'createUser',
         'createDept',
         'createTime',

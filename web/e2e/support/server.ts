@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import Sqlite from 'better-sqlite3';
 
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
@@ -30,6 +31,25 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
+/** The seeded platform administrator (server/src/db/seed/seed.ts SEED_IDS.admin). */
+const SEEDED_ADMIN_ID = '1123598821738675201';
+
+/**
+ * Test support only: the seeded admin / admin must be changed at the first sign-in (issue 44); the
+ * browser tests sign in as admin / admin to test something else, so the flag is cleared once the
+ * server is ready (server/test/integration/password-policy.test.ts shows a new installation's).
+ */
+function clearAdminPasswordChange(databaseUrl: string): void {
+  const db = new Sqlite(databaseUrl.slice('sqlite:'.length));
+  try {
+    db.prepare('update blade_user set password_change_required = 0 where id = ?').run(
+      BigInt(SEEDED_ADMIN_ID),
+    );
+  } finally {
+    db.close();
+  }
+}
+
 /** The Node.js flags `npm start` runs the server with (package.json `config`, decision 0029). */
 function serverNodeFlags(): string[] {
   const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
@@ -49,13 +69,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const dataDir = await mkdtemp(join(tmpdir(), 'console-e2e-'));
   const port = await freePort();
+  const databaseUrl = options.env?.DATABASE_URL ?? `sqlite:${join(dataDir, 'e2e.db')}`;
   const child = spawn(process.execPath, [...serverNodeFlags(), 'server/dist/main.js'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${join(dataDir, 'e2e.db')}`,
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       WEB_DIST: join(repoRoot, webDist),
@@ -79,6 +100,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   };
   try {
     await waitUntilReady(baseUrl, child);
+    clearAdminPasswordChange(databaseUrl);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);

@@ -28,6 +28,7 @@ export function tokenAnswer(overrides: Partial<OAuthToken> = {}): OAuthToken {
     client_id: 'saber',
     license: 'powered by console',
     jti: 'jti-1',
+    password_change_required: false,
     ...overrides,
   };
 }

@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_QUOTA, TENANT_LIMITS } from '../entities.js';
+import { MAX_UPLOAD_QUOTA, PASSWORD_POLICY_LIMITS, TENANT_LIMITS } from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
@@ -27,6 +27,24 @@ export const TenantSchema = Type.Object({
   uploadQuota: Type.Integer(),
   /** What the tenant's stored files take now, in bytes (uploads in progress included). */
   uploadUsed: Type.Integer(),
+  passwordMinLength: Type.Integer(),
+  passwordMinClasses: Type.Integer(),
+  passwordHistory: Type.Integer(),
+});
+
+/**
+ * A tenant's password policy as the console reads it before a password is set (PASSWORD_POLICY_DEFAULTS):
+ * its numbers only.
+ */
+export const PasswordPolicySchema = Type.Object({
+  minLength: Type.Integer(),
+  minClasses: Type.Integer(),
+  history: Type.Integer(),
+});
+
+/** The public read of a tenant's policy (the registration form, before anyone signs in). */
+export const PasswordPolicyQuery = Type.Object({
+  tenantId: Type.String({ minLength: 1, maxLength: 12, 'x-label': 'tenant.tenantId' }),
 });
 
 /** The login page's tenant info: nothing about licences, limits or packages. */
@@ -51,7 +69,17 @@ const OptionalDateTime = (key: string) =>
   Type.Optional(Nullable(Type.String({ maxLength: 19, ...label(key) })));
 
 /** Fields of submit whose null means "leave as it is" (see TenantInputSchema). */
-export const NULL_MEANS_ABSENT = ['accountNumber', 'status', 'uploadQuota'] as const;
+export const NULL_MEANS_ABSENT = [
+  'accountNumber',
+  'status',
+  'uploadQuota',
+  'passwordMinLength',
+  'passwordMinClasses',
+  'passwordHistory',
+] as const;
+
+const policyField = (key: string, range: { min: number; max: number }) =>
+  Type.Optional(IntegerField({ label: key }, { minimum: range.min, maximum: range.max }));
 
 /** submit, in the form's order. No id creates and provisions the tenant; an id updates it. */
 export const TenantInputSchema = Type.Object(
@@ -77,6 +105,10 @@ export const TenantInputSchema = Type.Object(
     uploadQuota: Type.Optional(
       IntegerField({ label: 'tenant.uploadQuota' }, { minimum: 0, maximum: MAX_UPLOAD_QUOTA }),
     ),
+    // The password policy; left out, a new tenant gets the defaults and an update keeps it.
+    passwordMinLength: policyField('tenant.passwordMinLength', PASSWORD_POLICY_LIMITS.minLength),
+    passwordMinClasses: policyField('tenant.passwordMinClasses', PASSWORD_POLICY_LIMITS.minClasses),
+    passwordHistory: policyField('tenant.passwordHistory', PASSWORD_POLICY_LIMITS.history),
   },
   { additionalProperties: false },
 );
@@ -129,5 +161,7 @@ export type Tenant = Static<typeof TenantSchema>;
 export type TenantInput = Static<typeof TenantInputSchema>;
 /** `tenant/info?domain=`: what the login page needs to preset the tenant; `{}` for an unknown domain. */
 export type TenantInfo = Static<typeof TenantInfoSchema>;
+/** A tenant's password policy (`blade-user/password-policy`, `tenant/password-policy?tenantId=`). */
+export type PasswordPolicy = Static<typeof PasswordPolicySchema>;
 /** `tenant/select`: the platform administrator's every tenant, another administrator's own. */
 export type TenantOption = Static<typeof TenantOptionSchema>;

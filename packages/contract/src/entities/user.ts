@@ -28,6 +28,8 @@ export const UserInfoSchema = Type.Object({
   deptId: Nullable(Type.String()),
   postId: Nullable(Type.String()),
   isLocked: Type.Integer(),
+  /** 1: the password must be changed before anything else (a generated, reset or seeded one). */
+  passwordChangeRequired: Type.Integer(),
 });
 
 /**
@@ -109,6 +111,13 @@ const userInputFields = {
   roleId: IdListText('user.roleId', 'user.roleId.required'),
   deptId: IdListText('user.deptId', 'user.deptId.required'),
   postId: Type.Optional(Nullable(Type.Union([IdListText('user.postId'), Type.Literal('')]))),
+  /**
+   * On create: 1 makes the new user change the password the administrator chose at their first
+   * sign-in (the console's add form sends 1 unless unticked); absent or 0 does not (BladeX consoles).
+   */
+  passwordChangeRequired: Type.Optional(
+    Nullable(IntegerField({ label: 'user.passwordChangeRequired' }, { minimum: 0, maximum: 1 })),
+  ),
 };
 
 export const UserInputSchema = Type.Object(

@@ -13,6 +13,8 @@ export interface AccountState {
    * decided from these records, never from a token's joined role names (security S12).
    */
   roles?: readonly HeldRole[];
+  /** The password must be changed first: only the routes marked `passwordChange` answer (guard). */
+  passwordChangeRequired?: boolean;
 }
 
 /** A role record a user holds: its id and its alias as stored (compared exactly, never split). */

@@ -245,6 +245,7 @@ function principalFrom(claims: VerifiedToken, state: AccountState | undefined): 
     jti: claims.jti,
     expiresAt: claims.exp,
     sessionId: claims.sid,
+    ...(state?.passwordChangeRequired ? { passwordChangeRequired: true } : {}),
   };
 }
 
@@ -320,6 +321,9 @@ function verdictOf(
     return then(authenticateUser(req, client, deps), (principal): Soon<Verdict> => {
       if (!principal) return { code: 401, key: 'error.unauthorized' };
       req.actor = principal;
+      // A generated, reset or seeded password is changed before anything else is done (issue 44).
+      if (principal.passwordChangeRequired && !route.passwordChange)
+        return { code: 403, key: 'auth.passwordChangeRequired' };
       if (access === 'platform-admin' && !isPlatformAdmin(principal))
         return { code: 403, key: 'error.forbidden' };
       if (access === 'administrator' && !isAdministrator(principal))

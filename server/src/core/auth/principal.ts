@@ -13,6 +13,8 @@ export interface Principal extends Actor {
   expiresAt: number;
   /** The sign-in session shared by the access and refresh tokens it issued. */
   sessionId: string;
+  /** The user must change the password before anything else (guard: routes marked passwordChange). */
+  passwordChangeRequired?: boolean;
 }
 
 export const PLATFORM_ADMIN_ALIAS = 'administrator';
@@ -60,6 +62,12 @@ declare module 'fastify' {
     ownWithoutMenu?: true;
     /** A route of access `user` that every signed-in user may call: see `Everyone`. */
     everyone?: Everyone;
+    /**
+     * Answers a user who must change their password first (a generated, reset or seeded one):
+     * what the change needs (update-password, own info, the policy, logout). Every other route
+     * answers them 403.
+     */
+    passwordChange?: true;
   }
 }
 

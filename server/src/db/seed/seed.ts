@@ -11,8 +11,8 @@ import { flattenMenus, menuRow, type SeedAudit } from './menus.js';
 import { seedRegions } from './regions.js';
 
 // What an empty database needs to be usable: the platform tenant, its top department, the
-// administrator role with every menu, the admin account (admin / admin), the console's client
-// and the platform parameters. Ids of the well-known rows are BladeX's, so BladeX users find them.
+// administrator role with every menu, the admin account (admin / admin, to be changed at the first
+// sign-in), the console's client and the platform parameters. Ids of the well-known rows are BladeX's, so BladeX users find them.
 // Reference data follows, each set on its own: the system dictionaries and the regions of China
 // are loaded into their tables when those have never had a row (also into a database seeded by an
 // earlier version).
@@ -178,6 +178,8 @@ async function insertSeed(
         post_id: null,
         is_locked: 0,
         token_valid_after: null,
+        // admin / admin is known to everyone: it must be changed at the first sign-in (issue 44).
+        password_change_required: 1,
         ...audit,
       })
       .execute();

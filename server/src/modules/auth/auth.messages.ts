@@ -13,6 +13,7 @@ export const authMessages = {
     'auth.userPending': '账号正在等待管理员审核',
     'auth.accountLocked': '登录失败次数过多，账号已临时锁定，请 {minutes} 分钟后再试',
     'auth.tooManyAttempts': '登录失败次数过多，请稍后再试',
+    'auth.passwordChangeRequired': '请先修改密码：当前密码是初始或重置的密码，修改后才能继续使用',
     'auth.addressLocked': '登录失败次数过多，请 {minutes} 分钟后再试',
     'auth.unsupportedGrant': '不支持的授权类型',
     'auth.grantNotAllowed': '该客户端不允许此授权类型',
@@ -50,6 +51,8 @@ export const authMessages = {
     'auth.accountLocked':
       'Too many failed sign-ins: the account is locked for now; try again in {minutes} min',
     'auth.tooManyAttempts': 'Too many failed sign-ins; try again later',
+    'auth.passwordChangeRequired':
+      'Change your password first: the current one was given to you (initial or reset), and nothing else works until it is changed',
     'auth.addressLocked': 'Too many failed sign-ins from your address; try again in {minutes} min',
     'auth.unsupportedGrant': 'Unsupported grant type',
     'auth.grantNotAllowed': 'This client may not use that grant type',

@@ -137,7 +137,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
     },
   );
 
-  app.get('/user-info', { config: { everyone: 'own' } }, async (req) =>
+  app.get('/user-info', { config: { everyone: 'own', passwordChange: true } }, async (req) =>
     ok(await auth.userInfo(principalOf(req)), req.t('ok')),
   );
 
@@ -157,14 +157,14 @@ export const logoutRoutes: FastifyPluginAsyncTypebox<LogoutRouteDependencies> = 
   app,
   { auth, storeLocalLogs },
 ) => {
-  app.get('/logout', { config: { everyone: 'own' } }, async (req) => {
+  app.get('/logout', { config: { everyone: 'own', passwordChange: true } }, async (req) => {
     await auth.logout(principalOf(req), req.client!);
     return ok(true, req.t('ok'));
   });
 
   // BladeX consoles post their local error log here: with a JSON list of entries this stores them
   // (usual log) and the session goes on; without a body it is a logout.
-  app.post('/logout', { config: { everyone: 'own' } }, async (req) => {
+  app.post('/logout', { config: { everyone: 'own', passwordChange: true } }, async (req) => {
     const entries = localLogEntries(req.body);
     if (entries === undefined) {
       await auth.logout(principalOf(req), req.client!);

@@ -19,6 +19,7 @@ import { TenantRepository } from '../system/tenant/tenant.repository.js';
 import { USER_STATUS, UserRepository, type User } from '../user/user.repository.js';
 import { UserOauthRepository, type SocialIdentity } from '../user/user-oauth.repository.js';
 import { ParamRepository } from '../system/param/param.repository.js';
+import { recordPassword, refuseCommonPassword } from '../user/password-rules.js';
 import { hashPassword } from '../../db/seed/seed.js';
 import type { Cache } from '../../core/cache/index.js';
 import type { Captchas } from './captcha.js';
@@ -116,6 +117,7 @@ export function accountStateLoader(store: Store): AccountStateLoader {
       tenantStatus: tenant.status,
       tenantExpiresAt: tenant.expiresAt,
       roles: held.map((role) => ({ id: role.id, alias: role.roleAlias })),
+      passwordChangeRequired: user.passwordChangeRequired,
     };
   };
 }
@@ -205,6 +207,7 @@ export class AuthService {
       client_id: client.clientId,
       license: LICENSE,
       jti: '',
+      password_change_required: false,
     };
   }
 
@@ -225,6 +228,8 @@ export class AuthService {
     if (await this.#users.findCredentials(actor, input.account)) {
       throw badRequest('register.accountExists', { account: input.account });
     }
+    refuseCommonPassword(input.password);
+    const passwordHash = await hashPassword(input.password);
     const pending: Partial<User> & { password: string } = {
       account: input.account,
       name: input.name || input.account,
@@ -233,7 +238,7 @@ export class AuthService {
       email: identity.email,
       userType: 1,
       status: USER_STATUS.PENDING,
-      password: await hashPassword(input.password),
+      password: passwordHash,
     };
     // One transaction: the user and the link exist together or not at all.
     await inTransaction(this.deps.store, async (tx) => {
@@ -242,6 +247,7 @@ export class AuthService {
       if (!(await new UserOauthRepository(tx).link(input.tenantId, identity.id, userId))) {
         throw badRequest('register.identityInvalid');
       }
+      await recordPassword(tx, input.tenantId, userId, passwordHash, new Date());
     });
   }
 
@@ -387,6 +393,7 @@ export class AuthService {
       client_id: client.clientId,
       license: LICENSE,
       jti: access.jti,
+      password_change_required: user.passwordChangeRequired === 1,
     };
   }
 

@@ -119,6 +119,14 @@ export class SignInLimits {
   async captchaAllowed(ip: string): Promise<boolean> {
     return (await this.cache.increment(`auth:captcha:ip:${ip}`, CAPTCHA_WINDOW_SECONDS)) <= CAPTCHA_LIMIT;
   }
+
+  /**
+   * Counts a public read of a tenant's password policy (the registration form), limited as the
+   * captcha is; false once the address has asked for too many.
+   */
+  async policyReadAllowed(ip: string): Promise<boolean> {
+    return (await this.cache.increment(`auth:policy:ip:${ip}`, CAPTCHA_WINDOW_SECONDS)) <= CAPTCHA_LIMIT;
+  }
 }
 
 /** A wait in whole minutes for the messages, at least one. */

@@ -92,6 +92,7 @@ export function authInfo(token: TokenResponse): AuthInfo {
     clientId: token.client_id,
     license: token.license,
     jti: token.jti,
+    passwordChangeRequired: token.password_change_required,
   };
 }
 

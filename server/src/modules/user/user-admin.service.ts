@@ -23,6 +23,7 @@ import { RoleRepository } from '../system/role/role.repository.js';
 import { UserPlatformRepository } from './user-platform.repository.js';
 import { idList, USER_STATUS, UserRepository, userTable, type User as UserRow } from './user.repository.js';
 import { idsOf } from '../../core/entity-service.js';
+import { recordPassword, refuseCommonPassword } from './password-rules.js';
 
 export interface UserAdminDependencies {
   store: Store;
@@ -189,6 +190,7 @@ export class UserAdminService {
       if (!input.password) throw badRequest('user.password.required');
       if (input.password2 && input.password2.toLowerCase() !== input.password.toLowerCase())
         throw badRequest('user.passwordMismatch');
+      refuseCommonPassword(input.password);
     }
     const passwordHash = id === undefined ? await hashPassword(input.password!) : undefined;
     await this.#checkRoleChange(actor, id, input.roleId);
@@ -216,7 +218,12 @@ export class UserAdminService {
       if (!existing) {
         // The tenant's licence caps its accounts (blade_tenant.account_number).
         await checkAccountLimit(tx, actor.tenantId);
-        const created = await users.insert(actor, { ...values, password: passwordHash } as Partial<UserRow>);
+        const created = await users.insert(actor, {
+          ...values,
+          password: passwordHash,
+          passwordChangeRequired: input.passwordChangeRequired === 1 ? 1 : 0,
+        } as Partial<UserRow>);
+        await recordPassword(tx, actor.tenantId, created, passwordHash!, new Date());
         return created;
       }
       if (!(await users.update(actor, existing.id, values))) throw notFound();
@@ -255,8 +262,9 @@ export class UserAdminService {
 
   /**
    * `reset-password`: each user gets a new random password, answered once to the caller (who
-   * hands it over) and stored only as a hash; every token they hold stops working (S8). All or
-   * nothing. (BladeX set the shared parameter account.initPassword instead: decision 0014.)
+   * hands it over) and stored only as a hash, to be changed at their next sign-in; every token they
+   * hold stops working (S8). All or nothing. (BladeX set the shared parameter account.initPassword
+   * instead: decision 0014.)
    */
   async resetPassword(actor: Principal, rawIds: string): Promise<ResetPassword[]> {
     const ids = idsOf(rawIds);
@@ -276,8 +284,9 @@ export class UserAdminService {
       hashes.set(user.id, await hashPassword(md5(password)));
     }
     await inTransaction(this.deps.store, async (tx) => {
-      if ((await new UserRepository(tx).resetPasswords(actor, hashes, new Date())) !== ids.length)
-        throw notFound();
+      const now = new Date();
+      if ((await new UserRepository(tx).resetPasswords(actor, hashes, now)) !== ids.length) throw notFound();
+      for (const [userId, hash] of hashes) await recordPassword(tx, actor.tenantId, userId, hash, now);
     });
     for (const id of ids) await this.deps.accounts.invalidate({ userId: id });
     return answers;

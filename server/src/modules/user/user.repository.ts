@@ -35,6 +35,8 @@ export const userTable = defineTable<User, 'blade_user'>(
     postId: ['ids'],
     isLocked: ['int', { filter: true, readOnly: true }],
     tokenValidAfter: ['datetime', { readOnly: true, writeOnly: true }],
+    // Set and cleared only with a password: a new user's insert, setPassword, resetPasswords.
+    passwordChangeRequired: ['int'],
   },
 );
 
@@ -108,9 +110,12 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
   async findState(
     actor: Actor,
     userId: string,
-  ): Promise<{ status: number; tokenValidAfter: number | null; roleIds: string[] } | undefined> {
+  ): Promise<
+    | { status: number; tokenValidAfter: number | null; roleIds: string[]; passwordChangeRequired: boolean }
+    | undefined
+  > {
     const row = await this.scopedSelect(actor)
-      .select(['status', 'token_valid_after', 'role_id'])
+      .select(['status', 'token_valid_after', 'role_id', 'password_change_required'])
       .where('id', '=', BigInt(userId))
       .executeTakeFirst();
     return row
@@ -118,6 +123,7 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
           status: Number(row.status),
           tokenValidAfter: toMs(row.token_valid_after),
           roleIds: idList(row.role_id),
+          passwordChangeRequired: Number(row.password_change_required) === 1,
         }
       : undefined;
   }
@@ -132,8 +138,8 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
   }
 
   /**
-   * Stores a new password hash; tokens issued before `tokensValidAfter` stop working (S8).
-   * False when there is no such user.
+   * Stores a new password hash the user chose (no change required any more); tokens issued before
+   * `tokensValidAfter` stop working (S8). False when there is no such user.
    */
   async setPassword(
     actor: Actor,
@@ -143,7 +149,7 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
   ): Promise<boolean> {
     // Without an acting user (a server-side change) the user changed their own record.
     const result = await this.scopedUpdate({ ...actor, userId: actor.userId ?? userId })
-      .set({ password: passwordHash, token_valid_after: tokensValidAfter })
+      .set({ password: passwordHash, token_valid_after: tokensValidAfter, password_change_required: 0 })
       .where('id', '=', BigInt(userId))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
@@ -169,14 +175,17 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
     return Number(result.numUpdatedRows) > 0;
   }
 
-  /** Stores new password hashes (one per user); earlier tokens of those users stop working (S8). */
+  /**
+   * Stores new password hashes (one per user), to be changed at their next sign-in; earlier tokens
+   * of those users stop working (S8).
+   */
   async resetPasswords(actor: Actor, hashes: ReadonlyMap<string, string>, at: Date): Promise<number> {
     let changed = 0;
     for (const [userId, hash] of hashes) {
       const result = await (
         await this.visibleUpdate(actor)
       )
-        .set({ password: hash, token_valid_after: at })
+        .set({ password: hash, token_valid_after: at, password_change_required: 1 })
         .where('id', '=', BigInt(userId))
         .executeTakeFirst();
       changed += Number(result.numUpdatedRows);

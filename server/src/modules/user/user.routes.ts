@@ -18,6 +18,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import type { UserAdminService } from './user-admin.service.js';
 import {
   PasswordChangeSchema,
+  PasswordPolicySchema,
   ResetPasswordSchema,
   UpdatePlatformSchema,
   UserGrantQuery,
@@ -111,8 +112,21 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/info',
-    { schema: { response: { 200: Envelope(UserInfoSchema) } }, config: { access: 'user', everyone: 'own' } },
+    {
+      schema: { response: { 200: Envelope(UserInfoSchema) } },
+      config: { access: 'user', everyone: 'own', passwordChange: true },
+    },
     async (req) => ok(await users.info(principalOf(req)), req.t('ok')),
+  );
+
+  // The caller's tenant's password policy: the console checks a typed password against it.
+  app.get(
+    '/password-policy',
+    {
+      schema: { response: { 200: Envelope(PasswordPolicySchema) } },
+      config: { access: 'user', everyone: 'reference', passwordChange: true },
+    },
+    async (req) => ok(await users.passwordPolicy(principalOf(req)), req.t('ok')),
   );
 
   // BladeX's user-list: anyone signed in picks a colleague (the leave request's approver).
@@ -138,7 +152,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     '/update-password',
     {
       schema: { body: PasswordChangeSchema, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'user', everyone: 'own' },
+      config: { access: 'user', everyone: 'own', passwordChange: true },
       preValidation: [queryAsBody, ...passwords],
     },
     async (req) => {

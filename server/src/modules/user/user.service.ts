@@ -1,11 +1,17 @@
-import type { PasswordChange, UserInfo, UserInfoInput, UserOption } from '@console/contract';
+import type { PasswordChange, PasswordPolicy, UserInfo, UserInfoInput, UserOption } from '@console/contract';
 import { verify as verifyPassword } from '@node-rs/argon2';
 import type { AccountStates } from '../../core/auth/account-states.js';
 import type { Principal } from '../../core/auth/principal.js';
 import { badRequest, notFound } from '../../core/errors.js';
-import type { Store } from '../../core/repository/store.js';
+import { inTransaction, type Store } from '../../core/repository/store.js';
 import { hashPassword } from '../../db/seed/seed.js';
 import type { Sessions } from '../auth/sessions.js';
+import {
+  passwordPolicy,
+  recordPassword,
+  refuseCommonPassword,
+  refuseReusedPassword,
+} from './password-rules.js';
 import { UserRepository } from './user.repository.js';
 
 export interface UserServiceDependencies {
@@ -57,9 +63,15 @@ export class UserService {
     return this.info(principal);
   }
 
+  /** The caller's tenant's password policy, for the console to check a typed password against. */
+  passwordPolicy(principal: Principal): Promise<PasswordPolicy> {
+    return passwordPolicy(this.deps.store, principal.tenantId);
+  }
+
   /**
-   * Changes the caller's password (both digests as at sign-in). Every token issued before stops
-   * working (S8) except the caller's own session, which stays signed in for `sessionTtlSeconds`.
+   * Changes the caller's password (both digests as at sign-in): not a common one, none of the
+   * latest the policy keeps. Every token issued before stops working (S8) except the caller's own
+   * session, which stays signed in for `sessionTtlSeconds`; a required change is done.
    */
   async updatePassword(
     principal: Principal,
@@ -72,12 +84,18 @@ export class UserService {
     if (stored === undefined) throw notFound();
     if (!(await verifyPassword(stored, change.oldPassword.toLowerCase()).catch(() => false)))
       throw badRequest('user.oldPasswordWrong');
+    refuseCommonPassword(change.newPassword);
+    await refuseReusedPassword(this.deps.store, principal, principal.userId, change.newPassword, stored);
 
     const hash = await hashPassword(change.newPassword);
     const now = new Date();
     // The caller's session is renewed before the old tokens are cut off, so it never sees a gap.
     await this.deps.sessions.renew(principal.sessionId, now, sessionTtlSeconds);
-    if (!(await this.#users.setPassword(principal, principal.userId, hash, now))) throw notFound();
+    await inTransaction(this.deps.store, async (tx) => {
+      if (!(await new UserRepository(tx).setPassword(principal, principal.userId, hash, now)))
+        throw notFound();
+      await recordPassword(tx, principal.tenantId, principal.userId, hash, now);
+    });
     await this.deps.accounts.invalidate({ userId: principal.userId });
   }
 }

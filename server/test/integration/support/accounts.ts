@@ -248,3 +248,17 @@ export async function scopesOfRole(
   if (category !== undefined) query = query.where('scope_category', '=', category);
   return (await query.execute()).map((r) => String(r.scope_id)).sort();
 }
+
+/** What tests change a new tenant administrator's initial password to. */
+export const CHANGED_INITIAL_PASSWORD = 'Tenant-admin-1';
+
+/**
+ * The query of the update-password call a new tenant's administrator must make before anything
+ * else (issue 44: the initial password is to be changed at the first sign-in); the session that
+ * makes it carries on.
+ */
+export const initialPasswordChange = (initial = '123456') => ({
+  oldPassword: md5(initial),
+  newPassword: md5(CHANGED_INITIAL_PASSWORD),
+  newPassword1: md5(CHANGED_INITIAL_PASSWORD),
+});

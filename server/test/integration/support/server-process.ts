@@ -3,6 +3,8 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../../../src/db/database.js';
+import { clearSeededAdminPasswordChange } from './template-databases.js';
 
 // The server as an operator runs it: the built server (server/dist, what `npm start` runs), a real
 // process, a real port, real signals. The integration project builds it first (vitest.config.ts).
@@ -43,7 +45,9 @@ export interface Running {
 
 /**
  * Starts the built server (or another entry point, e.g. a copy of it) and waits until /api/ready
- * answers 200 (at most 60 s).
+ * answers 200 (at most 60 s). The seeded admin's first-sign-in password change is then cleared in
+ * its database (test support: clearSeededAdminPasswordChange), so that tests sign in as admin /
+ * admin to test something else.
  */
 export async function startServer(env: Record<string, string>, entry = SERVER_ENTRY): Promise<Running> {
   const port = await freePort();
@@ -63,7 +67,10 @@ export async function startServer(env: Record<string, string>, entry = SERVER_EN
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { child, port, output: () => output, exited };
+    if (ok) {
+      await clearAdminPasswordChange(env);
+      return { child, port, output: () => output, exited };
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');
@@ -92,6 +99,19 @@ export async function runToExit(
   const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
   clearInterval(timer);
   return { code, stderr };
+}
+
+/** The database a server started with `env` uses (as config.ts finds it), its admin's flag cleared. */
+async function clearAdminPasswordChange(env: Record<string, string>): Promise<void> {
+  const dataDir = path.resolve(ROOT, env.DATA_DIR ?? './data');
+  const url = env.DATABASE_URL ?? `sqlite:${path.join(dataDir, 'console.db')}`;
+  const kind = url.startsWith('sqlite:') ? 'sqlite' : url.startsWith('postgres') ? 'postgres' : 'mysql';
+  const handle = openDatabase(url, kind);
+  try {
+    await clearSeededAdminPasswordChange(handle.db);
+  } finally {
+    await handle.close();
+  }
 }
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;

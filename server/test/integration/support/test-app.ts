@@ -11,7 +11,8 @@ import type { Store } from '../../../src/core/repository/store.js';
 import { loadSm2KeyPair } from '../../../src/core/auth/sm2-key.js';
 import { openDatabase, sqliteFile, type DatabaseHandle } from '../../../src/db/database.js';
 import { seedDatabase } from '../../../src/db/seed/seed.js';
-import type { TestDatabase } from './databases.js';
+import { migrateToLatest } from '../../../src/db/migrate.js';
+import { createTestDatabase, type TestDatabase } from './databases.js';
 import { createSeededDatabase } from './template-databases.js';
 
 /** A migrated, seeded database on one engine with the real application in front of it. */
@@ -53,6 +54,11 @@ export async function startTestApp(
   /** regions: load the regions of China (3,600 rows); only the tests that read regions need them. */
   options: {
     regions?: boolean;
+    /**
+     * Migrate and seed a new empty database instead of copying the template: a new installation,
+     * whose admin / admin must be changed at the first sign-in (the templates clear that).
+     */
+    freshDatabase?: boolean;
     logs?: AppDependencies['logs'];
     signInLockout?: AppDependencies['signInLockout'];
     /** SQLite: DATA_DIR is the folder of the database file, as by default (DATA_DIR/console.db). */
@@ -71,8 +77,11 @@ export async function startTestApp(
     >;
   } = {},
 ): Promise<TestApp> {
-  const testDb: TestDatabase = await createSeededDatabase(kind);
+  const testDb: TestDatabase = options.freshDatabase
+    ? await createTestDatabase(kind)
+    : await createSeededDatabase(kind);
   const database = openDatabase(testDb.url, kind);
+  if (options.freshDatabase) await migrateToLatest(database.db);
   const ids = new IdGenerator(1);
   // The copy is migrated and seeded; this adds the regions when asked (and finds the rest there).
   await seedDatabase(database.db, ids, { regions: options.regions ?? false });

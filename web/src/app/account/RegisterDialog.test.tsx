@@ -5,11 +5,16 @@ import { RequestError } from '../../api/request';
 import { buttonName, clearBrowserState, renderApp } from '../../test/dom';
 import { logoutLocal } from '../session/session-store';
 import { RegisterDialog, type UnlinkedIdentity } from './RegisterDialog';
+import { tenantPasswordPolicy } from '../../api/user';
 import type * as AuthModule from '../../api/auth';
 
 vi.mock('../../api/auth', async (importOriginal) => ({
   ...(await importOriginal<typeof AuthModule>()),
   registerGuest: vi.fn(),
+}));
+// The typed tenant's policy (the public read): this tenant asks for 10 characters of 3 classes.
+vi.mock('../../api/user', () => ({
+  tenantPasswordPolicy: vi.fn(() => Promise.resolve({ minLength: 10, minClasses: 3, history: 5 })),
 }));
 
 // A third-party identity that no local user owns yet, as the social grant describes it.
@@ -44,11 +49,9 @@ async function expectError(label: string, message: string): Promise<void> {
     const input = field(label);
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const ids = input.getAttribute('aria-describedby') ?? '';
-    const description = ids
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent ?? '')
-      .join('');
-    expect(description).toBe(message);
+    // The field's error, beside the password's hint when the field has one.
+    const descriptions = ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(descriptions).toContain(message);
   });
 }
 
@@ -77,11 +80,11 @@ describe('third-party registration dialog', () => {
     submit();
     await expectError('账号密码', '请先输入密码');
 
-    type('账号密码', 'secret');
+    type('账号密码', 'Secret-pw1');
     submit();
     await expectError('确认密码', '请先输入密码');
 
-    type('确认密码', 'secreT');
+    type('确认密码', 'Secret-pw2');
     submit();
     await expectError('确认密码', '两次密码输入不一致');
     expect(registerGuest).not.toHaveBeenCalled();
@@ -92,8 +95,8 @@ describe('third-party registration dialog', () => {
     const { router } = renderDialog();
     await screen.findByRole('dialog');
     type('租户编号', ' 000000 ');
-    type('账号密码', 'secret');
-    type('确认密码', 'secret');
+    type('账号密码', 'Secret-pw1');
+    type('确认密码', 'Secret-pw1');
     submit();
 
     const notice = (await screen.findByText('注册申请已提交,请耐心等待管理员通过!')).closest(
@@ -101,7 +104,7 @@ describe('third-party registration dialog', () => {
     );
     expect(notice?.querySelector('.ant-modal-title')?.textContent).toBe('注册提示');
     expect(registerGuest).toHaveBeenCalledWith(
-      { tenantId: '000000', name: 'wx_zhang', account: 'wx_zhang', password: 'secret' },
+      { tenantId: '000000', name: 'wx_zhang', account: 'wx_zhang', password: 'Secret-pw1' },
       'oauth-1',
     );
 
@@ -120,12 +123,28 @@ describe('third-party registration dialog', () => {
     renderDialog();
     await screen.findByRole('dialog');
     type('租户编号', '000000');
-    type('账号密码', 'secret');
-    type('确认密码', 'secret');
+    type('账号密码', 'Secret-pw1');
+    type('确认密码', 'Secret-pw1');
     submit();
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.getByRole('dialog', { name: '账号注册' })).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it("holds the password to the typed tenant's policy, saying what is missing, before hashing it", async () => {
+    renderDialog();
+    await screen.findByRole('dialog');
+    type('租户编号', '123456');
+    await screen.findByText('至少 10 个字符，包含小写字母、大写字母、数字、符号中至少 3 类');
+    expect(tenantPasswordPolicy).toHaveBeenLastCalledWith('123456');
+    type('账号密码', 'secret1');
+    type('确认密码', 'secret1');
+    submit();
+    await expectError(
+      '账号密码',
+      '密码至少需要 10 个字符，现在只有 7 个；密码需要包含至少 3 类字符（现有 2 类），可加入：大写字母、符号',
+    );
+    expect(registerGuest).not.toHaveBeenCalled();
   });
 
   it('can be closed without registering', async () => {

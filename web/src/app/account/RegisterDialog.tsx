@@ -1,3 +1,4 @@
+import { PASSWORD_POLICY_DEFAULTS } from '@console/contract';
 import { Alert, App, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,9 @@ import { registerGuest, type OAuthToken } from '../../api/auth';
 import { RequestError } from '../../api/request';
 import { LOGIN_PATH } from '../session/guard';
 import { logoutLocal } from '../session/session-store';
+import { checkPassword, describePolicy, describeShortfall } from '../../utils/password-policy';
 import { checkRegistration, type RegisterForm } from './register-check';
+import { usePasswordPolicy } from './usePasswordPolicy';
 
 /** What a third-party sign-in without a local user tells about the person (`isUnlinked`). */
 export type UnlinkedIdentity = Pick<OAuthToken, 'tenant_id' | 'user_name' | 'oauth_id'>;
@@ -38,6 +41,9 @@ function RegistrationDialog({ identity, onClose }: RegisterDialogProps) {
   const [form] = Form.useForm<RegisterForm>();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
+  // The policy of the tenant typed in the form (the public read), checked before the password is hashed.
+  const tenantId = (Form.useWatch('tenantId', form) as string | undefined) ?? identity.tenant_id;
+  const policy = usePasswordPolicy(tenantId);
 
   const onFinish = async () => {
     const values = form.getFieldsValue(true) as RegisterForm;
@@ -47,6 +53,14 @@ function RegistrationDialog({ identity, onClose }: RegisterDialogProps) {
     if (problem) {
       form.setFields([{ name: problem.field, errors: [t(problem.message)] }]);
       form.focusField(problem.field);
+      return;
+    }
+    // (Read in the moment the tenant was typed; should it not have come yet, the defaults hold.)
+    const held = policy ?? PASSWORD_POLICY_DEFAULTS;
+    const shortfall = checkPassword(held, values.password);
+    if (shortfall) {
+      form.setFields([{ name: 'password', errors: [describeShortfall(held, shortfall, t)] }]);
+      form.focusField('password');
       return;
     }
     setSubmitting(true);
@@ -115,7 +129,12 @@ function RegistrationDialog({ identity, onClose }: RegisterDialogProps) {
       <Form.Item name="account" label={t('register.account')} required>
         <Input autoComplete="username" />
       </Form.Item>
-      <Form.Item name="password" label={t('register.password')} required>
+      <Form.Item
+        name="password"
+        label={t('register.password')}
+        required
+        extra={policy && describePolicy(policy, t)}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Form.Item name="password2" label={t('register.password2')} required>

@@ -20,6 +20,7 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
   const matches = useMatches() as UIMatch<unknown, RouteHandle | undefined>[];
   const token = useSession((state) => state.token);
   const locked = useLockState((state) => state.locked);
+  const passwordChange = useSession((state) => state.userInfo?.password_change_required === true);
 
   const decision = decideNavigation({
     path: location.pathname,
@@ -27,6 +28,7 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
     signedIn: hasSessionCookie(),
     token,
     locked,
+    passwordChange,
     needsAuth: matches.every((match) => match.handle?.auth !== false),
   });
   const logout = decision.action === 'redirect' && decision.logout === true;

@@ -28,6 +28,26 @@ describe('navigation guard', () => {
     });
   });
 
+  it('sends a session whose password must be changed to the change form from everywhere else', () => {
+    for (const path of ['/wel/index', '/', '/info/index', '/404'])
+      expect(decideNavigation({ ...signedIn, path, passwordChange: true }), path).toEqual({
+        action: 'redirect',
+        to: '/password-change',
+      });
+    expect(decideNavigation({ ...signedIn, path: '/password-change', passwordChange: true })).toEqual({
+      action: 'show',
+    });
+    // The screen lock still comes first; without a session it is the sign-in page as before.
+    expect(decideNavigation({ ...signedIn, locked: true, passwordChange: true })).toEqual({
+      action: 'redirect',
+      to: '/lock',
+    });
+    expect(decideNavigation({ ...signedOut, path: '/password-change', passwordChange: true })).toEqual({
+      action: 'redirect',
+      to: '/login?redirect=%2Fpassword-change',
+    });
+  });
+
   it('sends a signed-in user from /login to the redirect it names, when that is a console path', () => {
     const from = (search: string) =>
       decideNavigation({ ...signedIn, path: '/login', search, needsAuth: false });

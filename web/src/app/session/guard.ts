@@ -1,6 +1,8 @@
 import { website } from '../../config/website';
 
 export const LOGIN_PATH = '/login';
+/** The forced password change (pages/password-change): nothing else opens until it is done. */
+export const PASSWORD_CHANGE_PATH = '/password-change';
 /** The sign-in page's query parameter naming the console address to open once signed in. */
 export const REDIRECT_PARAM = 'redirect';
 
@@ -14,6 +16,11 @@ export interface GuardInput {
   /** The stored access token; undefined or empty is the "empty token" case. */
   token: string | undefined;
   locked: boolean;
+  /**
+   * The session's password must be changed first (a generated, reset or initial one: the token
+   * response's password_change_required): the server answers nothing else until it is.
+   */
+  passwordChange?: boolean;
   /** false for the routes marked as open without a session (/login, /lock, error pages). */
   needsAuth: boolean;
 }
@@ -69,6 +76,7 @@ export function decideNavigation({
   signedIn,
   token,
   locked,
+  passwordChange = false,
   needsAuth,
 }: GuardInput): GuardDecision {
   if (signedIn) {
@@ -77,6 +85,8 @@ export function decideNavigation({
     if (!token) {
       return { action: 'redirect', to: needsAuth ? loginPath(path, search) : LOGIN_PATH, logout: true };
     }
+    if (passwordChange && path !== PASSWORD_CHANGE_PATH)
+      return { action: 'redirect', to: PASSWORD_CHANGE_PATH };
     return { action: 'show' };
   }
   return needsAuth ? { action: 'redirect', to: loginPath(path, search) } : { action: 'show' };

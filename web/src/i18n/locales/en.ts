@@ -77,6 +77,28 @@ export const en: CoreMessages = {
     success: 'Your registration request has been submitted; please wait for an administrator to approve it.',
     failed: 'Submission failed',
   },
+  password: {
+    policy: 'At least {{min}} characters, with at least {{classes}} of: {{names}}',
+    tooShort: 'The password needs at least {{min}} characters; it has {{length}}',
+    fewClasses:
+      'The password needs at least {{classes}} kinds of characters (it has {{have}}); add some of: {{missing}}',
+    class: { lower: 'lower-case letters', upper: 'upper-case letters', digit: 'digits', symbol: 'symbols' },
+    listSeparator: ', ',
+    sentenceSeparator: '. ',
+    changeTitle: 'Change your password',
+    changeIntro:
+      'Your password was set by an administrator, reset or given at installation: change it to one only you know to go on.',
+    oldPassword: 'Current password',
+    oldPasswordRequired: 'Enter the current password',
+    newPassword: 'New password',
+    newPasswordRequired: 'Enter a new password',
+    newPassword1: 'Confirm the new password',
+    newPassword1Required: 'Enter the new password again',
+    mismatch: 'The two new passwords do not match',
+    submit: 'Change and continue',
+    logout: 'Sign out',
+    changed: 'The password was changed',
+  },
   error: {
     '403': { title: 'Forbidden', description: 'Sorry, you are not allowed to open this page.' },
     '404': { title: 'Page not found', description: 'Sorry, the page you opened does not exist.' },

@@ -78,6 +78,28 @@ export const zh = {
     success: '注册申请已提交,请耐心等待管理员通过!',
     failed: '提交失败',
   },
+  // The tenant's password policy, checked before a password is hashed (utils/password-policy.ts).
+  password: {
+    policy: '至少 {{min}} 个字符，包含{{names}}中至少 {{classes}} 类',
+    tooShort: '密码至少需要 {{min}} 个字符，现在只有 {{length}} 个',
+    fewClasses: '密码需要包含至少 {{classes}} 类字符（现有 {{have}} 类），可加入：{{missing}}',
+    class: { lower: '小写字母', upper: '大写字母', digit: '数字', symbol: '符号' },
+    listSeparator: '、',
+    sentenceSeparator: '；',
+    // The forced change after a generated, reset or initial password (pages/password-change).
+    changeTitle: '请修改密码',
+    changeIntro: '您的密码是管理员设置、重置或系统初始的密码，须先修改为只有您知道的密码才能继续使用。',
+    oldPassword: '当前密码',
+    oldPasswordRequired: '请输入当前密码',
+    newPassword: '新密码',
+    newPasswordRequired: '请输入新密码',
+    newPassword1: '确认新密码',
+    newPassword1Required: '请再次输入新密码',
+    mismatch: '两次输入的新密码不一致',
+    submit: '修改并继续',
+    logout: '退出登录',
+    changed: '密码已修改',
+  },
   error: {
     '403': { title: '无权访问', description: '抱歉，您无权访问此页面。' },
     '404': { title: '页面不存在', description: '抱歉，您访问的页面不存在。' },

@@ -23,6 +23,8 @@ import { info, updateInfo, updatePassword } from '../../api/user';
 import { PageSpinner } from '../../app/layout/PageSpinner';
 import { updateUserInfo, useSession } from '../../app/session/session-store';
 import { PHONE_MESSAGES, phoneProblem } from '../../utils/validate';
+import { usePasswordPolicy } from '../../app/account/usePasswordPolicy';
+import { describePolicy, passwordPolicyRule } from '../../utils/password-policy';
 
 /** Largest avatar accepted (spec §9: 500 KB), as the server's avatar path checks it. */
 export const AVATAR_MAX_BYTES = AVATAR_LIMITS.maxBytes;
@@ -209,6 +211,8 @@ function PasswordTab() {
   const { message } = App.useApp();
   const [form] = Form.useForm<PasswordForm>();
   const [saving, setSaving] = useState(false);
+  // The tenant's policy, checked before the password is hashed (the server sees only the digest).
+  const policy = usePasswordPolicy();
 
   const onFinish = async (values: PasswordForm) => {
     setSaving(true);
@@ -242,7 +246,8 @@ function PasswordTab() {
       <Form.Item
         name="newPassword"
         label={t('shell.info.newPassword')}
-        rules={required(t('shell.info.newPasswordRequired'))}
+        rules={[...required(t('shell.info.newPasswordRequired')), passwordPolicyRule(policy, t)]}
+        extra={policy && describePolicy(policy, t)}
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
@@ -262,7 +267,7 @@ function PasswordTab() {
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={saving}>
+      <Button type="primary" htmlType="submit" loading={saving} disabled={!policy}>
         {t('shell.info.save')}
       </Button>
     </Form>

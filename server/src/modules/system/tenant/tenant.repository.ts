@@ -24,6 +24,9 @@ export const tenantTable = defineTable<Tenant, 'blade_tenant'>(
     expireTime: ['datetime', { filter: true, sort: true }],
     packageId: ['id', { filter: true }],
     datasourceId: ['id', { filter: true }],
+    passwordMinLength: ['int'],
+    passwordMinClasses: ['int'],
+    passwordHistory: ['int'],
     // Not answered, not written by any call (security S5).
     licenseKey: ['string', { writeOnly: true, readOnly: true }],
     uploadQuota: ['int', { sort: true }],

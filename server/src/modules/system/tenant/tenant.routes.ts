@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
+import { ApiError } from '../../../core/errors.js';
 import { Envelope, IdQuery, IdsQuery, ListQuerySchema, Nullable, PageOf } from '../../../core/schema.js';
 import { TenantPackageSchema } from '@console/contract/schema';
 import {
@@ -14,19 +15,24 @@ import {
   TenantSchema,
   TenantSettingQuery,
   NULL_MEANS_ABSENT,
+  PasswordPolicyQuery,
+  PasswordPolicySchema,
 } from '@console/contract/schema';
+import type { SignInLimits } from '../../auth/sign-in-limits.js';
 import type { TenantService } from './tenant.service.js';
 
 /**
  * /api/blade-system/tenant (spec §7, "Tenant"): the platform administrator's only (S3, S4) — a
  * tenant's administrator gets 403 — except `info`, which the login page calls before anyone signs
  * in and which answers nothing but the tenant's code, name, domain and background, and `select`,
- * which answers another tenant's administrator only their own tenant's id, code and name.
+ * which answers another tenant's administrator only their own tenant's id, code and name, and
+ * `password-policy`, which the registration form calls before anyone signs in and which answers
+ * nothing but the policy's numbers (rate-limited per address as the captcha is).
  */
-export const tenantRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }> = async (
-  app,
-  { tenants },
-) => {
+export const tenantRoutes: FastifyPluginAsyncTypebox<{
+  tenants: TenantService;
+  limits: Pick<SignInLimits, 'policyReadAllowed'>;
+}> = async (app, { tenants, limits }) => {
   app.get(
     '/info',
     {
@@ -34,6 +40,19 @@ export const tenantRoutes: FastifyPluginAsyncTypebox<{ tenants: TenantService }>
       config: { access: 'public' },
     },
     async (req) => ok(await tenants.info(req.query.domain), req.t('ok')),
+  );
+
+  // The numbers only; an unknown tenant answers the defaults, so the read tells no tenant's existence.
+  app.get(
+    '/password-policy',
+    {
+      schema: { querystring: PasswordPolicyQuery, response: { 200: Envelope(PasswordPolicySchema) } },
+      config: { access: 'public' },
+    },
+    async (req) => {
+      if (!(await limits.policyReadAllowed(req.ip))) throw new ApiError(429, 'tenant.passwordPolicy.tooMany');
+      return ok(await tenants.passwordPolicy(req.query.tenantId), req.t('ok'));
+    },
   );
 
   // BladeX's select (the user form's tenant field): administrators, each seeing only what

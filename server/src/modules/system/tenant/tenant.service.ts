@@ -10,6 +10,8 @@ import {
   type TenantInput,
   type TenantOption,
   type TenantPackage,
+  type PasswordPolicy,
+  PASSWORD_POLICY_DEFAULTS,
 } from '@console/contract';
 import type { AccountStates } from '../../../core/auth/account-states.js';
 import { isPlatformAdminActor, TENANT_ADMIN_ALIAS } from '../../../core/auth/principal.js';
@@ -22,6 +24,7 @@ import { isUniqueViolation } from '../../../db/errors.js';
 import { hashPassword } from '../../../db/seed/seed.js';
 import { DEFAULT_INIT_PASSWORD } from '../../user/user-admin.service.js';
 import { UserRepository, type User } from '../../user/user.repository.js';
+import { passwordPolicy, recordPassword } from '../../user/password-rules.js';
 import { DeptRepository } from '../dept/dept.repository.js';
 import { dictBizTable, DictRepository } from '../dict/dict.repository.js';
 import { MenuRepository } from '../menu/menu.repository.js';
@@ -128,6 +131,11 @@ export class TenantService {
     };
   }
 
+  /** `password-policy?tenantId=`: the registration form's policy (the defaults for an unknown tenant). */
+  passwordPolicy(tenantId: string): Promise<PasswordPolicy> {
+    return passwordPolicy(this.deps.store, tenantId);
+  }
+
   /** `package-detail`: the tenant's package, or null when it has none. */
   async packageDetail(ref: string): Promise<TenantPackage | null> {
     const tenant = await this.#tenants.findByCodeOrId(ref);
@@ -161,6 +169,11 @@ export class TenantService {
       contactNumber: text(input.contactNumber),
       address: text(input.address),
     };
+    const policy = {
+      passwordMinLength: input.passwordMinLength,
+      passwordMinClasses: input.passwordMinClasses,
+      passwordHistory: input.passwordHistory,
+    };
     const expireTime = this.#expireTime(input.expireTime);
     const packageId = input.packageId === undefined ? undefined : input.packageId || null;
     const accountNumber = input.accountNumber ?? undefined;
@@ -174,6 +187,9 @@ export class TenantService {
         expireTime: (expireTime ?? null) as unknown as string | null,
         packageId: packageId ?? null,
         status: status ?? 1,
+        passwordMinLength: policy.passwordMinLength ?? PASSWORD_POLICY_DEFAULTS.minLength,
+        passwordMinClasses: policy.passwordMinClasses ?? PASSWORD_POLICY_DEFAULTS.minClasses,
+        passwordHistory: policy.passwordHistory ?? PASSWORD_POLICY_DEFAULTS.history,
       });
 
     const changed = await inTransaction(this.deps.store, async (tx) => {
@@ -192,6 +208,8 @@ export class TenantService {
       if (expireTime !== undefined) update.expireTime = expireTime as unknown as string | null;
       if (packageId !== undefined) update.packageId = packageId;
       if (status !== undefined) update.status = status;
+      for (const [field, value] of Object.entries(policy))
+        if (value !== undefined) update[field as keyof typeof policy] = value;
       if (!(await tenants.update(actor, id, update))) throw notFound();
       if (packageChanged && packageId !== null) {
         const pkg = (await new TenantPackageRepository(tx).findById(PLATFORM, packageId))!;
@@ -214,7 +232,8 @@ export class TenantService {
   /**
    * A new tenant, in one transaction: a generated 6-digit code (never one given before), its
    * administrator role (alias admin), its top department, its admin account with the initial
-   * password (parameter account.initPassword, 123456 when unset) and the role's grants — the
+   * password (parameter account.initPassword, 123456 when unset), to be changed at its first
+   * sign-in (whoever knows the parameter knows it), and the role's grants — the
    * package's menus and their buttons, or the default tenant menus without a package — and a copy
    * of the platform tenant's business dictionaries.
    */
@@ -262,7 +281,7 @@ export class TenantService {
       sort: 2,
       remark: null,
     });
-    await new UserRepository(tx).insert(inTenant, {
+    const adminId = await new UserRepository(tx).insert(inTenant, {
       account: 'admin',
       password: passwordHash,
       name: 'admin',
@@ -270,7 +289,9 @@ export class TenantService {
       userType: 1,
       roleId,
       deptId,
+      passwordChangeRequired: 1,
     } as Partial<User> & { password: string });
+    await recordPassword(tx, code, adminId, passwordHash, new Date());
 
     const all = await new MenuRepository(tx).findAll();
     let menuIds: Set<string>;

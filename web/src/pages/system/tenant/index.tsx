@@ -1,11 +1,15 @@
 import { ApiOutlined, AppstoreOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import {
   DEFAULT_UPLOAD_QUOTA,
+  PASSWORD_POLICY_DEFAULTS,
+  PASSWORD_POLICY_LIMITS,
   TENANT_LIMITS,
   UNLIMITED_ACCOUNTS,
   type Tenant,
   type TenantInput,
 } from '@console/contract';
+import type { FormRule } from 'antd';
+import { i18n } from '../../../i18n';
 import { Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import './locales';
@@ -26,6 +30,24 @@ type TenantAction =
 const STATUS_ON = 1;
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
+/** The password policy's fields: whole numbers within the contract's limits. */
+const POLICY_FIELDS = {
+  passwordMinLength: PASSWORD_POLICY_LIMITS.minLength,
+  passwordMinClasses: PASSWORD_POLICY_LIMITS.minClasses,
+  passwordHistory: PASSWORD_POLICY_LIMITS.history,
+} as const;
+
+const rangeRule =
+  (range: { min: number; max: number }): FormRule =>
+  () => ({
+    validator: (_, value: unknown) =>
+      value === undefined ||
+      value === null ||
+      (Number.isInteger(value) && (value as number) >= range.min && (value as number) <= range.max)
+        ? Promise.resolve()
+        : Promise.reject(new Error(i18n.t('system.tenant.policyRange', range))),
+  });
+
 /**
  * The submit body: the form's own fields. An update leaves out the licence and the package (the
  * 授权配置 and 产品包配置 dialogs change them) and the generated tenant code; the storage quota
@@ -43,6 +65,9 @@ export function tenantInput(values: CrudFormValues, editing: Tenant | undefined)
     // The storage quota is set here, on add and on edit (the server keeps it when left out).
     ...(typeof values.uploadQuota === 'number' ? { uploadQuota: values.uploadQuota } : {}),
   };
+  // The password policy, when given (left out, a new tenant gets the defaults and an edit keeps it).
+  for (const field of Object.keys(POLICY_FIELDS) as (keyof typeof POLICY_FIELDS)[])
+    if (typeof values[field] === 'number') input[field] = values[field];
   if (editing) return { id: editing.id, ...input };
   return {
     ...input,
@@ -147,6 +172,23 @@ function tenantConfig(open: (action: TenantAction) => void) {
         },
         form: { disableIn: ['edit'], help: 'system.tenant.packageIdHelp' },
       },
+      ...(
+        [
+          ['passwordMinLength', PASSWORD_POLICY_DEFAULTS.minLength],
+          ['passwordMinClasses', PASSWORD_POLICY_DEFAULTS.minClasses],
+          ['passwordHistory', PASSWORD_POLICY_DEFAULTS.history],
+        ] as const
+      ).map(([prop, initialValue]) => ({
+        prop,
+        label: `system.tenant.${prop}` as const,
+        type: 'number' as const,
+        table: false as const,
+        form: {
+          initialValue,
+          help: `system.tenant.${prop}Help` as const,
+          rules: [rangeRule(POLICY_FIELDS[prop])],
+        },
+      })),
       {
         prop: 'uploadQuota',
         label: 'system.tenant.uploadQuota',

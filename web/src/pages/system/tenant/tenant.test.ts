@@ -60,6 +60,14 @@ describe('storage quota', () => {
   });
 });
 
+describe('tenant password policy', () => {
+  it('sends the policy the form holds, on create and on edit', () => {
+    const policy = { passwordMinLength: 12, passwordMinClasses: 3, passwordHistory: 0 };
+    expect(tenantInput({ tenantName: '医院', ...policy }, undefined)).toMatchObject(policy);
+    expect(tenantInput({ tenantName: '医院', ...policy }, tenant)).toMatchObject({ id: '5', ...policy });
+  });
+});
+
 describe('expiry field', () => {
   it('turns wire date-times into the picker’s value and back', () => {
     expect(toLocalInput('2030-06-01 08:30:00')).toBe('2030-06-01T08:30');

@@ -27,6 +27,7 @@ const user = (id: string, account: string, roleId: string): User => ({
   deptId: '10',
   postId: null,
   isLocked: 0,
+  passwordChangeRequired: 0,
   roleName: '医生',
   deptName: '内科',
   postName: '',
@@ -57,6 +58,10 @@ vi.mock('../../../api/system/role', () => ({
 }));
 vi.mock('../../../api/system/post', () => ({ select: vi.fn(() => Promise.resolve([])) }));
 vi.mock('../../../api/system/dict', () => ({ dictionary: vi.fn(() => Promise.resolve([])) }));
+// The administrator's tenant's password policy: 10 characters of 3 classes.
+vi.mock('../../../api/user', () => ({
+  passwordPolicy: vi.fn(() => Promise.resolve({ minLength: 10, minClasses: 3, history: 5 })),
+}));
 
 const ALL_BUTTONS = ['user_add', 'user_edit', 'user_delete', 'user_view', 'user_role', 'user_reset'];
 
@@ -128,6 +133,27 @@ describe('users page', () => {
     await within(edit).findByDisplayValue('zhang');
     expect(within(edit).queryByLabelText('密码')).toBeNull();
     expect(within(edit).queryByLabelText('确认密码')).toBeNull();
+  });
+
+  it("holds the password an administrator chooses to the tenant's policy; the user changes it at first sign-in by default", async () => {
+    const page = await openPage();
+    fireEvent.click(within(toolbar(page)).getByRole('button', { name: '新增' }));
+    const dialog = await findDialog('新增');
+    fireEvent.change(within(dialog).getByLabelText('登录账号'), { target: { value: 'wang' } });
+    fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: 'secret-pw' } });
+    fireEvent.change(within(dialog).getByLabelText('确认密码'), { target: { value: 'secret-pw' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '保存' }));
+    await waitFor(() =>
+      expect(errors(dialog)).toContain(
+        '密码至少需要 10 个字符，现在只有 9 个；密码需要包含至少 3 类字符（现有 2 类），可加入：大写字母、数字',
+      ),
+    );
+    expect(userApi.submit).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText('密码'), { target: { value: 'Secret-pw-1' } });
+    await waitFor(() => expect(errors(dialog).some((e) => e?.startsWith('密码至少'))).toBe(false));
+    // 首次登录修改密码 starts at 是.
+    const change = within(dialog).getByRole('radiogroup', { name: '首次登录修改密码' });
+    expect(within(change).getByRole('radio', { name: '是' })).toHaveProperty('checked', true);
   });
 
   it('grants roles to the selected users, and resets their passwords after asking', async () => {

@@ -5,6 +5,9 @@ import * as roleApi from '../../../api/system/role';
 import { optionsFromTree, type CrudColumn, type CrudOption, type TextKey } from '../../../crud';
 import { i18n } from '../../../i18n';
 import { PHONE_MESSAGES, phoneProblem } from '../../../utils/validate';
+import { passwordPolicy } from '../../../api/user';
+import { onLocalLogout } from '../../../app/session/session-store';
+import { checkPassword, describeShortfall } from '../../../utils/password-policy';
 import { DEPT_TREE_KEY, loadDeptTree } from '../dept/dept-tree';
 import { DayInput, NodesSelect } from './controls';
 
@@ -31,6 +34,27 @@ const confirmationRule: FormRule = ({ getFieldValue }) => ({
       ? Promise.resolve()
       : reject('system.user.passwordMismatch'),
 });
+
+/** The signed-in administrator's tenant's policy (the new user's tenant), read once per session. */
+let policy: ReturnType<typeof passwordPolicy> | undefined;
+onLocalLogout(() => (policy = undefined));
+
+/**
+ * The password an administrator chooses is held to the tenant's policy before it is hashed (the
+ * server sees only the digest): the message says what is missing.
+ */
+const policyRule: FormRule = {
+  validator: async (_, value: unknown) => {
+    if (typeof value !== 'string' || value === '') return;
+    policy ??= passwordPolicy().catch((error: unknown) => {
+      policy = undefined;
+      throw error;
+    });
+    const held = await policy;
+    const shortfall = checkPassword(held, value);
+    if (shortfall) throw new Error(describeShortfall(held, shortfall, i18n.t.bind(i18n) as typeof i18n.t));
+  },
+};
 
 /** An optional phone: when given, 11 digits of a mobile number (spec §5, §9). */
 const phoneRule: FormRule = {
@@ -63,7 +87,7 @@ export const userColumns: CrudColumn<UserRow>[] = [
     label: 'system.user.password',
     type: 'password',
     table: false,
-    form: { ...ADD_ONLY, required: 'system.user.passwordRequired' },
+    form: { ...ADD_ONLY, required: 'system.user.passwordRequired', rules: [policyRule] },
   },
   {
     prop: 'password2',
@@ -71,6 +95,18 @@ export const userColumns: CrudColumn<UserRow>[] = [
     type: 'password',
     table: false,
     form: { ...ADD_ONLY, required: 'system.user.password2Required', rules: [confirmationRule] },
+  },
+  {
+    // The administrator chose the password, so by default the user replaces it at first sign-in.
+    prop: 'passwordChangeRequired',
+    label: 'system.user.passwordChangeRequired',
+    type: 'radio',
+    options: [
+      { value: 1, label: 'system.user.yes' },
+      { value: 0, label: 'system.user.no' },
+    ],
+    table: false,
+    form: { ...ADD_ONLY, initialValue: 1, help: 'system.user.passwordChangeRequiredHelp' },
   },
   {
     prop: 'name',
