@@ -71,6 +71,7 @@ describe('loadConfig defaults', () => {
       REDIS_KEY_PREFIX: 'hospital-a:',
       JWT_SECRET: secret,
       LOG_LEVEL: 'debug',
+      LOG_SLOW_MS: '250',
       TZ: 'Europe/Berlin',
       WORKER_ID: '1023',
       WEB_DIST: '/srv/console',
@@ -86,6 +87,7 @@ describe('loadConfig defaults', () => {
       dataDir: '/var/lib/console',
       jwtSecret: secret,
       logLevel: 'debug',
+      logSlowMs: 250,
       timeZone: 'Europe/Berlin',
       workerId: 1023,
       webDist: '/srv/console',
@@ -133,6 +135,15 @@ describe('loadConfig defaults', () => {
     expect(loadConfig({ SHUTDOWN_DRAIN_MS: '15000' }).shutdownDrainMs).toBe(15_000);
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5s' })).toThrow(
       'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000 (got "5s")',
+    );
+  });
+
+  it('reads when a request counts as slow (logged at info), 1000 ms unless LOG_SLOW_MS says', () => {
+    expect(loadConfig({}).logSlowMs).toBe(1_000);
+    expect(loadConfig({ LOG_SLOW_MS: '0' }).logSlowMs).toBe(0);
+    expect(loadConfig({ LOG_SLOW_MS: '250' }).logSlowMs).toBe(250);
+    expect(() => loadConfig({ LOG_SLOW_MS: '1s' })).toThrow(
+      'LOG_SLOW_MS must be an integer from 0 to 3600000 (got "1s")',
     );
   });
 
