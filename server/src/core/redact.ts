@@ -68,9 +68,6 @@ function walk(value: unknown, signIn: boolean, depth: number): unknown {
   if (Buffer.isBuffer(value)) return `<${value.length} bytes>`;
   if (value instanceof URL) return redactText(value.href, signIn);
   if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((item) => walk(item, signIn, depth + 1));
-  // Another kind of object (a Date, a class's instance) as its text: its fields are not walked.
-  const proto: unknown = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return redactText(String(value), signIn);
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
     out[key] =

@@ -69,6 +69,11 @@ describe('redact', () => {
     });
   });
 
+  it('masks a parsed query string, whose object has no Object prototype', () => {
+    const query = Object.assign(Object.create(Object.create(null)) as object, { password: DIGEST, id: '7' });
+    expect(redact(query, '/api/blade-auth/oauth/token')).toEqual({ password: MASK, id: '7' });
+  });
+
   it('masks form bodies and JSON held as text', () => {
     expect(redact(`account=admin&password=${DIGEST}&grantType=password`)).toBe(
       `account=admin&password=${MASK}&grantType=password`,
