@@ -128,7 +128,7 @@ function redactLine(line: string): string {
   try {
     return `${JSON.stringify(redact(JSON.parse(line)))}\n`;
   } catch {
-    return redact(line) as string;
+    return redact(line);
   }
 }
 

@@ -27,8 +27,8 @@ const SIGN_IN_PATH = /\/api\/blade-auth\//;
  */
 const PAIR =
   /(["']?)([A-Za-z_][\w.[\]-]*)\1(\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s&"'#,;}\]?=]+)/g;
-/** The password of a URL's user (`postgres://user:password@host`). */
-const USERINFO = /(\/\/[^/\s:@]+:)[^@\s/]+@/g;
+/** The password of a URL's user (`postgres://user:password@host`, `redis://:password@host`). */
+const USERINFO = /(\/\/[^/\s:@]*:)[^@\s/]+@/g;
 /** An HTTP credential after its scheme (`Authorization: Bearer …`, `bearer …`). */
 const SCHEME_CREDENTIAL = /\b(bearer|basic)(\s+)[\w.~+/=-]{8,}/gi;
 /** A JSON Web Token (the access and refresh tokens). */
@@ -84,6 +84,8 @@ function walk(value: unknown, signIn: boolean, depth: number): unknown {
  * `path` is the request's path when the value is a request's input (its query or body), so that the
  * sign-in routes' `code` is masked; text that names such a route is recognised by itself.
  */
+export function redact(value: string, path?: string): string;
+export function redact(value: unknown, path?: string): unknown;
 export function redact(value: unknown, path?: string): unknown {
   return walk(value, path !== undefined && SIGN_IN_PATH.test(path), 0);
 }

@@ -95,6 +95,9 @@ describe('redact', () => {
     expect(redact('connect to postgres://console:pg-pass@db:5432/console failed')).toBe(
       `connect to postgres://console:${MASK}@db:5432/console failed`,
     );
+    expect(redact('REDIS_URL must be a redis:// URL (got "redis://:r3d1s@cache:6379")')).toBe(
+      `REDIS_URL must be a redis:// URL (got "redis://:${MASK}@cache:6379")`,
+    );
   });
 
   it('leaves text without secrets as it is', () => {

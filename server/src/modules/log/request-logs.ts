@@ -16,7 +16,7 @@ const MAX_PARAMS = 10_000;
 
 /** A text of a request or a fault, redacted (null stays null). */
 const redactText = (text: string | null | undefined): string | null =>
-  text === null || text === undefined ? null : (redact(text) as string);
+  text === null || text === undefined ? null : redact(text);
 
 const clip = (text: string | null | undefined, max: number): string | null =>
   text === null || text === undefined ? null : text.length > max ? `${text.slice(0, max - 1)}…` : text;
