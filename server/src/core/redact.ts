@@ -23,10 +23,11 @@ const SIGN_IN_PATH = /\/api\/blade-auth\//;
  * `"key": "value"`. The value runs to the next separator of a query string, a quoted value to its
  * closing quote.
  * An unquoted value stops at `?` and `=` too, so that a URL in a value (`https://h/p?token=…`)
- * has its own pairs read.
+ * has its own pairs read. A name starts only where a word starts (the lookbehind): otherwise a
+ * long word would be tried from each of its letters, in quadratic time.
  */
 const PAIR =
-  /(["']?)([A-Za-z_][\w.[\]-]*)\1(\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s&"'#,;}\]?=]+)/g;
+  /(["']?)(?<![\w.[\]-])([A-Za-z_][\w.[\]-]*)\1(\s*[:=]\s*)("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s&"'#,;}\]?=]+)/g;
 /** The password of a URL's user (`postgres://user:password@host`, `redis://:password@host`). */
 const USERINFO = /(\/\/[^/\s:@]*:)[^@\s/]+@/g;
 /** An HTTP credential after its scheme (`Authorization: Bearer …`, `bearer …`). */
