@@ -156,7 +156,8 @@ describe.each(['debug', 'info'] as const)('the process log at %s', (level) => {
     expect(failure?.req?.url).toBe(
       '/api/blade-desk/notice/list?password=******&refresh_token=******&access_token=******',
     );
-    expect(lines.some((line) => line.msg === 'request failed' && line.reqId === failure?.reqId)).toBe(true);
+    const error = lines.find((line) => line.msg === 'request failed' && line.reqId === failure?.reqId);
+    expect(error?.level).toBe(50);
   });
 
   if (level === 'debug') {
