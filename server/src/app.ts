@@ -104,6 +104,7 @@ export interface AppDependencies {
       Pick<
         Config,
         | 'trustProxy'
+        | 'logSlowMs'
         | 'logRetentionDays'
         | 'uploadMaxBytes'
         | 'uploadTypes'
@@ -188,7 +189,7 @@ function trustProxyOption(
 
 /** Builds the HTTP application from its modules. No I/O happens here: main.ts opens everything. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
-  const log = processLog(deps.config.logLevel);
+  const log = processLog(deps.config.logLevel, { slowMs: deps.config.logSlowMs });
   const setSecurityHeaders = securityHeadersSetter(deps.config.frameOrigins ?? []);
   const app = Fastify({
     ...log.fastifyOptions,

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { buildApp } from './app.js';
 import { openCache } from './core/cache/index.js';
 import { ConfigError, loadConfig, type Config } from './core/config.js';
+import { redact } from './core/redact.js';
 import { Drain } from './core/drain.js';
 import { IdGenerator } from './core/ids.js';
 import { loadJwtSecret, loadSecret, secretsToShare } from './core/auth/jwt-secret.js';
@@ -22,7 +23,7 @@ function readConfig(): Config {
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      process.stderr.write(`Invalid configuration: ${error.message}\n`);
+      process.stderr.write(`Invalid configuration: ${redact(error.message)}\n`);
       process.exit(1);
     }
     throw error;
@@ -41,7 +42,7 @@ async function main(): Promise<void> {
   }
   // Lost connections are logged once the app's logger exists; the pool replaces them either way.
   let connectionLost = (error: Error): void => {
-    process.stderr.write(`database connection lost: ${error.message}\n`);
+    process.stderr.write(`database connection lost: ${redact(error.message)}\n`);
   };
   const database = openDatabase(config.databaseUrl, config.databaseKind, {
     onConnectionLost: (error) => connectionLost(error),
@@ -126,6 +127,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Start-up failed: ${redact(error instanceof Error ? error.message : String(error))}\n`,
+  );
   process.exit(1);
 });

@@ -17,6 +17,8 @@ export interface Config {
   /** Null means: generate once into DATA_DIR (security S1). */
   jwtSecret: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** A request that takes at least this long (ms) is logged at `info` (core/process-log.ts). */
+  logSlowMs: number;
   /** Time zone that wire dates are written and read in. */
   timeZone: string;
   /** Snowflake worker id; null picks one at random (see docs/decisions/0002-ids-dates-and-types.md). */
@@ -243,6 +245,9 @@ function tenantMode(env: Env): boolean {
 /** A configuration problem: main.ts prints its message as the one line the operator sees. */
 export class ConfigError extends Error {}
 
+/** LOG_SLOW_MS's default: a request this slow (ms) is worth a line at `info`. */
+export const DEFAULT_LOG_SLOW_MS = 1000;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 type Env = Record<string, string | undefined>;
@@ -349,6 +354,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir,
     jwtSecret,
     logLevel: logLevel as Config['logLevel'],
+    logSlowMs: integer(env, 'LOG_SLOW_MS', 0, 3_600_000, DEFAULT_LOG_SLOW_MS),
     timeZone,
     workerId: integer(env, 'WORKER_ID', 0, 1023, null),
     webDist: value(env, 'WEB_DIST') ? path.resolve(value(env, 'WEB_DIST')!) : defaultWebDist(),

@@ -1,17 +1,34 @@
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import { pino, type Bindings, type DestinationStream, type Level, type Logger } from 'pino';
+import { DEFAULT_LOG_SLOW_MS } from './config.js';
+import { redact } from './redact.js';
 
 // The process log (docs/operations.md, "Logs"): JSON lines on stdout, each line of a request with
-// its id (`reqId`).
+// its id (`reqId`). Every line passes through the one redaction (core/redact.ts) as it is written:
+// whatever a line holds — a URL, headers, an error's message or stack — no secret reaches stdout.
 //
-// At `info` and below, Fastify's own logger runs it: a line at every request's start and end. At
-// `warn` and above there are no such lines, and Fastify's logger would still cost every request a
-// pino child and a pair of response listeners that only time and log the answer (docs/benchmarks.md,
-// "A lighter fixed path"). So at those levels Fastify runs without a logger of its own: the process
-// log is a pino logger made here, `app.log` is that logger, and a request's `req.log` makes its
-// child, with the request id, only when it writes a line.
+// Request lines (RequestLines): at `debug` and `trace`, every request's start (with its headers)
+// and end. At `info`, only the end of a request that failed (5xx) or was slow (LOG_SLOW_MS): a
+// person starting the server sees what needs a look, not a stream of JSON. 4xx answers are the
+// caller's mistakes, answered as designed (the API log keeps every failed write and sign-in):
+// at `debug` only.
+//
+// At `warn` and above there are no request lines, and Fastify's logger would still cost every
+// request a pino child and a pair of response listeners that only time and log the answer
+// (docs/benchmarks.md, "A lighter fixed path"). So at those levels Fastify runs without a logger of
+// its own: `app.log` is the process log, and a request's `req.log` makes its child, with the
+// request id, only when it writes a line.
 
-type LoggingOptions = Pick<FastifyServerOptions, 'logger' | 'childLoggerFactory'>;
+type LoggingOptions = Pick<
+  FastifyServerOptions,
+  'logger' | 'loggerInstance' | 'logController' | 'childLoggerFactory'
+>;
 
 export interface ProcessLog {
   /** Fastify's options for this level. */
@@ -72,18 +89,71 @@ class RequestLog {
   }
 }
 
-/**
- * The process log at `level`. `destination` (tests) replaces stdout; with Fastify's own logger
- * (`info` and below) it is given to pino the same way.
- */
-export function processLog(level: FastifyBaseLogger['level'], destination?: DestinationStream): ProcessLog {
+/** Fastify's lines about requests, at the levels the header comment gives. */
+class RequestLines extends LogController {
+  constructor(
+    /** `debug` or `trace`: a line at every request's start and end. */
+    private readonly everyRequest: boolean,
+    private readonly slowMs: number,
+  ) {
+    super();
+  }
+
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.everyRequest) request.log.debug({ req: request, headers: request.headers }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const responseTime = reply.elapsedTime;
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime }, 'request errored');
+    } else if (reply.statusCode >= 500 || responseTime >= this.slowMs) {
+      reply.log.info({ req: request, res: reply, responseTime }, 'request completed');
+    } else if (this.everyRequest) {
+      reply.log.debug({ req: request, res: reply, responseTime }, 'request completed');
+    }
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    if (this.everyRequest) request.log.debug({ req: request }, 'route not found');
+  }
+}
+
+/** A written line, redacted: parsed, masked field by field, written again. */
+function redactLine(line: string): string {
+  try {
+    return `${JSON.stringify(redact(JSON.parse(line)))}\n`;
+  } catch {
+    return redact(line);
+  }
+}
+
+export interface ProcessLogOptions {
+  /** A request slower than this (ms) is logged at `info` (LOG_SLOW_MS). */
+  slowMs?: number;
+  /** Replaces stdout (tests). */
+  destination?: DestinationStream;
+}
+
+/** The process log at `level`. */
+export function processLog(level: FastifyBaseLogger['level'], options: ProcessLogOptions = {}): ProcessLog {
+  const root = pino(
+    { level, serializers: { err: pino.stdSerializers.err }, hooks: { streamWrite: redactLine } },
+    options.destination,
+  );
   if (WRITES_REQUEST_LINES.has(level)) {
     return {
-      fastifyOptions: { logger: destination ? { level, stream: destination } : { level } },
+      fastifyOptions: {
+        loggerInstance: root,
+        logController: new RequestLines(level !== 'info', options.slowMs ?? DEFAULT_LOG_SLOW_MS),
+      },
       appLogger: null,
     };
   }
-  const root = pino({ level, serializers: { err: pino.stdSerializers.err } }, destination);
   return {
     fastifyOptions: {
       // Fastify's request lines still ask for `info`, which is off: they cost a level check.

@@ -20,8 +20,9 @@ describe('the server process', () => {
     mkdirSync(path.join(web, 'assets'), { recursive: true });
     writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
     writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
-    // LOG_LEVEL info: the request log lines are what one test reads.
-    server = await startServer({ DATA_DIR: path.join(dir, 'data'), WEB_DIST: web, LOG_LEVEL: 'info' });
+    // LOG_LEVEL debug: a line for every request (at info only failures and slow ones have one), which
+    // one test reads.
+    server = await startServer({ DATA_DIR: path.join(dir, 'data'), WEB_DIST: web, LOG_LEVEL: 'debug' });
   });
 
   afterAll(async () => {

@@ -71,6 +71,7 @@ describe('loadConfig defaults', () => {
       REDIS_KEY_PREFIX: 'hospital-a:',
       JWT_SECRET: secret,
       LOG_LEVEL: 'debug',
+      LOG_SLOW_MS: '250',
       TZ: 'Europe/Berlin',
       WORKER_ID: '1023',
       WEB_DIST: '/srv/console',
@@ -86,6 +87,7 @@ describe('loadConfig defaults', () => {
       dataDir: '/var/lib/console',
       jwtSecret: secret,
       logLevel: 'debug',
+      logSlowMs: 250,
       timeZone: 'Europe/Berlin',
       workerId: 1023,
       webDist: '/srv/console',
@@ -133,6 +135,15 @@ describe('loadConfig defaults', () => {
     expect(loadConfig({ SHUTDOWN_DRAIN_MS: '15000' }).shutdownDrainMs).toBe(15_000);
     expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '5s' })).toThrow(
       'SHUTDOWN_DRAIN_MS must be an integer from 0 to 600000 (got "5s")',
+    );
+  });
+
+  it('reads when a request counts as slow (logged at info), 1000 ms unless LOG_SLOW_MS says', () => {
+    expect(loadConfig({}).logSlowMs).toBe(1_000);
+    expect(loadConfig({ LOG_SLOW_MS: '0' }).logSlowMs).toBe(0);
+    expect(loadConfig({ LOG_SLOW_MS: '250' }).logSlowMs).toBe(250);
+    expect(() => loadConfig({ LOG_SLOW_MS: '1s' })).toThrow(
+      'LOG_SLOW_MS must be an integer from 0 to 3600000 (got "1s")',
     );
   });
 
@@ -199,46 +210,55 @@ describe('loadConfig refuses bad values with a message naming the variable and w
   });
 });
 
+/** Runs main.ts with only `env` (and what node needs) until it exits; answers its code and output. */
+async function runMain(env: Record<string, string>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'config-test-'));
+  try {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: repoRoot,
+      // Only what node needs: inherited TZ, LOG_LEVEL … must not decide which variable is reported.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? dataDir, DATA_DIR: dataDir, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`main.ts did not exit; stderr so far: ${stderr}`));
+      }, 20_000);
+      child.on('error', reject);
+      child.on('exit', (exitCode) => {
+        clearTimeout(timer);
+        resolve(exitCode);
+      });
+    });
+    return { code, stdout, stderr };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 describe('main.ts with a bad configuration', () => {
   it('exits with code 1 and one line on stderr naming the variable', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'config-test-'));
-    try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-        cwd: repoRoot,
-        // Only what node needs: inherited TZ, LOG_LEVEL … must not decide which variable is reported.
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? dataDir,
-          PORT: 'abc',
-          DATA_DIR: dataDir,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-      const code = await new Promise<number | null>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          reject(new Error(`main.ts did not exit; stderr so far: ${stderr}`));
-        }, 20_000);
-        child.on('error', reject);
-        child.on('exit', (exitCode) => {
-          clearTimeout(timer);
-          resolve(exitCode);
-        });
-      });
-      expect(code).toBe(1);
-      expect(stdout).toBe('');
-      const lines = stderr.split('\n');
-      expect(lines).toHaveLength(2); // one line and its newline
-      expect(lines[1]).toBe('');
-      expect(lines[0]!.startsWith('Invalid configuration: PORT')).toBe(true);
-      expect(lines[0]).toBe('Invalid configuration: PORT must be an integer from 0 to 65535 (got "abc")');
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
+    const { code, stdout, stderr } = await runMain({ PORT: 'abc' });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const lines = stderr.split('\n');
+    expect(lines).toHaveLength(2); // one line and its newline
+    expect(lines[1]).toBe('');
+    expect(lines[0]!.startsWith('Invalid configuration: PORT')).toBe(true);
+    expect(lines[0]).toBe('Invalid configuration: PORT must be an integer from 0 to 65535 (got "abc")');
+  }, 30_000);
+
+  it('does not write the password of a database URL it refuses (security S14)', async () => {
+    const { code, stderr } = await runMain({ DATABASE_URL: 'postgres://console:hunter2@db host/console' });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'Invalid configuration: DATABASE_URL must be a valid URL such as postgres://user@127.0.0.1:5432/db (got "postgres://console:******@db host/console")\n',
+    );
   }, 30_000);
 });
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { UNLINKED_USER_ID, type TokenResponse } from '@console/contract';
-import { verify as verifyPassword } from '@node-rs/argon2';
 import {
   sessionTokenAllowed,
   type AccountStateLoader,
@@ -23,6 +22,7 @@ import { recordPassword, refuseCommonPassword } from '../user/password-rules.js'
 import { hashPassword } from '../../db/seed/seed.js';
 import type { Cache } from '../../core/cache/index.js';
 import type { Captchas } from './captcha.js';
+import { checkPassword } from './password-check.js';
 import type { SocialProvider } from './social-provider.js';
 import type { Sessions } from './sessions.js';
 import { waitMinutes, type SignInLimits } from './sign-in-limits.js';
@@ -275,12 +275,11 @@ export class AuthService {
     // A locked account is refused before the password is tried, so guessing cannot continue; the
     // lock ends on its own (decision 0013). Attempts while it lasts are not counted.
     const accountWait = found ? await limits.accountWait(found.user.id) : 0;
+    // One verification for every attempt, a dummy one when there is no account's hash to try, so
+    // the time taken does not tell which accounts exist (password-check.ts).
+    const passwordOk = await checkPassword(accountWait > 0 ? null : (found?.passwordHash ?? null), password);
     if (accountWait > 0)
       throw new OAuthError(400, 'auth.accountLocked', { minutes: waitMinutes(accountWait) });
-    const passwordOk =
-      found && password !== null
-        ? await verifyPassword(found.passwordHash, password.toLowerCase()).catch(() => false)
-        : false;
     if (!found || !passwordOk) {
       const lockedFor = found ? await limits.recordAccountFailure(request.tenantId, found.user.id) : 0;
       const addressLockedFor = await limits.recordAddressFailure(request.ip);

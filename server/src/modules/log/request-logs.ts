@@ -2,31 +2,21 @@ import { hostname, networkInterfaces } from 'node:os';
 import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { PLATFORM_TENANT_ID, type LocalLogEntry } from '@console/contract';
 import { formatDateTime } from '../../core/dates.js';
+import { redact } from '../../core/redact.js';
 import { addRouteHook, methodsOf } from '../../core/route-hooks.js';
 import type { LogWriter } from './log-writer.js';
 
 // What the api, error and usual logs record about a request, and the hook that records every
-// mutating call and every sign-in (API log). Passwords, secrets and tokens never reach a log.
+// mutating call and every sign-in (API log). Passwords, secrets and tokens never reach a log: every
+// text of a request or a fault passes through core/redact.ts, as the process log's lines do.
 
 export const SERVICE_ID = 'console';
 
-const MASK = '******';
-/** Keys whose values are masked wherever they appear in params (any depth, any case). */
-const SECRET_KEY = /pass(word|wd)?|pwd|secret|token|credential|authorization|signature|licen[cs]e|private/i;
 const MAX_PARAMS = 10_000;
 
-export function maskSecrets(value: unknown, depth = 0): unknown {
-  if (depth > 8) return '…';
-  if (Array.isArray(value)) return value.slice(0, 100).map((v) => maskSecrets(v, depth + 1));
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-      out[key] = SECRET_KEY.test(key) && v !== null && v !== '' ? MASK : maskSecrets(v, depth + 1);
-    }
-    return out;
-  }
-  return value;
-}
+/** A text of a request or a fault, redacted (null stays null). */
+const redactText = (text: string | null | undefined): string | null =>
+  text === null || text === undefined ? null : redact(text);
 
 const clip = (text: string | null | undefined, max: number): string | null =>
   text === null || text === undefined ? null : text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -40,7 +30,7 @@ export function requestParams(req: FastifyRequest): string | null {
   else if (typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body))
     params = { ...query, ...(body as Record<string, unknown>) };
   else params = { ...query, body: Buffer.isBuffer(body) ? `<${body.length} bytes>` : body };
-  const text = JSON.stringify(maskSecrets(params));
+  const text = JSON.stringify(redact(params, req.url.split('?')[0]));
   return text === '{}' ? null : clip(text, MAX_PARAMS);
 }
 
@@ -142,9 +132,9 @@ export function recordFault(writer: LogWriter, req: FastifyRequest, error: Error
   const { file, line } = faultLocation(error.stack);
   writer.write('error', {
     ...requestColumns(req),
-    stack_trace: clip(error.stack ?? null, 60_000),
+    stack_trace: clip(redactText(error.stack), 60_000),
     exception_name: clip(error.name || error.constructor?.name || 'Error', 255),
-    message: clip(error.message, 60_000),
+    message: clip(redactText(error.message), 60_000),
     line_number: line,
     file_name: clip(file, 1000),
     request_id: clip(req.id, 64),
@@ -181,7 +171,7 @@ export function recordEvent(
     remote_ip: clip(event.ip ?? null, 255),
     method_class: null,
     method_name: null,
-    params: event.params === undefined ? null : clip(JSON.stringify(maskSecrets(event.params)), MAX_PARAMS),
+    params: event.params === undefined ? null : clip(JSON.stringify(redact(event.params)), MAX_PARAMS),
     time: formatDateTime(new Date(), timeZone),
     create_by: clip(event.account, 64),
   });
@@ -197,7 +187,7 @@ export function recordLocalLogs(
   const actor = req.actor as { tenantId: string; account?: string };
   const ua = req.headers['user-agent'];
   for (const entry of entries) {
-    const data = [entry.message, entry.stack, entry.info].filter((s) => s).join('\n');
+    const data = redactText([entry.message, entry.stack, entry.info].filter((s) => s).join('\n'));
     writer.write('usual', {
       ...SERVER,
       tenant_id: actor.tenantId,
@@ -205,12 +195,12 @@ export function recordLocalLogs(
       log_id: 'console',
       log_data: clip(data, 60_000),
       method: 'GET',
-      request_uri: clip(entry.url ?? null, 255),
+      request_uri: clip(redactText(entry.url), 255),
       user_agent: clip(typeof ua === 'string' ? ua : null, 1000),
       remote_ip: clip(req.ip, 255),
       method_class: null,
       method_name: null,
-      params: clip(JSON.stringify(maskSecrets(entry)), MAX_PARAMS),
+      params: clip(JSON.stringify(redact(entry)), MAX_PARAMS),
       time: clip(entry.time || formatDateTime(new Date(), timeZone), 64),
       create_by: clip(actor.account ?? null, 64),
     });
