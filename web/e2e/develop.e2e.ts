@@ -10,8 +10,9 @@ import { api } from './support/console-api.js';
 import { consoleSuite } from './support/suite.js';
 
 // 研发工具 in the browser (issue 18): a data source made in its form, tested from the dialog and
-// from its row, against the real server. The server's own SQLite file under DATA_DIR serves as the
-// database (a server host would need DATASOURCE_HOSTS); a path outside DATA_DIR is refused.
+// from its row, against the real server. A SQLite file under DATA_DIR serves as the database (a
+// server host would need DATASOURCE_HOSTS); a path outside DATA_DIR and the server's own database
+// are refused.
 // DATA_DIR is one of the test's own, holding beside the server's database an older system's
 // (legacy.db, one table) for the code generator to read.
 const dataDir = mkdtempSync(join(tmpdir(), 'console-e2e-develop-'));
@@ -49,7 +50,12 @@ describe('data sources against the real server', () => {
       .first()
       .waitFor();
 
+    // The console's own database is never a data source (issue 44, item 11).
     await dialog.getByLabel('数据库', { exact: true }).fill('e2e.db');
+    await dialog.getByRole('button', { name: '测试连接' }).click();
+    await dialog.getByText(/不能使用控制台自己的数据库/).first().waitFor();
+
+    await dialog.getByLabel('数据库', { exact: true }).fill('legacy.db');
     await dialog.getByRole('button', { name: '测试连接' }).click();
     await dialog.getByText(/服务器版本：SQLite 3\./).waitFor();
     await dialog.getByRole('button', { name: '保存' }).click();
