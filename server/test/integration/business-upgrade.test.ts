@@ -32,7 +32,11 @@ describe.each(enginesUnderTest())('the business module on an older installation 
       expect(error).toBeUndefined();
       // An older seed: the same tree without the buttons added since, no business dictionaries and
       // no workflow.
-      await seedDatabase(db, new IdGenerator(3), { regions: false, leaveProcess: false });
+      await seedDatabase(db, new IdGenerator(3), {
+        regions: false,
+        leaveProcess: false,
+        passwordChange: false,
+      });
       const added = NEW_BUTTONS.map(menuId).map(BigInt);
       await db.deleteFrom('blade_role_menu').where('menu_id', 'in', added).execute();
       await db.deleteFrom('blade_menu').where('id', 'in', added).execute();

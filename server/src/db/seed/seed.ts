@@ -46,6 +46,12 @@ export interface SeedOptions {
   leaveProcess?: boolean;
   /** Seed the day-one reports (default true; skipped on a schema without blade_report). */
   reports?: boolean;
+  /**
+   * Require the seeded admin to change admin / admin at the first sign-in (default true). A test
+   * that seeds a schema from before migration 0016 leaves it out, as that seed did; 0016 itself
+   * marks such an admin.
+   */
+  passwordChange?: boolean;
 }
 
 /**
@@ -67,7 +73,7 @@ export async function seedDatabase(
     status: 1,
     is_deleted: 0,
   };
-  const platform = await seedPlatform(db, ids, audit);
+  const platform = await seedPlatform(db, ids, audit, options.passwordChange !== false);
   const dictionaries = await seedDictionaries(db, audit);
   const regions = options.regions === false ? 0 : await seedRegions(db);
   const leave = options.leaveProcess === false ? false : await seedLeaveProcess(db, ids, audit);
@@ -75,7 +81,12 @@ export async function seedDatabase(
   return platform || dictionaries > 0 || regions > 0 || leave || reports > 0;
 }
 
-async function seedPlatform(db: Kysely<Database>, ids: IdGenerator, audit: SeedAudit): Promise<boolean> {
+async function seedPlatform(
+  db: Kysely<Database>,
+  ids: IdGenerator,
+  audit: SeedAudit,
+  passwordChange: boolean,
+): Promise<boolean> {
   const existing = await db
     .selectFrom('blade_tenant')
     .select('id')
@@ -85,7 +96,7 @@ async function seedPlatform(db: Kysely<Database>, ids: IdGenerator, audit: SeedA
 
   const passwordHash = await hashPassword(md5('admin'));
   try {
-    await insertSeed(db, ids, passwordHash, audit);
+    await insertSeed(db, ids, passwordHash, audit, passwordChange);
   } catch (error) {
     // Another process starting at the same moment may have seeded first: that is success too.
     const seeded = await db
@@ -104,6 +115,7 @@ async function insertSeed(
   ids: IdGenerator,
   passwordHash: string,
   audit: SeedAudit,
+  passwordChange: boolean,
 ): Promise<void> {
   const admin = audit.create_user;
   const dept = audit.create_dept;
@@ -179,7 +191,7 @@ async function insertSeed(
         is_locked: 0,
         token_valid_after: null,
         // admin / admin is known to everyone: it must be changed at the first sign-in (issue 44).
-        password_change_required: 1,
+        ...(passwordChange ? { password_change_required: 1 } : {}),
         ...audit,
       })
       .execute();
