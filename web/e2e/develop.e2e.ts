@@ -53,7 +53,10 @@ describe('data sources against the real server', () => {
     // The console's own database is never a data source (issue 44, item 11).
     await dialog.getByLabel('数据库', { exact: true }).fill('e2e.db');
     await dialog.getByRole('button', { name: '测试连接' }).click();
-    await dialog.getByText(/不能使用控制台自己的数据库/).first().waitFor();
+    await dialog
+      .getByText(/不能使用控制台自己的数据库/)
+      .first()
+      .waitFor();
 
     await dialog.getByLabel('数据库', { exact: true }).fill('legacy.db');
     await dialog.getByRole('button', { name: '测试连接' }).click();

@@ -132,6 +132,7 @@ describe('home page and logging out', () => {
 
   it('shows no dashboard to a user without a business page (the server would refuse its figures)', async () => {
     withBusiness.on = false;
+    vi.mocked(dashboard).mockClear();
     try {
       await openHome();
       expect(await screen.findByRole('button', { name: /参数管理/ })).toBeTruthy();
