@@ -1,5 +1,5 @@
 import { UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { AVATAR_LIMITS, USER_INFO_LIMITS, type UserInfo } from '@console/contract';
+import { AVATAR_LIMITS, USER_INFO_LIMITS, type PasswordChange, type UserInfo } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -23,8 +23,8 @@ import { info, updateInfo, updatePassword } from '../../api/user';
 import { PageSpinner } from '../../app/layout/PageSpinner';
 import { updateUserInfo, useSession } from '../../app/session/session-store';
 import { PHONE_MESSAGES, phoneProblem } from '../../utils/validate';
+import { ChangePasswordFields } from '../../app/account/ChangePasswordFields';
 import { usePasswordPolicy } from '../../app/account/usePasswordPolicy';
-import { describePolicy, passwordPolicyRule } from '../../utils/password-policy';
 
 /** Largest avatar accepted (spec §9: 500 KB), as the server's avatar path checks it. */
 export const AVATAR_MAX_BYTES = AVATAR_LIMITS.maxBytes;
@@ -49,12 +49,6 @@ interface InfoForm {
   name: string;
   phone: string;
   email: string;
-}
-
-interface PasswordForm {
-  oldPassword: string;
-  newPassword: string;
-  newPassword1: string;
 }
 
 /**
@@ -209,12 +203,12 @@ function InfoTab() {
 function PasswordTab() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<PasswordForm>();
+  const [form] = Form.useForm<PasswordChange>();
   const [saving, setSaving] = useState(false);
   // The tenant's policy, checked before the password is hashed (the server sees only the digest).
   const policy = usePasswordPolicy();
 
-  const onFinish = async (values: PasswordForm) => {
+  const onFinish = async (values: PasswordChange) => {
     setSaving(true);
     try {
       await updatePassword(values);
@@ -227,46 +221,15 @@ function PasswordTab() {
     }
   };
 
-  const required = (text: string) => [{ required: true, message: text }];
   return (
-    <Form<PasswordForm>
+    <Form<PasswordChange>
       form={form}
       name="change-password"
       layout="vertical"
       onFinish={(values) => void onFinish(values)}
       style={{ maxWidth: 480 }}
     >
-      <Form.Item
-        name="oldPassword"
-        label={t('shell.info.oldPassword')}
-        rules={required(t('shell.info.oldPasswordRequired'))}
-      >
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
-      <Form.Item
-        name="newPassword"
-        label={t('shell.info.newPassword')}
-        rules={[...required(t('shell.info.newPasswordRequired')), passwordPolicyRule(policy, t)]}
-        extra={policy && describePolicy(policy, t)}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        name="newPassword1"
-        label={t('shell.info.newPassword1')}
-        dependencies={['newPassword']}
-        rules={[
-          ...required(t('shell.info.newPassword1Required')),
-          ({ getFieldValue }) => ({
-            validator: (_, value: unknown) =>
-              !value || value === getFieldValue('newPassword')
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('shell.info.passwordMismatch'))),
-          }),
-        ]}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <ChangePasswordFields policy={policy} wording="info" />
       <Button type="primary" htmlType="submit" loading={saving} disabled={!policy}>
         {t('shell.info.save')}
       </Button>

@@ -1,23 +1,18 @@
 import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Flex, Form, Input, Typography } from 'antd';
+import type { PasswordChange as ChangeForm } from '@console/contract';
+import { Alert, App, Button, Flex, Form, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { RequestError } from '../../api/request';
 import { updatePassword } from '../../api/user';
+import { ChangePasswordFields } from '../../app/account/ChangePasswordFields';
 import { usePasswordPolicy } from '../../app/account/usePasswordPolicy';
 import { PublicPageHeading, PublicPageLayout } from '../../app/PublicPageLayout';
 import type { RedirectState } from '../../app/session/NavigationGuard';
 import { updateUserInfo, useSession } from '../../app/session/session-store';
 import { ShellProviders } from '../../app/ShellProviders';
 import { useLogout } from '../../app/session/useLogout';
-import { describePolicy, passwordPolicyRule } from '../../utils/password-policy';
-
-interface ChangeForm {
-  oldPassword: string;
-  newPassword: string;
-  newPassword1: string;
-}
 
 /**
  * The forced password change (issue 44): a session whose password was generated, reset or given
@@ -64,7 +59,6 @@ function PasswordChange() {
     }
   };
 
-  const requiredRule = (text: string) => ({ required: true, message: text });
   return (
     <PublicPageLayout>
       <Flex vertical align="center" gap={8} style={{ marginBottom: 16 }}>
@@ -79,37 +73,7 @@ function PasswordChange() {
         requiredMark={false}
         onFinish={(values) => void onFinish(values)}
       >
-        <Form.Item
-          name="oldPassword"
-          label={t('password.oldPassword')}
-          rules={[requiredRule(t('password.oldPasswordRequired'))]}
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword"
-          label={t('password.newPassword')}
-          rules={[requiredRule(t('password.newPasswordRequired')), passwordPolicyRule(policy, t)]}
-          extra={policy && describePolicy(policy, t)}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="newPassword1"
-          label={t('password.newPassword1')}
-          dependencies={['newPassword']}
-          rules={[
-            requiredRule(t('password.newPassword1Required')),
-            ({ getFieldValue }) => ({
-              validator: (_, value: unknown) =>
-                !value || value === getFieldValue('newPassword')
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('password.mismatch'))),
-            }),
-          ]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <ChangePasswordFields policy={policy} wording="forced" />
         {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
         <Flex gap={8} vertical>
           <Button type="primary" htmlType="submit" block loading={saving} disabled={!policy}>
