@@ -304,11 +304,12 @@ describe('motion', () => {
         const watch = { animated: false, watching: true };
         (window as unknown as { motionWatch: typeof watch }).motionWatch = watch;
         const look = () => {
-          // A loading spinner turns whatever the setting (antd's Spin has a fixed 1.2 s turn): one
-          // still on screen while a busy machine loads the home page is not the motion checked here.
+          // A loading spinner turns, and a loading skeleton shimmers, whatever the setting (antd's
+          // Spin and Skeleton): one still on screen while a busy machine loads the home page (its
+          // dashboard comes once the menus have) is not the motion checked here.
           watch.animated ||= document.getAnimations().some((animation) => {
             const target = (animation.effect as KeyframeEffect | null)?.target;
-            if (target?.closest('.ant-spin')) return false;
+            if (target?.closest('.ant-spin, .ant-skeleton')) return false;
             return Number(animation.effect?.getComputedTiming().duration) > 0;
           });
           if (watch.watching) requestAnimationFrame(look);
