@@ -10,6 +10,7 @@ import type { DatabaseKind } from '../../core/config.js';
 import { containsPattern, type AnySelect } from '../../core/repository/apply-list-query.js';
 import { platformStore, type Actor, type Store } from '../../core/repository/store.js';
 import { unscoped } from '../../core/repository/unscoped.js';
+import { pagesOfIds, type RowPages } from '../../core/repository/row-pages.js';
 import { isId } from '../../core/ids.js';
 import { TableRepository } from '../../core/repository/table-repository.js';
 import { defineTable, fromDb, toDb, type ColumnKind, type TableDef } from '../../core/repository/table.js';
@@ -277,12 +278,8 @@ export class ReportDataRepository {
     return Number((row as { total?: unknown } | undefined)?.total ?? 0);
   }
 
-  /** Rows in the report's order (its groups first, then its sort, the id settling ties). */
-  async rows(
-    actor: Actor,
-    plan: ReportPlan,
-    page: { offset: number; limit: number },
-  ): Promise<Array<Record<string, Cell>>> {
+  /** The filtered rows in the report's order (its groups first, then its sort, the id settling ties). */
+  async #ordered(actor: Actor, plan: ReportPlan): Promise<AnySelect> {
     let q = await this.#filtered(actor, plan);
     const ordered = new Set<string>();
     const orderBy = (column: string, dir: 'asc' | 'desc') => {
@@ -293,17 +290,57 @@ export class ReportDataRepository {
     for (const g of plan.groups) orderBy(g.field.column, 'asc');
     for (const s of plan.sort) orderBy(s.field.column, s.dir);
     orderBy('id', 'desc');
-    const raw = await q
-      .select(plan.columns.map((c) => sql.ref(c.column).as(c.key)))
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-    const rows = raw.map((r: Record<string, unknown>) =>
+    return q;
+  }
+
+  /** The plan's columns of raw rows, as shown (ids by name, dictionary keys by label). */
+  async #shown(actor: Actor, plan: ReportPlan, raw: Array<Record<string, unknown>>) {
+    const rows = raw.map((r) =>
       Object.fromEntries(
         plan.columns.map((c) => [c.key, fromDb(COLUMN_KIND[c.type], r[c.key], this.store.timeZone) as Cell]),
       ),
     );
     return this.#named(actor, plan.columns, rows);
+  }
+
+  /** A page of rows in the report's order. */
+  async rows(
+    actor: Actor,
+    plan: ReportPlan,
+    page: { offset: number; limit: number },
+  ): Promise<Array<Record<string, Cell>>> {
+    const raw = await (
+      await this.#ordered(actor, plan)
+    )
+      .select(plan.columns.map((c) => sql.ref(c.column).as(c.key)))
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return this.#shown(actor, plan, raw);
+  }
+
+  /** Every row in the report's order, as an export reads them (core/repository/row-pages.ts). */
+  async rowPages(actor: Actor, plan: ReportPlan, max: number): Promise<RowPages<Record<string, Cell>>> {
+    const ordered = await this.#ordered(actor, plan);
+    const ids = (
+      await ordered
+        .select('id')
+        .limit(max + 1)
+        .execute()
+    ).map((row) => row.id);
+    return {
+      count: ids.length,
+      pages: pagesOfIds(ids, async (page) =>
+        this.#shown(
+          actor,
+          plan,
+          await ordered
+            .select(plan.columns.map((c) => sql.ref(c.column).as(c.key)))
+            .where('id', 'in', page)
+            .execute(),
+        ),
+      ),
+    };
   }
 
   /**
