@@ -55,6 +55,9 @@ export async function startTestApp(
     regions?: boolean;
     logs?: AppDependencies['logs'];
     signInLockout?: AppDependencies['signInLockout'];
+    workbooks?: AppDependencies['workbooks'];
+    /** A cache shared with another app: two server processes over one Redis. */
+    cache?: MemoryCache;
     config?: Partial<
       Pick<
         Config,
@@ -74,7 +77,7 @@ export async function startTestApp(
   // The copy is migrated and seeded; this adds the regions when asked (and finds the rest there).
   await seedDatabase(database.db, ids, { regions: options.regions ?? false });
   const store: Store = { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' };
-  const cache = new MemoryCache();
+  const cache = options.cache ?? new MemoryCache();
   const jwtSecret = new Uint8Array(randomBytes(48));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'console-data-'));
   const app = await buildApp({
@@ -88,6 +91,7 @@ export async function startTestApp(
     ping: database.ping,
     ...(options.logs ? { logs: options.logs } : {}),
     ...(options.signInLockout ? { signInLockout: options.signInLockout } : {}),
+    ...(options.workbooks ? { workbooks: options.workbooks } : {}),
   });
   const inject = async (options: InjectOptions) => {
     const res: LightMyRequestResponse = await app.inject(options);
