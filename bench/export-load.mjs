@@ -21,6 +21,8 @@
 //   BENCH_PROBE_MS        milliseconds between probes (default 20, 5..1000)
 //   BENCH_EXPORT_KINDS    comma list of report, sheet, csv (default report,sheet)
 //   BENCH_ENGINES         comma list of sqlite, postgres (default both)
+//   BENCH_SERVER_MAIN     the server to run (default server/dist/main.js; a copy of another build
+//                         inside server/, such as server/.dist-before/main.js, for a before/after)
 //   BENCH_PG_URL          admin URL used to create and drop the database
 //                         (default postgres://postgres@127.0.0.1:5432/postgres; 127.0.0.1/localhost only)
 
@@ -38,6 +40,7 @@ import {
   intEnv,
   ROOT,
   SERVER_MAIN,
+  SERVER_NODE_FLAGS,
   signedInHeaders,
   sleep,
   startProcess,
@@ -55,6 +58,9 @@ const KINDS = (process.env.BENCH_EXPORT_KINDS ?? 'report,sheet').split(',').map(
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((s) => s.trim());
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REPORT_API = '/api/blade-report/report';
+const SERVER = process.env.BENCH_SERVER_MAIN ? path.resolve(process.env.BENCH_SERVER_MAIN) : SERVER_MAIN;
+/** `npm start`'s flags for whichever build runs (startProcess gives them to SERVER_MAIN itself). */
+const SERVER_ARGS = SERVER === SERVER_MAIN ? [] : SERVER_NODE_FLAGS;
 
 for (const engine of ENGINES)
   if (engine !== 'sqlite' && engine !== 'postgres')
@@ -63,7 +69,7 @@ for (const kind of KINDS)
   if (!['report', 'sheet', 'csv'].includes(kind)) throw new Error(`BENCH_EXPORT_KINDS: unknown kind ${kind}`);
 if (!['127.0.0.1', 'localhost'].includes(new URL(PG_ADMIN_URL).hostname))
   throw new Error('BENCH_PG_URL must point at 127.0.0.1');
-if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
+if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first`);
 
 // ---- data ----------------------------------------------------------------------------------------
 
@@ -109,6 +115,20 @@ function rssMb(pid) {
   } catch {
     return NaN;
   }
+}
+
+/** CPU-seconds (user + system) of the server: its main thread (the event loop) and every thread. */
+function cpuSeconds(pid) {
+  const of = (file) => {
+    try {
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return NaN;
+    }
+  };
+  return { main: of(`/proc/${pid}/task/${pid}/stat`), all: of(`/proc/${pid}/stat`) };
 }
 
 async function timedGet(base, headers, url) {
@@ -177,6 +197,7 @@ async function measure(label, base, admin, pid, work) {
   const rss = { before: rssMb(pid), peak: 0 };
   const sampler = setInterval(() => (rss.peak = Math.max(rss.peak, rssMb(pid))), 100);
   const started = performance.now();
+  const cpuBefore = cpuSeconds(pid);
   const done = work();
   // Settled either way: a failed load must not leave a rejection unhandled while the probes run.
   const probes = await probe(
@@ -188,6 +209,9 @@ async function measure(label, base, admin, pid, work) {
   clearInterval(sampler);
   loop.disable();
   rss.peak = Math.max(rss.peak, rssMb(pid));
+  const cpuAfter = cpuSeconds(pid);
+  const exportsDone = result?.durations.length ?? 0;
+  const perExport = (seconds) => (exportsDone > 0 ? round((seconds * 1000) / exportsDone) : null);
   const health = summary(probes.times.health);
   const userInfo = summary(probes.times.userInfo);
   const all = summary([...probes.times.health, ...probes.times.userInfo]);
@@ -197,12 +221,20 @@ async function measure(label, base, admin, pid, work) {
     probes: { all, health, userInfo, failures: probes.failures.length },
     exports: result ? { statuses: result.statuses, duration: summary(result.durations) } : null,
     rssMb: rss,
+    // What each export cost the server's CPU: on its event loop, and in all its threads.
+    cpuMsPerExport: {
+      mainThread: perExport(cpuAfter.main - cpuBefore.main),
+      allThreads: perExport(cpuAfter.all - cpuBefore.all),
+    },
     benchLoopDelayP99Ms: round(loop.percentile(99) / 1e6),
   };
   console.log(
     `  ${label}: probes p50 ${all.p50} / p95 ${all.p95} / p99 ${all.p99} / max ${all.max} ms (${all.n}, ${probes.failures.length} failed)` +
       (result
         ? `; exports ${JSON.stringify(result.statuses)}, each p50 ${figure.exports.duration.p50} ms / max ${figure.exports.duration.max} ms`
+        : '') +
+      (exportsDone > 0
+        ? `; CPU per export ${figure.cpuMsPerExport.mainThread} ms on the event loop, ${figure.cpuMsPerExport.allThreads} ms in all`
         : '') +
       `; RSS ${rss.before} → peak ${rss.peak} MB; this process's loop p99 ${figure.benchLoopDelayP99Ms} ms`,
   );
@@ -214,7 +246,7 @@ async function benchEngine(engine, workDir) {
   const { databaseUrl } = await createBenchDatabase(engine, workDir, PG_ADMIN_URL);
   const env = { DATABASE_URL: databaseUrl, DATA_DIR: path.join(workDir, `data-${engine}`) };
   console.log(`[${engine}] migrating and seeding through the server …`);
-  await stopProcess(await startProcess(`server (${engine})`, SERVER_MAIN, env));
+  await stopProcess(await startProcess(`server (${engine})`, SERVER, env, SERVER_ARGS));
   console.log(`[${engine}] inserting ${ROWS} refund reviews and ${USERS - 1} more administrators …`);
   const tables = [
     ['zx_hospital', hospitals()],
@@ -223,7 +255,7 @@ async function benchEngine(engine, workDir) {
   ];
   if (engine === 'sqlite') insertSqlite(databaseUrl.slice('sqlite:'.length), tables);
   else await insertPostgres(databaseUrl, tables);
-  const server = await startProcess(`server (${engine})`, SERVER_MAIN, env);
+  const server = await startProcess(`server (${engine})`, SERVER, env, SERVER_ARGS);
   try {
     const admin = await signedInHeaders(server.base);
     const users = [admin];
