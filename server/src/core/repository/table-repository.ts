@@ -21,7 +21,7 @@ import {
 } from './apply-list-query.js';
 import { dataScopeNow, dataScopePredicate, type ScopePredicate } from './data-scope.js';
 import { countedPage, pageOf } from './page.js';
-import { pagesOfIds, type RowPages } from './row-pages.js';
+import { mapPages, pagesOfIds, type RowPages } from './row-pages.js';
 import type { Actor, Store } from './store.js';
 import { rowToEntity, toDb, type AuditedTableName, type TableDef } from './table.js';
 
@@ -291,10 +291,16 @@ export class TableRepository<E, T extends AuditedTableName> {
         .limit(max + 1)
         .execute()
     ).map((row) => row[key]);
+    const table = this.#common.selectFrom(this.def.table as 'row') as unknown as AnySelect;
     return {
       count: ids.length,
-      pages: pagesOfIds(ids, async (page) =>
-        (await ordered.selectAll().where(key, 'in', page).execute()).map((row) => this.toEntity(row)),
+      pages: mapPages(
+        pagesOfIds(
+          ids,
+          (page) => table.selectAll().where(key, 'in', page).execute(),
+          (row) => row[key],
+        ),
+        (rows) => rows.map((row) => this.toEntity(row)),
       ),
     };
   }

@@ -5,12 +5,13 @@ import {
   type AliasedExpression,
   type Expression,
   type ExpressionBuilder,
+  type Kysely,
 } from 'kysely';
 import type { DatabaseKind } from '../../core/config.js';
 import { containsPattern, type AnySelect } from '../../core/repository/apply-list-query.js';
 import { platformStore, type Actor, type Store } from '../../core/repository/store.js';
 import { unscoped } from '../../core/repository/unscoped.js';
-import { pagesOfIds, type RowPages } from '../../core/repository/row-pages.js';
+import { mapPages, pagesOfIds, type RowPages } from '../../core/repository/row-pages.js';
 import { isId } from '../../core/ids.js';
 import { TableRepository } from '../../core/repository/table-repository.js';
 import { defineTable, fromDb, toDb, type ColumnKind, type TableDef } from '../../core/repository/table.js';
@@ -18,7 +19,7 @@ import { isPlatformAdminActor } from '../../core/auth/principal.js';
 import type { Language } from '../../core/i18n.js';
 import { HospitalRepository } from '../business/hospital/hospital.repository.js';
 import { dictLabels } from '../business/sheets/dict-labels.repository.js';
-import { LogRepository } from '../log/log.repository.js';
+import { LogRepository, logTables } from '../log/log.repository.js';
 import { isLogDataSet, type ReportField, type ReportFieldType } from './data-sets.js';
 import type { PlanFilter, PlanGroup, ReportPlan } from './report-plan.js';
 
@@ -152,6 +153,9 @@ function filterExpression(eb: AnyBuilder, filter: PlanFilter) {
 }
 
 export type Cell = string | number | null;
+
+/** An export's page of rows carries each row's id under this name, to put them in order. */
+const ROW_ID = '__row_id';
 
 export interface GroupRow {
   level: number;
@@ -328,17 +332,21 @@ export class ReportDataRepository {
         .limit(max + 1)
         .execute()
     ).map((row) => row.id);
+    const dataSet = plan.dataSet;
+    const table = isLogDataSet(dataSet) ? logTables[dataSet.log].table : dataSet.table.table;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whichever data set's table
+    const rowsOf = (unscoped(this.store) as Kysely<any>)
+      .selectFrom(table)
+      .select([...plan.columns.map((c) => sql.ref(c.column).as(c.key)), sql.ref('id').as(ROW_ID)]);
     return {
       count: ids.length,
-      pages: pagesOfIds(ids, async (page) =>
-        this.#shown(
-          actor,
-          plan,
-          await ordered
-            .select(plan.columns.map((c) => sql.ref(c.column).as(c.key)))
-            .where('id', 'in', page)
-            .execute(),
+      pages: mapPages(
+        pagesOfIds(
+          ids,
+          (page) => rowsOf.where('id', 'in', page).execute(),
+          (row) => row[ROW_ID],
         ),
+        (rows) => this.#shown(actor, plan, rows),
       ),
     };
   }
