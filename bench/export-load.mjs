@@ -23,6 +23,7 @@
 //   BENCH_ENGINES         comma list of sqlite, postgres (default both)
 //   BENCH_SERVER_MAIN     the server to run (default server/dist/main.js; a copy of another build
 //                         inside server/, such as server/.dist-before/main.js, for a before/after)
+//   BENCH_NODE_ARGS       more Node.js flags for the server, separated by spaces (--cpu-prof, …)
 //   BENCH_PG_URL          admin URL used to create and drop the database
 //                         (default postgres://postgres@127.0.0.1:5432/postgres; 127.0.0.1/localhost only)
 
@@ -60,7 +61,10 @@ const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:
 const REPORT_API = '/api/blade-report/report';
 const SERVER = process.env.BENCH_SERVER_MAIN ? path.resolve(process.env.BENCH_SERVER_MAIN) : SERVER_MAIN;
 /** `npm start`'s flags for whichever build runs (startProcess gives them to SERVER_MAIN itself). */
-const SERVER_ARGS = SERVER === SERVER_MAIN ? [] : SERVER_NODE_FLAGS;
+const SERVER_ARGS = [
+  ...(SERVER === SERVER_MAIN ? [] : SERVER_NODE_FLAGS),
+  ...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
+];
 
 for (const engine of ENGINES)
   if (engine !== 'sqlite' && engine !== 'postgres')
@@ -191,7 +195,11 @@ async function exportLoad(base, users, url, seconds) {
   return { durations, statuses };
 }
 
-async function measure(label, base, admin, pid, work) {
+/**
+ * One phase: `work` runs while the probes do. `idle` is the server's CPU per second with the probes
+ * alone (the quiet phase's), taken off what an export is said to cost.
+ */
+async function measure(label, base, admin, pid, work, idle = { main: 0, all: 0 }) {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const rss = { before: rssMb(pid), peak: 0 };
@@ -210,21 +218,28 @@ async function measure(label, base, admin, pid, work) {
   loop.disable();
   rss.peak = Math.max(rss.peak, rssMb(pid));
   const cpuAfter = cpuSeconds(pid);
+  const seconds = (performance.now() - started) / 1000;
   const exportsDone = result?.durations.length ?? 0;
-  const perExport = (seconds) => (exportsDone > 0 ? round((seconds * 1000) / exportsDone) : null);
+  const perExport = (cpu, idlePerSecond) =>
+    exportsDone > 0 ? round(((cpu - idlePerSecond * seconds) * 1000) / exportsDone) : null;
   const health = summary(probes.times.health);
   const userInfo = summary(probes.times.userInfo);
   const all = summary([...probes.times.health, ...probes.times.userInfo]);
   const figure = {
     label,
-    seconds: round((performance.now() - started) / 1000),
+    seconds: round(seconds),
     probes: { all, health, userInfo, failures: probes.failures.length },
     exports: result ? { statuses: result.statuses, duration: summary(result.durations) } : null,
     rssMb: rss,
-    // What each export cost the server's CPU: on its event loop, and in all its threads.
+    // The server's CPU per second (the probes' own cost, in the quiet phase), and what each export
+    // cost it beyond the probes: on its event loop, and in all its threads.
+    cpuPerSecond: {
+      main: (cpuAfter.main - cpuBefore.main) / seconds,
+      all: (cpuAfter.all - cpuBefore.all) / seconds,
+    },
     cpuMsPerExport: {
-      mainThread: perExport(cpuAfter.main - cpuBefore.main),
-      allThreads: perExport(cpuAfter.all - cpuBefore.all),
+      mainThread: perExport(cpuAfter.main - cpuBefore.main, idle.main),
+      allThreads: perExport(cpuAfter.all - cpuBefore.all, idle.all),
     },
     benchLoopDelayP99Ms: round(loop.percentile(99) / 1e6),
   };
@@ -279,13 +294,19 @@ async function benchEngine(engine, workDir) {
       console.log(`[${engine}] verified: ${kind} holds ${ROWS} rows and the header (${buffer.length} bytes)`);
     }
 
-    const figures = [
-      await measure('quiet (no export)', server.base, admin, server.pid, () => sleep(QUIET_SECONDS * 1000)),
-    ];
+    const quiet = await measure('quiet (no export)', server.base, admin, server.pid, () =>
+      sleep(QUIET_SECONDS * 1000),
+    );
+    const figures = [quiet];
     for (const kind of KINDS)
       figures.push(
-        await measure(`${EXPORTS} × ${kind}`, server.base, admin, server.pid, () =>
-          exportLoad(server.base, users, exportUrl(kind, reportId), SECONDS),
+        await measure(
+          `${EXPORTS} × ${kind}`,
+          server.base,
+          admin,
+          server.pid,
+          () => exportLoad(server.base, users, exportUrl(kind, reportId), SECONDS),
+          quiet.cpuPerSecond,
         ),
       );
     return { engine, figures };

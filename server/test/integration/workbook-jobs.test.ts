@@ -73,11 +73,10 @@ describe.each(enginesUnderTest())('workbook jobs on %s', (kind) => {
   const exportAs = (token: string, language?: string, query?: string) => exportOn(t, token, language, query);
   const envelope = (res: LightMyRequestResponse) => JSON.parse(res.body) as Record<string, unknown>;
 
-  beforeAll(async () => {
-    t = await startTestApp(kind, [], false, { workbooks, cache });
-    other = await startTestApp(kind, [], false, { workbooks, cache });
+  /** Hospitals WB-<from> … WB-<to - 1>, inserted straight into the database. */
+  const insertHospitals = async (from: number, to: number) => {
     const now = new Date();
-    const rows = Array.from({ length: HOSPITAL_ROWS }, (_, i) => ({
+    const rows = Array.from({ length: to - from }, (_, n) => from + n).map((i) => ({
       id: BigInt(t.store.ids.next()),
       tenant_id: '000000',
       hospital_code: `WB-${String(i).padStart(5, '0')}`,
@@ -99,6 +98,12 @@ describe.each(enginesUnderTest())('workbook jobs on %s', (kind) => {
         .insertInto('zx_hospital')
         .values(rows.slice(at, at + 500))
         .execute();
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, [], false, { workbooks, cache });
+    other = await startTestApp(kind, [], false, { workbooks, cache });
+    await insertHospitals(0, HOSPITAL_ROWS);
   });
 
   afterEach(() => release());
@@ -202,5 +207,18 @@ describe.each(enginesUnderTest())('workbook jobs on %s', (kind) => {
     expect((await exportAs(t.adminToken)).statusCode).toBe(200);
     expect((await exportAs(third.token)).statusCode).toBe(200);
     expect((await exportOn(other, other.adminToken)).statusCode).toBe(200);
+  });
+
+  it('refuses an export of more than 50,000 rows before any thread has it', async () => {
+    await insertHospitals(HOSPITAL_ROWS, 50_001);
+    shut();
+    const res = await exportAs(t.adminToken, 'zh-CN', '?hospitalCode=WB-');
+    expect(res.statusCode).toBe(400);
+    expect(envelope(res)).toMatchObject({
+      code: 400,
+      success: false,
+      msg: '导出最多 50000 行，请缩小查询范围',
+    });
+    expect(tasks).toEqual([]);
   });
 });

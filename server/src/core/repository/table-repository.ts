@@ -21,7 +21,7 @@ import {
 } from './apply-list-query.js';
 import { dataScopeNow, dataScopePredicate, type ScopePredicate } from './data-scope.js';
 import { countedPage, pageOf } from './page.js';
-import { mapPages, pagesOfIds, type RowPages } from './row-pages.js';
+import { exportRowPages, mapPages, type RowPages } from './row-pages.js';
 import type { Actor, Store } from './store.js';
 import { rowToEntity, toDb, type AuditedTableName, type TableDef } from './table.js';
 
@@ -281,27 +281,24 @@ export class TableRepository<E, T extends AuditedTableName> {
       (await this.#visible(actor)) as unknown as AnySelect,
     );
     const key = this.def.key;
-    const ordered = orderTerms(query.orders, key).reduce<AnySelect>(
-      (q, [column, dir]) => q.orderBy(column, dir),
-      filtered,
-    );
-    const ids = (
-      await ordered
-        .select(key)
-        .limit(max + 1)
-        .execute()
-    ).map((row) => row[key]);
     const table = this.#common.selectFrom(this.def.table as 'row') as unknown as AnySelect;
-    return {
-      count: ids.length,
-      pages: mapPages(
-        pagesOfIds(
-          ids,
-          (page) => table.selectAll().where(key, 'in', page).execute(),
-          (row) => row[key],
+    const rows = await exportRowPages(
+      {
+        db: this.#common,
+        filtered,
+        ordered: orderTerms(query.orders, key).reduce<AnySelect>(
+          (q, [column, dir]) => q.orderBy(column, dir),
+          filtered,
         ),
-        (rows) => rows.map((row) => this.toEntity(row)),
-      ),
+        key,
+        rowsOf: (keys) => table.selectAll().where(key, 'in', keys).execute(),
+        keyOf: (row) => row[key],
+      },
+      max,
+    );
+    return {
+      count: rows.count,
+      pages: mapPages(rows.pages, (page) => page.map((row) => this.toEntity(row))),
     };
   }
 

@@ -85,7 +85,11 @@ export class Workbooks {
     return work(gone.signal);
   }
 
-  /** A workbook of one sheet from pages of rows, written by a pool thread. */
+  /**
+   * A workbook of one sheet from pages of rows, written by a pool thread. The pages are read only
+   * once a thread has the task; given up (the client gone, a page that failed), a task still
+   * waiting leaves the queue and one started ends when its port closes (its thread stays).
+   */
   async write(
     layout: SheetLayout,
     pages: AsyncIterable<SheetCell[][]> | Iterable<SheetCell[][]>,
@@ -93,26 +97,29 @@ export class Workbooks {
   ): Promise<Buffer> {
     const pool = await this.#threads();
     const { port1: rows, port2 } = new MessageChannel();
-    const failed = new AbortController();
+    const dequeue = new AbortController();
     const task: WriteTask = { kind: 'write', ...layout, rows: port2 };
-    const built = pool.run(task, {
-      transferList: [port2],
-      signal: AbortSignal.any([signal, failed.signal]),
-    }) as Promise<Uint8Array>;
+    const built = pool.run(task, { transferList: [port2], signal: dequeue.signal }) as Promise<Uint8Array>;
+    const gone = new Promise<never>((_, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      else signal.addEventListener('abort', () => reject(signal.reason), { once: true });
+    });
+    // Awaited below; until then a failure must not count as an unhandled rejection.
+    built.catch(() => undefined);
+    gone.catch(() => undefined);
+    let started = false;
     try {
-      // The rows are read once a thread has the task: an export waiting for one holds none.
-      await Promise.race([once(rows, 'message'), built]);
+      await Promise.race([once(rows, 'message'), built, gone]);
+      started = true;
       for await (const page of pages) {
         signal.throwIfAborted();
         rows.postMessage(page);
       }
       rows.postMessage(null);
-      const bytes = await built;
+      const bytes = await Promise.race([built, gone]);
       return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     } catch (error) {
-      // The thread's task goes too (removed from the queue, or its thread replaced).
-      failed.abort();
-      built.catch(() => undefined);
+      if (!started) dequeue.abort();
       throw error;
     } finally {
       rows.close();

@@ -11,7 +11,7 @@ import type { DatabaseKind } from '../../core/config.js';
 import { containsPattern, type AnySelect } from '../../core/repository/apply-list-query.js';
 import { platformStore, type Actor, type Store } from '../../core/repository/store.js';
 import { unscoped } from '../../core/repository/unscoped.js';
-import { mapPages, pagesOfIds, type RowPages } from '../../core/repository/row-pages.js';
+import { exportRowPages, mapPages, type RowPages } from '../../core/repository/row-pages.js';
 import { isId } from '../../core/ids.js';
 import { TableRepository } from '../../core/repository/table-repository.js';
 import { defineTable, fromDb, toDb, type ColumnKind, type TableDef } from '../../core/repository/table.js';
@@ -283,8 +283,8 @@ export class ReportDataRepository {
   }
 
   /** The filtered rows in the report's order (its groups first, then its sort, the id settling ties). */
-  async #ordered(actor: Actor, plan: ReportPlan): Promise<AnySelect> {
-    let q = await this.#filtered(actor, plan);
+  #ordered(filtered: AnySelect, plan: ReportPlan): AnySelect {
+    let q = filtered;
     const ordered = new Set<string>();
     const orderBy = (column: string, dir: 'asc' | 'desc') => {
       if (ordered.has(column)) return;
@@ -313,9 +313,7 @@ export class ReportDataRepository {
     plan: ReportPlan,
     page: { offset: number; limit: number },
   ): Promise<Array<Record<string, Cell>>> {
-    const raw = await (
-      await this.#ordered(actor, plan)
-    )
+    const raw = await this.#ordered(await this.#filtered(actor, plan), plan)
       .select(plan.columns.map((c) => sql.ref(c.column).as(c.key)))
       .limit(page.limit)
       .offset(page.offset)
@@ -325,30 +323,26 @@ export class ReportDataRepository {
 
   /** Every row in the report's order, as an export reads them (core/repository/row-pages.ts). */
   async rowPages(actor: Actor, plan: ReportPlan, max: number): Promise<RowPages<Record<string, Cell>>> {
-    const ordered = await this.#ordered(actor, plan);
-    const ids = (
-      await ordered
-        .select('id')
-        .limit(max + 1)
-        .execute()
-    ).map((row) => row.id);
     const dataSet = plan.dataSet;
     const table = isLogDataSet(dataSet) ? logTables[dataSet.log].table : dataSet.table.table;
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whichever data set's table
-    const rowsOf = (unscoped(this.store) as Kysely<any>)
+    const db = unscoped(this.store) as Kysely<any>;
+    const columns = db
       .selectFrom(table)
       .select([...plan.columns.map((c) => sql.ref(c.column).as(c.key)), sql.ref('id').as(ROW_ID)]);
-    return {
-      count: ids.length,
-      pages: mapPages(
-        pagesOfIds(
-          ids,
-          (page) => rowsOf.where('id', 'in', page).execute(),
-          (row) => row[ROW_ID],
-        ),
-        (rows) => this.#shown(actor, plan, rows),
-      ),
-    };
+    const filtered = await this.#filtered(actor, plan);
+    const rows = await exportRowPages(
+      {
+        db,
+        filtered,
+        ordered: this.#ordered(filtered, plan),
+        key: 'id',
+        rowsOf: (ids) => columns.where('id', 'in', ids).execute(),
+        keyOf: (row) => row[ROW_ID],
+      },
+      max,
+    );
+    return { count: rows.count, pages: mapPages(rows.pages, (page) => this.#shown(actor, plan, page)) };
   }
 
   /**
