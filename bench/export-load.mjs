@@ -327,7 +327,7 @@ async function main() {
     // not a git checkout
   }
   console.log(
-    `export load: ${EXPORTS} exports of ${ROWS} rows in flight (${USERS} users), probes every ${PROBE_MS} ms, ${SECONDS} s per kind; commit ${commit}, load ${os
+    `export load: ${EXPORTS} exports of ${ROWS} rows in flight (${USERS} users), probes every ${PROBE_MS} ms, ${SECONDS} s per kind; ${path.relative(ROOT, SERVER)} at commit ${commit}, load ${os
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(' ')}`,
@@ -343,6 +343,7 @@ async function main() {
       {
         startedAt,
         commit,
+        server: path.relative(ROOT, SERVER),
         rows: ROWS,
         exports: EXPORTS,
         users: USERS,

@@ -30,7 +30,7 @@ describe.each(enginesUnderTest())('workbook jobs on %s', (kind) => {
   const tasks: string[] = [];
   let waiting: Array<() => void> = [];
   channel.onmessage = (event) => {
-    tasks.push((event as MessageEvent<string>).data);
+    tasks.push((event as { data: string }).data);
     for (const wake of waiting) wake();
     waiting = [];
   };

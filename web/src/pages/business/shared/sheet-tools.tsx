@@ -66,7 +66,8 @@ export function useSheetTools<T>(api: SheetApi<T>, importPermission: PermissionC
     async (current, size, filters) => {
       search.current = filters;
       const page = await api.list(current, size, filters);
-      total.current = page.total;
+      // A business list is paged; a tree's whole list would be its length.
+      total.current = Array.isArray(page) ? page.length : (page as { total: number }).total;
       return page;
     },
     [api],
