@@ -14,8 +14,6 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import {
   cleanUp,
   cleanUpOnSignals,
@@ -28,18 +26,16 @@ import {
   startProcess,
   stopProcess,
 } from './support.mjs';
+import { FIRST_ID, HOSPITALS, hospitals, insertPostgres, insertSqlite, refunds } from './refund-data.mjs';
 
 const ROWS = intEnv('BENCH_REPORT_ROWS', 100_000, 1_000, 1_000_000);
 const CALLS = intEnv('BENCH_REPORT_CALLS', 20, 5, 500);
 const WARMUP_CALLS = 3;
-const HOSPITALS = 20;
-const MACHINES_PER_HOSPITAL = 10;
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',').map((s) => s.trim());
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The seeded report (server/src/db/seed/reports.ts): its id is derived from its key. */
 const REPORT_KEY = 'refunds-by-hospital-month';
 const API = '/api/blade-report/report';
-const FIRST_ID = 9_000_000_000_000_000n;
 
 for (const engine of ENGINES)
   if (engine !== 'sqlite' && engine !== 'postgres')
@@ -47,121 +43,6 @@ for (const engine of ENGINES)
 if (!['127.0.0.1', 'localhost'].includes(new URL(PG_ADMIN_URL).hostname))
   throw new Error('BENCH_PG_URL must point at 127.0.0.1');
 if (!existsSync(SERVER_MAIN)) throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first`);
-
-// ---- data ----------------------------------------------------------------------------------------
-
-const AUDIT = { create_user: null, create_dept: null, update_user: null, status: 1, is_deleted: 0 };
-
-function hospitals() {
-  const created = new Date(Date.UTC(2025, 0, 1));
-  return Array.from({ length: HOSPITALS }, (_, h) => ({
-    id: FIRST_ID + BigInt(h),
-    tenant_id: '000000',
-    hospital_code: `BENCH-H${h}`,
-    hospital_name: `压测医院${String(h).padStart(2, '0')}`,
-    level: (h % 3) + 1,
-    region_code: null,
-    address: null,
-    contact_name: null,
-    contact_phone: null,
-    longitude: null,
-    latitude: null,
-    remark: null,
-    create_time: created,
-    update_time: created,
-    ...AUDIT,
-  }));
-}
-
-/** Refunds over 2025: spread over the hospitals, their machines and twelve months. */
-function refunds() {
-  const start = Date.UTC(2025, 0, 1);
-  const year = 365 * 86_400_000;
-  const rows = [];
-  for (let i = 0; i < ROWS; i++) {
-    const h = i % HOSPITALS;
-    const m = Math.floor(i / HOSPITALS) % MACHINES_PER_HOSPITAL;
-    const applied = new Date(start + Math.floor((i / ROWS) * year));
-    const amount = 100 + ((i * 37) % 4900);
-    rows.push({
-      id: FIRST_ID + 1000n + BigInt(i),
-      tenant_id: '000000',
-      order_no: `BENCH-${String(i).padStart(8, '0')}`,
-      machine_no: `BENCH-M${h}-${m}`,
-      slot_no: (i % 24) + 1,
-      hospital_id: FIRST_ID + BigInt(h),
-      customer_open_id: null,
-      customer_phone: null,
-      order_amount: amount,
-      refund_amount: amount,
-      reason: i % 10 === 0 ? '出货失败' : '用户取消',
-      apply_time: applied,
-      review_status: i % 3,
-      reviewer_id: null,
-      review_time: null,
-      review_remark: null,
-      create_time: applied,
-      update_time: applied,
-      ...AUDIT,
-    });
-  }
-  return rows;
-}
-
-const columnsOf = (rows) => Object.keys(rows[0]);
-const sqliteValue = (v) => (v instanceof Date ? v.toISOString() : v);
-
-function insertSqlite(file) {
-  const db = new Database(file);
-  try {
-    db.pragma('journal_mode = WAL');
-    for (const [table, rows] of [
-      ['zx_hospital', hospitals()],
-      ['zx_refund_review', refunds()],
-    ]) {
-      const columns = columnsOf(rows);
-      const insert = db.prepare(
-        `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`,
-      );
-      db.transaction((all) => {
-        for (const row of all) insert.run(...columns.map((c) => sqliteValue(row[c])));
-      })(rows);
-    }
-    db.pragma('wal_checkpoint(TRUNCATE)');
-  } finally {
-    db.close();
-  }
-}
-
-async function insertPostgres(url) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    for (const [table, rows] of [
-      ['zx_hospital', hospitals()],
-      ['zx_refund_review', refunds()],
-    ]) {
-      const columns = columnsOf(rows);
-      const { rows: types } = await client.query(
-        `select column_name, udt_name from information_schema.columns where table_name = $1`,
-        [table],
-      );
-      const typeOf = new Map(types.map((t) => [t.column_name, t.udt_name]));
-      for (let i = 0; i < rows.length; i += 5000) {
-        const batch = rows.slice(i, i + 5000);
-        await client.query(
-          `insert into ${table} (${columns.join(', ')}) select * from unnest(${columns
-            .map((c, n) => `$${n + 1}::${typeOf.get(c)}[]`)
-            .join(', ')})`,
-          columns.map((c) => batch.map((r) => (typeof r[c] === 'bigint' ? r[c].toString() : r[c]))),
-        );
-      }
-      await client.query(`analyze ${table}`);
-    }
-  } finally {
-    await client.end();
-  }
-}
 
 // ---- measuring -----------------------------------------------------------------------------------
 
@@ -206,8 +87,12 @@ async function benchEngine(engine, workDir) {
   console.log(`[${engine}] migrating and seeding through the server …`);
   await stopProcess(await startProcess(`server (${engine})`, SERVER_MAIN, env));
   console.log(`[${engine}] inserting ${ROWS} refund reviews over ${HOSPITALS} hospitals …`);
-  if (engine === 'sqlite') insertSqlite(databaseUrl.slice('sqlite:'.length));
-  else await insertPostgres(databaseUrl);
+  const tables = [
+    ['zx_hospital', hospitals()],
+    ['zx_refund_review', refunds(ROWS)],
+  ];
+  if (engine === 'sqlite') insertSqlite(databaseUrl.slice('sqlite:'.length), tables);
+  else await insertPostgres(databaseUrl, tables);
   const server = await startProcess(`server (${engine})`, SERVER_MAIN, env);
   try {
     const headers = await signedInHeaders(server.base);

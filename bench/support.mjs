@@ -130,12 +130,15 @@ export async function createBenchDatabase(engine, workDir, pgAdminUrl) {
 
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
-/** Signs in to the real server as admin (password grant): the headers of a signed-in console call. */
-export async function signedInHeaders(base) {
+/**
+ * Signs in to the real server (password grant; admin / admin unless told): the headers of a
+ * signed-in console call.
+ */
+export async function signedInHeaders(base, account = 'admin', password = 'admin') {
   const query = new URLSearchParams({
     tenantId: '000000',
-    username: 'admin',
-    password: createHash('md5').update('admin').digest('hex'),
+    username: account,
+    password: createHash('md5').update(password).digest('hex'),
     grant_type: 'password',
     scope: 'all',
   });

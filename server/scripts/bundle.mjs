@@ -30,6 +30,7 @@ const EXTERNAL = {
   'bpmn-engine': 'reads its package.json beside itself',
   ioredis: 'reads its package.json beside itself',
   pino: "starts transports' workers from files beside itself",
+  piscina: 'starts its workers from a file beside itself',
 };
 
 /** What in a dependency's code locates files beside itself (a bundled copy would look in dist/). */

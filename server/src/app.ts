@@ -1,6 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Cache } from './core/cache/index.js';
+import { Workbooks, type WorkbookOptions } from './core/workbook/workbooks.js';
 import type { Config } from './core/config.js';
 import { failure, ok } from './core/envelope.js';
 import { answerFrameworkError, installErrorHandling, installRequestContext, requestId } from './core/http.js';
@@ -138,6 +139,8 @@ export interface AppDependencies {
   signInLockout?: Partial<LockoutPolicy>;
   /** Uploads per user per minute (default: upload-rate.ts; tests set their own). */
   uploadRate?: Partial<UploadRatePolicy>;
+  /** The workbook pool and the jobs' limits (default: core/workbook/workbooks.ts; tests change them). */
+  workbooks?: Partial<WorkbookOptions>;
 }
 
 declare module 'fastify' {
@@ -146,6 +149,8 @@ declare module 'fastify' {
     logWriter: LogWriter;
     /** Reading and purging the logs. */
     logService: LogService;
+    /** Exports and imports of .xlsx: their limits and the threads that write and read them. */
+    workbooks: Workbooks;
   }
 }
 
@@ -225,6 +230,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('logService', logService);
   logService.startRetention((err) => app.log.error({ err }, 'log retention failed'));
   app.addHook('onClose', async () => logService.stopRetention());
+  const workbooks = new Workbooks(deps.cache, deps.workbooks);
+  app.decorate('workbooks', workbooks);
+  app.addHook('onClose', () => workbooks.close());
 
   installRequestContext(app, setSecurityHeaders);
   installErrorHandling(app, (req, error, elapsed) => recordFault(logWriter, req, error, elapsed));

@@ -8,6 +8,7 @@ import { apkMessages } from '../modules/business/apk/apk.messages.js';
 import { refundMessages } from '../modules/business/refund/refund.messages.js';
 import { deviceMessages } from '../modules/business/device/device.messages.js';
 import { sheetMessages } from '../modules/business/sheets/sheet.messages.js';
+import { workbookMessages } from './workbook/workbook.messages.js';
 import { authMessages } from '../modules/auth/auth.messages.js';
 import { noticeMessages } from '../modules/desk/notice/notice.messages.js';
 import { logMessages } from '../modules/log/log.messages.js';
@@ -77,6 +78,7 @@ const zh = {
   'field.nul': '{field}不能包含空字符',
   ...authMessages.zh,
   ...sheetMessages.zh,
+  ...workbookMessages.zh,
   ...hospitalMessages.zh,
   ...machineMessages.zh,
   ...slotMessages.zh,
@@ -152,6 +154,7 @@ const en: Record<MessageKey, string> = {
   'field.nul': '{field} must not contain a NUL character',
   ...authMessages.en,
   ...sheetMessages.en,
+  ...workbookMessages.en,
   ...hospitalMessages.en,
   ...machineMessages.en,
   ...slotMessages.en,

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_INLINE_SCRIPT_HASH } from '../../src/core/security-headers.js';
 import { createTestDatabase, enginesUnderTest } from './support/databases.js';
@@ -61,6 +62,16 @@ describe('the server process', () => {
       headers: await adminHeaders(server.port),
     });
     expect(((await list.json()) as { data: { total: number } }).data.total).toBe(2);
+  });
+
+  it('writes a workbook in a worker thread from the bundle’s own entry (server/dist)', async () => {
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/zxgxg-api/hospital/import-template`, {
+      headers: await adminHeaders(server.port),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    const sheet = await readSheet(Buffer.from(await res.arrayBuffer()));
+    expect(sheet[0]!.slice(0, 2)).toEqual(['医院编码', '医院名称']);
   });
 
   it('logs request ids', () => {

@@ -7,6 +7,7 @@ import {
   TransportError,
   withQuery,
   type QueryParams,
+  type RequestEnvironment,
   type RequestOptions,
 } from './request';
 
@@ -23,6 +24,18 @@ export interface DownloadedFile {
 export interface DownloadOptions extends RequestOptions {
   /** GET by default; POST for a file the call makes (the code generator's zip). */
   method?: 'GET' | 'POST';
+  /** The caller gave up (a cancel button): the call rejects with DownloadCancelled. */
+  signal?: AbortSignal;
+  /** Told as the file's bytes arrive: how many so far, of how many when the server says. */
+  onProgress?: (received: number, total: number | undefined) => void;
+}
+
+/** A download its caller cancelled (DownloadOptions.signal): not a failure to report. */
+export class DownloadCancelled extends Error {
+  constructor() {
+    super('the download was cancelled');
+    this.name = 'DownloadCancelled';
+  }
 }
 
 /**
@@ -37,21 +50,68 @@ export async function download(
 ): Promise<DownloadedFile> {
   const env = requireEnvironment();
   const timeout = options.timeout ?? website.requestTimeout * 6;
+  // The call ends at the timeout or when the caller gives up, whichever comes first.
+  const ended = new AbortController();
+  const timer = setTimeout(() => ended.abort(), timeout);
+  options.signal?.addEventListener('abort', () => ended.abort(), { once: true });
+  try {
+    return await fetchFile(url, params, options, env, ended.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function fetchFile(
+  url: string,
+  params: QueryParams | undefined,
+  options: DownloadOptions,
+  env: RequestEnvironment,
+  signal: AbortSignal,
+): Promise<DownloadedFile> {
+  const failed = (failure: unknown) =>
+    options.signal?.aborted
+      ? new DownloadCancelled()
+      : new TransportError('the connection failed', 'NETWORK', { cause: failure });
   let response: Response;
   try {
     response = await fetch(withQuery(url, params), {
       method: options.method ?? 'GET',
       headers: callHeaders(env, options),
       credentials: 'same-origin',
-      signal: AbortSignal.timeout(timeout),
+      signal,
     });
   } catch (failure) {
-    throw new TransportError('the connection failed', 'NETWORK', { cause: failure });
+    throw failed(failure);
   }
   if (response.status > 500) throw new TransportError(`HTTP ${response.status}`, `HTTP_${response.status}`);
   if ((response.headers.get('content-type') ?? '').includes('application/json'))
     return settle<never>(response.status, parseJson(await response.text()), env, options);
-  return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
+  try {
+    return {
+      blob: await bodyOf(response, options.onProgress),
+      filename: filenameOf(response.headers.get('content-disposition')),
+    };
+  } catch (failure) {
+    throw failed(failure);
+  }
+}
+
+/** The answer's bytes, told to onProgress chunk by chunk as they arrive. */
+async function bodyOf(response: Response, onProgress: DownloadOptions['onProgress']): Promise<Blob> {
+  if (!onProgress || !response.body) return response.blob();
+  const length = Number(response.headers.get('content-length'));
+  const total = Number.isFinite(length) && length > 0 ? length : undefined;
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received, total);
+  }
+  return new Blob(chunks as BlobPart[], { type: response.headers.get('content-type') ?? '' });
 }
 
 /** The file name of a Content-Disposition header (RFC 5987's filename* first). */

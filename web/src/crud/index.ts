@@ -34,4 +34,6 @@ export { labelIndex, optionsFromDict, optionsFromTree, type CrudOption } from '.
 // For pages that read a dictionary or keep a handler outside the kit's own components.
 export { dictQueryKey } from './useColumnOptions';
 export { useStableHandler } from './useStableHandler';
+// An export's progress after its first second, cancellable (the business pages, the report viewer).
+export { useExportProgress, type ExportCall, type ExportProgress } from './ExportProgress';
 export type { SortItem } from './list-state';

@@ -62,6 +62,17 @@ export const crudZh = {
     input: '请输入{{label}}',
     choose: '请选择{{label}}',
   },
+  /** The progress of an export that takes more than a second (ExportProgress.tsx). */
+  export: {
+    label: '导出进度',
+    preparing: '正在生成导出文件…',
+    preparingRows: '正在生成导出文件（{{rows}} 行）…',
+    downloading: '正在下载 {{received}}',
+    downloadingOf: '正在下载 {{received}} / {{total}}',
+    elapsed: '已用时 {{seconds}} 秒',
+    cancel: '取消导出',
+    cancelled: '已取消导出',
+  },
 };
 
 export const crudEn: typeof crudZh = {
@@ -125,5 +136,15 @@ export const crudEn: typeof crudZh = {
   placeholder: {
     input: 'Please enter {{label}}',
     choose: 'Please select {{label}}',
+  },
+  export: {
+    label: 'Export progress',
+    preparing: 'Preparing the export…',
+    preparingRows: 'Preparing the export ({{rows}} rows)…',
+    downloading: 'Downloading {{received}}',
+    downloadingOf: 'Downloading {{received}} of {{total}}',
+    elapsed: '{{seconds}} s so far',
+    cancel: 'Cancel export',
+    cancelled: 'Export cancelled',
   },
 };

@@ -21,6 +21,7 @@ import {
 } from './apply-list-query.js';
 import { dataScopeNow, dataScopePredicate, type ScopePredicate } from './data-scope.js';
 import { countedPage, pageOf } from './page.js';
+import { exportRowPages, mapPages, type RowPages } from './row-pages.js';
 import type { Actor, Store } from './store.js';
 import { rowToEntity, toDb, type AuditedTableName, type TableDef } from './table.js';
 
@@ -267,20 +268,38 @@ export class TableRepository<E, T extends AuditedTableName> {
   }
 
   /**
-   * The visible rows under the list's filters, in the list's order (the key settling ties), at most
-   * `limit`: what an export of the current search writes.
+   * The visible rows under the list's filters, in the list's order (the key settling ties), as an
+   * export reads them: how many (at most `max` + 1) and their pages (core/repository/row-pages.ts).
    */
-  async rowsUpTo(actor: Actor, query: Pick<ListQuery, 'filters' | 'orders'>, limit: number): Promise<E[]> {
+  async rowPages(
+    actor: Actor,
+    query: Pick<ListQuery, 'filters' | 'orders'>,
+    max: number,
+  ): Promise<RowPages<E>> {
     const filtered = query.filters.reduce<AnySelect>(
       (q, f) => q.where((eb) => filterExpression(eb, f)),
       (await this.#visible(actor)) as unknown as AnySelect,
     );
-    const rows = await orderTerms(query.orders, this.def.key)
-      .reduce<AnySelect>((q, [column, dir]) => q.orderBy(column, dir), filtered)
-      .selectAll()
-      .limit(limit)
-      .execute();
-    return rows.map((row) => this.toEntity(row));
+    const key = this.def.key;
+    const table = this.#common.selectFrom(this.def.table as 'row') as unknown as AnySelect;
+    const rows = await exportRowPages(
+      {
+        db: this.#common,
+        filtered,
+        ordered: orderTerms(query.orders, key).reduce<AnySelect>(
+          (q, [column, dir]) => q.orderBy(column, dir),
+          filtered,
+        ),
+        key,
+        rowsOf: (keys) => table.selectAll().where(key, 'in', keys).execute(),
+        keyOf: (row) => row[key],
+      },
+      max,
+    );
+    return {
+      count: rows.count,
+      pages: mapPages(rows.pages, (page) => page.map((row) => this.toEntity(row))),
+    };
   }
 
   async findById(actor: Actor, id: string): Promise<E | undefined> {

@@ -1,19 +1,18 @@
 import { Readable } from 'node:stream';
-import type { Cell, Row } from 'write-excel-file/node';
-import { xlsxWriter } from '../../core/xlsx.js';
+import { mapPages } from '../../core/repository/row-pages.js';
+import type { Workbooks } from '../../core/workbook/workbooks.js';
 import type { ReportSheet } from './report.service.js';
 
-// A report's whole result as a file (issue 19): .xlsx through write-excel-file, or CSV (UTF-8 with
-// a byte-order mark, so that Excel reads Chinese text), written row by row as a stream.
+// A report's whole result as a file (issue 19): .xlsx written by the workbook pool (off the event
+// loop, core/workbook/workbooks.ts), or CSV (UTF-8 with a byte-order mark, so that Excel reads
+// Chinese text), written a page of rows at a time as a stream.
 
-export async function reportXlsx(table: ReportSheet): Promise<Buffer> {
-  const header: Row = table.columns.map((c) => ({ value: c.label, fontWeight: 'bold' as const }));
-  const rows: Row[] = table.rows.map((row) => table.columns.map((c): Cell => row[c.key] ?? null));
-  const writeXlsxFile = await xlsxWriter();
-  return writeXlsxFile([header, ...rows], {
-    columns: table.columns.map(() => ({ width: 18 })),
-    stickyRowsCount: 1,
-  }).toBuffer();
+export function reportXlsx(workbooks: Workbooks, table: ReportSheet, signal: AbortSignal): Promise<Buffer> {
+  return workbooks.write(
+    { header: table.columns.map((c) => c.label), widths: table.columns.map(() => 18) },
+    mapPages(table.rows, (rows) => rows.map((row) => table.columns.map((c) => row[c.key] ?? null))),
+    signal,
+  );
 }
 
 /** A CSV cell: quoted when it must be; a leading =, +, - or @ is defused (no formulas in Excel). */
@@ -25,9 +24,10 @@ function csvCell(value: string | number | null | undefined): string {
 }
 
 export function reportCsv(table: ReportSheet): Readable {
-  function* lines() {
+  async function* lines() {
     yield `\uFEFF${table.columns.map((c) => csvCell(c.label)).join(',')}\r\n`;
-    for (const row of table.rows) yield `${table.columns.map((c) => csvCell(row[c.key])).join(',')}\r\n`;
+    for await (const rows of table.rows)
+      yield rows.map((row) => `${table.columns.map((c) => csvCell(row[c.key])).join(',')}\r\n`).join('');
   }
   return Readable.from(lines());
 }

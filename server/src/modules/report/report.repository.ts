@@ -5,11 +5,13 @@ import {
   type AliasedExpression,
   type Expression,
   type ExpressionBuilder,
+  type Kysely,
 } from 'kysely';
 import type { DatabaseKind } from '../../core/config.js';
 import { containsPattern, type AnySelect } from '../../core/repository/apply-list-query.js';
 import { platformStore, type Actor, type Store } from '../../core/repository/store.js';
 import { unscoped } from '../../core/repository/unscoped.js';
+import { exportRowPages, mapPages, type RowPages } from '../../core/repository/row-pages.js';
 import { isId } from '../../core/ids.js';
 import { TableRepository } from '../../core/repository/table-repository.js';
 import { defineTable, fromDb, toDb, type ColumnKind, type TableDef } from '../../core/repository/table.js';
@@ -17,7 +19,7 @@ import { isPlatformAdminActor } from '../../core/auth/principal.js';
 import type { Language } from '../../core/i18n.js';
 import { HospitalRepository } from '../business/hospital/hospital.repository.js';
 import { dictLabels } from '../business/sheets/dict-labels.repository.js';
-import { LogRepository } from '../log/log.repository.js';
+import { LogRepository, logTables } from '../log/log.repository.js';
 import { isLogDataSet, type ReportField, type ReportFieldType } from './data-sets.js';
 import type { PlanFilter, PlanGroup, ReportPlan } from './report-plan.js';
 
@@ -152,6 +154,9 @@ function filterExpression(eb: AnyBuilder, filter: PlanFilter) {
 
 export type Cell = string | number | null;
 
+/** An export's page of rows carries each row's id under this name, to put them in order. */
+const ROW_ID = '__row_id';
+
 export interface GroupRow {
   level: number;
   keys: Record<string, Cell>;
@@ -277,13 +282,9 @@ export class ReportDataRepository {
     return Number((row as { total?: unknown } | undefined)?.total ?? 0);
   }
 
-  /** Rows in the report's order (its groups first, then its sort, the id settling ties). */
-  async rows(
-    actor: Actor,
-    plan: ReportPlan,
-    page: { offset: number; limit: number },
-  ): Promise<Array<Record<string, Cell>>> {
-    let q = await this.#filtered(actor, plan);
+  /** The filtered rows in the report's order (its groups first, then its sort, the id settling ties). */
+  #ordered(filtered: AnySelect, plan: ReportPlan): AnySelect {
+    let q = filtered;
     const ordered = new Set<string>();
     const orderBy = (column: string, dir: 'asc' | 'desc') => {
       if (ordered.has(column)) return;
@@ -293,17 +294,55 @@ export class ReportDataRepository {
     for (const g of plan.groups) orderBy(g.field.column, 'asc');
     for (const s of plan.sort) orderBy(s.field.column, s.dir);
     orderBy('id', 'desc');
-    const raw = await q
-      .select(plan.columns.map((c) => sql.ref(c.column).as(c.key)))
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-    const rows = raw.map((r: Record<string, unknown>) =>
+    return q;
+  }
+
+  /** The plan's columns of raw rows, as shown (ids by name, dictionary keys by label). */
+  async #shown(actor: Actor, plan: ReportPlan, raw: Array<Record<string, unknown>>) {
+    const rows = raw.map((r) =>
       Object.fromEntries(
         plan.columns.map((c) => [c.key, fromDb(COLUMN_KIND[c.type], r[c.key], this.store.timeZone) as Cell]),
       ),
     );
     return this.#named(actor, plan.columns, rows);
+  }
+
+  /** A page of rows in the report's order. */
+  async rows(
+    actor: Actor,
+    plan: ReportPlan,
+    page: { offset: number; limit: number },
+  ): Promise<Array<Record<string, Cell>>> {
+    const raw = await this.#ordered(await this.#filtered(actor, plan), plan)
+      .select(plan.columns.map((c) => sql.ref(c.column).as(c.key)))
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    return this.#shown(actor, plan, raw);
+  }
+
+  /** Every row in the report's order, as an export reads them (core/repository/row-pages.ts). */
+  async rowPages(actor: Actor, plan: ReportPlan, max: number): Promise<RowPages<Record<string, Cell>>> {
+    const dataSet = plan.dataSet;
+    const table = isLogDataSet(dataSet) ? logTables[dataSet.log].table : dataSet.table.table;
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whichever data set's table
+    const db = unscoped(this.store) as Kysely<any>;
+    const columns = db
+      .selectFrom(table)
+      .select([...plan.columns.map((c) => sql.ref(c.column).as(c.key)), sql.ref('id').as(ROW_ID)]);
+    const filtered = await this.#filtered(actor, plan);
+    const rows = await exportRowPages(
+      {
+        db,
+        filtered,
+        ordered: this.#ordered(filtered, plan),
+        key: 'id',
+        rowsOf: (ids) => columns.where('id', 'in', ids).execute(),
+        keyOf: (row) => row[ROW_ID],
+      },
+      max,
+    );
+    return { count: rows.count, pages: mapPages(rows.pages, (page) => this.#shown(actor, plan, page)) };
   }
 
   /**

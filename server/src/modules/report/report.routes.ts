@@ -92,16 +92,24 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ reports: ReportService }>
     async (req) => ok(await reports.run(req.actor, req.body, req.language), req.t('ok')),
   );
 
+  // An export is a workbook job (core/workbook/workbooks.ts): limited per user and per process, an
+  // .xlsx written off the event loop, a CSV streamed a page at a time.
   app.get('/export', { schema: { querystring: ReportExportQuery }, config: VIEW }, async (req, reply) => {
-    const table = await reports.exportTable(
-      req.actor,
-      req.query.id,
-      filterValues(req.query.values),
-      req.language,
-    );
     const csv = req.query.format === 'csv';
+    const { title, content } = await app.workbooks.job(req, reply, async (signal) => {
+      const table = await reports.exportTable(
+        req.actor,
+        req.query.id,
+        filterValues(req.query.values),
+        req.language,
+      );
+      return {
+        title: table.title,
+        content: csv ? reportCsv(table) : await reportXlsx(app.workbooks, table, signal),
+      };
+    });
     const stamp = formatDateTime(new Date(), 'Asia/Shanghai').replace(/[-: ]/g, '').slice(0, 14);
-    const name = `${table.title}-${stamp}.${csv ? 'csv' : 'xlsx'}`;
+    const name = `${title}-${stamp}.${csv ? 'csv' : 'xlsx'}`;
     return reply
       .type(
         csv ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -111,6 +119,6 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ reports: ReportService }>
         `attachment; filename="report-${stamp}.${csv ? 'csv' : 'xlsx'}"; filename*=UTF-8''${encodeURIComponent(name)}`,
       )
       .header('cache-control', 'no-store')
-      .send(csv ? reportCsv(table) : await reportXlsx(table));
+      .send(content);
   });
 };

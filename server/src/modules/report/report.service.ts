@@ -23,7 +23,8 @@ const DEFAULT_PAGE_SIZE = 20;
 export interface ReportSheet {
   title: string;
   columns: Array<{ key: string; label: string }>;
-  rows: Array<Record<string, Cell>>;
+  /** Read a page at a time as the file is written. */
+  rows: AsyncIterable<Array<Record<string, Cell>>>;
 }
 
 /**
@@ -142,10 +143,10 @@ export class ReportService extends EntityService<Report, ReportInput, 'blade_rep
   ): Promise<ReportSheet> {
     const { name, plan } = await this.#plan(actor, { id, values });
     const data = await this.#data(actor, plan, language);
-    const rows = await data.rows(actor, plan, { offset: 0, limit: REPORT_EXPORT_MAX_ROWS + 1 });
-    if (rows.length > REPORT_EXPORT_MAX_ROWS)
+    const rows = await data.rowPages(actor, plan, REPORT_EXPORT_MAX_ROWS);
+    if (rows.count > REPORT_EXPORT_MAX_ROWS)
       throw badRequest('report.tooManyToExport', { max: REPORT_EXPORT_MAX_ROWS });
-    return { title: name, columns: columnsOf(plan, language), rows };
+    return { title: name, columns: columnsOf(plan, language), rows: rows.pages };
   }
 }
 

@@ -64,6 +64,9 @@ export async function startTestApp(
     /** SQLite: DATA_DIR is the folder of the database file, as by default (DATA_DIR/console.db). */
     databaseInDataDir?: boolean;
     uploadRate?: AppDependencies['uploadRate'];
+    workbooks?: AppDependencies['workbooks'];
+    /** A cache shared with another app: two server processes over one Redis. */
+    cache?: MemoryCache;
     config?: Partial<
       Pick<
         Config,
@@ -86,7 +89,7 @@ export async function startTestApp(
   // The copy is migrated and seeded; this adds the regions when asked (and finds the rest there).
   await seedDatabase(database.db, ids, { regions: options.regions ?? false });
   const store: Store = { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' };
-  const cache = new MemoryCache();
+  const cache = options.cache ?? new MemoryCache();
   const jwtSecret = new Uint8Array(randomBytes(48));
   const dataDir =
     options.databaseInDataDir && kind === 'sqlite'
@@ -104,6 +107,7 @@ export async function startTestApp(
     ...(options.logs ? { logs: options.logs } : {}),
     ...(options.signInLockout ? { signInLockout: options.signInLockout } : {}),
     ...(options.uploadRate ? { uploadRate: options.uploadRate } : {}),
+    ...(options.workbooks ? { workbooks: options.workbooks } : {}),
   });
   const inject = async (options: InjectOptions) => {
     const res: LightMyRequestResponse = await app.inject(options);

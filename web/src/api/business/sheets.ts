@@ -1,4 +1,4 @@
-import { download, type DownloadedFile } from '../files';
+import { download, type DownloadedFile, type DownloadOptions } from '../files';
 import { post, type QueryParams } from '../request';
 
 /** The answer of an import: how many rows were stored (all of them, or none and a 400). */
@@ -13,7 +13,8 @@ export interface ImportResult {
  */
 export function sheetResource(base: string) {
   return {
-    exportSheet: (search: QueryParams): Promise<DownloadedFile> => download(`${base}/export`, search),
+    exportSheet: (search: QueryParams, options?: DownloadOptions): Promise<DownloadedFile> =>
+      download(`${base}/export`, search, options),
     template: (): Promise<DownloadedFile> => download(`${base}/import-template`),
     importSheet: (file: Blob, fileName: string): Promise<ImportResult> => {
       const form = new FormData();

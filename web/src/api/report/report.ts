@@ -1,5 +1,5 @@
 import type { Page, Report, ReportDataSet, ReportInput, ReportResult, ReportRun } from '@console/contract';
-import { download, type DownloadedFile } from '../files';
+import { download, type DownloadedFile, type DownloadOptions } from '../files';
 import { get, post, type QueryParams, type RequestOptions } from '../request';
 import { crudResource } from '../resource';
 
@@ -37,6 +37,7 @@ export function exportFile(
   id: string,
   format: ReportFormat,
   values: readonly ReportFilterValue[],
+  options?: DownloadOptions,
 ): Promise<DownloadedFile> {
-  return download(`${BASE}/export`, { id, format, values: JSON.stringify(values) });
+  return download(`${BASE}/export`, { id, format, values: JSON.stringify(values) }, options);
 }

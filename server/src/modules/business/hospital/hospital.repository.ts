@@ -49,15 +49,6 @@ export class HospitalRepository extends TableRepository<Hospital, 'zx_hospital'>
     return row ? this.toEntity(row) : undefined;
   }
 
-  /** Every visible hospital in the filters' order, up to `limit` (exports, selects). */
-  async listUpTo(
-    actor: Actor,
-    query: Pick<ListQuery, 'filters' | 'orders'>,
-    limit: number,
-  ): Promise<Hospital[]> {
-    return this.withRegionNames(await this.rowsUpTo(actor, query, limit));
-  }
-
   /** Names of the province, city and district of each hospital's region (one query for all). */
   async withRegionNames(hospitals: Hospital[]): Promise<Hospital[]> {
     const codes = [...new Set(hospitals.map((h) => h.regionCode).filter((c): c is string => Boolean(c)))];

@@ -2,12 +2,13 @@ import type { Hospital, HospitalInput } from '@console/contract';
 import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { mapPages, type RowPages } from '../../../core/repository/row-pages.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { MachineRepository } from '../machine/machine.repository.js';
 import { HospitalRepository, hospitalTable } from './hospital.repository.js';
 import type { Language } from '../../../core/i18n.js';
 import { parseListQuery } from '../../../core/list-query.js';
-import { EXPORT_MAX_ROWS, storeEachRow } from '../sheets/sheet.js';
+import { EXPORT_MAX_ROWS, exportable, storeEachRow } from '../sheets/sheet.js';
 
 const blankToNull = (value: string | null | undefined) => {
   const trimmed = value?.trim();
@@ -62,12 +63,12 @@ export class HospitalService extends TenantEntityService<
   }
 
   /** An export: the current search, as the list filters it (at most EXPORT_MAX_ROWS). */
-  async exportRows(actor: Actor, query: Record<string, unknown>): Promise<Hospital[]> {
-    const rows = await (
-      await this.repositoryFor(actor)
-    ).listUpTo(actor, parseListQuery(query, this.table, this.timeZone), EXPORT_MAX_ROWS + 1);
-    if (rows.length > EXPORT_MAX_ROWS) throw badRequest('sheet.tooManyToExport', { max: EXPORT_MAX_ROWS });
-    return rows;
+  async exportRows(actor: Actor, query: Record<string, unknown>): Promise<RowPages<Hospital>> {
+    const hospitals = await this.repositoryFor(actor);
+    const rows = exportable(
+      await hospitals.rowPages(actor, parseListQuery(query, this.table, this.timeZone), EXPORT_MAX_ROWS),
+    );
+    return { count: rows.count, pages: mapPages(rows.pages, (page) => hospitals.withRegionNames(page)) };
   }
 
   async submit(actor: Actor, input: HospitalInput): Promise<Hospital> {

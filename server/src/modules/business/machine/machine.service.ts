@@ -4,6 +4,7 @@ import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { ApiError, badRequest, notFound } from '../../../core/errors.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { mapPages, type RowPages } from '../../../core/repository/row-pages.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import type { RecordBusinessEvent } from '../business-events.js';
 import { newDeviceSecret } from '../device-secret.js';
@@ -13,7 +14,7 @@ import { claimKey, releaseUnused, type KeyInUse } from '../tenant-keys.js';
 import { MachineRepository, machineTable } from './machine.repository.js';
 import type { MachineImport } from './machine.sheet.js';
 import type { Language } from '../../../core/i18n.js';
-import { EXPORT_MAX_ROWS, storeEachRow } from '../sheets/sheet.js';
+import { EXPORT_MAX_ROWS, exportable, storeEachRow } from '../sheets/sheet.js';
 
 /** What a machine's form writes (the rest is the device's and the server's). */
 type MachineValues = Pick<
@@ -127,24 +128,26 @@ export class MachineService extends TenantEntityService<
   async exportRows(
     actor: Actor,
     query: Record<string, unknown>,
-  ): Promise<Array<Machine & { hospitalCode: string | null }>> {
+  ): Promise<RowPages<Machine & { hospitalCode: string | null }>> {
     const store = await this.storeFor(actor);
     const machines = this.repositoryOn(store);
-    const rows = await machines.rowsUpTo(
-      actor,
-      parseListQuery(query, this.table, this.timeZone),
-      EXPORT_MAX_ROWS + 1,
+    const rows = exportable(
+      await machines.rowPages(actor, parseListQuery(query, this.table, this.timeZone), EXPORT_MAX_ROWS),
     );
-    if (rows.length > EXPORT_MAX_ROWS) throw badRequest('sheet.tooManyToExport', { max: EXPORT_MAX_ROWS });
-    const named = await machines.withHospitalNames(actor, rows);
-    const hospitals = await new HospitalRepository(store).findByIds(actor, [
-      ...new Set(named.map((m) => m.hospitalId).filter((v): v is string => Boolean(v))),
-    ]);
-    const codes = new Map(hospitals.map((h) => [h.id, h.hospitalCode]));
-    return named.map((m) => ({
-      ...m,
-      hospitalCode: m.hospitalId ? (codes.get(m.hospitalId) ?? null) : null,
-    }));
+    return {
+      count: rows.count,
+      pages: mapPages(rows.pages, async (page) => {
+        const named = await machines.withHospitalNames(actor, page);
+        const hospitals = await new HospitalRepository(store).findByIds(actor, [
+          ...new Set(named.map((m) => m.hospitalId).filter((v): v is string => Boolean(v))),
+        ]);
+        const codes = new Map(hospitals.map((h) => [h.id, h.hospitalCode]));
+        return named.map((m) => ({
+          ...m,
+          hospitalCode: m.hospitalId ? (codes.get(m.hospitalId) ?? null) : null,
+        }));
+      }),
+    };
   }
 
   #values(input: Omit<MachineInput, 'id' | 'hospitalId'>, hospitalId: string): MachineValues {

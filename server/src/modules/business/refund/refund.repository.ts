@@ -3,6 +3,7 @@ import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import type { ListQuery } from '../../../core/list-query.js';
 import { platformStore, type Actor, type Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
+import { mapPages } from '../../../core/repository/row-pages.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
 import { refundGrantScope } from '../grant-scope.repository.js';
@@ -60,9 +61,14 @@ export class RefundRepository extends TableRepository<RefundReview, 'zx_refund_r
   }
 
   /** Exports mask phones as lists do. */
-  override async rowsUpTo(actor: Actor, query: Pick<ListQuery, 'filters' | 'orders'>, limit: number) {
-    const rows = await this.withNames(actor, await super.rowsUpTo(actor, query, limit));
-    return rows.map((r) => ({ ...r, customerPhone: maskPhone(r.customerPhone) }));
+  override async rowPages(actor: Actor, query: Pick<ListQuery, 'filters' | 'orders'>, max: number) {
+    const rows = await super.rowPages(actor, query, max);
+    return {
+      count: rows.count,
+      pages: mapPages(rows.pages, async (page) =>
+        (await this.withNames(actor, page)).map((r) => ({ ...r, customerPhone: maskPhone(r.customerPhone) })),
+      ),
+    };
   }
 
   async withNames(actor: Actor, refunds: RefundReview[]): Promise<RefundReview[]> {

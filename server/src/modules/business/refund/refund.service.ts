@@ -3,12 +3,13 @@ import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor } from '../../../core/repository/store.js';
+import type { RowPages } from '../../../core/repository/row-pages.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import type { RecordBusinessEvent } from '../business-events.js';
 import { RefundRepository, refundTable } from './refund.repository.js';
 import { parseListQuery } from '../../../core/list-query.js';
-import { EXPORT_MAX_ROWS } from '../sheets/sheet.js';
+import { EXPORT_MAX_ROWS, exportable } from '../sheets/sheet.js';
 
 /**
  * Refund reviews: pending → agreed or rejected exactly once. The decision is one conditional
@@ -35,12 +36,12 @@ export class RefundService extends TenantEntityService<
   }
 
   /** An export: the current search as the list filters it (phones masked), at most EXPORT_MAX_ROWS. */
-  async exportRows(actor: Actor, query: Record<string, unknown>): Promise<RefundReview[]> {
-    const rows = await (
-      await this.repositoryFor(actor)
-    ).rowsUpTo(actor, parseListQuery(query, this.table, this.timeZone), EXPORT_MAX_ROWS + 1);
-    if (rows.length > EXPORT_MAX_ROWS) throw badRequest('sheet.tooManyToExport', { max: EXPORT_MAX_ROWS });
-    return rows;
+  async exportRows(actor: Actor, query: Record<string, unknown>): Promise<RowPages<RefundReview>> {
+    return exportable(
+      await (
+        await this.repositoryFor(actor)
+      ).rowPages(actor, parseListQuery(query, this.table, this.timeZone), EXPORT_MAX_ROWS),
+    );
   }
 
   agree(actor: Actor, id: string): Promise<RefundReview> {

@@ -10,6 +10,7 @@ import { badRequest } from '../../../core/errors.js';
 import type { Language, MessageKey } from '../../../core/i18n.js';
 import type { Actor } from '../../../core/repository/store.js';
 import { Envelope, ListQuerySchema } from '../../../core/schema.js';
+import type { RowPages } from '../../../core/repository/row-pages.js';
 import { ImportRejected, readImport, templateSheet, writeSheet, type SheetColumn } from './sheet.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -24,7 +25,7 @@ export interface SheetRoutesOptions<E> {
   /** The columns, in the request's language (dictionary labels are read when asked). */
   columns: (language: Language) => Promise<SheetColumn<E>[]>;
   /** The records of an export: the current search, scoped like the list (at most EXPORT_MAX_ROWS). */
-  exportRows: (actor: Actor, query: Record<string, unknown>) => Promise<E[]>;
+  exportRows: (actor: Actor, query: Record<string, unknown>) => Promise<RowPages<E>>;
   /** Imports stored all or none (absent: no import); validated rows arrive here. */
   import?: {
     schema: TObject;
@@ -55,17 +56,19 @@ export async function registerSheetRoutes<E>(
   app: FastifyInstance,
   options: SheetRoutesOptions<E>,
 ): Promise<void> {
+  // Exports, templates and imports are workbook jobs (core/workbook/workbooks.ts): limited per user
+  // and per process, the workbook written or read off the event loop.
+  const workbooks = app.workbooks;
   app.get(
     '/export',
     { schema: { querystring: ListQuerySchema }, config: { menu: options.menu } },
     async (req, reply) => {
-      const records = await options.exportRows(req.actor, req.query as Record<string, unknown>);
-      return sendSheet(
-        reply,
-        req,
-        options.title,
-        await writeSheet(await options.columns(req.language), records, req.language),
-      );
+      const content = await workbooks.job(req, reply, async (signal) => {
+        const records = await options.exportRows(req.actor, req.query as Record<string, unknown>);
+        const columns = await options.columns(req.language);
+        return writeSheet(workbooks, columns, records.pages, req.language, signal);
+      });
+      return sendSheet(reply, req, options.title, content);
     },
   );
 
@@ -73,14 +76,12 @@ export async function registerSheetRoutes<E>(
   if (!imports) return;
   // Uploads in this module's scope only, one small file.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
-  app.get('/import-template', { config: { button: imports.button } }, async (req, reply) =>
-    sendSheet(
-      reply,
-      req,
-      options.title,
-      await templateSheet(await options.columns(req.language), req.language),
-    ),
-  );
+  app.get('/import-template', { config: { button: imports.button } }, async (req, reply) => {
+    const content = await workbooks.job(req, reply, async (signal) =>
+      templateSheet(workbooks, await options.columns(req.language), req.language, signal),
+    );
+    return sendSheet(reply, req, options.title, content);
+  });
 
   app.post(
     '/import',
@@ -103,13 +104,17 @@ export async function registerSheetRoutes<E>(
     async (req, reply) => {
       const { content } = await uploadedFile(req, () => badRequest('sheet.tooLarge'));
       try {
-        const rows = await readImport(
-          content,
-          await options.columns(req.language),
-          imports.schema,
-          req.language,
-        );
-        const imported = await imports.store(req.actor, rows, req.language);
+        const imported = await workbooks.job(req, reply, async (signal) => {
+          const rows = await readImport(
+            workbooks,
+            content,
+            await options.columns(req.language),
+            imports.schema,
+            req.language,
+            signal,
+          );
+          return imports.store(req.actor, rows, req.language);
+        });
         return ok({ imported }, req.t('sheet.imported', { count: imported }));
       } catch (error) {
         if (!(error instanceof ImportRejected)) throw error;

@@ -1,10 +1,10 @@
 import type { TObject } from 'typebox';
 import { Value } from 'typebox/value';
-import type { Cell, Row } from 'write-excel-file/node';
 import { ApiError, badRequest } from '../../../core/errors.js';
 import { translate, type Language, type MessageKey, type MessageParams } from '../../../core/i18n.js';
 import { pickValidationError, validationMessage, type AjvError } from '../../../core/validation-errors.js';
-import { xlsxReader, xlsxWriter } from '../../../core/xlsx.js';
+import { mapPages, type RowPages } from '../../../core/repository/row-pages.js';
+import type { SheetCell, SheetLayout, Workbooks } from '../../../core/workbook/workbooks.js';
 
 // Excel sheets of the business pages (issue 16): the current search exported to .xlsx, a template,
 // and an import that stores every row or none, with a report naming each bad row. Reading and
@@ -38,39 +38,60 @@ export interface SheetColumn<E> {
   labels?: DictLabels;
 }
 
-/** A sheet of records with the columns' headers in the request's language. */
-export async function writeSheet<E>(
+/** An export's rows, or 400 when the search holds more than EXPORT_MAX_ROWS. */
+export function exportable<T>(rows: RowPages<T>): RowPages<T> {
+  if (rows.count > EXPORT_MAX_ROWS) throw badRequest('sheet.tooManyToExport', { max: EXPORT_MAX_ROWS });
+  return rows;
+}
+
+/** The header and widths of the columns a sheet shows. */
+function layoutOf<E>(columns: SheetColumn<E>[], language: Language): SheetLayout {
+  return {
+    header: columns.map((c) => translate(language, c.header)),
+    widths: columns.map((c) => c.width ?? 18),
+  };
+}
+
+/**
+ * A sheet of records with the columns' headers in the request's language: the cells made here,
+ * page by page (the columns' functions are this thread's), the workbook by the pool.
+ */
+export function writeSheet<E>(
+  workbooks: Workbooks,
   columns: SheetColumn<E>[],
-  records: E[],
+  records: AsyncIterable<E[]>,
   language: Language,
+  signal: AbortSignal,
 ): Promise<Buffer> {
   const shown = columns.filter((c) => c.value);
-  const header: Row = shown.map((c) => ({
-    value: translate(language, c.header),
-    fontWeight: 'bold' as const,
-  }));
-  const rows: Row[] = records.map((record) =>
-    shown.map((c): Cell => {
+  const cellsOf = (record: E) =>
+    shown.map((c): SheetCell => {
       const value = c.value!(record, language);
       if (value === null) return null;
       return c.labels?.shown.get(String(value)) ?? value;
-    }),
+    });
+  return workbooks.write(
+    layoutOf(shown, language),
+    mapPages(records, (page) => page.map(cellsOf)),
+    signal,
   );
-  const writeXlsxFile = await xlsxWriter();
-  return writeXlsxFile([header, ...rows], {
-    columns: shown.map((c) => ({ width: c.width ?? 18 })),
-    stickyRowsCount: 1,
-  }).toBuffer();
 }
 
 /** An empty sheet with the import's headers: what the template download is. */
-export async function templateSheet<E>(columns: SheetColumn<E>[], language: Language): Promise<Buffer> {
-  const imported = columns.filter((c) => c.field);
-  const writeXlsxFile = await xlsxWriter();
-  return writeXlsxFile(
-    [imported.map((c) => ({ value: translate(language, c.header), fontWeight: 'bold' as const }))],
-    { columns: imported.map((c) => ({ width: c.width ?? 18 })), stickyRowsCount: 1 },
-  ).toBuffer();
+export function templateSheet<E>(
+  workbooks: Workbooks,
+  columns: SheetColumn<E>[],
+  language: Language,
+  signal: AbortSignal,
+): Promise<Buffer> {
+  return workbooks.write(
+    layoutOf(
+      columns.filter((c) => c.field),
+      language,
+    ),
+    [],
+    signal,
+  );
 }
 
 /** A problem of one imported row (row numbers as the spreadsheet shows them: the header is 1). */
@@ -93,15 +114,16 @@ export class ImportRejected extends Error {
  * Answers the inputs with their row numbers, or throws ImportRejected naming every bad row.
  */
 export async function readImport<E>(
+  workbooks: Workbooks,
   content: Buffer,
   columns: SheetColumn<E>[],
   schema: TObject,
   language: Language,
+  signal: AbortSignal,
 ): Promise<Array<{ row: number; input: Record<string, unknown> }>> {
-  const readSheet = await xlsxReader();
   let data: unknown[][];
   try {
-    data = (await readSheet(content)) as unknown[][];
+    data = await workbooks.read(content, signal);
   } catch {
     throw badRequest('sheet.unreadable');
   }

@@ -88,7 +88,10 @@ describe('hospitals page', () => {
     await waitFor(() =>
       expect(saveFile).toHaveBeenCalledWith(expect.objectContaining({ filename: '医院.xlsx' })),
     );
-    expect(hospitalApi.exportSheet).toHaveBeenCalledWith({});
+    expect(hospitalApi.exportSheet).toHaveBeenCalledWith(
+      {},
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+    );
   });
 
   it('imports a sheet, and shows a failed import’s problems row by row in a dialog', async () => {

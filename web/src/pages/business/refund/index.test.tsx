@@ -87,7 +87,10 @@ describe('refund review page', () => {
 
     fireEvent.click(within(toolbar(page)).getByRole('button', { name: '导出' }));
     await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
-    expect(refundApi.exportSheet).toHaveBeenCalledWith({ ascs: 'reviewStatus', descs: 'applyTime' });
+    expect(refundApi.exportSheet).toHaveBeenCalledWith(
+      { ascs: 'reviewStatus', descs: 'applyTime' },
+      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+    );
   });
 
   it('agrees after a confirmation naming the order and the amount', async () => {

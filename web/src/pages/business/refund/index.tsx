@@ -1,14 +1,19 @@
 import { CheckOutlined, CloseOutlined, ExportOutlined } from '@ant-design/icons';
 import { type RefundReview } from '@console/contract';
 import { REFUND_REVIEW_STATUS } from '@console/contract/business';
-import { App, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import './locales';
 import * as refundApi from '../../../api/business/refund';
-import { isTransportFailure, type QueryParams } from '../../../api/request';
-import { CrudPage, defineCrud, type CrudActionContext, type CrudApi, type CrudColumn } from '../../../crud';
-import { i18n } from '../../../i18n';
-import { saveFile } from '../../../utils/save-file';
+import type { QueryParams } from '../../../api/request';
+import {
+  CrudPage,
+  defineCrud,
+  useExportProgress,
+  type CrudActionContext,
+  type CrudApi,
+  type CrudColumn,
+} from '../../../crud';
 import { ReadOnlyValue } from '../apk/ReadOnlyValue';
 import { DecisionDialog, type DecisionKind } from './DecisionDialog';
 import { formatYuan } from './money';
@@ -87,33 +92,27 @@ let openings = 0;
  * asks first; 导出 downloads the rows of the current search as a sheet.
  */
 export default function RefundPage() {
-  const { message } = App.useApp();
   const [deciding, setDeciding] = useState<Deciding>();
-  // The filters and sort of the list on screen: what 导出 exports.
+  // The filters and sort of the list on screen: what 导出 exports, and how many rows they hold.
   const listed = useRef<QueryParams>({});
+  const total = useRef<number>(undefined);
+  const exporting = useExportProgress();
+  const exportRun = exporting.run;
 
   const config = useMemo(() => {
     const api: CrudApi<RefundReview, never> = {
-      list: (current, size, filters) => {
+      list: async (current, size, filters) => {
         listed.current = filters;
-        return refundApi.list({ ...filters, current, size });
+        const page = await refundApi.list({ ...filters, current, size });
+        total.current = page.total;
+        return page;
       },
       detail: refundApi.detail,
       remove: (ids) => refundApi.remove(ids.join(',')),
     };
     const open = (kind: DecisionKind) => (refund: RefundReview, context: CrudActionContext<RefundReview>) =>
       setDeciding({ refund, kind, context, key: ++openings });
-    const exportRows = async () => {
-      const hide = message.loading(i18n.t('business.refund.export.working'), 0);
-      try {
-        saveFile(await refundApi.exportSheet(listed.current));
-      } catch (error) {
-        // A refusal was reported by the request layer; a lost connection is said here.
-        if (isTransportFailure(error)) void message.error(i18n.t('request.unreachable'));
-      } finally {
-        hide();
-      }
-    };
+    const exportRows = () => exportRun((call) => refundApi.exportSheet(listed.current, call), total.current);
     return defineCrud<RefundReview, never>({
       name: 'refund',
       title: 'business.refund.title',
@@ -154,11 +153,12 @@ export default function RefundPage() {
         },
       ],
     });
-  }, [message]);
+  }, [exportRun]);
 
   const close = () => setDeciding(undefined);
   return (
     <CrudPage config={config}>
+      {exporting.element}
       <DecisionDialog
         key={`decision-${deciding?.key ?? 0}`}
         refund={deciding?.refund}

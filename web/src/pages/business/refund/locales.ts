@@ -36,7 +36,6 @@ export const refundZh = {
   cancel: '取消',
   export: {
     action: '导出',
-    working: '正在导出…',
   },
 };
 
@@ -76,7 +75,6 @@ export const refundEn: typeof refundZh = {
   cancel: 'Cancel',
   export: {
     action: 'Export',
-    working: 'Exporting…',
   },
 };
 

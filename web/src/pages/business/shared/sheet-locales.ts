@@ -3,7 +3,6 @@ import { addPageTexts } from '../../../i18n/page-texts';
 // The Excel buttons the business tables share (hospitals, machines): export, import, template.
 export const sheetZh = {
   export: '导出',
-  exporting: '正在导出…',
   import: '导入',
   importing: '正在导入…',
   imported: '导入成功 {{count}} 条',
@@ -18,7 +17,6 @@ export const sheetZh = {
 
 export const sheetEn: typeof sheetZh = {
   export: 'Export',
-  exporting: 'Exporting…',
   import: 'Import',
   importing: 'Importing…',
   imported: '{{count}} rows imported',

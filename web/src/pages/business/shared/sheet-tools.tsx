@@ -4,9 +4,10 @@ import { Alert, App, Button, Modal, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportResult } from '../../../api/business/sheets';
-import type { DownloadedFile } from '../../../api/files';
+import type { DownloadedFile, DownloadOptions } from '../../../api/files';
 import { isTransportFailure, RequestError, type QueryParams } from '../../../api/request';
 import {
+  useExportProgress,
   useStableHandler,
   type CrudActionContext,
   type CrudApi,
@@ -19,7 +20,7 @@ import './sheet-locales';
 /** A business resource's list and Excel calls (web/src/api/business/sheets.ts). */
 export interface SheetApi<T> {
   list: CrudApi<T, unknown>['list'];
-  exportSheet: (search: QueryParams) => Promise<DownloadedFile>;
+  exportSheet: (search: QueryParams, options?: DownloadOptions) => Promise<DownloadedFile>;
   template: () => Promise<DownloadedFile>;
   importSheet: (file: Blob, fileName: string) => Promise<ImportResult>;
 }
@@ -34,7 +35,7 @@ export interface SheetTools<T> {
 }
 
 const XLSX_TYPES = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-/** One message at a time for the Excel calls: "exporting…" is replaced by what came of it. */
+/** One message at a time for the Excel calls: "importing…" is replaced by what came of it. */
 const MESSAGE_KEY = 'business-sheet';
 
 /** A failed import's message, one problem a line (the server lists each row's). */
@@ -53,14 +54,21 @@ export function useSheetTools<T>(api: SheetApi<T>, importPermission: PermissionC
   const { t } = useTranslation();
   const { message } = App.useApp();
   const search = useRef<QueryParams>({});
+  /** How many rows that search holds: what the export's progress says it writes. */
+  const total = useRef<number>(undefined);
+  const exporting = useExportProgress();
+  const exportRun = exporting.run;
   const fileInput = useRef<HTMLInputElement>(null);
   const importing = useRef<CrudActionContext<T>>(undefined);
   const [failure, setFailure] = useState<string>();
 
   const list = useCallback<SheetTools<T>['list']>(
-    (current, size, filters) => {
+    async (current, size, filters) => {
       search.current = filters;
-      return api.list(current, size, filters);
+      const page = await api.list(current, size, filters);
+      // A business list is paged; a tree's whole list would be its length.
+      total.current = Array.isArray(page) ? page.length : (page as { total: number }).total;
+      return page;
     },
     [api],
   );
@@ -122,7 +130,7 @@ export function useSheetTools<T>(api: SheetApi<T>, importPermission: PermissionC
         key: 'export',
         label: 'business.sheet.export',
         icon: <ExportOutlined aria-hidden />,
-        onClick: () => download(() => api.exportSheet(search.current), 'business.sheet.exporting'),
+        onClick: () => exportRun((call) => api.exportSheet(search.current, call), total.current),
       },
       {
         key: 'import',
@@ -139,13 +147,14 @@ export function useSheetTools<T>(api: SheetApi<T>, importPermission: PermissionC
         onClick: () => download(api.template, 'business.sheet.downloading'),
       },
     ],
-    [api, importPermission, download, pick],
+    [api, importPermission, download, pick, exportRun],
   );
 
   const problems = failure === undefined ? [] : problemsOf(failure);
   const close = () => setFailure(undefined);
   const element = (
     <>
+      {exporting.element}
       <input
         ref={fileInput}
         type="file"

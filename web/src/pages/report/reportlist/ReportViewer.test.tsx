@@ -39,6 +39,12 @@ function press(target: HTMLElement, key: typeof ENTER) {
   fireEvent.keyUp(target, key);
 }
 
+/** The export's call: the cancel button's signal and the progress it reports (crud/ExportProgress). */
+const exportCall = expect.objectContaining({
+  signal: expect.any(AbortSignal),
+  onProgress: expect.any(Function),
+});
+
 describe('report viewer', () => {
   it('shows the rows, the subtotals, the grand total and the chart of a run', async () => {
     const viewer = await openViewer();
@@ -90,12 +96,14 @@ describe('report viewer', () => {
     expect(await within(viewer).findByText('没有符合条件的数据')).toBeTruthy();
 
     fireEvent.click(within(viewer).getByRole('button', { name: /导出 CSV/ }));
-    await waitFor(() => expect(reportApi.exportFile).toHaveBeenCalledWith('31', 'csv', ['M002']));
+    await waitFor(() => expect(reportApi.exportFile).toHaveBeenCalledWith('31', 'csv', ['M002'], exportCall));
     await waitFor(() =>
       expect(saveFile).toHaveBeenCalledWith({ blob: expect.any(Blob), filename: '退款汇总.csv' }),
     );
     fireEvent.click(within(viewer).getByRole('button', { name: /导出 Excel/ }));
-    await waitFor(() => expect(reportApi.exportFile).toHaveBeenLastCalledWith('31', 'xlsx', ['M002']));
+    await waitFor(() =>
+      expect(reportApi.exportFile).toHaveBeenLastCalledWith('31', 'xlsx', ['M002'], exportCall),
+    );
 
     fireEvent.click(within(filters).getByRole('button', { name: buttonName('重置') }));
     expect(machine.value).toBe('M001');
@@ -133,7 +141,9 @@ describe('report viewer', () => {
       expect(reportApi.run).toHaveBeenLastCalledWith({ id: '32', values: [1, 'M'], current: 1, size: 10 }),
     );
     fireEvent.click(within(viewer).getByRole('button', { name: /导出 Excel/ }));
-    await waitFor(() => expect(reportApi.exportFile).toHaveBeenLastCalledWith('32', 'xlsx', [1, 'M']));
+    await waitFor(() =>
+      expect(reportApi.exportFile).toHaveBeenLastCalledWith('32', 'xlsx', [1, 'M'], exportCall),
+    );
 
     // 重置 goes back to no value for the status.
     fireEvent.click(within(filters).getByRole('button', { name: buttonName('重置') }));

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../api/request';
 import * as reportApi from '../../../api/report/report';
-import { saveFile } from '../../../utils/save-file';
+import { useExportProgress } from '../../../crud/ExportProgress';
 import { useDataSets } from './data-sets';
 import { defaultValues, fieldOf, filterDict, filterValues, type FilterValue } from './definition';
 import { DictValueSelect } from './DictValueSelect';
@@ -86,6 +86,7 @@ function ViewerBody({ report, dataSet }: { report: Report; dataSet: ReportDataSe
   const [applied, setApplied] = useState<FilterValue[]>(() => filterValues(defaultValues(definition)));
   const [page, setPage] = useState({ current: 1, size: DEFAULT_SIZE });
   const [exporting, setExporting] = useState<reportApi.ReportFormat>();
+  const progress = useExportProgress();
 
   const result = useQuery({
     queryKey: ['report', 'run', report.id, applied, page.current, page.size],
@@ -108,11 +109,12 @@ function ViewerBody({ report, dataSet }: { report: Report; dataSet: ReportDataSe
   };
   const exportAs = async (format: reportApi.ReportFormat) => {
     setExporting(format);
+    const exported = filterValues(values);
+    // The rows it holds are known when its filters are those of the result on screen.
+    const rows = JSON.stringify(exported) === JSON.stringify(applied) ? result.data?.total : undefined;
     try {
-      saveFile(await reportApi.exportFile(report.id, format, filterValues(values)));
-      void message.success(t('report.reportlist.viewer.exported'));
-    } catch {
-      // The request layer has said why.
+      if (await progress.run((call) => reportApi.exportFile(report.id, format, exported, call), rows))
+        void message.success(t('report.reportlist.viewer.exported'));
     } finally {
       setExporting(undefined);
     }
@@ -127,6 +129,7 @@ function ViewerBody({ report, dataSet }: { report: Report; dataSet: ReportDataSe
 
   return (
     <>
+      {progress.element}
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <Typography.Title level={4} style={{ margin: 0 }}>
           {report.name}

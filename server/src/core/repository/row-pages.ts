@@ -1,0 +1,77 @@
+import { sql, type Kysely } from 'kysely';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { AnySelect } from './apply-list-query.js';
+
+// How an export reads up to 50,000 rows without holding the event loop (security.md S18, issue 44
+// item 6). One query for every row held it for the whole sort and read: SQLite's driver is
+// synchronous, and the others hand back one large result to convert at once. Offset pages would
+// sort everything again for each page. So:
+// - how many rows there are comes first, from a count that stops at the export's limit, so that a
+//   search too large is refused before anything else;
+// - the rows are read only when the file is written (an export waiting for a workbook thread holds
+//   none, and exports started together do not sort at once): the ordered ids of the visible rows
+//   from one narrow query (the database sorts keys, not whole rows), then each page's rows by their
+//   ids alone, with a turn of the event loop between pages.
+// By their ids alone: the ids are already the caller's visible rows, and with the scope's
+// conditions again SQLite (which keeps no statistics here) scanned the tenant's index for every page
+// instead of looking the ids up. A row changed meanwhile is written as it is now; one deleted since
+// is written too, as the export found it visible.
+
+/** Rows an export reads per query, and hands on per page. */
+export const ROW_PAGE_SIZE = 1000;
+
+/** How many rows there are (an export's limit + 1 at most) and their pages, read when iterated. */
+export interface RowPages<T> {
+  count: number;
+  pages: AsyncIterable<T[]>;
+}
+
+export interface RowSource<T> {
+  /** The database of the filtered select (for the count's outer query). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whichever table the select reads
+  db: Kysely<any>;
+  /** The visible rows under the filters, nothing selected yet. */
+  filtered: AnySelect;
+  /** The filtered select in the export's order (its key settling ties). */
+  ordered: AnySelect;
+  /** The key column. */
+  key: string;
+  /** The rows of a page of keys, in any order, each with its key under `keyOf`. */
+  rowsOf: (keys: readonly unknown[]) => Promise<T[]>;
+  keyOf: (row: T) => unknown;
+}
+
+/** An export's rows: counted now up to `max` + 1, read a page at a time when iterated. */
+export async function exportRowPages<T>(source: RowSource<T>, max: number): Promise<RowPages<T>> {
+  // select count(*) from (select 1 from … where … limit max + 1): stops at the bound.
+  const bounded = source.filtered
+    .select(sql<number>`1`.as('one'))
+    .limit(max + 1)
+    .as('bounded');
+  const row = await source.db
+    .selectFrom(bounded)
+    .select((eb) => eb.fn.countAll().as('total'))
+    .executeTakeFirst();
+  return { count: Number(row?.total ?? 0), pages: pagesOf(source, max) };
+}
+
+async function* pagesOf<T>(source: RowSource<T>, max: number): AsyncGenerator<T[]> {
+  const { key } = source;
+  const keys = (await source.ordered.select(key).limit(max).execute()).map((row) => row[key]);
+  for (let at = 0; at < keys.length; at += ROW_PAGE_SIZE) {
+    await nextTurn();
+    const page = keys.slice(at, at + ROW_PAGE_SIZE);
+    const place = new Map(page.map((id, n) => [String(id), n]));
+    yield (await source.rowsOf(page)).sort(
+      (a, b) => place.get(String(source.keyOf(a)))! - place.get(String(source.keyOf(b)))!,
+    );
+  }
+}
+
+/** Each page through `map` (names looked up, values masked), as it is read. */
+export async function* mapPages<T, U>(
+  pages: AsyncIterable<T[]>,
+  map: (page: T[]) => U[] | Promise<U[]>,
+): AsyncGenerator<U[]> {
+  for await (const page of pages) yield await map(page);
+}
