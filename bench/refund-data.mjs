@@ -118,6 +118,26 @@ export async function insertPostgres(url, tables) {
   }
 }
 
+/** Runs one statement that changes rows ($1, $2 … placeholders) on either engine. */
+export async function runStatement(engine, databaseUrl, text, parameters = []) {
+  if (engine === 'sqlite') {
+    const db = new Database(databaseUrl.slice('sqlite:'.length));
+    try {
+      db.prepare(text.replace(/\$\d+/g, '?')).run(...parameters);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(text, parameters);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Reads one table's rows back (to copy a seeded row, such as the administrator). */
 export async function selectRows(engine, databaseUrl, text, parameters = []) {
   if (engine === 'sqlite') {
