@@ -131,14 +131,18 @@ export async function createBenchDatabase(engine, workDir, pgAdminUrl) {
 export const BASIC = `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`;
 
 /**
- * Signs in to the real server (password grant; admin / admin unless told): the headers of a
- * signed-in console call.
+ * What the benches change the seeded admin / admin to: it must be changed at the first sign-in
+ * (issue 44), and the server answers nothing else until it is.
  */
-export async function signedInHeaders(base, account = 'admin', password = 'admin') {
+export const BENCH_ADMIN_PASSWORD = 'Bench#console-2026';
+
+const md5 = (text) => createHash('md5').update(text).digest('hex');
+
+async function passwordGrant(base, account, password) {
   const query = new URLSearchParams({
     tenantId: '000000',
     username: account,
-    password: createHash('md5').update(password).digest('hex'),
+    password: md5(password),
     grant_type: 'password',
     scope: 'all',
   });
@@ -147,9 +151,35 @@ export async function signedInHeaders(base, account = 'admin', password = 'admin
     headers: { authorization: BASIC },
     signal: AbortSignal.timeout(10_000),
   });
-  const body = await res.json();
+  return res.json();
+}
+
+/**
+ * Signs in to the real server (password grant; admin / admin unless told): the headers of a
+ * signed-in console call. The seeded admin's required change is made once, to
+ * BENCH_ADMIN_PASSWORD, which a later sign-in to the same database uses.
+ */
+export async function signedInHeaders(base, account = 'admin', password = 'admin') {
+  const seededAdmin = account === 'admin' && password === 'admin';
+  let body = await passwordGrant(base, account, password);
+  if (!body.access_token && seededAdmin) body = await passwordGrant(base, account, BENCH_ADMIN_PASSWORD);
   if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return { authorization: BASIC, 'blade-auth': `bearer ${body.access_token}` };
+  const headers = { authorization: BASIC, 'blade-auth': `bearer ${body.access_token}` };
+  if (body.password_change_required) {
+    if (!seededAdmin) throw new Error(`${account} must change its password first`);
+    const res = await globalThis.fetch(`${base}/api/blade-user/update-password`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        oldPassword: md5(password),
+        newPassword: md5(BENCH_ADMIN_PASSWORD),
+        newPassword1: md5(BENCH_ADMIN_PASSWORD),
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (res.status !== 200) throw new Error(`password change failed: ${await res.text()}`);
+  }
+  return headers;
 }
 
 let cleaningUp = false;
