@@ -1,6 +1,8 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Cache } from './core/cache/index.js';
+// Every module's messages join the shared catalogue (core knows no feature).
+import './messages.js';
 import { Workbooks, type WorkbookOptions } from './core/workbook/workbooks.js';
 import type { Config } from './core/config.js';
 import { failure, ok } from './core/envelope.js';

@@ -1,35 +1,8 @@
 // Server messages in both languages. `msg` follows the request's Accept-Language (zh by default).
-// Each module keeps its own (modules/**/<name>.messages.ts); the shared ones are here.
+// The shared ones are here; each module keeps its own (modules/**/<name>.messages.ts), which the
+// composition root adds (server/src/messages.ts): core imports nothing from modules.
 
-import { hospitalMessages } from '../modules/business/hospital/hospital.messages.js';
-import { machineMessages } from '../modules/business/machine/machine.messages.js';
-import { slotMessages } from '../modules/business/slot/slot.messages.js';
-import { apkMessages } from '../modules/business/apk/apk.messages.js';
-import { refundMessages } from '../modules/business/refund/refund.messages.js';
-import { deviceMessages } from '../modules/business/device/device.messages.js';
-import { sheetMessages } from '../modules/business/sheets/sheet.messages.js';
 import { workbookMessages } from './workbook/workbook.messages.js';
-import { authMessages } from '../modules/auth/auth.messages.js';
-import { noticeMessages } from '../modules/desk/notice/notice.messages.js';
-import { logMessages } from '../modules/log/log.messages.js';
-import { attachMessages } from '../modules/resource/attach/attach.messages.js';
-import { ossMessages } from '../modules/resource/oss/oss.messages.js';
-import { smsMessages } from '../modules/resource/sms/sms.messages.js';
-import { clientMessages } from '../modules/system/client/client.messages.js';
-import { deptMessages } from '../modules/system/dept/dept.messages.js';
-import { dictMessages } from '../modules/system/dict/dict.messages.js';
-import { menuMessages } from '../modules/system/menu/menu.messages.js';
-import { postMessages } from '../modules/system/post/post.messages.js';
-import { reportMessages } from '../modules/report/report.messages.js';
-import { flowMessages } from '../modules/flow/flow.messages.js';
-import { datasourceMessages } from '../modules/develop/datasource/datasource.messages.js';
-import { codeMessages } from '../modules/develop/code/code.messages.js';
-import { regionMessages } from '../modules/system/region/region.messages.js';
-import { roleMessages } from '../modules/system/role/role.messages.js';
-import { scopeMessages } from '../modules/system/scope/scope.messages.js';
-import { tenantPackageMessages } from '../modules/system/tenant-package/tenant-package.messages.js';
-import { tenantMessages } from '../modules/system/tenant/tenant.messages.js';
-import { userMessages } from '../modules/user/user.messages.js';
 
 export type Language = 'zh' | 'en';
 
@@ -76,40 +49,20 @@ const zh = {
   'error.apiScope': '缺少接口权限',
   'list.tooLarge': '数据过多，请缩小查询范围',
   'field.nul': '{field}不能包含空字符',
-  ...authMessages.zh,
-  ...sheetMessages.zh,
   ...workbookMessages.zh,
-  ...hospitalMessages.zh,
-  ...machineMessages.zh,
-  ...slotMessages.zh,
-  ...apkMessages.zh,
-  ...refundMessages.zh,
-  ...deviceMessages.zh,
-  ...noticeMessages.zh,
-  ...logMessages.zh,
-  ...attachMessages.zh,
-  ...ossMessages.zh,
-  ...smsMessages.zh,
-  ...clientMessages.zh,
-  ...deptMessages.zh,
-  ...dictMessages.zh,
-  ...menuMessages.zh,
-  ...postMessages.zh,
-  ...reportMessages.zh,
-  ...flowMessages.zh,
-  ...datasourceMessages.zh,
-  ...codeMessages.zh,
-  ...regionMessages.zh,
-  ...roleMessages.zh,
-  ...scopeMessages.zh,
-  ...tenantPackageMessages.zh,
-  ...tenantMessages.zh,
-  ...userMessages.zh,
 } as const;
 
-export type MessageKey = keyof typeof zh;
+/**
+ * The messages every key names: the shared ones here, and the modules', which server/src/messages.ts
+ * merges into this interface as it adds them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- widened by declaration merging
+export interface Messages extends SharedMessages {}
+type SharedMessages = typeof zh;
 
-const en: Record<MessageKey, string> = {
+export type MessageKey = keyof Messages;
+
+const en: Record<keyof SharedMessages, string> = {
   ok: 'Operation succeeded',
   created: 'Created',
   updated: 'Updated',
@@ -152,42 +105,15 @@ const en: Record<MessageKey, string> = {
   'error.apiScope': 'You may not call this API',
   'list.tooLarge': 'Too many results; narrow the search',
   'field.nul': '{field} must not contain a NUL character',
-  ...authMessages.en,
-  ...sheetMessages.en,
   ...workbookMessages.en,
-  ...hospitalMessages.en,
-  ...machineMessages.en,
-  ...slotMessages.en,
-  ...apkMessages.en,
-  ...refundMessages.en,
-  ...deviceMessages.en,
-  ...noticeMessages.en,
-  ...logMessages.en,
-  ...attachMessages.en,
-  ...ossMessages.en,
-  ...smsMessages.en,
-  ...clientMessages.en,
-  ...deptMessages.en,
-  ...dictMessages.en,
-  ...menuMessages.en,
-  ...postMessages.en,
-  ...reportMessages.en,
-  ...flowMessages.en,
-  ...datasourceMessages.en,
-  ...codeMessages.en,
-  ...regionMessages.en,
-  ...roleMessages.en,
-  ...scopeMessages.en,
-  ...tenantPackageMessages.en,
-  ...tenantMessages.en,
-  ...userMessages.en,
 };
 
-const catalogs: Record<Language, Record<MessageKey, string>> = { zh, en };
+const catalogs: Record<Language, Record<keyof SharedMessages, string>> = { zh, en };
 
 /**
- * The messages of generated modules (core/generated-modules.ts), added when they are loaded: the
- * labels and required messages their schemas name ('x-label', 'x-required').
+ * The modules' messages: the built-in ones added at start (server/src/messages.ts), a generated
+ * module's when it is loaded (core/generated-modules.ts: the labels and required messages its
+ * schemas name, 'x-label' and 'x-required').
  */
 const added: Record<Language, Map<string, string>> = { zh: new Map(), en: new Map() };
 
@@ -198,8 +124,8 @@ export function isMessageKey(key: string): key is MessageKey {
 }
 
 /**
- * Adds a generated module's messages (both languages, the same keys). A key of the catalogue above,
- * or one another module added with another text, is refused: a module cannot reword the console.
+ * Adds a module's messages (both languages, the same keys). A key of the catalogue above, or one
+ * another module added with another text, is refused: a module cannot reword the console.
  */
 export function addMessages(messages: Record<Language, Readonly<Record<string, string>>>): void {
   const keys = Object.keys(messages.zh);
@@ -215,7 +141,9 @@ export function addMessages(messages: Record<Language, Readonly<Record<string, s
 }
 
 export function translate(language: Language, key: MessageKey, params: MessageParams = {}): string {
-  const text = Object.hasOwn(zh, key) ? catalogs[language][key] : added[language].get(key);
+  const text = Object.hasOwn(zh, key)
+    ? catalogs[language][key as keyof SharedMessages]
+    : added[language].get(key);
   if (text === undefined) throw new Error(`no message ${key}`);
   // Most messages have no placeholder, and most calls are the envelope's "ok".
   if (!text.includes('{')) return text;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { MemoryCache } from '../../src/core/cache/memory-cache.js';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
-import { LEAVE_MODEL_XML } from '../../src/modules/flow/engine/leave-model.js';
+import { LEAVE_MODEL_XML } from '../../src/db/seed/leave-model.js';
 import { createAccount, createOperator, WORK_CODES } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';

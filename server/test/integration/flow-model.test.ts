@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEAVE_MODEL_XML, LEAVE_PROCESS_KEY } from '../../src/modules/flow/engine/leave-model.js';
+import { LEAVE_MODEL_XML, LEAVE_PROCESS_KEY } from '../../src/db/seed/leave-model.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';

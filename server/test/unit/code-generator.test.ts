@@ -3,6 +3,8 @@ import type { CodeColumn } from '@console/contract';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/core/errors.js';
 import { addMessages, isMessageKey, translate } from '../../src/core/i18n.js';
+// The modules' messages, as the app adds them.
+import '../../src/messages.js';
 import { formatFiles } from '../../src/modules/develop/code/generator/format.js';
 import {
   generateModule,

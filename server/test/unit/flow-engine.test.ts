@@ -13,7 +13,7 @@ import {
   LEAVE_MODEL_UNDECLARED_SHA256,
   LEAVE_MODEL_XML,
   LEAVE_PROCESS_KEY,
-} from '../../src/modules/flow/engine/leave-model.js';
+} from '../../src/db/seed/leave-model.js';
 import { ModelError, parseModel } from '../../src/modules/flow/engine/model.js';
 import type { ModelErrorCode } from '../../src/modules/flow/engine/model.js';
 import {

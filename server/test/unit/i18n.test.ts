@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isMessageKey, languageOf, translate, type MessageKey } from '../../src/core/i18n.js';
+// The modules' messages, as the app adds them.
+import '../../src/messages.js';
 
 // The module exports no list of keys: read both catalogues' keys from its source.
 const source = readFileSync(new URL('../../src/core/i18n.ts', import.meta.url), 'utf8');
@@ -13,7 +15,7 @@ function keysOf(declaration: string): string[] {
 }
 
 const zhKeys = keysOf('const zh = {');
-const enKeys = keysOf('const en: Record<MessageKey, string> = {');
+const enKeys = keysOf('const en: Record<keyof SharedMessages, string> = {');
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const CJK = /[\u4e00-\u9fff]/;
 

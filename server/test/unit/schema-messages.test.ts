@@ -2,6 +2,8 @@ import * as contractSchemas from '@console/contract/schema';
 import { Type } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { isMessageKey, translate, type Language } from '../../src/core/i18n.js';
+// The modules' messages, as the app adds them.
+import '../../src/messages.js';
 
 // The contract's schemas name the wording of their validation errors by message key ('x-label',
 // 'x-required'). The contract cannot see the server's catalogue, so this checks every key.

@@ -1,7 +1,7 @@
 import { PLATFORM_TENANT_ID } from '@console/contract';
 import type { Kysely } from 'kysely';
 import type { IdGenerator } from '../../core/ids.js';
-import { LEAVE_MODEL_XML, LEAVE_PROCESS_KEY } from '../../modules/flow/engine/leave-model.js';
+import { LEAVE_MODEL_XML, LEAVE_PROCESS_KEY } from './leave-model.js';
 import type { Database } from '../schema.js';
 import { LEAVE_ROUTE } from './dictionaries.js';
 import type { SeedAudit } from './menus.js';

@@ -4,9 +4,9 @@ import { PASSWORD_POLICY_DEFAULTS, type PasswordPolicy } from '@console/contract
 import { verify as verifyPassword } from '@node-rs/argon2';
 import { badRequest } from '../../core/errors.js';
 import type { Actor, Store } from '../../core/repository/store.js';
-import { unscoped } from '../../core/repository/unscoped.js';
 import { SERVER_ROOT } from '../../core/server-paths.js';
 import { TenantRepository } from '../system/tenant/tenant.repository.js';
+import { PasswordHistoryRepository } from './password-history.repository.js';
 
 // The rules the server can hold a new password to (issue 44). It sees only the MD5 of the typed
 // password (contract.md), so length and character classes are the console's to check (the tenant's
@@ -56,25 +56,13 @@ export async function refuseReusedPassword(
 ): Promise<void> {
   const { history } = await passwordPolicy(store, actor.tenantId);
   if (history === 0) return;
-  const recent = await recentHashes(store, userId, history);
+  const recent = await new PasswordHistoryRepository(store).recent(actor.tenantId, userId, history);
   // The current password counts as one of the latest (it is in the history unless it was set
   // before the history was kept).
   const hashes = recent.includes(currentHash) ? recent : [currentHash, ...recent].slice(0, history);
   for (const hash of hashes)
     if (await verifyPassword(hash, digest.toLowerCase()).catch(() => false))
       throw badRequest('password.reused', { count: String(history) });
-}
-
-async function recentHashes(store: Store, userId: string, count: number): Promise<string[]> {
-  const rows = await unscoped(store)
-    .selectFrom('blade_user_password_history')
-    .select('password')
-    .where('user_id', '=', BigInt(userId))
-    .orderBy('create_time', 'desc')
-    .orderBy('id', 'desc')
-    .limit(count)
-    .execute();
-  return rows.map((row) => String(row.password));
 }
 
 /**
@@ -89,33 +77,6 @@ export async function recordPassword(
   hash: string,
   at: Date,
 ): Promise<void> {
-  const db = unscoped(tx);
-  await db
-    .insertInto('blade_user_password_history')
-    .values({
-      id: BigInt(tx.ids.next()),
-      tenant_id: tenantId,
-      user_id: BigInt(userId),
-      password: hash,
-      create_time: at,
-    })
-    .execute();
   const { history } = await passwordPolicy(tx, tenantId);
-  const kept = await db
-    .selectFrom('blade_user_password_history')
-    .select('id')
-    .where('user_id', '=', BigInt(userId))
-    .orderBy('create_time', 'desc')
-    .orderBy('id', 'desc')
-    .limit(Math.max(history, 1))
-    .execute();
-  await db
-    .deleteFrom('blade_user_password_history')
-    .where('user_id', '=', BigInt(userId))
-    .where(
-      'id',
-      'not in',
-      kept.map((row) => BigInt(row.id)),
-    )
-    .execute();
+  await new PasswordHistoryRepository(tx).record(tenantId, userId, hash, at, Math.max(history, 1));
 }

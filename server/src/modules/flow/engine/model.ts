@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import BpmnModdle from 'bpmn-moddle';
 import type { ModdleContext, ModdleElement } from 'bpmn-moddle';
 import { checkExpression, checkIdentityExpression } from './expressions.js';
-import { LEAVE_MODEL_UNDECLARED_SHA256, LEAVE_MODEL_XML } from './leave-model.js';
+import { LEAVE_MODEL_UNDECLARED_SHA256, LEAVE_MODEL_XML } from '../../../db/seed/leave-model.js';
 
 export interface UserTaskDefinition {
   id: string;

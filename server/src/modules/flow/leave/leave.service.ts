@@ -5,7 +5,7 @@ import { found } from '../../../core/entity-service.js';
 import { badRequest, notFound } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
-import { LEAVE_ELEMENTS, LEAVE_PROCESS_KEY } from '../engine/leave-model.js';
+import { LEAVE_ELEMENTS, LEAVE_PROCESS_KEY } from '../../../db/seed/leave-model.js';
 import { flowRuntime } from '../engine/load.js';
 import type { StepResult } from '../engine/runtime.js';
 import { userNames, type InstanceRecord } from '../runtime/runtime.repository.js';

@@ -12,7 +12,7 @@ export type Decision = 'pass' | 'reject' | 'resubmit' | 'withdraw';
 /** Which decisions a task offers: an approval, or the applicant adjusting a returned request. */
 export type DecisionKind = 'audit' | 'adjust';
 
-/** The leave model's adjust step (engine/leave-model.ts, LEAVE_ELEMENTS.applicantAdjust). */
+/** The leave model's adjust step (server/src/db/seed/leave-model.ts, LEAVE_ELEMENTS.applicantAdjust). */
 export const ADJUST_TASK_KEY = 'applicantAdjust';
 
 /** The longest comment complete-task takes. */

@@ -1,4 +1,4 @@
-// The built-in leave request process (BladeX's "Leave" sample, redrawn): approver, then the manager
+// Seed data: the built-in leave request process (BladeX's "Leave" sample, redrawn): approver, then the manager
 // for more than three days; a rejection goes back to the applicant, who resubmits or withdraws.
 // Assignees use the flowable: namespace as BladeX/Flowable designers write them; the diagram section
 // lets bpmn-js draw it in the console's modeler. The form properties declare what each step may set
