@@ -74,7 +74,7 @@ export interface DatabaseHandle {
  * plugin rewriting every query's tree: that rewrite copied every node of every query
  * (docs/benchmarks.md).
  */
-function sqliteParameters(parameters: readonly unknown[]): readonly unknown[] {
+export function sqliteParameters(parameters: readonly unknown[]): readonly unknown[] {
   return parameters.some((value) => value instanceof Date)
     ? parameters.map((value) => (value instanceof Date ? value.toISOString() : value))
     : parameters;
