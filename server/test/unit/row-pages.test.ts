@@ -70,11 +70,11 @@ describe('export row pages', () => {
       await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 2500)
         insert into t (id, at) select i, '2026-12-0' || (i % 9 + 1) from n`.execute(db);
       const since = new Date('2026-12-05T00:00:00.000Z'); // a date parameter, bound as text
-      const [{ expected }] = (
+      const expected = (
         await sql<{
-          expected: number;
-        }>`select count(*) as expected from t where at >= ${since.toISOString()}`.execute(db)
-      ).rows;
+          n: number;
+        }>`select count(*) as n from t where at >= ${since.toISOString()}`.execute(db)
+      ).rows[0]!.n;
 
       // The server's one connection holds an uncommitted write while the export counts and reads
       // its ids: on that connection they would wait for it (and deadlock here); read aside, they
