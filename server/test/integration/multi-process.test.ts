@@ -372,7 +372,7 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
       { password: 'pw', roles: [{ menuIds: ['work_todo_handle'].map(menuId) }] },
     );
     const approverToken = (await signIn(b, approver.account, 'pw')).body.access_token as string;
-    const offered = (await request(a, 'GET', '/api/blade-flow/work/start-list', { token })).body.data;
+    const offered = (await request(a, 'GET', '/api/blade-flow/work/start-list', { token })).body.data.records;
     const leave = offered.find((d: { key: string }) => d.key === 'Leave');
     const started = await request(a, 'POST', '/api/blade-desk/process/leave/start-process', {
       token,
@@ -388,7 +388,7 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
     expect(started.status).toBe(200);
     const todo = await request(b, 'GET', '/api/blade-flow/work/todo-list', { token: approverToken });
     expect(todo.body).toMatchObject({ code: 200 });
-    const [task] = todo.body.data;
+    const [task] = todo.body.data.records;
     expect(task).toMatchObject({ taskName: '审批人审批', businessId: started.body.data.id });
     const complete = (on: Instance) =>
       request(on, 'POST', '/api/blade-flow/work/complete-task', {
