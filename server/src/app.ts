@@ -355,7 +355,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const userDependencies = {
     auth,
     users: new UserService({ store: deps.store, accounts, sessions }),
-    admin: new UserAdminService({ store: deps.store, accounts, grants: new GrantPolicy(deps.store, menus) }),
+    admin: new UserAdminService({
+      store: deps.store,
+      accounts,
+      grants: new GrantPolicy(deps.store, menus),
+      locks: limits,
+    }),
   };
   for (const prefix of USER_PREFIXES)
     await app.register(userRoutes, {
