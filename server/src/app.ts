@@ -21,7 +21,12 @@ import { TokenSigner } from './core/auth/tokens.js';
 import { SCOPE_CATEGORY } from './core/repository/data-scope.js';
 import { sqliteFileOf } from './db/database.js';
 import { authRoutes, logoutRoutes, type LogoutRouteDependencies } from './modules/auth/auth.routes.js';
-import { LOGOUT_PREFIXES, SPRINGBLADE_USER_PREFIX, USER_PREFIXES } from './core/auth/route-aliases.js';
+import {
+  LOGOUT_PREFIXES,
+  REPORT_PREFIX,
+  SPRINGBLADE_USER_PREFIX,
+  USER_PREFIXES,
+} from './core/auth/route-aliases.js';
 import { generateSm2KeyPair, type Sm2KeyPair } from './core/auth/sm2-key.js';
 import { springBladeAuthRoutes } from './modules/auth/springblade-auth.routes.js';
 import { accountStateLoader, AuthService } from './modules/auth/auth.service.js';
@@ -350,7 +355,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const userDependencies = {
     auth,
     users: new UserService({ store: deps.store, accounts, sessions }),
-    admin: new UserAdminService({ store: deps.store, accounts, grants: new GrantPolicy(deps.store, menus) }),
+    admin: new UserAdminService({
+      store: deps.store,
+      accounts,
+      grants: new GrantPolicy(deps.store, menus),
+      locks: limits,
+    }),
   };
   for (const prefix of USER_PREFIXES)
     await app.register(userRoutes, {
@@ -519,7 +529,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await registerBusiness(app, deps, logWriter, databases);
   await app.register(reportRoutes, {
-    prefix: '/api/blade-report/report',
+    prefix: REPORT_PREFIX,
     reports: new ReportService(deps.store, databases),
   });
   await registerFlow(app, deps, logWriter, databases);

@@ -22,6 +22,8 @@ export interface CrudService<TInput> {
 export interface CrudRoutesOptions<TInput extends TSchema> {
   /** The entity's response schema: /list answers a page of it, /detail and /submit one. */
   entity: TSchema;
+  /** What /detail answers when it says more than a list row (default: `entity`). */
+  detailEntity?: TSchema;
   /** The body of /submit. */
   input: TInput;
   service: CrudService<Static<TInput>>;
@@ -32,14 +34,14 @@ export interface CrudRoutesOptions<TInput extends TSchema> {
 /**
  * Registers the four routes most modules share:
  * - GET /list (ListQuerySchema → R<Page<entity>>, 'ok'),
- * - GET /detail (IdQuery → R<entity>, 'ok'),
+ * - GET /detail (IdQuery → R<detailEntity or entity>, 'ok'),
  * - POST /submit (body input → R<entity>, 'created' for a body without an id, else 'updated'),
  * - POST /remove (IdsQuery → R<true>, 'deleted').
  * Reads share `access.read`; each write has its own config.
  */
 export function registerCrudRoutes<TInput extends TSchema>(
   app: FastifyInstance,
-  { entity, input, service, access = {} }: CrudRoutesOptions<TInput>,
+  { entity, detailEntity = entity, input, service, access = {} }: CrudRoutesOptions<TInput>,
 ): void {
   const config = (route: CrudAccess | undefined) => (route ? { config: route } : {});
 
@@ -56,7 +58,7 @@ export function registerCrudRoutes<TInput extends TSchema>(
   app.get(
     '/detail',
     {
-      schema: { querystring: IdQuery, response: { 200: Envelope(entity) } },
+      schema: { querystring: IdQuery, response: { 200: Envelope(detailEntity) } },
       ...config(access.read),
     },
     async (req) => ok(await service.detail(req.actor, (req.query as Static<typeof IdQuery>).id), req.t('ok')),

@@ -261,6 +261,57 @@ describe.each(enginesUnderTest())('the SpringBlade dialect on %s', (kind) => {
     });
   });
 
+  describe("reports removed at BladeX's rest/remove (issue 45)", () => {
+    const REPORT = '/api/blade-report/report';
+    const REMOVES = [`${REPORT}/remove`, `${REPORT}/rest/remove`] as const;
+    const newReport = async () => {
+      const res = await call('POST', `${REPORT}/submit`, undefined, {
+        name: '方言报表',
+        dataSet: 'hospital',
+        definition: { filters: [], columns: ['hospitalName'], groupBy: [], aggregates: [], sort: [] },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.id as string;
+    };
+    const exists = async (id: string) => (await call('GET', `${REPORT}/detail?id=${id}`)).status === 200;
+
+    it('removes under both paths with the same button rule', async () => {
+      const viewer = await createOperator(t, ['report', 'report_list', 'report_list_view']);
+      const remover = await createOperator(t, ['report', 'report_list', 'report_list_delete']);
+      for (const url of REMOVES) {
+        const id = await newReport();
+        expect((await call('POST', `${url}?ids=${id}`, null)).status, url).toBe(401);
+        expect((await call('POST', `${url}?ids=${id}`, viewer.token)).status, url).toBe(403);
+        expect(await exists(id), url).toBe(true);
+        const removed = await call('POST', `${url}?ids=${id}`, remover.token);
+        expect(removed, url).toMatchObject({ status: 200, body: { success: true, data: true } });
+        expect(await exists(id), url).toBe(false);
+      }
+    });
+
+    it('applies an API scope written over either path to both', async () => {
+      const remover = await createOperator(t, ['report', 'report_list', 'report_list_delete']);
+      const clearCache = () => call('GET', '/api/blade-auth/oauth/clear-cache');
+      for (const scopePath of ['/blade-report/report/remove', '/blade-report/report/rest/remove']) {
+        const scope = await insertScope(t, 'api', {
+          menuId: menuId('report_list'),
+          scopePath,
+          scopeMethod: 'POST',
+        });
+        await clearCache();
+        for (const url of REMOVES) {
+          const id = await newReport();
+          expect((await call('POST', `${url}?ids=${id}`, remover.token)).status, `${scopePath} ${url}`).toBe(
+            403,
+          );
+          expect(await exists(id)).toBe(true);
+        }
+        await t.store.db.deleteFrom('blade_scope_api').where('id', '=', BigInt(scope)).execute();
+        await clearCache();
+      }
+    });
+  });
+
   describe('trees as BladeX answers them (item 6)', () => {
     it('answers menu/buttons with leaves without children: the leaves are the permission codes', async () => {
       const res = await call('GET', '/api/blade-system/menu/buttons');

@@ -43,7 +43,7 @@ describe.each(enginesUnderTest())('leave requests on %s', (kind) => {
       applicant.token,
     );
   const todo = async (token: string) =>
-    (await get(`${WORK}/todo-list`, token)).body.data as Array<Record<string, string>>;
+    (await get(`${WORK}/todo-list`, token)).body.data.records as Array<Record<string, string>>;
   const complete = (token: string, task: Record<string, string>, flag: string, variables: object = {}) =>
     t.call(
       {
@@ -66,7 +66,7 @@ describe.each(enginesUnderTest())('leave requests on %s', (kind) => {
     t = await startTestApp(kind);
     applicant = await createOperator(t, WORK_CODES);
     // The seeded leave process: what the start list offers from day one.
-    const offered = (await get(`${WORK}/start-list`, applicant.token)).body.data as Array<{
+    const offered = (await get(`${WORK}/start-list`, applicant.token)).body.data.records as Array<{
       id: string;
       key: string;
     }>;
@@ -156,7 +156,7 @@ describe.each(enginesUnderTest())('leave requests on %s', (kind) => {
         });
         return { status: res.statusCode, body: JSON.parse(res.body) };
       };
-      const [claimable] = (await call('GET', `${WORK}/claim-list`)).body.data;
+      const [claimable] = (await call('GET', `${WORK}/claim-list`)).body.data.records;
       expect(claimable).toMatchObject({ taskName: '上级审批', businessId: id });
       expect((await call('POST', `${WORK}/claim-task?taskId=${claimable.taskId}`)).status).toBe(200);
       const rejected = await call('POST', `${WORK}/complete-task`, {

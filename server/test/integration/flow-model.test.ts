@@ -94,6 +94,11 @@ describe.each(enginesUnderTest())('workflow models and deployments on %s', (kind
     expect(list.total).toBe(1);
     expect(list.records[0]).not.toHaveProperty('xml');
     expect((await get(`${MODEL}/detail-xml?id=${id}`)).body.data).toMatchObject({ id, xml });
+    // A BladeX client opens its designer from the detail: the XML under its FlowModel's name too.
+    const detail = await get(`${MODEL}/detail?id=${id}`);
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toMatchObject({ id, modelKey: 'LeaveCopy', xml, modelEditorXml: xml });
+    expect((await get(`${MODEL}/detail-xml?id=${id}`)).body.data).toEqual(detail.body.data);
 
     const again = await submit({ id, modelKey: 'LeaveCopy', name: '请假', xml });
     expect(again.body.data).toMatchObject({ id, name: '请假', version: 2 });

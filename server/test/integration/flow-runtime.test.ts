@@ -55,7 +55,7 @@ describe.each(enginesUnderTest())('running processes on %s', (kind) => {
       token,
     );
   const todo = async (token: string) =>
-    (await get(`${WORK}/todo-list`, token)).body.data as Array<Record<string, string>>;
+    (await get(`${WORK}/todo-list`, token)).body.data.records as Array<Record<string, string>>;
   const complete = (token: string, task: Record<string, string>, flag = 'ok', comment = '同意') =>
     t.call(
       {
@@ -96,7 +96,7 @@ describe.each(enginesUnderTest())('running processes on %s', (kind) => {
 
   it('runs a short request through its approver, with the history and the diagram’s data', async () => {
     const { applicant, approver } = users;
-    expect((await get(`${WORK}/start-list`, applicant.token)).body.data).toEqual([
+    expect((await get(`${WORK}/start-list`, applicant.token)).body.data.records).toEqual([
       expect.objectContaining({ key: 'Leave', version: 1 }),
       expect.objectContaining({ id: definitionId, key: 'Review', version: 1 }),
     ]);
@@ -123,7 +123,7 @@ describe.each(enginesUnderTest())('running processes on %s', (kind) => {
     expect((await complete(applicant.token, task!)).status).toBe(403);
     expect((await complete(approver.token, task!)).status).toBe(200);
     expect(await todo(approver.token)).toEqual([]);
-    expect((await get(`${WORK}/done-list`, approver.token)).body.data[0]).toMatchObject({
+    expect((await get(`${WORK}/done-list`, approver.token)).body.data.records[0]).toMatchObject({
       taskId: task!.taskId,
       outcome: 'pass',
       comment: '同意',
@@ -158,11 +158,11 @@ describe.each(enginesUnderTest())('running processes on %s', (kind) => {
     const both = await Promise.all([complete(approver.token, first!), complete(approver.token, first!)]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
 
-    const claimable = (await get(`${WORK}/claim-list`, manager.token)).body.data;
+    const claimable = (await get(`${WORK}/claim-list`, manager.token)).body.data.records;
     expect(claimable).toEqual([
       expect.objectContaining({ taskName: '经理审批', processInstanceId: instanceId, assignee: null }),
     ]);
-    expect((await get(`${WORK}/claim-list`, bystander.token)).body.data).toEqual([]);
+    expect((await get(`${WORK}/claim-list`, bystander.token)).body.data.records).toEqual([]);
     const taskId = claimable[0].taskId as string;
     expect((await claim(bystander.token, taskId)).status).toBe(403);
     const claims = await Promise.all([claim(manager.token, taskId), claim(manager2.token, taskId)]);
@@ -207,7 +207,7 @@ describe.each(enginesUnderTest())('running processes on %s', (kind) => {
       url: `/api/blade-flow/manager/change-state?processId=${definitionId}&state=suspend`,
     });
     expect(
-      (await get(`${WORK}/start-list`, applicant.token)).body.data.map((d: { key: string }) => d.key),
+      (await get(`${WORK}/start-list`, applicant.token)).body.data.records.map((d: { key: string }) => d.key),
     ).toEqual(['Leave']);
     const refused = await start(applicant.token, { approver: approver.userId, days: 1 });
     expect(refused.status).toBe(400);
@@ -235,5 +235,123 @@ describe.each(enginesUnderTest())('running processes on %s', (kind) => {
         .body.data.total,
     ).toBe(0);
     expect((await complete(approver.token, task!)).status).toBe(200);
+  });
+
+  it('pages the work lists in the database, with their searches, for the caller only (issue 45)', async () => {
+    const { applicant, manager, bystander } = users;
+    const approver = await createOperator(t, [...WORK_CODES]);
+    type Listed = { total: number; size: number; current: number; pages: number; records: Row[] };
+    type Row = Record<string, string>;
+    const list = async (path: string, token: string): Promise<Listed> => {
+      const res = await get(`${WORK}/${path}`, token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as Listed;
+    };
+    /** Every page of a list, two rows a page: each page's shape checked, the rows in order. */
+    const allPages = async (path: string, token: string, total: number): Promise<Row[]> => {
+      const rows: Row[] = [];
+      const pages = Math.ceil(total / 2);
+      for (let current = 1; current <= pages; current++) {
+        const page = await list(`${path}${path.includes('?') ? '&' : '?'}current=${current}&size=2`, token);
+        expect(page).toMatchObject({ total, size: 2, current, pages });
+        expect(page.records).toHaveLength(current < pages ? 2 : total - 2 * (pages - 1));
+        rows.push(...page.records);
+      }
+      return rows;
+    };
+    const named = (name: string) => `processDefinitionName=${encodeURIComponent(name)}`;
+
+    // A second process, 审核, in another category, to search by.
+    const auditXml = REVIEW.replace('id="Review" name="评审"', 'id="Audit" name="审核"');
+    const deployAudit = async () => {
+      const model = await t.call({
+        method: 'POST',
+        url: `${MODEL}/submit`,
+        payload: { modelKey: 'Audit', name: '审核', xml: auditXml },
+      });
+      const found = await t.call({ method: 'GET', url: `${MODEL}/list?modelKey=Audit` });
+      const modelId = (model.body.data?.id ?? found.body.data.records[0].id) as string;
+      const deployed = await t.call({
+        method: 'POST',
+        url: `${MODEL}/deploy?modelId=${modelId}&category=flow_2`,
+      });
+      expect(deployed.status, JSON.stringify(deployed.body)).toBe(200);
+      return deployed.body.data[0].id as string;
+    };
+    const auditV1 = await deployAudit();
+
+    // start-list: the newest active version of each process, by key, paged and searched.
+    const offered = await allPages('start-list', applicant.token, 3);
+    expect(offered.map((d) => d.key)).toEqual(['Audit', 'Leave', 'Review']);
+    expect((await list(`start-list?name=${encodeURIComponent('核')}`, applicant.token)).records).toEqual([
+      expect.objectContaining({ id: auditV1, key: 'Audit' }),
+    ]);
+    expect((await list('start-list?category_equal=flow_2', applicant.token)).records).toEqual([
+      expect.objectContaining({ id: auditV1 }),
+    ]);
+    const auditV2 = await deployAudit();
+    expect((await list('start-list?category_equal=flow_2', applicant.token)).records).toEqual([
+      expect.objectContaining({ id: auditV2, version: 2 }),
+    ]);
+    await t.call({
+      method: 'POST',
+      url: `/api/blade-flow/manager/change-state?processId=${auditV2}&state=suspend`,
+    });
+    expect((await list('start-list?category_equal=flow_2', applicant.token)).records).toEqual([
+      expect.objectContaining({ id: auditV1, version: 1 }),
+    ]);
+
+    // todo-list: three 评审 and two 审核 to the new approver, newest first.
+    const started: string[] = [];
+    for (const id of [definitionId, auditV1, definitionId, auditV1, definitionId])
+      started.push(
+        (await start(applicant.token, { approver: approver.userId, days: 1 }, id)).body.data
+          .processInstanceId,
+      );
+    const todo = await allPages('todo-list', approver.token, 5);
+    expect(todo.map((r) => r.processInstanceId)).toEqual([...started].reverse());
+    const reviews = await list(`todo-list?${named('评')}`, approver.token);
+    expect(reviews.total).toBe(3);
+    expect(new Set(reviews.records.map((r) => r.processDefinitionName))).toEqual(new Set(['评审']));
+    expect((await list('todo-list?category_equal=flow_2', approver.token)).total).toBe(2);
+    expect((await list(`todo-list?${named('评')}&category_equal=flow_2`, approver.token)).total).toBe(0);
+    const one = await list(`todo-list?taskId=${todo[2]!.taskId}`, approver.token);
+    expect(one.records.map((r) => r.taskId)).toEqual([todo[2]!.taskId]);
+    // Nobody else sees them: another user of the tenant, another tenant.
+    const other = await createTenantAdmin(t, '400118');
+    for (const token of [bystander.token, applicant.token, other.token])
+      expect((await list('todo-list', token)).total).toBe(0);
+
+    // done-list: the three completed, paged and searched.
+    for (const row of todo.slice(0, 3)) expect((await complete(approver.token, row)).status).toBe(200);
+    const done = await allPages('done-list', approver.token, 3);
+    expect(done.map((r) => r.taskId).sort()).toEqual(
+      todo
+        .slice(0, 3)
+        .map((r) => r.taskId)
+        .sort(),
+    );
+    expect((await list(`done-list?${named('审核')}`, approver.token)).total).toBe(1);
+    expect((await allPages('todo-list', approver.token, 2)).map((r) => r.taskId)).toEqual(
+      todo.slice(3).map((r) => r.taskId),
+    );
+    for (const token of [bystander.token, other.token])
+      expect((await list('done-list', token)).total).toBe(0);
+
+    // claim-list: three long requests reach the managers' role, unclaimed.
+    for (let i = 0; i < 3; i++)
+      await start(applicant.token, { approver: approver.userId, days: 5 }, i === 0 ? auditV1 : definitionId);
+    const long = (await list('todo-list?size=10', approver.token)).records.filter(
+      (r) => !todo.slice(3).some((old) => old.taskId === r.taskId),
+    );
+    expect(long).toHaveLength(3);
+    for (const row of long) expect((await complete(approver.token, row)).status).toBe(200);
+    const claimable = await allPages('claim-list', manager.token, 3);
+    expect(claimable.every((r) => r.taskName === '经理审批' && r.assignee === null)).toBe(true);
+    expect((await list(`claim-list?${named('审核')}`, manager.token)).total).toBe(1);
+    for (const token of [bystander.token, approver.token, other.token])
+      expect((await list('claim-list', token)).total).toBe(0);
+    expect((await claim(manager.token, claimable[0]!.taskId!)).status).toBe(200);
+    expect((await list('claim-list', manager.token)).total).toBe(2);
   });
 });

@@ -64,7 +64,7 @@ describe.each(enginesUnderTest())('what a process step may set on %s', (kind) =>
       },
       applicant.token,
     );
-  const todo = async (token: string) => (await get(`${WORK}/todo-list`, token)).data as Row[];
+  const todo = async (token: string) => (await get(`${WORK}/todo-list`, token)).data.records as Row[];
   const complete = (token: string, task: Row, flag: string, variables?: object, headers = {}) =>
     post(
       `${WORK}/complete-task`,
@@ -101,7 +101,7 @@ describe.each(enginesUnderTest())('what a process step may set on %s', (kind) =>
       roles: [{ alias: 'manager', menuIds: WORK_CODES.map(menuId) }],
     });
     manager = { userId: account.userId, token: (await signInAs(t, account)).access_token };
-    const offered = (await get(`${WORK}/start-list`, applicant.token)).data as Row[];
+    const offered = (await get(`${WORK}/start-list`, applicant.token)).data.records as Row[];
     leaveDefinitionId = offered.find((d) => d.key === 'Leave')!.id!;
     const model = await post(
       `${MODEL}/submit`,
@@ -150,7 +150,7 @@ describe.each(enginesUnderTest())('what a process step may set on %s', (kind) =>
       'approverDecision',
       'managerAudit',
     ]);
-    const claimable = (await get(`${WORK}/claim-list`, manager.token)).data as Row[];
+    const claimable = (await get(`${WORK}/claim-list`, manager.token)).data.records as Row[];
     expect(claimable.map((c) => c.processInstanceId)).toContain(task!.processInstanceId);
   });
 

@@ -159,6 +159,23 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
     await a.cache.deleteByPrefix('auth:fail:');
   });
 
+  it('shows a lock set through one instance on the other, and an unlock on either holds on both (issue 45)', async () => {
+    const store = { db: a.database.db, kind, ids: new IdGenerator(4), timeZone: 'Asia/Shanghai' };
+    const user = await createAccount({ store }, { password: 'pw-lock' });
+    const admin = (await signIn(b, 'admin', 'admin')).body.access_token as string;
+    const shownOn = async (on: Instance) =>
+      (await request(on, 'GET', `/api/blade-user/detail?id=${user.userId}`, { token: admin })).body.data;
+    for (const on of [a, b, a, b, a]) await signIn(on, user.account, 'wrong');
+    for (const on of [a, b])
+      expect(await shownOn(on)).toMatchObject({ isLocked: 1, lockedUntil: expect.any(String) });
+    expect(
+      (await request(a, 'POST', `/api/blade-user/unlock?userIds=${user.userId}`, { token: admin })).status,
+    ).toBe(200);
+    for (const on of [a, b]) expect(await shownOn(on)).toMatchObject({ isLocked: 0, lockedUntil: null });
+    expect((await signIn(b, user.account, 'pw-lock')).status).toBe(200);
+    await a.cache.deleteByPrefix('auth:fail:');
+  });
+
   it("drops an account's cached state in every instance when one announces a change", async () => {
     const session = (await signIn(a, 'admin', 'admin')).body;
     // Both instances have the state cached now.
@@ -372,7 +389,7 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
       { password: 'pw', roles: [{ menuIds: ['work_todo_handle'].map(menuId) }] },
     );
     const approverToken = (await signIn(b, approver.account, 'pw')).body.access_token as string;
-    const offered = (await request(a, 'GET', '/api/blade-flow/work/start-list', { token })).body.data;
+    const offered = (await request(a, 'GET', '/api/blade-flow/work/start-list', { token })).body.data.records;
     const leave = offered.find((d: { key: string }) => d.key === 'Leave');
     const started = await request(a, 'POST', '/api/blade-desk/process/leave/start-process', {
       token,
@@ -388,7 +405,7 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
     expect(started.status).toBe(200);
     const todo = await request(b, 'GET', '/api/blade-flow/work/todo-list', { token: approverToken });
     expect(todo.body).toMatchObject({ code: 200 });
-    const [task] = todo.body.data;
+    const [task] = todo.body.data.records;
     expect(task).toMatchObject({ taskName: '审批人审批', businessId: started.body.data.id });
     const complete = (on: Instance) =>
       request(on, 'POST', '/api/blade-flow/work/complete-task', {

@@ -131,7 +131,8 @@ describe.each(enginesUnderTest())('reads need their menus (S16) on %s', (kind) =
     const stranger = await createOperator(t, WORK_CODES);
     const tracker = await createOperator(t, ['flow_follow']);
     const get = (url: string, token: string) => t.call({ method: 'GET', url }, token);
-    const offered = (await get('/api/blade-flow/work/start-list', applicant.token)).body.data as Array<{
+    const offered = (await get('/api/blade-flow/work/start-list', applicant.token)).body.data
+      .records as Array<{
       id: string;
       key: string;
     }>;

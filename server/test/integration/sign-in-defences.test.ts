@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../src/core/dates.js';
 import { buildApp } from '../../src/app.js';
 import { MemoryCache } from '../../src/core/cache/memory-cache.js';
 import { captchaKey } from '../../src/modules/auth/captcha.js';
@@ -329,5 +330,45 @@ describe.each(enginesUnderTest())('sign-in defences on %s', (kind) => {
     expect(await t.call({ method: 'POST', url })).toMatchObject({ status: 200, body: { success: true } });
     expect(await lockRow(user.userId)).toBeUndefined();
     expect((await signIn(user.account, user.password, from)).status).toBe(200);
+  });
+
+  it('shows a lock on the user page and in the detail while it lasts, with when it ends; unlock or time clears it (issue 45)', async () => {
+    const user = await newUser();
+    const from = newAddress();
+    const shown = async () => {
+      const page = await t.call({
+        method: 'GET',
+        url: `/api/blade-user/page?current=1&size=10&account=${user.account}`,
+      });
+      expect(page.status).toBe(200);
+      const row = page.body.data.records.find((r: { id: string }) => r.id === user.userId);
+      const views = [row];
+      for (const url of [
+        `/api/blade-user/detail?id=${user.userId}`,
+        `/api/blade-system/user/detail?id=${user.userId}`,
+        `/api/blade-user/platform-detail?id=${user.userId}`,
+      ])
+        views.push((await t.call({ method: 'GET', url })).body.data);
+      const locks = views.map(({ isLocked, lockedUntil }) => ({ isLocked, lockedUntil }));
+      for (const each of locks) expect(each).toEqual(locks[0]);
+      return locks[0]!;
+    };
+    expect(await shown()).toEqual({ isLocked: 0, lockedUntil: null });
+    await lockOut(user.account, from);
+    const until = formatDateTime(new Date(clock + MINUTE), 'Asia/Shanghai');
+    expect(await shown()).toEqual({ isLocked: 1, lockedUntil: until });
+
+    // unlock clears it at once.
+    expect(
+      (await t.call({ method: 'POST', url: `/api/blade-user/unlock?userIds=${user.userId}` })).status,
+    ).toBe(200);
+    expect(await shown()).toEqual({ isLocked: 0, lockedUntil: null });
+
+    // Locked again, it ends on its own: shown until then, not after.
+    await lockOut(user.account, newAddress());
+    clock += MINUTE - 1000;
+    expect((await shown()).isLocked).toBe(1);
+    clock += 2000;
+    expect(await shown()).toEqual({ isLocked: 0, lockedUntil: null });
   });
 });

@@ -439,7 +439,7 @@ describe.each(enginesUnderTest())('tenant data routing with the main database on
     expect((await rowsIn(a.database, 'blade_flow_definition'))[t2.tenantId]).toBeUndefined();
     expect((await rowsIn(a.database, 'blade_flow_definition'))[t1.tenantId]).toBe(1);
     const startable = await call(server!, 'GET', '/api/blade-flow/work/start-list', t2.token);
-    expect(startable.body.data.map((d: { key: string }) => d.key)).toEqual(['Leave']);
+    expect(startable.body.data.records.map((d: { key: string }) => d.key)).toEqual(['Leave']);
   }, 60_000);
 
   it('refuses to unbind a tenant with records in its data source; an empty one binds and unbinds', async () => {

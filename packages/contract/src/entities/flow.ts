@@ -20,8 +20,15 @@ export const FlowModelSchema = Type.Object({
 });
 export type FlowModel = Static<typeof FlowModelSchema>;
 
-/** model/detail: the model with its BPMN XML. */
-export const FlowModelDetailSchema = Type.Object({ ...FlowModelSchema.properties, xml: Type.String() });
+/**
+ * model/detail (and detail-xml): the model with its BPMN XML, as `xml` (what submit takes) and as
+ * `modelEditorXml`, the name of BladeX's FlowModel field, which a BladeX client reads.
+ */
+export const FlowModelDetailSchema = Type.Object({
+  ...FlowModelSchema.properties,
+  xml: Type.String(),
+  modelEditorXml: Type.String(),
+});
 export type FlowModelDetail = Static<typeof FlowModelDetailSchema>;
 
 /** model/submit. The key is the process's id in the XML (the XML's own id is set to it). */

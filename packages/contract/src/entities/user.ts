@@ -58,12 +58,17 @@ export const PasswordChangeSchema = Type.Object({
   newPassword1: PasswordDigest('user.newPassword1', 'user.newPassword1.required'),
 });
 
-/** A user of the user pages: the record plus the names of its roles, departments and posts. */
+/**
+ * A user of the user pages: the record plus the names of its roles, departments and posts, and its
+ * sign-in lock (decision 0013): `isLocked` 1 while failed sign-ins keep the account locked, and
+ * `lockedUntil` when that lock ends (null when there is none).
+ */
 export const UserSchema = Type.Object({
   ...UserInfoSchema.properties,
   roleName: Type.String(),
   deptName: Type.String(),
   postName: Type.String(),
+  lockedUntil: Nullable(Type.String()),
 });
 
 export const UserPlatformSchema = Type.Object({

@@ -14,10 +14,17 @@ export const SPRINGBLADE_USER_PREFIX: (typeof USER_PREFIXES)[number] = '/api/bla
 /** The logout routes (modules/auth/auth.routes.ts, `/logout` below each): the spec's, then SpringBlade's. */
 export const LOGOUT_PREFIXES = ['/api/blade-auth/oauth', '/api/blade-auth'] as const;
 
+/** The report routes (modules/report/report.routes.ts): `remove` beside `rest/list` as BladeX has it. */
+export const REPORT_PREFIX = '/api/blade-report/report';
+
+/** A report's removal: this console's path, then BladeX's (Saber's src/api/report/report.js). */
+export const REPORT_REMOVE_PATHS = ['/remove', '/rest/remove'] as const;
+
 /** Each family: paths (or path prefixes) under which one handler answers. */
 const FAMILIES: ReadonlyArray<readonly string[]> = [
   USER_PREFIXES,
   LOGOUT_PREFIXES.map((prefix) => `${prefix}/logout`),
+  REPORT_REMOVE_PATHS.map((path) => REPORT_PREFIX + path),
 ];
 
 /**

@@ -16,6 +16,7 @@ import * as report from './0014-report.js';
 import * as largeLists from './0015-large-lists.js';
 import * as passwordPolicy from './0016-password-policy.js';
 import * as uploadQuotaAndOrderNumbers from './0017-upload-quota-and-order-numbers.js';
+import * as workLists from './0018-work-lists.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015-large-lists': largeLists,
   '0016-password-policy': passwordPolicy,
   '0017-upload-quota-and-order-numbers': uploadQuotaAndOrderNumbers,
+  '0018-work-lists': workLists,
 };
 
 export const migrationProvider: MigrationProvider = {

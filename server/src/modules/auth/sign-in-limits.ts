@@ -87,6 +87,12 @@ export class SignInLimits {
     return duration;
   }
 
+  /** The accounts among these that are locked now, with when each lock ends (the user pages). */
+  async accountLocks(tenantId: string, userIds: readonly string[]): Promise<Map<string, Date>> {
+    const until = await this.locks.lockedAfter(tenantId, userIds, new Date(this.policy.now()));
+    return new Map([...until].map(([userId, ms]) => [userId, new Date(ms)]));
+  }
+
   /** Forgets the failures and lifts the locks of these accounts (sign-in, user/unlock). */
   async clearAccounts(tenantId: string, userIds: readonly string[]): Promise<number> {
     return this.locks.clear(tenantId, userIds);

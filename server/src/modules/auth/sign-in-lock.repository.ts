@@ -80,6 +80,23 @@ export class SignInLockRepository {
       .execute();
   }
 
+  /** The accounts among these of the tenant whose lock lasts beyond `now`, with its end (ms). */
+  async lockedAfter(tenantId: string, userIds: readonly string[], now: Date): Promise<Map<string, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await this.#db
+      .selectFrom('blade_sign_in_lock')
+      .select(['user_id', 'locked_until'])
+      .where('tenant_id', '=', tenantId)
+      .where(
+        'user_id',
+        'in',
+        userIds.map((id) => BigInt(id)),
+      )
+      .where('locked_until', '>', now)
+      .execute();
+    return new Map(rows.map((row) => [String(row.user_id), toMs(row.locked_until)!]));
+  }
+
   /** Forgets the failures and lifts the locks of these accounts of the tenant; answers how many had any. */
   async clear(tenantId: string, userIds: readonly string[]): Promise<number> {
     if (userIds.length === 0) return 0;

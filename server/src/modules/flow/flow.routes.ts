@@ -24,6 +24,7 @@ export const flowModelRoutes: FastifyPluginAsyncTypebox<{ models: FlowModelServi
 ) => {
   registerCrudRoutes(app, {
     entity: FlowModelSchema,
+    detailEntity: FlowModelDetailSchema,
     input: FlowModelInputSchema,
     service: models,
     access: {
@@ -33,14 +34,14 @@ export const flowModelRoutes: FastifyPluginAsyncTypebox<{ models: FlowModelServi
     },
   });
 
-  // The designer opens a model with its XML (the list leaves it out).
+  // The console's designer opens a model here: the same as /detail (the list leaves the XML out).
   app.get(
     '/detail-xml',
     {
       schema: { querystring: IdQuery, response: { 200: Envelope(FlowModelDetailSchema) } },
       config: { menu: 'flow_model' },
     },
-    async (req) => ok(await models.detailWithXml(req.actor, req.query.id), req.t('ok')),
+    async (req) => ok(await models.detail(req.actor, req.query.id), req.t('ok')),
   );
 
   app.post(

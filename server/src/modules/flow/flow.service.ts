@@ -64,10 +64,12 @@ export class FlowModelService extends TenantEntityService<
     super(stores, flowModelTable, (s) => new FlowModelRepository(s));
   }
 
-  async detailWithXml(actor: Actor, id: string): Promise<FlowModelDetail> {
+  /** A model with its XML: a BladeX client opens its designer from the detail. */
+  override async detail(actor: Actor, id: string): Promise<FlowModelDetail> {
     const models = await this.repositoryFor(actor);
     const model = found(await models.findById(actor, id));
-    return { ...model, xml: found(await models.xmlOf(actor, id)) };
+    const xml = found(await models.xmlOf(actor, id));
+    return { ...model, xml, modelEditorXml: xml };
   }
 
   /** The XML must parse, and its process id is the model's key (what deploy versions by). */

@@ -15,6 +15,7 @@ import { badRequest } from '../../core/errors.js';
 import { formatDateTime } from '../../core/dates.js';
 import { ok } from '../../core/envelope.js';
 import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../core/schema.js';
+import { REPORT_REMOVE_PATHS } from '../../core/auth/route-aliases.js';
 import { reportCsv, reportXlsx } from './report-export.js';
 import type { ReportService } from './report.service.js';
 
@@ -35,7 +36,7 @@ function filterValues(text: string | undefined): ReportRun['values'] {
 
 /**
  * /api/blade-report/report (spec §1, §7; issue 19): the tenant's report definitions (rest/list,
- * detail, submit, remove), the data sets a definition may use, a run, and the export of a report.
+ * detail, submit, remove — also at BladeX's rest/remove), the data sets a definition may use, a run, and the export of a report.
  */
 export const reportRoutes: FastifyPluginAsyncTypebox<{ reports: ReportService }> = async (
   app,
@@ -68,17 +69,18 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ reports: ReportService }>
     },
   );
 
-  app.post(
-    '/remove',
-    {
-      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'user', button: 'report_list_delete' },
-    },
-    async (req) => {
-      await reports.remove(req.actor, req.query.ids);
-      return ok(true, req.t('deleted'));
-    },
-  );
+  for (const path of REPORT_REMOVE_PATHS)
+    app.post(
+      path,
+      {
+        schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
+        config: { access: 'user', button: 'report_list_delete' },
+      },
+      async (req) => {
+        await reports.remove(req.actor, req.query.ids);
+        return ok(true, req.t('deleted'));
+      },
+    );
 
   app.get(
     '/data-sets',

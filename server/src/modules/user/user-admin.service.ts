@@ -9,7 +9,7 @@ import {
 } from '@console/contract';
 import type { AccountStates } from '../../core/auth/account-states.js';
 import type { Principal } from '../../core/auth/principal.js';
-import { parseDateTime } from '../../core/dates.js';
+import { formatDateTime, parseDateTime } from '../../core/dates.js';
 import { ApiError, badRequest, notFound } from '../../core/errors.js';
 import { isId, parseIdList } from '../../core/ids.js';
 import { parseListQuery } from '../../core/list-query.js';
@@ -30,6 +30,8 @@ export interface UserAdminDependencies {
   accounts: AccountStates;
   /** Who may give which roles to whom (security S12). */
   grants: GrantPolicy;
+  /** The accounts locked by failed sign-ins now, with when each lock ends (SignInLimits). */
+  locks: { accountLocks(tenantId: string, userIds: readonly string[]): Promise<Map<string, Date>> };
 }
 
 /** The new tenant administrator's password when the parameter account.initPassword is not set (BladeX's). */
@@ -62,9 +64,17 @@ export class UserAdminService {
     this.#users = new UserRepository(deps.store);
   }
 
-  /** Role, department and post names of users, in one query per kind. */
+  /**
+   * Users as the user pages show them: the names of their roles, departments and posts (one query
+   * per kind), and their sign-in locks (one query: the stored is_locked flag means nothing since
+   * decision 0013, the lock is blade_sign_in_lock's, whichever process set it).
+   */
   async #withNames(actor: Actor, users: UserRow[]): Promise<User[]> {
     const store = this.deps.store;
+    const locks = await this.deps.locks.accountLocks(
+      actor.tenantId,
+      users.map((u) => u.id),
+    );
     const all = (pick: (u: UserRow) => string | null) => [...new Set(users.flatMap((u) => idList(pick(u))))];
     const [roles, depts, posts] = await Promise.all([
       new RoleRepository(store).findByIds(
@@ -88,12 +98,17 @@ export class UserAdminService {
         .map((id) => known.get(id))
         .filter((name): name is string => name !== undefined)
         .join(',');
-    return users.map((user) => ({
-      ...user,
-      roleName: names(user.roleId, roleNames),
-      deptName: names(user.deptId, deptNames),
-      postName: names(user.postId, postNames),
-    }));
+    return users.map((user) => {
+      const lockedUntil = locks.get(user.id);
+      return {
+        ...user,
+        roleName: names(user.roleId, roleNames),
+        deptName: names(user.deptId, deptNames),
+        postName: names(user.postId, postNames),
+        isLocked: lockedUntil ? 1 : 0,
+        lockedUntil: lockedUntil ? formatDateTime(lockedUntil, store.timeZone) : null,
+      };
+    });
   }
 
   /** `page`: filters as every list, plus deptId meaning that department and every one below it. */

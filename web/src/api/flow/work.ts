@@ -3,24 +3,31 @@ import { get, post, type QueryParams } from '../request';
 
 const BASE = '/api/blade-flow/work';
 
-/** The definitions the user may start (发起事务). */
-export function startList(): Promise<FlowDefinition[]> {
-  return get<FlowDefinition[]>(`${BASE}/start-list`);
+/** The definitions the user may start (发起事务): the newest active version of each process, paged. */
+export function startList(
+  current: number,
+  size: number,
+  filters: QueryParams = {},
+): Promise<Page<FlowDefinition>> {
+  return get<Page<FlowDefinition>>(`${BASE}/start-list`, { ...filters, current, size });
 }
 
-/** Tasks the user is a candidate for and nobody has claimed (待签事务). */
-export function claimList(): Promise<FlowTask[]> {
-  return get<FlowTask[]>(`${BASE}/claim-list`);
+/** Tasks the user is a candidate for and nobody has claimed (待签事务), paged. */
+export function claimList(current: number, size: number, filters: QueryParams = {}): Promise<Page<FlowTask>> {
+  return get<Page<FlowTask>>(`${BASE}/claim-list`, { ...filters, current, size });
 }
 
-/** Tasks assigned to the user (待办事务). */
-export function todoList(): Promise<FlowTask[]> {
-  return get<FlowTask[]>(`${BASE}/todo-list`);
+/**
+ * Tasks assigned to the user (待办事务), paged; searched by the process's name
+ * (`processDefinitionName`), its `category`, or one task (`taskId`).
+ */
+export function todoList(current: number, size: number, filters: QueryParams = {}): Promise<Page<FlowTask>> {
+  return get<Page<FlowTask>>(`${BASE}/todo-list`, { ...filters, current, size });
 }
 
-/** Tasks the user completed (办结事务). */
-export function doneList(): Promise<FlowTask[]> {
-  return get<FlowTask[]>(`${BASE}/done-list`);
+/** Tasks the user completed (办结事务), paged. */
+export function doneList(current: number, size: number, filters: QueryParams = {}): Promise<Page<FlowTask>> {
+  return get<Page<FlowTask>>(`${BASE}/done-list`, { ...filters, current, size });
 }
 
 /** Instances the user started (已发事务), paged. */

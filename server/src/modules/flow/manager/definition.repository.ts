@@ -1,5 +1,7 @@
 import { AuditFieldsSchema, Nullable } from '@console/contract/schema';
+import type { Page } from '@console/contract';
 import { Type, type Static } from 'typebox';
+import type { ListQuery } from '../../../core/list-query.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
@@ -84,19 +86,27 @@ export class FlowDefinitionRepository extends TableRepository<DefinitionRecord, 
     return rows.map((row) => this.toEntity(row));
   }
 
-  /** start-list: the newest active version of each process key. */
-  async latestActive(actor: Actor): Promise<DefinitionRecord[]> {
-    const rows = await this.scopedSelect(actor)
-      .selectAll()
+  /**
+   * start-list: a page of the newest active version of each process key (an active version with
+   * no newer active one), under the list's filters and order.
+   */
+  async latestActivePage(actor: Actor, query: ListQuery): Promise<Page<DefinitionRecord>> {
+    const newest = this.scopedSelect(actor)
       .where('suspension_state', '=', 1)
-      .orderBy('process_key')
-      .orderBy('version', 'desc')
-      .limit(2000)
-      .execute();
-    const seen = new Set<string>();
-    return rows
-      .filter((row) => !seen.has(row.process_key) && seen.add(row.process_key) !== undefined)
-      .map((row) => this.toEntity(row));
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('blade_flow_definition as newer')
+              .select('newer.id')
+              .whereRef('newer.tenant_id', '=', 'blade_flow_definition.tenant_id')
+              .whereRef('newer.process_key', '=', 'blade_flow_definition.process_key')
+              .whereRef('newer.version', '>', 'blade_flow_definition.version')
+              .where('newer.suspension_state', '=', 1)
+              .where('newer.is_deleted', '=', 0),
+          ),
+        ),
+      );
+    return this.pageFrom(newest, query);
   }
 
   async ofDeployments(actor: Actor, deploymentIds: string[]): Promise<DefinitionRecord[]> {

@@ -1,7 +1,11 @@
 import { AuditFieldsSchema, Nullable } from '@console/contract/schema';
 import { Type, type Static } from 'typebox';
 import { platformStore, type Actor, type Store } from '../../../core/repository/store.js';
-import { TableRepository } from '../../../core/repository/table-repository.js';
+import type { Page } from '@console/contract';
+import type { Filter, ListQuery } from '../../../core/list-query.js';
+import { filterExpression, type AnySelect } from '../../../core/repository/apply-list-query.js';
+import { pageResult } from '../../../core/repository/page.js';
+import { TableRepository, type TableSelect } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
 
@@ -220,12 +224,11 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
     return row !== undefined;
   }
 
-  /** The open, unclaimed tasks the caller may claim (claim-list). */
-  async claimable(actor: Actor): Promise<TaskRecord[]> {
+  /** A page of the open, unclaimed tasks the caller may claim (claim-list), newest first. */
+  async claimablePage(actor: Actor, query: ListQuery, byDefinition: Filter[]): Promise<Page<TaskRecord>> {
     const who = candidatesOf(actor);
-    if (who.length === 0) return [];
-    const rows = await this.scopedSelect(actor)
-      .selectAll()
+    if (who.length === 0) return pageResult([], 0, query);
+    const claimable = this.scopedSelect(actor)
       .where('task_state', '=', TASK_STATE.open)
       .where('assignee', 'is', null)
       .where('id', 'in', (eb) =>
@@ -238,23 +241,42 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
               who.map((w) => c.and([c('candidate_kind', '=', w.kind), c('candidate_id', '=', BigInt(w.id))])),
             ),
           ),
-      )
-      .orderBy('id', 'desc')
-      .limit(500)
-      .execute();
-    return rows.map((row) => this.toEntity(row));
+      );
+    return this.pageFrom(this.#ofDefinitions(actor, claimable, byDefinition), query);
   }
 
-  /** Tasks by assignee and state (todo: open; done: completed), newest first. */
-  async ofAssignee(actor: Actor, userId: string, state: number): Promise<TaskRecord[]> {
-    const rows = await this.scopedSelect(actor)
-      .selectAll()
+  /** A page of the tasks by assignee and state (todo: open; done: completed), newest first. */
+  async assignedPage(
+    actor: Actor,
+    userId: string,
+    state: number,
+    query: ListQuery,
+    byDefinition: Filter[],
+  ): Promise<Page<TaskRecord>> {
+    const assigned = this.scopedSelect(actor)
       .where('assignee', '=', BigInt(userId))
-      .where('task_state', '=', state)
-      .orderBy('id', 'desc')
-      .limit(500)
-      .execute();
-    return rows.map((row) => this.toEntity(row));
+      .where('task_state', '=', state);
+    return this.pageFrom(this.#ofDefinitions(actor, assigned, byDefinition), query);
+  }
+
+  /**
+   * Tasks whose process definition passes the filters (a list's search by the process's name or
+   * category). Removed definitions count: a task's process keeps its name after its deployment goes.
+   */
+  #ofDefinitions(
+    actor: Actor,
+    tasks: TableSelect<'blade_flow_task'>,
+    filters: Filter[],
+  ): TableSelect<'blade_flow_task'> {
+    if (filters.length === 0) return tasks;
+    const definitions = filters.reduce<AnySelect>(
+      (q, f) => q.where((eb) => filterExpression(eb, f)),
+      unscoped(this.store)
+        .selectFrom('blade_flow_definition')
+        .select('id')
+        .where('tenant_id', '=', actor.tenantId) as unknown as AnySelect,
+    );
+    return tasks.where('definition_id', 'in', definitions);
   }
 
   /** claim-task: only while open and unclaimed; false when someone else was first. */

@@ -19,24 +19,27 @@ export const flowWorkRoutes: FastifyPluginAsyncTypebox<{ runtime: FlowRuntimeSer
   app,
   { runtime },
 ) => {
-  const tasks = Envelope(Type.Array(FlowTaskSchema));
+  // Each list is a page read in the database (spec §7: current, size and the search's filters).
+  const tasks = {
+    schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(FlowTaskSchema)) } },
+    config: { everyone: 'own' },
+  } as const;
   app.get(
     '/start-list',
     {
-      schema: { response: { 200: Envelope(Type.Array(FlowDefinitionSchema)) } },
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(FlowDefinitionSchema)) } },
       config: { menu: 'work_start' },
     },
-    async (req) => ok((await runtime.startList(req.actor)).map(definitionOnWire), req.t('ok')),
+    async (req) => {
+      const page = await runtime.startList(req.actor, req.query);
+      return ok({ ...page, records: page.records.map(definitionOnWire) }, req.t('ok'));
+    },
   );
-  app.get('/claim-list', { schema: { response: { 200: tasks } }, config: { everyone: 'own' } }, async (req) =>
-    ok(await runtime.claimList(req.actor), req.t('ok')),
+  app.get('/claim-list', tasks, async (req) =>
+    ok(await runtime.claimList(req.actor, req.query), req.t('ok')),
   );
-  app.get('/todo-list', { schema: { response: { 200: tasks } }, config: { everyone: 'own' } }, async (req) =>
-    ok(await runtime.todoList(req.actor), req.t('ok')),
-  );
-  app.get('/done-list', { schema: { response: { 200: tasks } }, config: { everyone: 'own' } }, async (req) =>
-    ok(await runtime.doneList(req.actor), req.t('ok')),
-  );
+  app.get('/todo-list', tasks, async (req) => ok(await runtime.todoList(req.actor, req.query), req.t('ok')));
+  app.get('/done-list', tasks, async (req) => ok(await runtime.doneList(req.actor, req.query), req.t('ok')));
   app.get(
     '/send-list',
     {

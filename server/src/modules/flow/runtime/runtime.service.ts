@@ -8,13 +8,17 @@ import type {
 } from '@console/contract';
 import { found } from '../../../core/entity-service.js';
 import { ApiError, badRequest, notFound } from '../../../core/errors.js';
-import { parseListQuery } from '../../../core/list-query.js';
+import { parseListQuery, type Filter, type ListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { flowRuntime, type FlowRuntime } from '../engine/load.js';
 import type { EngineState, StepResult } from '../engine/runtime.js';
 import type { RecordEvent } from '../../log/usual-events.js';
-import { FlowDefinitionRepository, type DefinitionRecord } from '../manager/definition.repository.js';
+import {
+  FlowDefinitionRepository,
+  flowDefinitionTable,
+  type DefinitionRecord,
+} from '../manager/definition.repository.js';
 import {
   FlowHistoryRepository,
   FlowInstanceRepository,
@@ -22,6 +26,7 @@ import {
   RUN_STATE,
   TASK_STATE,
   flowInstanceTable,
+  flowTaskTable,
   userNames,
   type Candidate,
   type HistoryRecord,
@@ -418,27 +423,37 @@ export class FlowRuntimeService {
     });
   }
 
-  async todoList(actor: Actor): Promise<FlowTask[]> {
-    const store = await this.stores.storeFor(actor);
-    return this.tasksOnWire(
-      store,
-      actor,
-      await new FlowTaskRepository(store).ofAssignee(actor, actor.userId!, TASK_STATE.open),
+  /** todo-list: a page of the caller's open tasks. */
+  async todoList(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowTask>> {
+    return this.taskPage(actor, raw, (tasks, query, byDefinition) =>
+      tasks.assignedPage(actor, actor.userId!, TASK_STATE.open, query, byDefinition),
     );
   }
 
-  async doneList(actor: Actor): Promise<FlowTask[]> {
-    const store = await this.stores.storeFor(actor);
-    return this.tasksOnWire(
-      store,
-      actor,
-      await new FlowTaskRepository(store).ofAssignee(actor, actor.userId!, TASK_STATE.completed),
+  /** done-list: a page of the tasks the caller completed. */
+  async doneList(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowTask>> {
+    return this.taskPage(actor, raw, (tasks, query, byDefinition) =>
+      tasks.assignedPage(actor, actor.userId!, TASK_STATE.completed, query, byDefinition),
     );
   }
 
-  async claimList(actor: Actor): Promise<FlowTask[]> {
+  /** claim-list: a page of the open, unclaimed tasks the caller may claim. */
+  async claimList(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowTask>> {
+    return this.taskPage(actor, raw, (tasks, query, byDefinition) =>
+      tasks.claimablePage(actor, query, byDefinition),
+    );
+  }
+
+  /** A page of tasks, read in the database under the list's query (taskListQuery), on the wire. */
+  private async taskPage(
+    actor: Actor,
+    raw: Record<string, unknown>,
+    page: (tasks: FlowTaskRepository, query: ListQuery, byDefinition: Filter[]) => Promise<Page<TaskRecord>>,
+  ): Promise<Page<FlowTask>> {
     const store = await this.stores.storeFor(actor);
-    return this.tasksOnWire(store, actor, await new FlowTaskRepository(store).claimable(actor));
+    const { query, byDefinition } = taskListQuery(raw, store.timeZone);
+    const tasks = await page(new FlowTaskRepository(store), query, byDefinition);
+    return { ...tasks, records: await this.tasksOnWire(store, actor, tasks.records) };
   }
 
   /** send-list: the instances the caller started. */
@@ -458,9 +473,11 @@ export class FlowRuntimeService {
     return { ...page, records: await this.instancesOnWire(store, actor, page.records) };
   }
 
-  /** start-list: the newest active version of each process of the tenant. */
-  async startList(actor: Actor): Promise<DefinitionRecord[]> {
-    return new FlowDefinitionRepository(await this.stores.storeFor(actor)).latestActive(actor);
+  /** start-list: a page of the newest active version of each process of the tenant, by key. */
+  async startList(actor: Actor, raw: Record<string, unknown>): Promise<Page<DefinitionRecord>> {
+    const store = await this.stores.storeFor(actor);
+    const query = parseListQuery({ ascs: 'process_key', ...raw }, flowDefinitionTable, store.timeZone);
+    return new FlowDefinitionRepository(store).latestActivePage(actor, query);
   }
 
   /**
@@ -517,6 +534,37 @@ export class FlowRuntimeService {
 }
 
 /** The process part of a work-list or instance-list row. */
+/** The task lists' searches over a task's process definition: the wire's name → the definition's field. */
+const TASK_DEFINITION_SEARCH: Readonly<Record<string, string>> = {
+  processDefinitionName: 'name',
+  category: 'category',
+};
+
+/**
+ * A task list's query: its page, its order over the task's own fields (newest first by default),
+ * the task by id (`taskId`), and its search over the task's process definition by name and category
+ * (with the contract's suffixes, `category_equal`…), which the repository applies as a subquery.
+ */
+function taskListQuery(
+  raw: Record<string, unknown>,
+  timeZone: string,
+): { query: ListQuery; byDefinition: Filter[] } {
+  const ownKeys = new Set(['current', 'size', 'ascs', 'descs']);
+  const own: Record<string, unknown> = {};
+  const definition: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const name = key.split('_')[0]!;
+    if (ownKeys.has(key)) own[key] = value;
+    else if (name === 'taskId') own[`id${key.slice(name.length)}`] = value;
+    else if (TASK_DEFINITION_SEARCH[name])
+      definition[TASK_DEFINITION_SEARCH[name] + key.slice(name.length)] = value;
+  }
+  return {
+    query: parseListQuery(own, flowTaskTable, timeZone),
+    byDefinition: parseListQuery(definition, flowDefinitionTable, timeZone).filters,
+  };
+}
+
 function processFields(instance: InstanceRecord, definition: DefinitionRecord, names: Map<string, string>) {
   return {
     processInstanceId: instance.id,

@@ -51,7 +51,9 @@ vi.mock('../../../api/flow/model', () => ({
   detail: vi.fn(),
   submit: vi.fn(),
   remove: vi.fn(() => Promise.resolve(true)),
-  detailWithXml: vi.fn(() => Promise.resolve({ ...model('1', '请假', 'Leave'), xml: '<leave/>' })),
+  detailWithXml: vi.fn(() =>
+    Promise.resolve({ ...model('1', '请假', 'Leave'), xml: '<leave/>', modelEditorXml: '<leave/>' }),
+  ),
   deploy: vi.fn(() => Promise.resolve([])),
 }));
 vi.mock('../../../api/system/dict', () => ({

@@ -31,6 +31,7 @@ const user = (id: string, account: string, roleId: string): User => ({
   roleName: '医生',
   deptName: '内科',
   postName: '',
+  lockedUntil: null,
   ...auditColumns,
 });
 
@@ -192,6 +193,23 @@ describe('users page', () => {
     expect(within(shown).getByRole('button', { name: /复制|copy/i })).toBeTruthy();
     fireEvent.click(within(shown).getByRole('button', { name: buttonName('我已记下') }));
     await waitFor(() => expect(screen.queryByText('Kq7mZp3xWv9tRb')).toBeNull());
+  });
+
+  it('tags a user locked by failed sign-ins as 已锁定, saying until when', async () => {
+    vi.mocked(userApi.list).mockResolvedValueOnce(
+      onePage(user('1', 'zhang', '100'), {
+        ...user('2', 'li', '100'),
+        isLocked: 1,
+        lockedUntil: '2026-12-06 14:05:00',
+      }),
+    );
+    const page = await openPage();
+    const rowOf = (name: string) => within(page).getByText(name).closest<HTMLElement>('tr')!;
+    const tag = within(rowOf('li')).getByText('已锁定');
+    expect(tag.closest('[title]')?.getAttribute('title')).toBe(
+      '登录失败次数过多，锁定至 2026-12-06 14:05:00',
+    );
+    expect(within(rowOf('zhang')).queryByText('已锁定')).toBeNull();
   });
 
   it('shows each extra button only with its code', async () => {

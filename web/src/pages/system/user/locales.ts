@@ -34,6 +34,7 @@ export const userZh = {
     disabled: '停用',
     locked: '已锁定',
   },
+  lockedUntil: '登录失败次数过多，锁定至 {{time}}',
   deptTree: {
     label: '部门筛选',
     title: '所属部门',
@@ -113,6 +114,7 @@ export const userEn: typeof userZh = {
     disabled: 'Disabled',
     locked: 'Locked',
   },
+  lockedUntil: 'Locked by failed sign-ins until {{time}}',
   deptTree: {
     label: 'Department filter',
     title: 'Departments',

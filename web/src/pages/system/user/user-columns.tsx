@@ -214,7 +214,12 @@ export const userColumns: CrudColumn<UserRow>[] = [
           >
             {labels[0]}
           </Tag>
-          {row.isLocked === 1 && <Tag color="error">{t('system.user.statusName.locked')}</Tag>}
+          {row.isLocked === 1 && (
+            // Locked by failed sign-ins until lockedUntil (decision 0013): 解锁 lifts it sooner.
+            <Tag color="error" title={t('system.user.lockedUntil', { time: row.lockedUntil ?? '' })}>
+              {t('system.user.statusName.locked')}
+            </Tag>
+          )}
         </Space>
       ),
     },

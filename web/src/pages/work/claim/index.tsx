@@ -8,7 +8,7 @@ import type { DiagramSource } from '../../../api/flow/process';
 import { ProcessDiagramDialog } from '../../../components/bpmn';
 import { CrudPage, defineCrud, type CrudActionContext } from '../../../crud';
 import { useLanguage } from '../../../i18n';
-import { filterRows, taskColumns } from '../shared/columns';
+import { taskColumns } from '../shared/columns';
 import { useReportFailure } from '../shared/report-failure';
 import { WORK_LIST } from '../shared/work-lists';
 
@@ -43,7 +43,7 @@ export default function WorkClaimPage() {
       title: 'work.claim.title',
       rowKey: 'taskId',
       rowTitle: 'taskName',
-      api: { list: async (_current, _size, filters) => filterRows(await workApi.claimList(), filters) },
+      api: { list: workApi.claimList },
       permissions: {},
       columns: [
         ...taskColumns(queryClient, language),

@@ -8,7 +8,7 @@ import * as workApi from '../../../api/flow/work';
 import { ProcessDiagramDialog } from '../../../components/bpmn';
 import { CrudPage, defineCrud } from '../../../crud';
 import { useLanguage } from '../../../i18n';
-import { filterRows, taskColumns } from '../shared/columns';
+import { taskColumns } from '../shared/columns';
 import { useProcessDetail } from '../shared/use-process-detail';
 import { WORK_LIST, WORK_PAGE } from '../shared/work-lists';
 
@@ -28,7 +28,7 @@ export default function WorkDonePage() {
       title: 'work.done.title',
       rowKey: 'taskId',
       rowTitle: 'taskName',
-      api: { list: async (_current, _size, filters) => filterRows(await workApi.doneList(), filters) },
+      api: { list: workApi.doneList },
       permissions: {},
       columns: [
         ...taskColumns(queryClient, language),

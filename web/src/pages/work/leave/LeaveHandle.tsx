@@ -34,7 +34,7 @@ export function LeaveHandle({ taskId, processInstanceId, businessId }: LeaveHand
   const leave = useLeaveDetail(businessId);
   const task = useQuery({
     queryKey: taskQueryKey(taskId),
-    queryFn: async () => (await workApi.todoList()).find((one) => one.taskId === taskId) ?? null,
+    queryFn: async () => (await workApi.todoList(1, 1, { taskId })).records[0] ?? null,
   });
 
   const decide = async (decision: Decision, comment: string) => {

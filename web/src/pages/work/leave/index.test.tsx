@@ -1,4 +1,4 @@
-import type { FlowTask, LeaveDetail } from '@console/contract';
+import type { FlowTask, LeaveDetail, Page } from '@console/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as leaveApi from '../../../api/flow/leave';
@@ -37,6 +37,15 @@ const leave: LeaveDetail = {
   leaveState: 1,
   flow: [],
 };
+
+/** The to-do list's answer: a page of these tasks. */
+const onePage = (records: FlowTask[]): Page<FlowTask> => ({
+  records,
+  total: records.length,
+  size: 1,
+  current: 1,
+  pages: records.length,
+});
 
 const task = (taskDefinitionKey: string): FlowTask => ({
   taskId: '11',
@@ -89,9 +98,11 @@ afterEach(resetPageTest);
 
 describe('leave handle page', () => {
   it('shows the request, rejects only with a comment, then goes to the to-do list', async () => {
-    vi.mocked(workApi.todoList).mockResolvedValue([task('approverAudit')]);
+    vi.mocked(workApi.todoList).mockResolvedValue(onePage([task('approverAudit')]));
     const { page, router } = await openHandle();
     expect(leaveApi.detail).toHaveBeenCalledWith('33');
+    // The task is asked for by id: the server's page holds it or nothing.
+    expect(workApi.todoList).toHaveBeenCalledWith(1, 1, { taskId: '11' });
     expect(within(page).getByText('病假')).toBeTruthy();
     expect(within(page).getByText('审批中')).toBeTruthy();
     expect(within(page).getByText('王审批')).toBeTruthy();
@@ -118,7 +129,7 @@ describe('leave handle page', () => {
   });
 
   it('offers the applicant resubmit or withdraw on the adjust step', async () => {
-    vi.mocked(workApi.todoList).mockResolvedValue([task('applicantAdjust')]);
+    vi.mocked(workApi.todoList).mockResolvedValue(onePage([task('applicantAdjust')]));
     const { page } = await openHandle();
     const resubmit = await within(page).findByRole('button', { name: buttonName('重新提交') });
     expect(within(page).getByRole('button', { name: buttonName('撤回') })).toBeTruthy();
@@ -136,7 +147,7 @@ describe('leave handle page', () => {
   });
 
   it('offers no decision on a task no longer in the user’s to-do list', async () => {
-    vi.mocked(workApi.todoList).mockResolvedValue([]);
+    vi.mocked(workApi.todoList).mockResolvedValue(onePage([]));
     const { page } = await openHandle();
     expect(
       await within(page).findByText('这个任务已不在你的待办中：它已被处理，或不由你处理。'),

@@ -1,6 +1,5 @@
 import type { FlowTask } from '@console/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import type { QueryParams } from '../../../api/request';
 import type { CrudColumn } from '../../../crud';
 import type { Language } from '../../../i18n';
 import { flowCategoryOptions } from '../../flow/shared/category';
@@ -38,25 +37,4 @@ export function taskColumns(queryClient: QueryClient, language: Language): CrudC
     { prop: 'taskName', label: 'work.shared.taskName' },
     { prop: 'startUserName', label: 'work.shared.startUserName' },
   ];
-}
-
-/**
- * An unpaged list searched in the browser: each filter keeps the rows whose field contains its text
- * (case ignored), or, with the `_equal` suffix, equals it. Empty filters keep every row.
- */
-export function filterRows<T extends object>(rows: readonly T[], filters: QueryParams): T[] {
-  const wanted = Object.entries(filters).flatMap(([key, raw]) => {
-    const value = raw === undefined || raw === null ? '' : String(raw).trim().toLocaleLowerCase();
-    if (value === '' || key === 'ascs' || key === 'descs') return [];
-    const exact = key.endsWith('_equal');
-    return [{ field: exact ? key.slice(0, -'_equal'.length) : key, value, exact }];
-  });
-  if (wanted.length === 0) return [...rows];
-  return rows.filter((row) =>
-    wanted.every(({ field, value, exact }) => {
-      const cell = (row as Record<string, unknown>)[field];
-      const text = cell === undefined || cell === null ? '' : String(cell).toLocaleLowerCase();
-      return exact ? text === value : text.includes(value);
-    }),
-  );
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { sendFilters } from '../send/send-filters';
-import { filterRows } from './columns';
 import { completeInput, decisionKindOf } from './decision';
 import {
   categoryLabel,
@@ -72,19 +71,6 @@ describe('decisions', () => {
 });
 
 describe('list filters', () => {
-  it('searches unpaged lists in the browser: contains, or equals with _equal', () => {
-    const rows = [
-      { name: '请假流程', category: 'flow_1' },
-      { name: '报销流程', category: 'flow_2' },
-      { name: 'Leave', category: null },
-    ];
-    expect(filterRows(rows, {})).toEqual(rows);
-    expect(filterRows(rows, { name: ' 请假 ' })).toEqual([rows[0]]);
-    expect(filterRows(rows, { name: 'leave' })).toEqual([rows[2]]);
-    expect(filterRows(rows, { category_equal: 'flow_2', name: '' })).toEqual([rows[1]]);
-    expect(filterRows(rows, { category_equal: 'flow' })).toEqual([]);
-  });
-
   it('names the sent list’s filters as the instance table does', () => {
     expect(
       sendFilters({

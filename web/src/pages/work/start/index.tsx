@@ -7,7 +7,7 @@ import './locales';
 import * as workApi from '../../../api/flow/work';
 import { CrudPage, defineCrud, type CrudActionContext } from '../../../crud';
 import { useLanguage } from '../../../i18n';
-import { categoryColumn, filterRows } from '../shared/columns';
+import { categoryColumn } from '../shared/columns';
 import { formPath, useFlowRoutes } from '../shared/flow-routes';
 import { useReportFailure } from '../shared/report-failure';
 import { WORK_LIST, WORK_PAGE, openedFrom } from '../shared/work-lists';
@@ -44,7 +44,7 @@ export default function WorkStartPage() {
       name: WORK_LIST.start,
       title: 'work.start.title',
       rowTitle: 'name',
-      api: { list: async (_current, _size, filters) => filterRows(await workApi.startList(), filters) },
+      api: { list: workApi.startList },
       permissions: {},
       columns: [
         { prop: 'name', label: 'work.start.name', search: true },

@@ -50,10 +50,13 @@ const task = (taskId: string, processDefinitionName: string, category: string): 
 
 beforeEach(() => {
   grantOnly('work_todo_handle');
-  vi.mocked(workApi.todoList).mockResolvedValue([
-    task('1', '请假申请', 'flow_1'),
-    task('2', '报销审批', 'flow_2'),
-  ]);
+  vi.mocked(workApi.todoList).mockResolvedValue({
+    records: [task('1', '请假申请', 'flow_1'), task('2', '报销审批', 'flow_2')],
+    total: 2,
+    size: 10,
+    current: 1,
+    pages: 1,
+  });
   vi.mocked(workApi.completeTask).mockResolvedValue(true);
 });
 
@@ -96,5 +99,26 @@ describe('to-do page', () => {
     expect(router.state.location.pathname).toBe('/work/process/leave/handle/1/p1/b1');
     // The tab belongs to 待办事务's menu item.
     expect(router.state.location.search).toBe('?menu=%2Fwork%2Ftodo%2Findex');
+  });
+
+  it('reads the server’s page: its total in the pager, another page asked of the server', async () => {
+    vi.mocked(workApi.todoList).mockImplementation((current) =>
+      Promise.resolve({
+        records:
+          current === 1
+            ? [task('1', '请假申请', 'flow_1'), task('2', '报销审批', 'flow_2')]
+            : [task('3', '第二页的事务', 'flow_2')],
+        total: 12,
+        size: 10,
+        current,
+        pages: 2,
+      }),
+    );
+    const { page } = await openPage();
+    expect(workApi.todoList).toHaveBeenLastCalledWith(1, 10, expect.any(Object));
+    expect(within(page).getByText('共 12 条')).toBeTruthy();
+    fireEvent.click(within(page).getByTitle('2'));
+    expect(await within(page).findByText('第二页的事务')).toBeTruthy();
+    expect(workApi.todoList).toHaveBeenLastCalledWith(2, 10, expect.any(Object));
   });
 });

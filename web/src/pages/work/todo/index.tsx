@@ -9,7 +9,7 @@ import type { DiagramSource } from '../../../api/flow/process';
 import { ProcessDiagramDialog } from '../../../components/bpmn';
 import { CrudPage, defineCrud, type CrudActionContext } from '../../../crud';
 import { useLanguage } from '../../../i18n';
-import { filterRows, taskColumns } from '../shared/columns';
+import { taskColumns } from '../shared/columns';
 import { handlePath, useFlowRoutes } from '../shared/flow-routes';
 import { useReportFailure } from '../shared/report-failure';
 import { WORK_LIST, WORK_PAGE, openedFrom } from '../shared/work-lists';
@@ -50,7 +50,7 @@ export default function WorkTodoPage() {
       title: 'work.todo.title',
       rowKey: 'taskId',
       rowTitle: 'taskName',
-      api: { list: async (_current, _size, filters) => filterRows(await workApi.todoList(), filters) },
+      api: { list: workApi.todoList },
       permissions: {},
       columns: [
         ...taskColumns(queryClient, language),
