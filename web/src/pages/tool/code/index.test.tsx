@@ -2,6 +2,7 @@ import type { Code } from '@console/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as codeApi from '../../../api/develop/code';
+import { RequestError } from '../../../api/request';
 import { auditColumns } from '../../../test/fixtures';
 import { findDialog, grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import { saveFile } from '../../../utils/save-file';
@@ -125,7 +126,7 @@ describe('code generator page', () => {
     const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: '预览' }));
     const preview = await findDialog('预览：设备管理');
-    await waitFor(() => expect(codeApi.preview).toHaveBeenCalledWith('7'));
+    await waitFor(() => expect(codeApi.preview).toHaveBeenCalledWith('7', { quiet: true }));
     expect(await within(preview).findByRole('tab', { name: 'device.routes.ts' })).toBeTruthy();
     expect(within(preview).getByRole('tab', { name: 'index.tsx' })).toBeTruthy();
     expect(within(preview).getByText('export const deviceRoutes = 1;')).toBeTruthy();
@@ -143,5 +144,22 @@ describe('code generator page', () => {
     fireEvent.click(toolbarGenerate);
     await waitFor(() => expect(codeApi.generate).toHaveBeenCalledTimes(2));
     expect(vi.mocked(codeApi.generate).mock.lastCall).toEqual([['7']]);
+  });
+
+  it('预览 of a record the generator refuses shows the server’s reason in the dialog (issue 45)', async () => {
+    const reason = '表名 blade_post 已是控制台的表';
+    vi.mocked(codeApi.preview).mockRejectedValueOnce(new RequestError(reason, 400, reason));
+    const page = await renderPageAt('/tool/code/index', <CodePage />, {
+      title: '代码生成',
+      showing: '设备管理',
+    });
+    const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: '预览' }));
+    const preview = await findDialog('预览：设备管理');
+    // Quiet: the dialog says it, not a toast beside it.
+    await waitFor(() => expect(codeApi.preview).toHaveBeenCalledWith('7', { quiet: true }));
+    const alert = await within(preview).findByRole('alert');
+    expect(alert.textContent).toContain('无法生成预览');
+    expect(alert.textContent).toContain(reason);
   });
 });

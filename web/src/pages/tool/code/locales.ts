@@ -29,7 +29,8 @@ export const codeZh = {
     action: '预览',
     title: '预览：{{name}}',
     loading: '正在生成预览…',
-    failed: '预览失败，请稍后重试',
+    failed: '无法生成预览',
+    tryLater: '请稍后重试',
     empty: '没有要生成的文件',
   },
   columns: {
@@ -96,7 +97,8 @@ export const codeEn: typeof codeZh = {
     action: 'Preview',
     title: 'Preview: {{name}}',
     loading: 'Generating the preview…',
-    failed: 'The preview failed; please try again later',
+    failed: 'The preview could not be generated',
+    tryLater: 'Please try again later',
     empty: 'There are no files to generate',
   },
   columns: {
