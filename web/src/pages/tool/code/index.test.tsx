@@ -162,4 +162,68 @@ describe('code generator page', () => {
     expect(alert.textContent).toContain('无法生成预览');
     expect(alert.textContent).toContain(reason);
   });
+
+  it('changing the table reads its columns, asking first when the grid was edited; submit sends the new table’s (issue 45)', async () => {
+    const column = (name: string, dataType: string, nullable: boolean, comment: string | null = null) => ({
+      name,
+      dataType,
+      nullable,
+      autoIncrement: false,
+      hasDefault: false,
+      comment,
+    });
+    vi.mocked(codeApi.tables).mockImplementation(() =>
+      Promise.resolve([
+        {
+          name: 'biz_cabinet',
+          columns: [column('cabinet_name', 'varchar(64)', true), column('capacity', 'int', true)],
+        },
+        { name: 'biz_device', columns: [column('device_name', 'varchar', false, '设备名称')] },
+      ]),
+    );
+    try {
+      const page = await renderPageAt('/tool/code/index', <CodePage />, {
+        title: '代码生成',
+        showing: '设备管理',
+      });
+      const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
+      fireEvent.click(within(row).getByRole('button', { name: '编辑' }));
+      const edit = await findDialog('编辑');
+      await within(edit).findByLabelText('device_name 的显示名称');
+      const chooseTable = async (name: string) => {
+        fireEvent.mouseDown(within(edit).getByLabelText('表名'));
+        fireEvent.click(await screen.findByTitle(name));
+      };
+
+      // The record's grid is edited (device_name searchable): changing the table asks; 取消 keeps both.
+      await chooseTable('biz_cabinet');
+      const ask = await findDialog('更换表');
+      expect(ask.textContent).toContain('将按表“biz_cabinet”重新读取列');
+      fireEvent.click(within(ask).getByRole('button', { name: /^取\s*消$/ }));
+      await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).toBeNull());
+      expect(within(edit).getByLabelText('device_name 的显示名称')).toBeTruthy();
+
+      // 确定: the grid is the new table's columns.
+      await chooseTable('biz_cabinet');
+      fireEvent.click(within(await findDialog('更换表')).getByRole('button', { name: /^确\s*定$/ }));
+      expect(await within(edit).findByLabelText('cabinet_name 的显示名称')).toBeTruthy();
+      expect(within(edit).getByLabelText('capacity 的显示名称')).toBeTruthy();
+      expect(within(edit).queryByLabelText('device_name 的显示名称')).toBeNull();
+
+      // A grid as read from its table is replaced without asking.
+      await chooseTable('biz_device');
+      expect(await within(edit).findByLabelText('device_name 的显示名称')).toBeTruthy();
+      expect(document.querySelector('.ant-modal-confirm')).toBeNull();
+      await chooseTable('biz_cabinet');
+      expect(await within(edit).findByLabelText('cabinet_name 的显示名称')).toBeTruthy();
+
+      fireEvent.click(within(edit).getByRole('button', { name: '修改' }));
+      expect(await screen.findByText('更新成功')).toBeTruthy();
+      const sent = vi.mocked(codeApi.submit).mock.lastCall![0];
+      expect(sent.tableName).toBe('biz_cabinet');
+      expect(sent.columns.map((each) => each.name)).toEqual(['cabinet_name', 'capacity']);
+    } finally {
+      vi.mocked(codeApi.tables).mockImplementation(() => Promise.resolve([]));
+    }
+  });
 });

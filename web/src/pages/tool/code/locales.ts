@@ -39,6 +39,8 @@ export const codeZh = {
     load: '从表读取列',
     loadNeedsTable: '请先选择数据源和表',
     loadFailed: '没有找到表“{{table}}”',
+    replaceTitle: '更换表',
+    replaceConfirm: '将按表“{{table}}”重新读取列，这里编辑过的显示名称和设置会丢失。确定更换吗？',
     empty: '暂无字段，请选择表或点击“从表读取列”',
     name: '列名',
     dataType: '类型',
@@ -107,6 +109,9 @@ export const codeEn: typeof codeZh = {
     load: 'Read columns from table',
     loadNeedsTable: 'Please choose the data source and the table first',
     loadFailed: 'Table “{{table}}” was not found',
+    replaceTitle: 'Change the table',
+    replaceConfirm:
+      'The columns will be read again from table “{{table}}”; the labels and settings edited here will be lost. Change the table?',
     empty: 'No columns yet: choose a table or click “Read columns from table”',
     name: 'Column',
     dataType: 'Type',
