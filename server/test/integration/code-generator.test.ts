@@ -224,7 +224,7 @@ describe.each(enginesUnderTest())('the code generator on %s', (kind) => {
       expect(submitted.status, JSON.stringify(extra)).toBe(400);
       expect(submitted.body).toEqual({ code: 400, success: false, data: null, msg });
       // A record stored some other way (before submit checked it, by hand) is refused when generated.
-      await storePast(id, extra);
+      await storePast(id, extra as Record<string, unknown>);
       const res = await genCode(`ids=${id}`);
       expect(res.status, JSON.stringify(extra)).toBe(400);
       expect(res.json()).toEqual({ code: 400, success: false, data: null, msg });

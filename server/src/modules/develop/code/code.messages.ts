@@ -25,6 +25,11 @@ export const codeMessages = {
     'code.tableName.unknown': '数据源中没有表 {name}',
     'code.columns.notInTable': '表 {table} 没有这些列: {names}（请重新从表读取列）',
     'code.datasource.unreadable': '无法读取数据源的表: {reason}',
+    'code.serviceName': '服务名',
+    'code.tablePrefix': '表前缀',
+    'code.saber.moduleName': '请填写 moduleName（模块名，如 cabinet-door）：无法由表名 {table} 和表前缀得出',
+    'code.saber.apiPrefix':
+      '请填写 apiPrefix（接口前缀，如 /api/blade-desk/notice），或 serviceName（服务名，如 blade-desk）',
     'code.moduleName.exists': '模块 {name} 已存在（server/src/modules 下已有同名目录）',
     'code.moduleName.reserved': '模块名 {name} 是保留字',
     'code.moduleName.menuTaken': '菜单编号 {code} 已被占用',
@@ -65,6 +70,12 @@ export const codeMessages = {
     'code.columns.notInTable':
       'Table {table} has no such columns: {names} (read the columns from the table again)',
     'code.datasource.unreadable': 'Could not read the tables of the data source: {reason}',
+    'code.serviceName': 'service name',
+    'code.tablePrefix': 'table prefix',
+    'code.saber.moduleName':
+      'Please send moduleName (the module name, e.g. cabinet-door): it cannot be made from the table {table} and its prefix',
+    'code.saber.apiPrefix':
+      'Please send apiPrefix (the API prefix, e.g. /api/blade-desk/notice), or serviceName (the service, e.g. blade-desk)',
     'code.moduleName.exists': 'A module named {name} exists already (a folder of server/src/modules)',
     'code.moduleName.reserved': 'The module name {name} is a reserved word',
     'code.moduleName.menuTaken': 'The menu code {code} is taken',

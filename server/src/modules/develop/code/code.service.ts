@@ -7,7 +7,9 @@ import {
   type CodeInput,
   type DatasourceTable,
   type Page,
+  columnsFromTable,
 } from '@console/contract';
+import { CODE_LIMITS, CODE_NAME_PATTERNS } from '@console/contract/schema';
 import { createRequire } from 'node:module';
 import type * as Fflate from 'fflate';
 import { found, idsOf, removeAll } from '../../../core/entity-service.js';
@@ -70,11 +72,40 @@ interface ConsoleNames {
   routeTaken: RouteTaken;
 }
 
+/** A submit's body with what BladeX's form leaves out made (CodeService.#complete). */
+type CompleteCodeInput = CodeInput &
+  Required<Pick<CodeInput, 'moduleName' | 'apiPrefix' | 'pageTitle' | 'columns'>>;
+
 /** The parts of a record (stored, or a submit's body) that the generator reads. */
 type GeneratableRecord = Pick<
-  CodeInput,
+  CompleteCodeInput,
   'moduleName' | 'tableName' | 'apiPrefix' | 'pageTitle' | 'menuParentId' | 'columns'
 >;
+
+const isPattern = (kind: 'moduleName' | 'apiPrefix', value: string, limit: number) =>
+  value.length <= limit && new RegExp(CODE_NAME_PATTERNS[kind]).test(value);
+
+/** BladeX's module of a table: `blade_notice` with prefix `blade_` is `notice`; null when no name comes of it. */
+function moduleNameOf(tableName: string, tablePrefix: string | null | undefined): string | null {
+  const prefix = tablePrefix?.trim() ?? '';
+  const rest =
+    prefix && tableName.toLowerCase().startsWith(prefix.toLowerCase())
+      ? tableName.slice(prefix.length)
+      : tableName;
+  const name = rest
+    .toLowerCase()
+    .replace(/_+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return isPattern('moduleName', name, CODE_LIMITS.moduleName) ? name : null;
+}
+
+/** BladeX's routes are `/<service>/<module>`; here under `/api`. Null without a service that makes a path. */
+function apiPrefixOf(serviceName: string | null | undefined, moduleName: string): string | null {
+  const service = serviceName?.trim().toLowerCase();
+  if (!service) return null;
+  const prefix = `/api/${service}/${moduleName}`;
+  return isPattern('apiPrefix', prefix, CODE_LIMITS.apiPrefix) ? prefix : null;
+}
 
 /**
  * Code generation records (研发工具 › 代码生成): which table of which data source becomes a module,
@@ -103,7 +134,12 @@ export class CodeService {
     return onWire(found(await this.#codes.findById(PLATFORM, id)));
   }
 
-  async submit(actor: Actor, input: CodeInput, routeTaken: RouteTaken): Promise<Code> {
+  async submit(actor: Actor, body: CodeInput, routeTaken: RouteTaken): Promise<Code> {
+    if (!(await new DatasourceRepository(this.store).findById(PLATFORM, body.datasourceId)))
+      throw badRequest('code.datasource.unknown', { id: body.datasourceId });
+    let read: Promise<DatasourceTable> | undefined;
+    const table = () => (read ??= this.#table(body));
+    const input = await this.#complete(body, table);
     // The title and the labels are written into the generated files (comments, strings): none may
     // hold what ends a line there or hides what it says. The generator escapes them all the same
     // (generator/source-text.ts), for records stored before this check or some other way.
@@ -112,15 +148,17 @@ export class CodeService {
     for (const column of input.columns)
       if (holdsHiddenCharacters(column.label.trim()))
         throw badRequest('code.column.label.hidden', { name: column.name });
-    if (!(await new DatasourceRepository(this.store).findById(PLATFORM, input.datasourceId)))
-      throw badRequest('code.datasource.unknown', { id: input.datasourceId });
     const seen = new Set<string>();
     for (const column of input.columns) {
       if (seen.has(column.name)) throw badRequest('code.column.duplicate', { name: column.name });
       seen.add(column.name);
     }
     await this.#generatable(input, await this.#consoleNames(routeTaken), new Date());
-    await this.#refuseColumnsNotInTable(input);
+    // The grid's columns are the table's (a grid kept from another table would generate others).
+    const columns = new Set((await table()).columns.map((column) => column.name));
+    const missing = input.columns.filter((column) => !columns.has(column.name)).map((column) => column.name);
+    if (missing.length > 0)
+      throw badRequest('code.columns.notInTable', { table: input.tableName, names: missing.join(', ') });
     const values: Partial<CodeRecord> = {
       codeName: input.codeName.trim(),
       datasourceId: input.datasourceId,
@@ -241,11 +279,8 @@ export class CodeService {
     return { input, permissionCodes };
   }
 
-  /**
-   * The record's columns as the table has them: a table the data source lacks, or a column the
-   * table lacks (a grid kept from another table), is a 400 naming it.
-   */
-  async #refuseColumnsNotInTable(input: CodeInput): Promise<void> {
+  /** The record's table as its data source has it: a 400 when the source lacks it or cannot be read. */
+  async #table(input: Pick<CodeInput, 'datasourceId' | 'tableName'>): Promise<DatasourceTable> {
     let tables: DatasourceTable[];
     try {
       tables = await this.tablesOf(input.datasourceId);
@@ -257,10 +292,27 @@ export class CodeService {
     }
     const table = tables.find((each) => each.name === input.tableName);
     if (!table) throw badRequest('code.tableName.unknown', { name: input.tableName });
-    const columns = new Set(table.columns.map((column) => column.name));
-    const missing = input.columns.filter((column) => !columns.has(column.name)).map((column) => column.name);
-    if (missing.length > 0)
-      throw badRequest('code.columns.notInTable', { table: table.name, names: missing.join(', ') });
+    return table;
+  }
+
+  /**
+   * The record whole. BladeX's form (Saber) sends no module name, API prefix, page title or grid:
+   * they are made from what it sends (the table without its prefix, the service, the record's name,
+   * the table's columns as read), or a 400 says which field this server needs. Its Java-only
+   * fields (package, paths, pkName, base and wrapper modes) mean nothing here and are not kept.
+   */
+  async #complete(body: CodeInput, table: () => Promise<DatasourceTable>): Promise<CompleteCodeInput> {
+    const moduleName = body.moduleName ?? moduleNameOf(body.tableName, body.tablePrefix);
+    if (moduleName === null) throw badRequest('code.saber.moduleName', { table: body.tableName });
+    const apiPrefix = body.apiPrefix ?? apiPrefixOf(body.serviceName, moduleName);
+    if (apiPrefix === null) throw badRequest('code.saber.apiPrefix');
+    return {
+      ...body,
+      moduleName,
+      apiPrefix,
+      pageTitle: body.pageTitle ?? body.codeName,
+      columns: body.columns ?? columnsFromTable(await table()),
+    };
   }
 
   /** copy: a new record like the one given, named as its copy. */

@@ -1,5 +1,5 @@
 import { ImportOutlined } from '@ant-design/icons';
-import type { CodeColumn, DatasourceTable } from '@console/contract';
+import { columnsFromTable, type CodeColumn, type DatasourceTable } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -25,29 +25,6 @@ export const CONTROLS: readonly CodeColumn['control'][] = [
 const LABEL_MAX = 64;
 /** CodeColumnSchema's dictionary code limit. */
 const DICT_MAX = 64;
-
-/** The form control a column's engine type suggests. */
-export function guessControl(dataType: string): CodeColumn['control'] {
-  const type = dataType.toLowerCase();
-  if (/int|serial|numeric|decimal|float|double|real/.test(type)) return 'number';
-  if (type.includes('text')) return 'textarea';
-  if (/date|timestamp/.test(type)) return 'datetime';
-  return 'input';
-}
-
-/** The grid's rows for a table's columns: a label from the comment, a control from the type. */
-export function columnsFromTable(table: DatasourceTable): CodeColumn[] {
-  return table.columns.map((column) => ({
-    name: column.name,
-    label: (column.comment?.trim() || column.name).slice(0, LABEL_MAX),
-    dataType: column.dataType.slice(0, 64),
-    control: guessControl(column.dataType),
-    required: !column.nullable && !column.hasDefault && !column.autoIncrement,
-    searchable: false,
-    inTable: true,
-    dict: null,
-  }));
-}
 
 const tablesKey = (datasourceId: string) => ['code', 'tables', datasourceId] as const;
 

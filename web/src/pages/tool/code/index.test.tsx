@@ -221,7 +221,7 @@ describe('code generator page', () => {
       expect(await screen.findByText('更新成功')).toBeTruthy();
       const sent = vi.mocked(codeApi.submit).mock.lastCall![0];
       expect(sent.tableName).toBe('biz_cabinet');
-      expect(sent.columns.map((each) => each.name)).toEqual(['cabinet_name', 'capacity']);
+      expect(sent.columns?.map((each) => each.name)).toEqual(['cabinet_name', 'capacity']);
     } finally {
       vi.mocked(codeApi.tables).mockImplementation(() => Promise.resolve([]));
     }

@@ -21,6 +21,8 @@ function postgres(): Datasource {
     hasPassword: true,
     options: { ssl: true, schema: 'app' },
     remark: null,
+    url: 'jdbc:postgresql://db.internal:5432/business?ssl=true&currentSchema=app',
+    driverClass: 'org.postgresql.Driver',
     ...auditColumns,
   };
 }
@@ -37,6 +39,8 @@ function sqlite(): Datasource {
     hasPassword: false,
     options: {},
     remark: null,
+    url: 'jdbc:sqlite:sqlite/local.db',
+    driverClass: 'org.sqlite.JDBC',
     ...auditColumns,
   };
 }
