@@ -192,7 +192,13 @@ describe('code generator page', () => {
       await within(edit).findByLabelText('device_name 的显示名称');
       const chooseTable = async (name: string) => {
         fireEvent.mouseDown(within(edit).getByLabelText('表名'));
-        fireEvent.click(await screen.findByTitle(name));
+        // The option (the list's cells carry the names as titles too).
+        const option = await waitFor(() => {
+          const found = document.querySelector<HTMLElement>(`.ant-select-item-option[title="${name}"]`);
+          if (!found) throw new Error(`no option ${name}`);
+          return found;
+        });
+        fireEvent.click(option);
       };
 
       // The record's grid is edited (device_name searchable): changing the table asks; 取消 keeps both.
