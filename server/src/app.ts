@@ -472,7 +472,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     deps.config.outboundHosts ?? DEFAULT_OUTBOUND_HOSTS.flatMap((entry) => parseOutboundEntry(entry)!),
   );
   await app.register(datasourceRoutes, { prefix: '/api/blade-develop/datasource', sources: datasources });
-  await app.register(codeRoutes, { prefix: '/api/blade-develop/code', codes: new CodeService(deps.store) });
+  await app.register(codeRoutes, {
+    prefix: '/api/blade-develop/code',
+    codes: new CodeService(deps.store, (id) => datasources.tables(id)),
+  });
   const uploadsRoot = path.join(path.resolve(deps.config.dataDir ?? './data'), 'uploads');
   const uploadMaxBytes = deps.config.uploadMaxBytes ?? 10 * 1024 * 1024;
   const oss = new OssService({

@@ -7,6 +7,7 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api } from './support/console-api.js';
+import { expectNoOverlap } from './support/overlap.js';
 import { consoleSuite } from './support/suite.js';
 
 // 研发工具 in the browser (issue 18): a data source made in its form, tested from the dialog and
@@ -132,5 +133,38 @@ describe('data sources against the real server', () => {
         'web/src/pages/generated/sensor/index.tsx',
       ]),
     );
+  });
+
+  it('lists code records at 1366×768 with no column’s text over another’s (issue 45)', async () => {
+    const page = await suite.signedInPage({ width: 1366, height: 768 }, '/tool/code/index');
+    const source = await api<{ id: string }>(page, '/api/blade-develop/datasource/submit', {
+      name: '旧系统 1366',
+      kind: 'sqlite',
+      database: 'legacy.db',
+    });
+    // Long values in every column: a table, a module and an API prefix as long as such names get.
+    await api(page, '/api/blade-develop/code/submit', {
+      codeName: '传感器读数与告警阈值配置',
+      datasourceId: source.id,
+      tableName: 'biz_sensor',
+      moduleName: 'sensor-reading-threshold',
+      apiPrefix: '/api/zxgxg-api/sensor-reading-threshold',
+      pageTitle: '传感器读数与告警阈值管理',
+      columns: [
+        {
+          name: 'sensor_name',
+          label: '传感器名称',
+          dataType: 'VARCHAR(64)',
+          control: 'input',
+          required: true,
+          searchable: true,
+          inTable: true,
+        },
+      ],
+    });
+    await page.reload();
+    const codes = page.getByRole('region', { name: '代码生成', exact: true });
+    await codes.getByText('/api/zxgxg-api/sensor-reading-threshold').first().waitFor();
+    await expectNoOverlap(page, codes);
   });
 });

@@ -160,12 +160,17 @@ describe.skipIf(!enginesUnderTest().includes('sqlite'))('a generated module in a
 
   it('type-checks, and its own integration test passes on SQLite', { timeout: 600_000 }, async () => {
     const started = performance.now();
-    // A fresh table with a required column and one fed by a dictionary, in a data source.
+    // A fresh table with a required column and one fed by a dictionary, in a data source; and columns
+    // named like the generator's own texts and keys (`title`, `label`, `name_required`: issue 45).
     const source = new SqliteDatabase(path.join(t.dataDir, 'proof.db'));
     source.exec(`create table proof_locker (
       id bigint primary key,
       tenant_id varchar(12) not null,
       locker_name varchar(64) not null,
+      title varchar(64) not null,
+      label varchar(32),
+      name_required varchar(16),
+      parent_id bigint,
       locker_kind integer,
       capacity integer,
       opened_on date,
@@ -192,6 +197,7 @@ describe.skipIf(!enginesUnderTest().includes('sqlite'))('a generated module in a
     ).find((found) => found.name === 'proof_locker')!;
     const labels: Record<string, string> = {
       locker_name: '柜子名称',
+      title: '标题',
       locker_kind: '柜子类型',
       capacity: '容量',
       opened_on: '启用日期',

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { strFromU8, unzipSync } from 'fflate';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +66,20 @@ describe.each(enginesUnderTest())('the code generator on %s', (kind) => {
     ],
     ...extra,
   });
+  /** Writes the record's row as it is, past submit's checks. */
+  const storePast = async (id: string, values: Record<string, unknown>) => {
+    const { moduleName, tableName, apiPrefix, columns } = values;
+    await t.store.db
+      .updateTable('blade_code')
+      .set({
+        ...(moduleName === undefined ? {} : { module_name: moduleName as string }),
+        ...(tableName === undefined ? {} : { table_name: tableName as string }),
+        ...(apiPrefix === undefined ? {} : { api_prefix: apiPrefix as string }),
+        ...(columns === undefined ? {} : { columns: JSON.stringify(columns) }),
+      })
+      .where('id', '=', id)
+      .execute();
+  };
   const create = async (extra: object = {}) => {
     const res = await post('submit', record(extra));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -72,10 +88,17 @@ describe.each(enginesUnderTest())('the code generator on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // The records' tables (submit holds a record to its table's columns), in an SQLite data source.
+    const file = new SqliteDatabase(path.join(t.dataDir, 'codegen.db'));
+    for (const suffix of ['', '_a', '_b', '_c', '_d', '_e', '_f', '_g', '_h'])
+      file.exec(
+        `create table codegen_probe${suffix} (id bigint primary key, door_name varchar(64), kind integer)`,
+      );
+    file.close();
     const source = await t.call({
       method: 'POST',
       url: '/api/blade-develop/datasource/submit',
-      payload: { name: 'local', kind: 'sqlite', database: 'app.db' },
+      payload: { name: 'local', kind: 'sqlite', database: 'codegen.db' },
     });
     datasourceId = source.body.data.id;
   });
@@ -185,22 +208,30 @@ describe.each(enginesUnderTest())('the code generator on %s', (kind) => {
             },
           ],
         },
-        '列名 Door 无法生成字段：须为小写字母开头的下划线命名，且不能是 current、size、ascs、descs',
+        '列名 Door 无法生成字段：须由小写字母、数字和下划线组成，下划线分开的每一段以小写字母开头（如 cabinet_name），且不能是 current、size、ascs、descs',
       ],
       [{ columns: [] }, '表 codegen_probe_d 没有可生成的列：请先从表中读取列'],
     ];
+    const probe = {
+      moduleName: 'codegen-probe-d',
+      tableName: 'codegen_probe_d',
+      apiPrefix: '/api/x/codegen-probe-d',
+    };
+    const id = await create(probe);
     for (const [extra, msg] of cases) {
-      const id = await create({
-        moduleName: 'codegen-probe-d',
-        tableName: 'codegen_probe_d',
-        apiPrefix: '/api/x/codegen-probe-d',
-        ...extra,
-      });
+      // Submit refuses it with the generator's reason (issue 45), and stores nothing.
+      const submitted = await post('submit', record({ ...probe, ...extra }));
+      expect(submitted.status, JSON.stringify(extra)).toBe(400);
+      expect(submitted.body).toEqual({ code: 400, success: false, data: null, msg });
+      // A record stored some other way (before submit checked it, by hand) is refused when generated.
+      await storePast(id, extra as Record<string, unknown>);
       const res = await genCode(`ids=${id}`);
       expect(res.status, JSON.stringify(extra)).toBe(400);
       expect(res.json()).toEqual({ code: 400, success: false, data: null, msg });
       expect((await get(`preview?id=${id}`)).body.msg).toBe(msg);
+      await storePast(id, { ...probe, columns: record().columns });
     }
+    expect((await get('list?current=1&size=100&moduleName=codegen-probe-d')).body.data.total).toBe(1);
     const twice = await create({
       moduleName: 'codegen-probe-e',
       tableName: 'codegen_probe_e',

@@ -1,11 +1,14 @@
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // The code generator's records (issue 18): which table of which data source becomes which module,
-// with its column grid; submit checks the data source and the names; copy makes a named copy; the
-// platform administrator's only (S3). Generating the module: code-generator*.test.ts.
+// with its column grid; submit checks the data source, the names, and that the generator takes the
+// record and the table has its columns (issue 45); copy makes a named copy; the platform
+// administrator's only (S3). Generating the module: code-generator*.test.ts.
 
 const BASE = '/api/blade-develop/code';
 
@@ -19,8 +22,8 @@ describe.each(enginesUnderTest())('code records on %s', (kind) => {
     codeName: '设备',
     datasourceId,
     tableName: 'demo_device',
-    moduleName: 'device',
-    apiPrefix: '/api/zxgxg-api/device',
+    moduleName: 'demo-device',
+    apiPrefix: '/api/zxgxg-api/demo-device',
     pageTitle: '设备管理',
     columns: [
       {
@@ -48,10 +51,15 @@ describe.each(enginesUnderTest())('code records on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
+    // The records' tables, in an SQLite file of the data folder registered as a data source.
+    const file = new SqliteDatabase(path.join(t.dataDir, 'code-records.db'));
+    file.exec(`create table demo_device (id bigint primary key, device_name varchar(64) not null, status int);
+      create table demo_cabinet (id bigint primary key, cabinet_name varchar(64), capacity int)`);
+    file.close();
     const source = await t.call({
       method: 'POST',
       url: '/api/blade-develop/datasource/submit',
-      payload: { name: 'local', kind: 'sqlite', database: 'app.db' },
+      payload: { name: 'local', kind: 'sqlite', database: 'code-records.db' },
     });
     datasourceId = source.body.data.id;
   });
@@ -63,7 +71,11 @@ describe.each(enginesUnderTest())('code records on %s', (kind) => {
     const created = await post('submit', record());
     expect(created.status).toBe(200);
     const id = created.body.data.id as string;
-    expect(created.body.data).toMatchObject({ codeName: '设备', moduleName: 'device', menuParentId: null });
+    expect(created.body.data).toMatchObject({
+      codeName: '设备',
+      moduleName: 'demo-device',
+      menuParentId: null,
+    });
     expect(created.body.data.columns[0]).toMatchObject({ label: '设备名称', dict: null });
     expect(created.body.data.columns[1]).toMatchObject({ control: 'select', dict: 'yes_no' });
 
@@ -96,6 +108,54 @@ describe.each(enginesUnderTest())('code records on %s', (kind) => {
     twice.columns.push({ ...twice.columns[0]! });
     expect((await post('submit', twice)).body.msg).toBe('列名重复: device_name');
     expect((await get('list?current=1&size=10')).body.data.total).toBe(0);
+  });
+
+  it('refuses at submit a record the generator would refuse, with its reason (issue 45)', async () => {
+    const envelope = (msg: string) => ({ code: 400, success: false, data: null, msg });
+    // A table of the console's own database: its migration would fail.
+    const consoleTable = await post('submit', record({ tableName: 'blade_post' }));
+    expect(consoleTable.status).toBe(400);
+    expect(consoleTable.body).toEqual(envelope('表名 blade_post 已是控制台的表'));
+    expect((await post('submit', record({ moduleName: 'device' }))).body).toEqual(
+      envelope('模块 device 已存在（server/src/modules 下已有同名目录）'),
+    );
+    expect((await post('submit', record({ apiPrefix: '/api/blade-system/post' }))).body).toEqual(
+      envelope('接口路径 /api/blade-system/post 已被占用'),
+    );
+    expect((await post('submit', record({ columns: [] }))).body).toEqual(
+      envelope('表 demo_device 没有可生成的列：请先从表中读取列'),
+    );
+    expect((await get('list?current=1&size=10')).body.data.total).toBe(0);
+  });
+
+  it('refuses at submit columns the table does not have, naming them, and a table the source lacks (issue 45)', async () => {
+    const envelope = (msg: string) => ({ code: 400, success: false, data: null, msg });
+    const id = (await post('submit', record())).body.data.id as string;
+    // The table changed, the grid kept from the one before.
+    const moved = await post('submit', record({ id, tableName: 'demo_cabinet' }));
+    expect(moved.status).toBe(400);
+    expect(moved.body).toEqual(
+      envelope('表 demo_cabinet 没有这些列: device_name, status（请重新从表读取列）'),
+    );
+    const en = await t.call({
+      method: 'POST',
+      url: `${BASE}/submit`,
+      payload: record({ id, tableName: 'demo_cabinet' }),
+      headers: { 'accept-language': 'en' },
+    });
+    expect(en.body.msg).toBe(
+      'Table demo_cabinet has no such columns: device_name, status (read the columns from the table again)',
+    );
+    expect((await get(`detail?id=${id}`)).body.data.tableName).toBe('demo_device');
+    // With the new table's columns it is saved.
+    const cabinet = [{ ...record().columns[0]!, name: 'cabinet_name', required: false }];
+    const saved = await post('submit', record({ id, tableName: 'demo_cabinet', columns: cabinet }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ tableName: 'demo_cabinet', columns: [{ name: 'cabinet_name' }] });
+    expect((await post('submit', record({ tableName: 'demo_missing' }))).body).toEqual(
+      envelope('数据源中没有表 demo_missing'),
+    );
+    await post(`remove?ids=${id}`, {});
   });
 
   it('refuses titles and labels holding what ends a line or hides it, naming the field, in both languages', async () => {

@@ -182,10 +182,53 @@ describe('the generator', () => {
     expect(refusal(() => generateModule(input([column('id', 'bigint'), column('status', 'int')])))).toBe(
       'code.columns.none',
     );
-    expect(refusal(() => generateModule(input([column('title', 'varchar(10)')])))).toBe('code.column.name');
-    expect(refusal(() => generateModule(input([column('a', 'int'), column('a_required', 'int')])))).toBe(
-      'code.column.name',
+  });
+
+  it('generates any column name the rule allows, whatever the generator calls its own things (issue 45)', () => {
+    // Names of the page's texts, the CRUD kit's, the files' variables and the wire's.
+    const names = [
+      'title',
+      'name',
+      'label',
+      'key',
+      'user_id',
+      'parent_id',
+      'name_required',
+      'title_invalid',
+      'required',
+      'invalid',
+      'fields',
+      'input',
+      'values',
+      'body',
+      'config',
+      'records',
+      'total',
+      'data',
+      'msg',
+      'type',
+      'prop',
+      'tenant',
+    ];
+    const generated = generateModule(
+      input(
+        names.map((name) =>
+          column(name, name.endsWith('_id') ? 'bigint' : 'varchar(32)', { required: true }),
+        ),
+      ),
     );
+    const source = (suffix: string) => generated.find((f) => f.path.endsWith(suffix))!.content;
+    const locales = source('cabinet-door/locales.ts');
+    expect(locales).toContain("title: '柜门管理',");
+    expect(locales).toMatch(/fields: \{\n {4}title: 'title',\n {4}name: 'name',/);
+    expect(locales).toMatch(/required: \{\n {4}title: '请输入title',/);
+    expect(locales).toContain("nameRequired: 'name_required',");
+    const page = source('cabinet-door/index.tsx');
+    expect(page).toContain("title: 'generated.cabinetDoor.title',");
+    expect(page).toContain("label: 'generated.cabinetDoor.fields.title',");
+    expect(page).toContain("required: 'generated.cabinetDoor.required.title'");
+    expect(page).toContain("label: 'generated.cabinetDoor.fields.nameRequired',");
+    for (const name of names) expect(source('-cabinet-door.ts')).toContain(`.addColumn('${name}'`);
   });
 
   it('refuses names it would write as they are, however the record was stored', () => {

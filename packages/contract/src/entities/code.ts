@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { AuditFieldsSchema, IdString, Nullable, RequiredText, SubmitId } from '../schema.js';
+import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText, SubmitId } from '../schema.js';
 
 // Code generation records (研发工具 › 代码生成, issue 18): which table of which data source becomes
 // a module of this project, under which names, and how each column shows in the page.
@@ -13,6 +13,7 @@ export const CODE_LIMITS = {
   columns: 200,
   label: 64,
   dict: 64,
+  serviceName: 64,
 } as const;
 
 /**
@@ -90,26 +91,39 @@ export const CodeInputSchema = Type.Object(
       'x-label': 'code.tableName',
       'x-required': 'code.tableName.required',
     }),
-    moduleName: Type.String({
-      minLength: 1,
-      maxLength: CODE_LIMITS.moduleName,
-      pattern: CODE_NAME_PATTERNS.moduleName,
-      'x-label': 'code.moduleName',
-      'x-required': 'code.moduleName.required',
-    }),
-    apiPrefix: Type.String({
-      minLength: 2,
-      maxLength: CODE_LIMITS.apiPrefix,
-      pattern: CODE_NAME_PATTERNS.apiPrefix,
-      'x-label': 'code.apiPrefix',
-      'x-required': 'code.apiPrefix.required',
-    }),
+    /** Absent (BladeX's form): the table's name without `tablePrefix`, in kebab case. */
+    moduleName: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: CODE_LIMITS.moduleName,
+        pattern: CODE_NAME_PATTERNS.moduleName,
+        'x-label': 'code.moduleName',
+        'x-required': 'code.moduleName.required',
+      }),
+    ),
+    /** Absent (BladeX's form): `/api/<serviceName>/<moduleName>`. */
+    apiPrefix: Type.Optional(
+      Type.String({
+        minLength: 2,
+        maxLength: CODE_LIMITS.apiPrefix,
+        pattern: CODE_NAME_PATTERNS.apiPrefix,
+        'x-label': 'code.apiPrefix',
+        'x-required': 'code.apiPrefix.required',
+      }),
+    ),
     menuParentId: Type.Optional(Nullable(Type.Union([IdString, Type.Literal('')]))),
-    pageTitle: RequiredText(CODE_LIMITS.pageTitle, {
-      label: 'code.pageTitle',
-      required: 'code.pageTitle.required',
-    }),
-    columns: Type.Array(CodeColumnSchema, { maxItems: CODE_LIMITS.columns }),
+    /** Absent (BladeX's form): the record's name. */
+    pageTitle: Type.Optional(
+      RequiredText(CODE_LIMITS.pageTitle, {
+        label: 'code.pageTitle',
+        required: 'code.pageTitle.required',
+      }),
+    ),
+    /** Absent (BladeX's form): the table's columns as read, as the console's 从表读取列 fills them. */
+    columns: Type.Optional(Type.Array(CodeColumnSchema, { maxItems: CODE_LIMITS.columns })),
+    /** BladeX's form: its service (`blade-desk`) and table prefix (`blade_`), which name the above. */
+    serviceName: OptionalText(CODE_LIMITS.serviceName, { label: 'code.serviceName' }),
+    tablePrefix: OptionalText(CODE_LIMITS.tableName, { label: 'code.tablePrefix' }),
   },
   { additionalProperties: false },
 );

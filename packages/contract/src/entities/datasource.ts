@@ -21,6 +21,8 @@ export const DATASOURCE_LIMITS = {
   username: 64,
   password: 128,
   remark: 255,
+  url: 512,
+  driverClass: 128,
 } as const;
 
 /** Options a data source may carry; nothing that reads files or loads code (S6). */
@@ -50,6 +52,9 @@ export const DatasourceSchema = Type.Object({
   hasPassword: Type.Boolean(),
   options: DatasourceOptionsSchema,
   remark: Nullable(Type.String()),
+  /** The same connection as BladeX's form shows it: a JDBC URL and its driver class (read-only). */
+  url: Type.String(),
+  driverClass: Type.String(),
 });
 export type Datasource = Static<typeof DatasourceSchema>;
 /** The engines a data source can be: PostgreSQL, MySQL/MariaDB, or an SQLite file under DATA_DIR. */
@@ -60,21 +65,32 @@ const datasourceFields = {
     label: 'datasource.name',
     required: 'datasource.name.required',
   }),
-  kind: Type.Union([...kindLiterals()], {
-    'x-label': 'datasource.kind',
-    'x-required': 'datasource.kind.required',
-  }),
+  /** Absent when a JDBC `url` names the connection (BladeX's form): then the URL decides. */
+  kind: Type.Optional(
+    Type.Union([...kindLiterals()], {
+      'x-label': 'datasource.kind',
+      'x-required': 'datasource.kind.required',
+    }),
+  ),
   host: OptionalText(DATASOURCE_LIMITS.host, { label: 'datasource.host' }),
   port: Type.Optional(Nullable(IntegerField({ label: 'datasource.port' }, { minimum: 1, maximum: 65_535 }))),
-  database: RequiredText(DATASOURCE_LIMITS.database, {
-    label: 'datasource.database',
-    required: 'datasource.database.required',
-  }),
+  database: Type.Optional(
+    RequiredText(DATASOURCE_LIMITS.database, {
+      label: 'datasource.database',
+      required: 'datasource.database.required',
+    }),
+  ),
   username: OptionalText(DATASOURCE_LIMITS.username, { label: 'datasource.username' }),
   /** Absent or empty on update: the stored password stays. */
   password: OptionalText(DATASOURCE_LIMITS.password, { label: 'datasource.password' }),
   options: Type.Optional(DatasourceOptionsSchema),
   remark: OptionalText(DATASOURCE_LIMITS.remark, { label: 'datasource.remark' }),
+  /**
+   * BladeX's form (Saber): a JDBC URL of PostgreSQL, MySQL, MariaDB or SQLite, read into kind, host,
+   * port and database (which it then decides), and the driver class, which must be of that engine.
+   */
+  url: OptionalText(DATASOURCE_LIMITS.url, { label: 'datasource.url' }),
+  driverClass: OptionalText(DATASOURCE_LIMITS.driverClass, { label: 'datasource.driverClass' }),
 };
 
 /** submit: creates without an id, updates with one. */

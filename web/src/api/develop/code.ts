@@ -26,9 +26,12 @@ export interface GeneratedFile {
   content: string;
 }
 
-/** What generating a record would write, file by file, without downloading anything. */
-export function preview(id: string): Promise<GeneratedFile[]> {
-  return get<GeneratedFile[]>(`${BASE}/preview`, { id });
+/**
+ * What generating a record would write, file by file, without downloading anything. `quiet`: the
+ * caller shows the server's refusal itself (the preview dialog), instead of the request layer's toast.
+ */
+export function preview(id: string, options: { quiet?: boolean } = {}): Promise<GeneratedFile[]> {
+  return get<GeneratedFile[]>(`${BASE}/preview`, { id }, { quiet: options.quiet });
 }
 
 /**

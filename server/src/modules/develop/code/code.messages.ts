@@ -19,9 +19,17 @@ export const codeMessages = {
     'code.copyOf': '{name} 副本',
     'code.system.unsupported': '不支持的前端系统: {system}（可用: saber）',
     'code.column.name':
-      '列名 {name} 无法生成字段：须为小写字母开头的下划线命名，且不能是 current、size、ascs、descs',
+      '列名 {name} 无法生成字段：须由小写字母、数字和下划线组成，下划线分开的每一段以小写字母开头（如 cabinet_name），且不能是 current、size、ascs、descs',
     'code.column.type': '列 {name} 的类型 {type} 无法生成字段',
     'code.columns.none': '表 {table} 没有可生成的列：请先从表中读取列',
+    'code.tableName.unknown': '数据源中没有表 {name}',
+    'code.columns.notInTable': '表 {table} 没有这些列: {names}（请重新从表读取列）',
+    'code.datasource.unreadable': '无法读取数据源的表: {reason}',
+    'code.serviceName': '服务名',
+    'code.tablePrefix': '表前缀',
+    'code.saber.moduleName': '请填写 moduleName（模块名，如 cabinet-door）：无法由表名 {table} 和表前缀得出',
+    'code.saber.apiPrefix':
+      '请填写 apiPrefix（接口前缀，如 /api/blade-desk/notice），或 serviceName（服务名，如 blade-desk）',
     'code.moduleName.exists': '模块 {name} 已存在（server/src/modules 下已有同名目录）',
     'code.moduleName.reserved': '模块名 {name} 是保留字',
     'code.moduleName.menuTaken': '菜单编号 {code} 已被占用',
@@ -55,9 +63,19 @@ export const codeMessages = {
     'code.copyOf': 'Copy of {name}',
     'code.system.unsupported': 'Unsupported front end: {system} (available: saber)',
     'code.column.name':
-      'Column {name} cannot become a field: use lower-case snake case starting with a letter, and none of current, size, ascs, descs',
+      'Column {name} cannot become a field: lower-case letters, digits and underscores, each part between underscores starting with a letter (as in cabinet_name), and none of current, size, ascs, descs',
     'code.column.type': 'Column {name} of type {type} cannot become a field',
     'code.columns.none': 'Table {table} has no column to generate: read its columns from the table first',
+    'code.tableName.unknown': 'The data source has no table {name}',
+    'code.columns.notInTable':
+      'Table {table} has no such columns: {names} (read the columns from the table again)',
+    'code.datasource.unreadable': 'Could not read the tables of the data source: {reason}',
+    'code.serviceName': 'service name',
+    'code.tablePrefix': 'table prefix',
+    'code.saber.moduleName':
+      'Please send moduleName (the module name, e.g. cabinet-door): it cannot be made from the table {table} and its prefix',
+    'code.saber.apiPrefix':
+      'Please send apiPrefix (the API prefix, e.g. /api/blade-desk/notice), or serviceName (the service, e.g. blade-desk)',
     'code.moduleName.exists': 'A module named {name} exists already (a folder of server/src/modules)',
     'code.moduleName.reserved': 'The module name {name} is a reserved word',
     'code.moduleName.menuTaken': 'The menu code {code} is taken',

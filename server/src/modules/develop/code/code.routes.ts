@@ -36,6 +36,8 @@ export const codeRoutes: FastifyPluginAsyncTypebox<{ codes: CodeService }> = asy
     },
     async (req) => ok(await codes.detail(req.query.id), req.t('ok')),
   );
+  const routeTaken = (url: string) =>
+    app.hasRoute({ method: 'GET', url }) || app.hasRoute({ method: 'POST', url });
   app.post(
     '/submit',
     {
@@ -44,7 +46,7 @@ export const codeRoutes: FastifyPluginAsyncTypebox<{ codes: CodeService }> = asy
     },
     async (req) => {
       const created = !req.body.id;
-      return ok(await codes.submit(req.actor, req.body), req.t(created ? 'created' : 'updated'));
+      return ok(await codes.submit(req.actor, req.body, routeTaken), req.t(created ? 'created' : 'updated'));
     },
   );
   app.post(
@@ -68,8 +70,6 @@ export const codeRoutes: FastifyPluginAsyncTypebox<{ codes: CodeService }> = asy
     async (req) => ok(await codes.copy(req.actor, req.query.id, req.language), req.t('created')),
   );
 
-  const routeTaken = (url: string) =>
-    app.hasRoute({ method: 'GET', url }) || app.hasRoute({ method: 'POST', url });
   // BladeX sends ids and system as request parameters; the answer is the zip itself.
   app.post(
     '/gen-code',

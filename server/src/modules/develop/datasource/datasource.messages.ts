@@ -14,6 +14,13 @@ export const datasourceMessages = {
     'datasource.username': '用户名',
     'datasource.password': '密码',
     'datasource.remark': '备注',
+    'datasource.url': '连接地址',
+    'datasource.driverClass': '驱动类',
+    'datasource.url.invalid':
+      '连接地址无法识别：须为 jdbc:postgresql://主机[:端口]/数据库、jdbc:mysql://…、jdbc:mariadb://… 或 jdbc:sqlite:文件',
+    'datasource.driverClass.unsupported':
+      '不支持的驱动类 {driverClass}：可用 org.postgresql.Driver、com.mysql.cj.jdbc.Driver、org.mariadb.jdbc.Driver、org.sqlite.JDBC',
+    'datasource.driverClass.mismatch': '驱动类 {driverClass} 与连接地址的数据库类型不符',
     'datasource.hostRefused': '主机 {host} 不在允许的数据源地址内（DATASOURCE_HOSTS）',
     'datasource.sqlitePath': 'SQLite 文件须是数据目录（DATA_DIR）下的相对路径: {path}',
     'datasource.ownDatabase':
@@ -35,6 +42,14 @@ export const datasourceMessages = {
     'datasource.username': 'user name',
     'datasource.password': 'password',
     'datasource.remark': 'remark',
+    'datasource.url': 'connection URL',
+    'datasource.driverClass': 'driver class',
+    'datasource.url.invalid':
+      'The connection URL is not one this server reads: jdbc:postgresql://host[:port]/database, jdbc:mysql://…, jdbc:mariadb://… or jdbc:sqlite:file',
+    'datasource.driverClass.unsupported':
+      'Unsupported driver class {driverClass}: use org.postgresql.Driver, com.mysql.cj.jdbc.Driver, org.mariadb.jdbc.Driver or org.sqlite.JDBC',
+    'datasource.driverClass.mismatch':
+      'The driver class {driverClass} is not for the database of the connection URL',
     'datasource.hostRefused': 'The host {host} is not among the allowed data source hosts (DATASOURCE_HOSTS)',
     'datasource.sqlitePath':
       'An SQLite file must be a relative path inside the data directory (DATA_DIR): {path}',

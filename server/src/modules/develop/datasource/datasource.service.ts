@@ -1,6 +1,7 @@
 import type {
   Datasource,
   DatasourceInput,
+  DatasourceKind,
   DatasourceOption,
   DatasourceOptions,
   DatasourceTestInput,
@@ -27,6 +28,7 @@ import {
 } from './connection.js';
 import { DatasourceRepository, datasourceTable, type DatasourceRecord } from './datasource.repository.js';
 import { readTables } from './introspection.repository.js';
+import { DRIVER_CLASS, driverKind, jdbcUrlOf, parseJdbcUrl } from './jdbc-url.js';
 
 /** How long a connection test may take (S6). */
 export const TEST_TIMEOUT_MS = 5_000;
@@ -50,6 +52,46 @@ export interface DatasourceServiceDependencies {
 }
 
 const text = (value: string | null | undefined) => value?.trim() || null;
+
+/** What a connection is made of, from a form (settled) or a stored row. */
+interface ConnectionFields {
+  kind: DatasourceKind;
+  host?: string | null;
+  port?: number | null;
+  database: string;
+  username?: string | null;
+  options?: DatasourceOptions;
+}
+
+/** A submit's or a test's fields with the connection settled: its kind and database known. */
+type Settled<I extends DatasourceInput | DatasourceTestInput> = I & {
+  kind: DatasourceKind;
+  database: string;
+};
+
+/**
+ * The form's fields, a BladeX form's JDBC URL read into them (the URL, when there is one, decides
+ * kind, host, port, database and the TLS and schema options); its driver class must be of the same
+ * engine. Neither is kept: a data source is its structured fields (decision 0020).
+ */
+function settled<I extends DatasourceInput | DatasourceTestInput>(input: I): Settled<I> {
+  const driverClass = text(input.driverClass);
+  const driver = driverClass === null ? undefined : driverKind(driverClass);
+  if (driverClass !== null && driver === undefined)
+    throw badRequest('datasource.driverClass.unsupported', { driverClass });
+  const url = text(input.url);
+  if (url !== null) {
+    const target = parseJdbcUrl(url);
+    if (!target) throw badRequest('datasource.url.invalid');
+    if (driver !== undefined && driver !== target.kind)
+      throw badRequest('datasource.driverClass.mismatch', { driverClass: driverClass! });
+    return { ...input, ...target };
+  }
+  const kind = input.kind ?? driver;
+  if (kind === undefined) throw badRequest('datasource.kind.required');
+  if (!input.database?.trim()) throw badRequest('datasource.database.required');
+  return { ...input, kind, database: input.database };
+}
 
 /**
  * Data sources (研发工具 › 数据源管理): the platform administrator's only (S3). The password is
@@ -83,7 +125,8 @@ export class DatasourceService {
     return this.#sources.options();
   }
 
-  async submit(actor: Actor, input: DatasourceInput): Promise<Datasource> {
+  async submit(actor: Actor, body: DatasourceInput): Promise<Datasource> {
+    const input = settled(body);
     const id = input.id || undefined;
     const target = this.#target(input, null);
     this.#refuseBadTarget(target);
@@ -168,7 +211,7 @@ export class DatasourceService {
     const record = found(await this.#sources.findById(PLATFORM, id));
     const sealed = await this.#sources.sealedPassword(id);
     const target = this.#target(
-      { ...record, options: this.#onWire(record, false).options, password: null },
+      { ...record, options: this.#onWire(record, false).options },
       sealed ? this.deps.secrets.open(sealed) : null,
     );
     this.#refuseBadTarget(target);
@@ -179,7 +222,8 @@ export class DatasourceService {
    * Tries the form's values (the stored password when editing and none typed): connected with the
    * server's version, or the failure's message; a refused host or path is a 400.
    */
-  async test(input: DatasourceTestInput): Promise<DatasourceTestResult> {
+  async test(body: DatasourceTestInput): Promise<DatasourceTestResult> {
+    const input = settled(body);
     const id = input.id || undefined;
     let password = text(input.password);
     if (!password && id !== undefined) {
@@ -197,7 +241,7 @@ export class DatasourceService {
   }
 
   /** The connection a data source stands for, as checked and normalised. */
-  #target(input: DatasourceInput | DatasourceTestInput, password: string | null): ConnectionTarget {
+  #target(input: ConnectionFields, password: string | null): ConnectionTarget {
     const options: DatasourceOptions = {};
     if (input.options?.ssl !== undefined && input.kind !== 'sqlite') options.ssl = input.options.ssl;
     if (input.options?.schema && input.kind === 'postgres') options.schema = input.options.schema;
@@ -253,6 +297,12 @@ export class DatasourceService {
     } catch {
       // A hand-edited row: shown without options rather than failing the list.
     }
-    return { ...record, hasPassword, options };
+    return {
+      ...record,
+      hasPassword,
+      options,
+      url: jdbcUrlOf({ ...record, options }),
+      driverClass: DRIVER_CLASS[record.kind],
+    };
   }
 }

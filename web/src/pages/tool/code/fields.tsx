@@ -1,5 +1,5 @@
 import { ImportOutlined } from '@ant-design/icons';
-import type { CodeColumn, DatasourceTable } from '@console/contract';
+import { columnsFromTable, type CodeColumn, type DatasourceTable } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -26,29 +26,6 @@ const LABEL_MAX = 64;
 /** CodeColumnSchema's dictionary code limit. */
 const DICT_MAX = 64;
 
-/** The form control a column's engine type suggests. */
-export function guessControl(dataType: string): CodeColumn['control'] {
-  const type = dataType.toLowerCase();
-  if (/int|serial|numeric|decimal|float|double|real/.test(type)) return 'number';
-  if (type.includes('text')) return 'textarea';
-  if (/date|timestamp/.test(type)) return 'datetime';
-  return 'input';
-}
-
-/** The grid's rows for a table's columns: a label from the comment, a control from the type. */
-export function columnsFromTable(table: DatasourceTable): CodeColumn[] {
-  return table.columns.map((column) => ({
-    name: column.name,
-    label: (column.comment?.trim() || column.name).slice(0, LABEL_MAX),
-    dataType: column.dataType.slice(0, 64),
-    control: guessControl(column.dataType),
-    required: !column.nullable && !column.hasDefault && !column.autoIncrement,
-    searchable: false,
-    inTable: true,
-    dict: null,
-  }));
-}
-
 const tablesKey = (datasourceId: string) => ['code', 'tables', datasourceId] as const;
 
 /** The tables of the chosen data source, loaded once per source while the page is open. */
@@ -68,20 +45,45 @@ interface ItemProps<V> {
   onChange?: (value: V) => void;
 }
 
+/** Whether the grid is the table's columns as read, nothing edited (labels, controls, checks, dictionaries). */
+function asRead(rows: readonly CodeColumn[], table: DatasourceTable | undefined): boolean {
+  if (!table) return rows.length === 0;
+  const read = columnsFromTable(table);
+  const settings = (row: CodeColumn) =>
+    [row.name, row.label, row.control, row.required, row.searchable, row.inTable, row.dict ?? null].join(
+      '\u0000',
+    );
+  return rows.length === read.length && rows.every((row, i) => settings(row) === settings(read[i]!));
+}
+
 /**
- * The table: one of the chosen data source's tables. Choosing one while the columns grid is empty
- * fills the grid with its columns.
+ * The table: one of the chosen data source's tables. Choosing one fills the grid with its columns;
+ * a grid edited for the table before is replaced only when the person agrees (a grid kept from
+ * another table would generate columns the new table does not have).
  */
 export function TableSelect({ id, value, onChange, disabled }: ItemProps<string> & { disabled: boolean }) {
   const { t } = useTranslation();
+  const { modal } = App.useApp();
   const form = Form.useFormInstance();
   const datasourceId = Form.useWatch<string | undefined>('datasourceId');
   const { data: tables = [], isFetching } = useTables(datasourceId);
   const choose = (name: string) => {
-    onChange?.(name);
-    const current = form.getFieldValue('columns') as CodeColumn[] | undefined;
+    if (name === value) return;
     const table = tables.find((each) => each.name === name);
-    if (table && (!current || current.length === 0)) form.setFieldValue('columns', columnsFromTable(table));
+    const take = () => {
+      onChange?.(name);
+      form.setFieldValue('columns', table ? columnsFromTable(table) : []);
+    };
+    const current = (form.getFieldValue('columns') as CodeColumn[] | undefined) ?? [];
+    const before = tables.find((each) => each.name === value);
+    if (current.length === 0 || asRead(current, before)) return take();
+    void modal.confirm({
+      title: t('tool.code.columns.replaceTitle'),
+      content: t('tool.code.columns.replaceConfirm', { table: name }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      onOk: take,
+    });
   };
   return (
     <Select

@@ -2,6 +2,7 @@ import type { Code } from '@console/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as codeApi from '../../../api/develop/code';
+import { RequestError } from '../../../api/request';
 import { auditColumns } from '../../../test/fixtures';
 import { findDialog, grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import { saveFile } from '../../../utils/save-file';
@@ -125,7 +126,7 @@ describe('code generator page', () => {
     const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: '预览' }));
     const preview = await findDialog('预览：设备管理');
-    await waitFor(() => expect(codeApi.preview).toHaveBeenCalledWith('7'));
+    await waitFor(() => expect(codeApi.preview).toHaveBeenCalledWith('7', { quiet: true }));
     expect(await within(preview).findByRole('tab', { name: 'device.routes.ts' })).toBeTruthy();
     expect(within(preview).getByRole('tab', { name: 'index.tsx' })).toBeTruthy();
     expect(within(preview).getByText('export const deviceRoutes = 1;')).toBeTruthy();
@@ -143,5 +144,92 @@ describe('code generator page', () => {
     fireEvent.click(toolbarGenerate);
     await waitFor(() => expect(codeApi.generate).toHaveBeenCalledTimes(2));
     expect(vi.mocked(codeApi.generate).mock.lastCall).toEqual([['7']]);
+  });
+
+  it('预览 of a record the generator refuses shows the server’s reason in the dialog (issue 45)', async () => {
+    const reason = '表名 blade_post 已是控制台的表';
+    vi.mocked(codeApi.preview).mockRejectedValueOnce(new RequestError(reason, 400, reason));
+    const page = await renderPageAt('/tool/code/index', <CodePage />, {
+      title: '代码生成',
+      showing: '设备管理',
+    });
+    const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: '预览' }));
+    const preview = await findDialog('预览：设备管理');
+    // Quiet: the dialog says it, not a toast beside it.
+    await waitFor(() => expect(codeApi.preview).toHaveBeenCalledWith('7', { quiet: true }));
+    const alert = await within(preview).findByRole('alert');
+    expect(alert.textContent).toContain('无法生成预览');
+    expect(alert.textContent).toContain(reason);
+  });
+
+  it('changing the table reads its columns, asking first when the grid was edited; submit sends the new table’s (issue 45)', async () => {
+    const column = (name: string, dataType: string, nullable: boolean, comment: string | null = null) => ({
+      name,
+      dataType,
+      nullable,
+      autoIncrement: false,
+      hasDefault: false,
+      comment,
+    });
+    vi.mocked(codeApi.tables).mockImplementation(() =>
+      Promise.resolve([
+        {
+          name: 'biz_cabinet',
+          columns: [column('cabinet_name', 'varchar(64)', true), column('capacity', 'int', true)],
+        },
+        { name: 'biz_device', columns: [column('device_name', 'varchar', false, '设备名称')] },
+      ]),
+    );
+    try {
+      const page = await renderPageAt('/tool/code/index', <CodePage />, {
+        title: '代码生成',
+        showing: '设备管理',
+      });
+      const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
+      fireEvent.click(within(row).getByRole('button', { name: '编辑' }));
+      const edit = await findDialog('编辑');
+      await within(edit).findByLabelText('device_name 的显示名称');
+      const chooseTable = async (name: string) => {
+        fireEvent.mouseDown(within(edit).getByLabelText('表名'));
+        // The option (the list's cells carry the names as titles too).
+        const option = await waitFor(() => {
+          const found = document.querySelector<HTMLElement>(`.ant-select-item-option[title="${name}"]`);
+          if (!found) throw new Error(`no option ${name}`);
+          return found;
+        });
+        fireEvent.click(option);
+      };
+
+      // The record's grid is edited (device_name searchable): changing the table asks; 取消 keeps both.
+      await chooseTable('biz_cabinet');
+      const ask = await findDialog('更换表');
+      expect(ask.textContent).toContain('将按表“biz_cabinet”重新读取列');
+      fireEvent.click(within(ask).getByRole('button', { name: /^取\s*消$/ }));
+      await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).toBeNull());
+      expect(within(edit).getByLabelText('device_name 的显示名称')).toBeTruthy();
+
+      // 确定: the grid is the new table's columns.
+      await chooseTable('biz_cabinet');
+      fireEvent.click(within(await findDialog('更换表')).getByRole('button', { name: /^确\s*定$/ }));
+      expect(await within(edit).findByLabelText('cabinet_name 的显示名称')).toBeTruthy();
+      expect(within(edit).getByLabelText('capacity 的显示名称')).toBeTruthy();
+      expect(within(edit).queryByLabelText('device_name 的显示名称')).toBeNull();
+
+      // A grid as read from its table is replaced without asking.
+      await chooseTable('biz_device');
+      expect(await within(edit).findByLabelText('device_name 的显示名称')).toBeTruthy();
+      expect(document.querySelector('.ant-modal-confirm')).toBeNull();
+      await chooseTable('biz_cabinet');
+      expect(await within(edit).findByLabelText('cabinet_name 的显示名称')).toBeTruthy();
+
+      fireEvent.click(within(edit).getByRole('button', { name: '修改' }));
+      expect(await screen.findByText('更新成功')).toBeTruthy();
+      const sent = vi.mocked(codeApi.submit).mock.lastCall![0];
+      expect(sent.tableName).toBe('biz_cabinet');
+      expect(sent.columns?.map((each) => each.name)).toEqual(['cabinet_name', 'capacity']);
+    } finally {
+      vi.mocked(codeApi.tables).mockImplementation(() => Promise.resolve([]));
+    }
   });
 });

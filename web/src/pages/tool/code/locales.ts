@@ -29,7 +29,8 @@ export const codeZh = {
     action: '预览',
     title: '预览：{{name}}',
     loading: '正在生成预览…',
-    failed: '预览失败，请稍后重试',
+    failed: '无法生成预览',
+    tryLater: '请稍后重试',
     empty: '没有要生成的文件',
   },
   columns: {
@@ -38,6 +39,8 @@ export const codeZh = {
     load: '从表读取列',
     loadNeedsTable: '请先选择数据源和表',
     loadFailed: '没有找到表“{{table}}”',
+    replaceTitle: '更换表',
+    replaceConfirm: '将按表“{{table}}”重新读取列，这里编辑过的显示名称和设置会丢失。确定更换吗？',
     empty: '暂无字段，请选择表或点击“从表读取列”',
     name: '列名',
     dataType: '类型',
@@ -96,7 +99,8 @@ export const codeEn: typeof codeZh = {
     action: 'Preview',
     title: 'Preview: {{name}}',
     loading: 'Generating the preview…',
-    failed: 'The preview failed; please try again later',
+    failed: 'The preview could not be generated',
+    tryLater: 'Please try again later',
     empty: 'There are no files to generate',
   },
   columns: {
@@ -105,6 +109,9 @@ export const codeEn: typeof codeZh = {
     load: 'Read columns from table',
     loadNeedsTable: 'Please choose the data source and the table first',
     loadFailed: 'Table “{{table}}” was not found',
+    replaceTitle: 'Change the table',
+    replaceConfirm:
+      'The columns will be read again from table “{{table}}”; the labels and settings edited here will be lost. Change the table?',
     empty: 'No columns yet: choose a table or click “Read columns from table”',
     name: 'Column',
     dataType: 'Type',

@@ -4,6 +4,7 @@ import { Alert, Empty, Modal, Spin, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import './code.css';
 import * as codeApi from '../../../api/develop/code';
+import { RequestError } from '../../../api/request';
 
 /** The file's name after its folders: the tab's label (the whole path heads the tab's content). */
 const fileName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
@@ -16,7 +17,8 @@ export function CodePreviewDialog({ record, onClose }: { record: Code | undefine
   const { t } = useTranslation();
   const files = useQuery({
     queryKey: ['code', 'preview', record?.id],
-    queryFn: () => codeApi.preview(record!.id),
+    // The server's refusal (a table or name the generator cannot take) is shown in the dialog itself.
+    queryFn: () => codeApi.preview(record!.id, { quiet: true }),
     enabled: record !== undefined,
     // What the generator writes follows the record: read it again for each opening.
     gcTime: 0,
@@ -25,7 +27,18 @@ export function CodePreviewDialog({ record, onClose }: { record: Code | undefine
   let body;
   if (files.isPending)
     body = <Spin style={{ display: 'block', padding: 48 }} description={t('tool.code.preview.loading')} />;
-  else if (files.isError) body = <Alert type="error" showIcon message={t('tool.code.preview.failed')} />;
+  else if (files.isError)
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        message={t('tool.code.preview.failed')}
+        description={
+          (files.error instanceof RequestError && files.error.serverMessage) ||
+          t('tool.code.preview.tryLater')
+        }
+      />
+    );
   else if (files.data.length === 0) body = <Empty description={t('tool.code.preview.empty')} />;
   else
     body = (

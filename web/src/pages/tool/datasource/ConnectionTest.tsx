@@ -7,6 +7,7 @@ import * as datasourceApi from '../../../api/develop/datasource';
 import { RequestError } from '../../../api/request';
 import type { CrudFormValues } from '../../../crud';
 import { inputOf } from './input';
+import type { TestedSettings } from './tested';
 
 /** How the last test went: the server's answer, its refusal to try, or no answer at all. */
 type Outcome =
@@ -19,6 +20,8 @@ export interface ConnectionTestProps {
   id?: string;
   /** The stored data source being edited: an empty password then means its stored one. */
   recordId?: string;
+  /** Where the outcome is kept, so that saving these settings need not test them again. */
+  tested: TestedSettings;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface ConnectionTestProps {
  * server will not try (a host outside DATASOURCE_HOSTS, an SQLite path outside DATA_DIR, bad
  * input) is shown here too rather than as a passing message.
  */
-export function ConnectionTest({ id, recordId }: ConnectionTestProps) {
+export function ConnectionTest({ id, recordId, tested }: ConnectionTestProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance<CrudFormValues>();
   const [testing, setTesting] = useState(false);
@@ -47,6 +50,7 @@ export function ConnectionTest({ id, recordId }: ConnectionTestProps) {
     try {
       const input = inputOf(form.getFieldsValue(true) as CrudFormValues, recordId);
       const result = await datasourceApi.test(input, { quiet: true });
+      tested.record(input, result.connected);
       setOutcome({ kind: 'answered', result });
     } catch (error) {
       setOutcome(

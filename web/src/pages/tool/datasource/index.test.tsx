@@ -21,6 +21,8 @@ function postgres(): Datasource {
     hasPassword: true,
     options: { ssl: true, schema: 'app' },
     remark: null,
+    url: 'jdbc:postgresql://db.internal:5432/business?ssl=true&currentSchema=app',
+    driverClass: 'org.postgresql.Driver',
     ...auditColumns,
   };
 }
@@ -37,6 +39,8 @@ function sqlite(): Datasource {
     hasPassword: false,
     options: {},
     remark: null,
+    url: 'jdbc:sqlite:sqlite/local.db',
+    driverClass: 'org.sqlite.JDBC',
     ...auditColumns,
   };
 }
@@ -59,6 +63,9 @@ afterEach(resetPageTest);
 
 const openPage = () =>
   renderPageAt('/tool/datasource/index', <DatasourcePage />, { title: '数据源管理', showing: '业务主库' });
+
+/** The question before saving settings whose test failed. */
+const asked = () => findDialog('连接测试未通过');
 
 const rowOf = (page: HTMLElement, name: string) => within(page).getByText(name).closest<HTMLElement>('tr')!;
 
@@ -156,5 +163,70 @@ describe('data sources page', () => {
       options: {},
       remark: null,
     });
+  });
+
+  it('saving untested settings tests them; a failed test is said, and saved only when confirmed (issue 45)', async () => {
+    const failed = {
+      connected: false,
+      millis: 31,
+      serverVersion: null,
+      message: 'password authentication failed for user "app"',
+    };
+    vi.mocked(datasourceApi.test).mockResolvedValueOnce(failed).mockResolvedValueOnce(failed);
+    const page = await openPage();
+    fireEvent.click(within(page).getByRole('button', { name: '新增' }));
+    const add = await findDialog('新增');
+    fireEvent.change(within(add).getByLabelText('名称'), { target: { value: '新库' } });
+    fireEvent.change(within(add).getByLabelText('主机'), { target: { value: 'db.internal' } });
+    fireEvent.change(within(add).getByLabelText('数据库'), { target: { value: 'shop' } });
+    fireEvent.change(within(add).getByLabelText('用户名'), { target: { value: 'app' } });
+
+    // Never tested: 保存 tests first, says why it failed and asks; 取消 saves nothing.
+    fireEvent.click(within(add).getByRole('button', { name: '保存' }));
+    const ask = await asked();
+    expect(ask.textContent).toContain('用这些设置连接失败：password authentication failed for user "app"');
+    expect(vi.mocked(datasourceApi.test).mock.lastCall![0]).toMatchObject({
+      host: 'db.internal',
+      database: 'shop',
+    });
+    fireEvent.click(within(ask).getByRole('button', { name: /^取\s*消$/ }));
+    await waitFor(() => expect(document.querySelector('.ant-modal-confirm')).toBeNull());
+    expect(datasourceApi.submit).not.toHaveBeenCalled();
+    expect(within(add).getByDisplayValue('db.internal')).toBeTruthy();
+
+    // Its last test failed: 保存 tests again and asks again; 仍然保存 saves.
+    const save = within(add).getByRole('button', { name: '保存' });
+    // The first save has ended (its button spins no more).
+    await waitFor(() => expect(save.classList.contains('ant-btn-loading')).toBe(false));
+    fireEvent.click(save);
+    fireEvent.click(within(await asked()).getByRole('button', { name: '仍然保存' }));
+    expect(await screen.findByText('新增成功')).toBeTruthy();
+    expect(datasourceApi.test).toHaveBeenCalledTimes(2);
+    expect(vi.mocked(datasourceApi.submit).mock.lastCall![0]).toMatchObject({
+      name: '新库',
+      host: 'db.internal',
+    });
+  });
+
+  it('saves settings whose test connected without testing again or asking', async () => {
+    const page = await openPage();
+    fireEvent.click(within(rowOf(page, '业务主库')).getByRole('button', { name: '编辑' }));
+    const edit = await findDialog('编辑');
+    await within(edit).findByDisplayValue('db.internal');
+    fireEvent.click(within(edit).getByRole('button', { name: '测试连接' }));
+    expect(await within(edit).findByText('连接成功')).toBeTruthy();
+    fireEvent.click(within(edit).getByRole('button', { name: '修改' }));
+    expect(await screen.findByText('更新成功')).toBeTruthy();
+    expect(datasourceApi.test).toHaveBeenCalledTimes(1);
+
+    // Untested settings that connect: tested on save, saved without a question.
+    fireEvent.click(within(rowOf(page, '业务主库')).getByRole('button', { name: '编辑' }));
+    const again = await findDialog('编辑');
+    await within(again).findByDisplayValue('db.internal');
+    fireEvent.change(within(again).getByLabelText('数据库'), { target: { value: 'business2' } });
+    fireEvent.click(within(again).getByRole('button', { name: '修改' }));
+    await waitFor(() => expect(datasourceApi.submit).toHaveBeenCalledTimes(2));
+    expect(datasourceApi.test).toHaveBeenCalledTimes(2);
+    expect(document.querySelector('.ant-modal-confirm')).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import { i18n } from '../../../i18n';
 import { ConnectionTest } from './ConnectionTest';
 import { DatabaseInput, hostRules, KindRadio, portRules, schemaRules, ServerField } from './fields';
 import { defaultPort, inputOf, KINDS, LIMITS, rowOf, storedTestInput, type DatasourceRow } from './input';
+import { TestedSettings } from './tested';
 
 const kindOptions: StaticOption[] = KINDS.map((kind) => ({
   value: kind,
@@ -43,7 +44,8 @@ const passwordColumn = (help: TextKey, hideIn: CrudMode[]): CrudColumn<Datasourc
   },
 });
 
-const columns: CrudColumn<DatasourceRow>[] = [
+/** The columns; the dialog's connection test keeps its outcomes in `tested`. */
+const columnsOf = (tested: TestedSettings): CrudColumn<DatasourceRow>[] => [
   {
     prop: 'name',
     label: 'tool.datasource.name',
@@ -159,19 +161,14 @@ const columns: CrudColumn<DatasourceRow>[] = [
       hideIn: ['view'],
       help: 'tool.datasource.test.help',
       render: ({ mode, record }) => (
-        <ConnectionTest recordId={mode === 'edit' && record ? String(record.id) : undefined} />
+        <ConnectionTest
+          recordId={mode === 'edit' && record ? String(record.id) : undefined}
+          tested={tested}
+        />
       ),
     },
   },
 ];
-
-/** The kit's calls; the detail comes with its options flat, as the dialog edits them. */
-const api: CrudApi<DatasourceRow, DatasourceInput> = {
-  list: datasourceApi.list,
-  detail: async (id) => rowOf(await datasourceApi.detail(id)),
-  submit: datasourceApi.submit,
-  remove: datasourceApi.remove,
-};
 
 /**
  * Data sources (/api/blade-develop/datasource), the platform administrator's: PostgreSQL, MySQL or
@@ -180,11 +177,51 @@ const api: CrudApi<DatasourceRow, DatasourceInput> = {
  * values as they stand from the dialog.
  */
 export default function DatasourcePage() {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   // The rows being tested: a second click waits for the first answer.
   const testing = useRef(new Set<string>());
 
   const config = useMemo(() => {
+    const tested = new TestedSettings();
+    /** Whether the person saves settings whose test failed: asked with the failure's reason. */
+    const saveAnyway = (reason: string) =>
+      new Promise<boolean>((resolve) => {
+        void modal.confirm({
+          title: i18n.t('tool.datasource.untested.title'),
+          content: i18n.t('tool.datasource.untested.confirm', { message: reason }),
+          okText: i18n.t('tool.datasource.untested.save'),
+          cancelText: i18n.t('common.cancel'),
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      });
+    /**
+     * Saves, after testing settings that were not tested or whose last test failed: a failing
+     * connection is saved only when the person insists. A refusal to test (a host outside
+     * DATASOURCE_HOSTS …) is left to the save, which the server refuses alike.
+     */
+    const submit = async (input: DatasourceInput) => {
+      if (!tested.passed(input)) {
+        let failure: string | undefined;
+        try {
+          const result = await datasourceApi.test(input, { quiet: true });
+          tested.record(input, result.connected);
+          if (!result.connected) failure = result.message ?? i18n.t('tool.datasource.test.unknownReason');
+        } catch (error) {
+          if (isTransportFailure(error)) failure = i18n.t('tool.datasource.test.unreachable');
+        }
+        // Not saved: the dialog stays open with what was typed (a rejection says nothing more).
+        if (failure !== undefined && !(await saveAnyway(failure))) throw new Error('not saved');
+      }
+      return datasourceApi.submit(input);
+    };
+    /** The kit's calls; the detail comes with its options flat, as the dialog edits them. */
+    const api: CrudApi<DatasourceRow, DatasourceInput> = {
+      list: datasourceApi.list,
+      detail: async (id) => rowOf(await datasourceApi.detail(id)),
+      submit,
+      remove: datasourceApi.remove,
+    };
     const testStored = async (row: DatasourceRow) => {
       if (testing.current.has(row.id)) return;
       testing.current.add(row.id);
@@ -225,7 +262,7 @@ export default function DatasourcePage() {
         delete: 'datasource_delete',
         view: 'datasource_view',
       },
-      columns,
+      columns: columnsOf(tested),
       toInput: (values, row) => inputOf(values, row?.id),
       rowActions: [
         {
@@ -237,7 +274,7 @@ export default function DatasourcePage() {
         },
       ],
     });
-  }, [message]);
+  }, [message, modal]);
 
   return <CrudPage config={config} />;
 }

@@ -22,6 +22,8 @@ export const LIMITS: typeof DATASOURCE_LIMITS = {
   username: 64,
   password: 128,
   remark: 255,
+  url: 512,
+  driverClass: 128,
 };
 
 /** DatasourceOptionsSchema's schema: a PostgreSQL identifier, at most 63 characters. */

@@ -52,6 +52,11 @@ export const datasourceZh = {
     rowFailed: '“{{name}}”连接失败：{{message}}',
     unreachable: '服务器没有应答，请检查网络后重试',
   },
+  untested: {
+    title: '连接测试未通过',
+    confirm: '用这些设置连接失败：{{message}}。仍要保存这个数据源吗？',
+    save: '仍然保存',
+  },
 };
 
 export const datasourceEn: typeof datasourceZh = {
@@ -107,6 +112,11 @@ export const datasourceEn: typeof datasourceZh = {
     rowConnected: '“{{name}}” connected in {{millis}} ms, server version: {{version}}',
     rowFailed: '“{{name}}” did not connect: {{message}}',
     unreachable: 'The server did not answer; check the network and try again',
+  },
+  untested: {
+    title: 'The connection test failed',
+    confirm: 'Connecting with these settings failed: {{message}}. Save this data source anyway?',
+    save: 'Save anyway',
   },
 };
 

@@ -192,13 +192,6 @@ export function planModule(input: GeneratorInput): ModulePlan {
     throw badRequest('code.apiPrefix.invalid', { prefix: input.apiPrefix });
   const fields = input.columns.filter((column) => !HELPER_COLUMNS.has(column.name)).map(fieldPlan);
   if (fields.length === 0) throw badRequest('code.columns.none', { table: input.tableName });
-  // The page's texts are the fields and <field>Required, <field>Invalid beside its `title`.
-  const texts = new Set(['title']);
-  for (const field of fields)
-    for (const key of [field.field, `${field.field}Required`, `${field.field}Invalid`]) {
-      if (texts.has(key)) throw badRequest('code.column.name', { name: field.column });
-      texts.add(key);
-    }
   const badModule = () => badRequest('code.moduleName.invalid', { name: input.moduleName });
   const camel = identifier(camelOf(input.moduleName), badModule);
   const code = identifier(input.moduleName.replace(/-/g, '_'), badModule);

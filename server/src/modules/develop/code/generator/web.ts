@@ -11,9 +11,16 @@ import { commentText, stringLiteral } from './source-text.js';
 const DATE_REGEX = '/^\\d{4}-\\d{2}-\\d{2}$/';
 const MOMENT_REGEX = '/^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}(:\\d{2})?$/';
 
+/**
+ * The page's texts: its title, and each field's label, required message and pattern message in a
+ * group of their own, so that no field's name (a column's: `title`, `name_required`) meets a key of
+ * the page or of another field.
+ */
+type TextGroup = 'fields' | 'required' | 'invalid';
+
 function pageColumn(plan: ModulePlan, field: FieldPlan): string[] {
-  const text = (suffix = '') => stringLiteral(`generated.${plan.camel}.${field.field}${suffix}`);
-  const lines = ['    {', `      prop: ${stringLiteral(field.field)},`, `      label: ${text()},`];
+  const text = (group: TextGroup) => stringLiteral(`generated.${plan.camel}.${group}.${field.field}`);
+  const lines = ['    {', `      prop: ${stringLiteral(field.field)},`, `      label: ${text('fields')},`];
   if (field.control !== 'input') lines.push(`      type: ${stringLiteral(field.control)},`);
   if (field.dict !== null)
     lines.push(
@@ -43,10 +50,10 @@ function pageColumn(plan: ModulePlan, field: FieldPlan): string[] {
       field.kind === 'datetime' ? '      search: { range: true, withTime: true },' : '      search: true,',
     );
   const form = [
-    field.required ? `required: ${text('Required')}` : '',
+    field.required ? `required: ${text('required')}` : '',
     field.kind === 'string' || field.kind === 'text' ? `maxLength: ${field.length}` : '',
     field.kind === 'date' || field.kind === 'datetime'
-      ? `pattern: { regex: ${field.kind === 'date' ? DATE_REGEX : MOMENT_REGEX}, message: ${text('Invalid')} }`
+      ? `pattern: { regex: ${field.kind === 'date' ? DATE_REGEX : MOMENT_REGEX}, message: ${text('invalid')} }`
       : '',
   ].filter(Boolean);
   if (form.length > 0) lines.push(`      form: { ${form.join(', ')} },`);
@@ -83,37 +90,51 @@ function pageFile(plan: ModulePlan): GeneratedFile {
   return { path: `web/src/pages/generated/${plan.kebab}/index.tsx`, content: lines.join('\n') };
 }
 
-function pageTexts(plan: ModulePlan): Array<[key: string, zh: string, en: string]> {
-  const texts: Array<[string, string, string]> = [['title', plan.title, plan.englishTitle]];
+type Texts = Array<[key: string, zh: string, en: string]>;
+
+/** The page's texts in both languages: the title, then each group (empty groups left out). */
+function pageTexts(plan: ModulePlan): { title: [string, string]; groups: Array<[TextGroup, Texts]> } {
+  const groups: Record<TextGroup, Texts> = { fields: [], required: [], invalid: [] };
   for (const field of plan.fields) {
-    texts.push([field.field, field.label, field.english]);
+    groups.fields.push([field.field, field.label, field.english]);
     if (field.required)
-      texts.push([
-        `${field.field}Required`,
+      groups.required.push([
+        field.field,
         `${choosing(field) ? '请选择' : '请输入'}${field.label}`,
         `Please ${choosing(field) ? 'choose' : 'enter'} the ${field.english.toLowerCase()}`,
       ]);
     if (field.kind === 'date' || field.kind === 'datetime')
-      texts.push([
-        `${field.field}Invalid`,
+      groups.invalid.push([
+        field.field,
         field.kind === 'date' ? '请按 YYYY-MM-DD 填写' : '请按 YYYY-MM-DD HH:mm:ss 填写',
         field.kind === 'date' ? 'Please write it as YYYY-MM-DD' : 'Please write it as YYYY-MM-DD HH:mm:ss',
       ]);
   }
-  return texts;
+  return {
+    title: [plan.title, plan.englishTitle],
+    groups: (Object.entries(groups) as Array<[TextGroup, Texts]>).filter(([, texts]) => texts.length > 0),
+  };
 }
 
 function localesFile(plan: ModulePlan): GeneratedFile {
-  const texts = pageTexts(plan);
+  const { title, groups } = pageTexts(plan);
+  const catalogue = (language: 'zh' | 'en') => [
+    `  title: ${stringLiteral(language === 'zh' ? title[0] : title[1])},`,
+    ...groups.flatMap(([group, texts]) => [
+      `  ${group}: {`,
+      ...texts.map(([key, zh, en]) => `    ${key}: ${stringLiteral(language === 'zh' ? zh : en)},`),
+      '  },',
+    ]),
+  ];
   const lines = [
     "import { addPageTexts } from '../../../i18n/page-texts';",
     '',
     `export const ${plan.camel}Zh = {`,
-    ...texts.map(([key, zh]) => `  ${key}: ${stringLiteral(zh)},`),
+    ...catalogue('zh'),
     '};',
     '',
     `export const ${plan.camel}En: typeof ${plan.camel}Zh = {`,
-    ...texts.map(([key, , en]) => `  ${key}: ${stringLiteral(en)},`),
+    ...catalogue('en'),
     '};',
     '',
     "declare module '../../../i18n/page-texts' {",
