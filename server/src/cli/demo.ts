@@ -9,12 +9,15 @@ import { openDatabase, sqliteFileOf } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDatabase } from '../db/seed/seed.js';
 import { fillDemo } from '../modules/business/demo.js';
+import { addDemoPeople } from '../modules/business/demo-people.js';
+import { firstUserOf } from '../modules/business/demo.repository.js';
 import { DatasourceService } from '../modules/develop/datasource/datasource.service.js';
 import { tenantDatabases } from '../modules/system/tenant/tenant-databases.js';
 
 // `npm run demo [-- <tenantId>]`: fills a tenant (000000 by default) with demo hospitals, machines
 // and their slots, apk versions, heartbeats and refund requests, so the console and the home page's
-// dashboard can be tried at once. Not part of `npm start`. It reads the environment as the server
+// dashboard can be tried at once, and adds the leave process's approver and manager (demo-people.ts),
+// printing their generated passwords once. Not part of `npm start`. It reads the environment as the server
 // does (DATABASE_URL, DATA_DIR, DATA_KEY, DATASOURCE_HOSTS); a tenant bound to a data source gets
 // its demo there (decision 0020). A second run changes nothing. Exit codes: 0 done or already there,
 // 1 no such tenant, 2 bad usage or configuration.
@@ -62,6 +65,13 @@ async function main(): Promise<void> {
       }),
     });
     closeRouting = () => routing.close();
+    const actor = await firstUserOf(routing.main, tenantId);
+    const people = actor.deptId ? await addDemoPeople(routing.main, { ...actor, deptId: actor.deptId }) : [];
+    if (people.length > 0)
+      process.stdout.write(
+        `People for the leave process (their passwords are shown this once and must be changed at the first sign-in):\n` +
+          people.map((p) => `  ${p.account} (${p.realName}, role ${p.roleAlias}): ${p.password}\n`).join(''),
+      );
     const summary = await fillDemo(routing, {
       tenantId,
       uploadsRoot: path.join(path.resolve(config.dataDir), 'uploads'),

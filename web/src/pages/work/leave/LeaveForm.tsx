@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -158,6 +158,16 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
         >
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} showCount maxLength={REASON_MAX} />
         </Form.Item>
+        {/* A new tenant has only its administrator: say why the list is empty and who can fix it. */}
+        {users.isSuccess && userOptions.length === 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('work.leave.noApprover')}
+            description={t('work.leave.noApproverHelp')}
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Form.Item
           name="taskUser"
           label={t('work.leave.taskUser')}
