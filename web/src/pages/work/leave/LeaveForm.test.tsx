@@ -1,5 +1,5 @@
 import type { UserOption } from '@console/contract';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userList } from '../../../api/system/user-list';
 import { useSession } from '../../../app/session/session-store';
@@ -60,4 +60,29 @@ describe('leave form', () => {
     await vi.waitFor(() => expect(page.querySelector('.ant-select-loading')).toBeNull());
     expect(within(page).queryByText('没有可选的审批人')).toBeNull();
   });
+
+  it('takes a typed day: the start of that day for the start, its end for the end', async () => {
+    vi.mocked(userList).mockResolvedValue([user(self.user_id, '管理员'), user('7', '王审批')]);
+    const page = await openForm();
+    const start = within(page).getByLabelText('开始时间') as HTMLInputElement;
+    const end = within(page).getByLabelText('结束时间') as HTMLInputElement;
+    typeMoment(start, '2026-12-10');
+    typeMoment(end, '2026-12-12');
+    await vi.waitFor(() => expect(start.value).toBe('2026-12-10 00:00:00'));
+    await vi.waitFor(() => expect(end.value).toBe('2026-12-12 23:59:59'));
+    // The days are counted from them, as from picked moments.
+    expect((within(page).getByLabelText('请假天数') as HTMLInputElement).value).toBe('3');
+    // A moment typed in full, or to the minute, is kept as typed.
+    typeMoment(start, '2026-12-10 09:30');
+    await vi.waitFor(() => expect(start.value).toBe('2026-12-10 09:30:00'));
+  });
 });
+
+/** Types into a moment field as a person does, then leaves it with Enter. */
+function typeMoment(input: HTMLInputElement, text: string) {
+  fireEvent.mouseDown(input);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+  fireEvent.blur(input);
+}
