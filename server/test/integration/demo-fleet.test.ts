@@ -140,6 +140,9 @@ describe.each(enginesUnderTest())('the demo fleet beating on %s', (kind) => {
     try {
       await vi.waitFor(() => expect(stdout).toContain('Press Ctrl-C to stop'), { timeout: 30_000 });
       expect(stdout).toContain(`Beating 6 demo machines through ${serverUrl} every 0.5 s`);
+      // The leave process's people, added on this first run, their passwords printed this once.
+      expect(stdout).toMatch(/ demo_approver \(张审批, role staff\): [A-Za-z0-9-]{14,}\n/);
+      expect(stdout).toMatch(/ demo_manager \(李经理, role manager\): [A-Za-z0-9-]{14,}\n/);
       const before = await heartbeats();
       await sleep(2_200);
       const after = await heartbeats();
