@@ -68,6 +68,36 @@ describe('signing in', () => {
     expect(await storedEntry(page, 'saber-token')).toBeNull();
   });
 
+  it('shows the captcha at 180×60 within a 1366×768 screen, and a refresh button that fetches a new one', async () => {
+    const { baseUrl, captchas } = running();
+    const page = await newPage({ width: 1366, height: 768 });
+    const first = captchas.next(page);
+    await page.goto(`${baseUrl}/login`);
+    const firstCode = await first;
+    const image = page.getByRole('img', { name: '验证码图片' });
+    await image.waitFor();
+    // Drawn at that size by the server, and shown at it.
+    expect(await image.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+      180, 60,
+    ]);
+    const box = (await image.boundingBox())!;
+    expect([box.width, box.height]).toEqual([180, 60]);
+    const submit = (await page.getByRole('button', { name: buttonName('登录') }).boundingBox())!;
+    expect(submit.y + submit.height).toBeLessThanOrEqual(768);
+
+    const before = await image.getAttribute('src');
+    const second = captchas.next(page);
+    await page.getByRole('button', { name: '看不清？换一张验证码' }).click();
+    expect(await second).not.toBe(firstCode);
+    await page.waitForFunction(
+      (old) => document.querySelector('img[alt="验证码图片"]')?.getAttribute('src') !== old,
+      before,
+    );
+    // The new captcha signs in; the first is gone.
+    await submitSignIn(page, await second);
+    await page.getByRole('heading', { name: '你好，管理员' }).waitFor();
+  });
+
   it('answers in English when English is chosen', async () => {
     const { baseUrl, captchas } = running();
     const page = await newPage();

@@ -42,9 +42,10 @@ describe('the sign-in page rendered at build time', () => {
     expect(container.querySelector('form[name="login"]')?.getAttribute('aria-label')).toBe('登录');
     const submit = container.querySelector('button[type="submit"]');
     expect(submit?.textContent?.replace(/\s/g, '')).toBe('登录');
-    // No captcha image yet (it loads after hydration), the captcha's button says it is busy.
+    // No captcha image yet (it loads after hydration): its frame says it is busy; its refresh button is there.
     expect(container.querySelector('img')).toBeNull();
-    expect(container.querySelector('button[aria-busy="true"] [role="progressbar"]')).not.toBeNull();
+    expect(container.querySelector('[aria-busy="true"] [role="progressbar"]')).not.toBeNull();
+    expect(container.querySelector('button[aria-label="看不清？换一张验证码"]')).not.toBeNull();
     // antd's styles of the button and the theme's variables, without cssinjs's cache map.
     expect(css).toContain('.ant-btn');
     expect(css).toContain('--ant-color-primary');

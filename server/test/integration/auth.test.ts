@@ -125,6 +125,9 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
     expect(issued.status).toBe(200);
     expect(issued.body.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(issued.body.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    // Large enough to read (issue 45: 120×40 was not), and scalable whole by whoever shows it.
+    const svg = Buffer.from(issued.body.image.split(',')[1], 'base64').toString();
+    expect(svg).toMatch(/^<svg [^>]*width="180" height="60" viewBox="0 0 180 60"/);
     const code = (await t.cache.get(captchaKey(issued.body.key)))!;
     expect(code).toMatch(/^[a-z0-9]{5}$/);
 

@@ -274,6 +274,9 @@ describe.each(enginesUnderTest())('SpringBlade sign-in on %s', (kind) => {
     expect(issued).toMatchObject({ status: 200, body: { code: 200, success: true } });
     expect(issued.body.data.key).toMatch(/^[0-9a-f-]{36}$/);
     expect(issued.body.data.image).toMatch(/^data:image\/svg\+xml;base64,/);
+    // The same larger image as the spec's captcha (issue 45), in Saber's envelope.
+    const svg = Buffer.from(issued.body.data.image.split(',')[1], 'base64').toString();
+    expect(svg).toMatch(/^<svg [^>]*width="180" height="60" viewBox="0 0 180 60"/);
     const code = (await t.cache.get(captchaKey(issued.body.data.key)))!;
     expect(code).toMatch(/^[a-z2-9]{5}$/);
     const headers = { 'captcha-key': issued.body.data.key, 'captcha-code': code.toUpperCase() };

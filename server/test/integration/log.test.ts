@@ -201,6 +201,71 @@ describe.each(enginesUnderTest())('logs on %s', (kind) => {
     expect(usual.body.data.records[0]).toMatchObject({ tenantId: '200001', logId: 'sign-out' });
   });
 
+  it("shows usual-log messages in the reader's language; rows written as plain text stay as they are", async () => {
+    const user = await createTenantAdmin(t, '200003');
+    expect((await t.call({ method: 'POST', url: '/api/blade-auth/oauth/logout' }, user.token)).status).toBe(
+      200,
+    );
+    // A row from before messages were stored as keys: English text.
+    t.app.logWriter.write('usual', {
+      service_id: 'console',
+      server_host: 'old',
+      server_ip: null,
+      env: 'prod',
+      tenant_id: '200003',
+      log_level: 'info',
+      log_id: 'sign-out',
+      log_data: `${user.account} signed out`,
+      method: null,
+      request_uri: null,
+      user_agent: null,
+      remote_ip: null,
+      method_class: null,
+      method_name: null,
+      params: null,
+      time: '2026-01-01 00:00:00',
+      create_by: user.account,
+    });
+    await flush();
+    const read = async (language: string) => {
+      const rows = await t.call({
+        method: 'GET',
+        url: `${LOG}/usual/list?logId_equal=sign-out&tenantId_equal=200003&ascs=id`,
+        headers: { 'accept-language': language },
+      });
+      const data = rows.body.data.records.map((r: { logData: string }) => r.logData);
+      // The detail reads as the list does.
+      const detail = await t.call({
+        method: 'GET',
+        url: `${LOG}/usual/detail?id=${rows.body.data.records[0].id}`,
+        headers: { 'accept-language': language },
+      });
+      return [...data, detail.body.data.logData];
+    };
+    expect(await read('zh-CN,zh;q=0.9')).toEqual([
+      `${user.account} 退出登录`,
+      `${user.account} signed out`,
+      `${user.account} 退出登录`,
+    ]);
+    expect(await read('en-US,en;q=0.9')).toEqual([
+      `${user.account} signed out`,
+      `${user.account} signed out`,
+      `${user.account} signed out`,
+    ]);
+    // A tenant's administrator reads its own the same way.
+    const other = await createTenantAdmin(t, '200004');
+    await flush();
+    const own = await t.call(
+      {
+        method: 'GET',
+        url: `${LOG}/usual/list?logId_equal=sign-in`,
+        headers: { 'accept-language': 'zh-CN' },
+      },
+      other.token,
+    );
+    expect(own.body.data.records[0].logData).toMatch(/ 登录（password）$/);
+  });
+
   it('lets administrators only read the logs, each tenant its own (403/404 isolation)', async () => {
     const tenantAdmin = await createTenantAdmin(t, '200002');
     await t.call(

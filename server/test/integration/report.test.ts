@@ -563,6 +563,22 @@ describe.each(enginesUnderTest())('reports on %s', (kind) => {
       definition: { ...logDefinition, columns: ['serverHost'] },
     });
     expect(hidden.status).toBe(400);
+    // The usual log's messages read as on its page, in the reader's language (issue 45).
+    await t.app.logWriter.flush();
+    const signIns = await run({
+      dataSet: 'usualLog',
+      definition: {
+        filters: [
+          { field: 'logId', op: 'eq', defaultValue: 'sign-in' },
+          { field: 'createBy', op: 'eq', defaultValue: 'admin' },
+        ],
+        columns: ['logData'],
+        groupBy: [],
+        aggregates: [],
+        sort: [],
+      },
+    });
+    expect(signIns.rows[0].logData).toBe('admin 登录（password）');
 
     const operator = await createOperator(t, [
       'report',

@@ -314,7 +314,11 @@ describe.each(enginesUnderTest())('sms on %s', (kind) => {
     expect(JSON.stringify(hungUp.body)).not.toMatch(/127\.0\.0\.1|socket|hang up|ECONN/i);
 
     await t.app.logWriter.flush();
-    const logged = await t.call({ method: 'GET', url: '/api/blade-log/usual/list?logId_equal=sms&size=100' });
+    const logged = await t.call({
+      method: 'GET',
+      url: '/api/blade-log/usual/list?logId_equal=sms&size=100',
+      headers: { 'accept-language': 'en' },
+    });
     const data = logged.body.data.records.map((r: { logData: string }) => r.logData).join('\n');
     expect(data).toContain(`log → ${viaLog}: sent`);
     expect(data).toContain('failed');

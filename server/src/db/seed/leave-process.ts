@@ -14,6 +14,10 @@ import type { SeedAudit } from './menus.js';
 /** The alias of the role the leave model's `role:manager` names. */
 export const LEAVE_MANAGER_ALIAS = 'manager';
 
+/** The 我的事务 pages and buttons (menu code `work`, `work_*`): what taking part in a process needs. */
+export const isWorkMenu = (code: string | null | undefined): boolean =>
+  code === 'work' || code?.startsWith('work_') === true;
+
 export async function seedLeaveProcess(
   db: Kysely<Database>,
   ids: IdGenerator,
@@ -127,7 +131,7 @@ async function insertManagerRole(tx: Kysely<Database>, ids: IdGenerator, audit: 
     .execute();
   const work = (
     await tx.selectFrom('blade_menu').select(['id', 'code']).where('is_deleted', '=', 0).execute()
-  ).filter((menu) => menu.code === 'work' || menu.code?.startsWith('work_'));
+  ).filter((menu) => isWorkMenu(menu.code));
   if (work.length === 0) return;
   await tx
     .insertInto('blade_role_menu')

@@ -37,6 +37,9 @@ export const authMessages = {
     'register.password.required': '请先输入密码',
     'register.name': '用户昵称',
     'register.oauthId': '第三方账号',
+    // The usual log's messages (stored as keys, shown in the reader's language).
+    'auth.log.signedIn': '{account} 登录（{grantType}）',
+    'auth.log.signedOut': '{account} 退出登录',
   },
   en: {
     'auth.clientInvalid': 'Client authentication failed',
@@ -76,5 +79,8 @@ export const authMessages = {
     'register.password.required': 'Please enter the password first',
     'register.name': 'nickname',
     'register.oauthId': 'third-party account',
+    // The usual log's messages (stored as keys, shown in the reader's language).
+    'auth.log.signedIn': '{account} signed in ({grantType})',
+    'auth.log.signedOut': '{account} signed out',
   },
 } as const;

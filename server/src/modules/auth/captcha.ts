@@ -13,9 +13,17 @@ import type { Cache } from '../../core/cache/index.js';
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I/L
 export const CAPTCHA_LENGTH = 5;
 export const CAPTCHA_TTL_SECONDS = 300;
-const WIDTH = 120;
-const HEIGHT = 40;
-const FONT_SIZE = 28;
+/**
+ * The image's size (issue 45: 120×40 was hard to read). Its contract is a data URI of an SVG with a
+ * viewBox, so a page that shows it smaller or larger (Saber's form) scales it whole.
+ */
+export const CAPTCHA_WIDTH = 180;
+export const CAPTCHA_HEIGHT = 60;
+const WIDTH = CAPTCHA_WIDTH;
+const HEIGHT = CAPTCHA_HEIGHT;
+const FONT_SIZE = 42;
+/** How much larger than the 120×40 image it was first drawn for: the jitters and noise scale by it. */
+const SCALE = HEIGHT / 40;
 
 export const captchaKey = (key: string) => `captcha:${key}`;
 
@@ -74,7 +82,11 @@ function glyphPath(font: GlyphFont, ch: string, cx: number, cy: number): string 
   const place = (x: number, y: number): Point => {
     const u = (x - ox) * sx + (y - oy) * skew;
     const v = (y - oy) * sy;
-    return [cx + u * cos - v * sin + uniform(-0.35, 0.35), cy + u * sin + v * cos + uniform(-0.35, 0.35)];
+    const wobble = 0.35 * SCALE;
+    return [
+      cx + u * cos - v * sin + uniform(-wobble, wobble),
+      cy + u * sin + v * cos + uniform(-wobble, wobble),
+    ];
   };
 
   const out: string[] = [];
@@ -94,7 +106,8 @@ function glyphPath(font: GlyphFont, ch: string, cx: number, cy: number): string 
         const to = lerp(current, end, i / pieces);
         if (randomInt(3) === 0) {
           const mid = lerp(current, end, (i - 0.5) / pieces);
-          out.push(`Q${pt([mid[0] + uniform(-0.6, 0.6), mid[1] + uniform(-0.6, 0.6)])} ${pt(to)}`);
+          const bend = 0.6 * SCALE;
+          out.push(`Q${pt([mid[0] + uniform(-bend, bend), mid[1] + uniform(-bend, bend)])} ${pt(to)}`);
         } else out.push(`L${pt(to)}`);
       }
     } else if (c.type === 'Q') {
@@ -119,17 +132,25 @@ function glyphPath(font: GlyphFont, ch: string, cx: number, cy: number): string 
 function renderCaptcha(font: GlyphFont, code: string): string {
   const step = WIDTH / (code.length + 1);
   const glyphs = [...code].map((ch, i) => {
-    const d = glyphPath(font, ch, step * (i + 1) + uniform(-4, 4), HEIGHT / 2 + uniform(-3, 3));
-    return `<path d="${d}" fill="${colour([20, 42])}" fill-rule="nonzero"/>`;
+    const d = glyphPath(
+      font,
+      ch,
+      step * (i + 1) + uniform(-4 * SCALE, 4 * SCALE),
+      HEIGHT / 2 + uniform(-3 * SCALE, 3 * SCALE),
+    );
+    // The font draws letters as thin sketched strokes: a stroke of the same colour thickens them.
+    const ink = colour([20, 40]);
+    return `<path d="${d}" fill="${ink}" fill-rule="nonzero" stroke="${ink}" stroke-width="${num(uniform(1, 1.6))}" stroke-linejoin="round"/>`;
   });
-  const curves = Array.from({ length: randomInt(4, 7) }, () => {
-    const d = `M${pt([uniform(0, 15), uniform(2, HEIGHT - 2)])} C${pt([uniform(20, 60), uniform(0, HEIGHT)])} ${pt([uniform(60, 100), uniform(0, HEIGHT)])} ${pt([uniform(WIDTH - 15, WIDTH), uniform(2, HEIGHT - 2)])}`;
-    return `<path d="${d}" stroke="${colour([25, 55])}" stroke-width="${num(uniform(0.8, 1.6))}" fill="none"/>`;
+  const curves = Array.from({ length: randomInt(3, 6) }, () => {
+    const x = (fraction: number) => fraction * WIDTH;
+    const d = `M${pt([uniform(0, x(0.125)), uniform(2, HEIGHT - 2)])} C${pt([uniform(x(1 / 6), x(0.5)), uniform(0, HEIGHT)])} ${pt([uniform(x(0.5), x(5 / 6)), uniform(0, HEIGHT)])} ${pt([uniform(x(0.875), WIDTH), uniform(2, HEIGHT - 2)])}`;
+    return `<path d="${d}" stroke="${colour([25, 55])}" stroke-width="${num(uniform(0.8, 1.4))}" fill="none"/>`;
   });
   const dots = Array.from(
-    { length: 40 },
+    { length: Math.round(40 * SCALE * SCALE) },
     () =>
-      `<circle cx="${num(uniform(0, WIDTH))}" cy="${num(uniform(0, HEIGHT))}" r="${num(uniform(0.5, 1.4))}" fill="${colour([30, 70])}"/>`,
+      `<circle cx="${num(uniform(0, WIDTH))}" cy="${num(uniform(0, HEIGHT))}" r="${num(uniform(0.5, 1.4))}" fill="${colour([45, 75])}"/>`,
   );
   // Glyphs and curves in random order: the markup's order tells nothing either.
   const shapes = [...glyphs, ...curves];

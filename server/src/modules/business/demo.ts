@@ -4,6 +4,7 @@ import { MACHINE_RUN_STATUS, REFUND_REVIEW_STATUS, SLOT_STATUS } from '@console/
 import type { Actor } from '../../core/repository/store.js';
 import type { TenantStores } from '../../core/repository/tenant-databases.js';
 import { firstUserOf } from './demo.repository.js';
+import type { SimulatedDevice } from './device-simulator.js';
 import { HospitalRepository } from './hospital/hospital.repository.js';
 import { AttachRepository } from '../resource/attach/attach.repository.js';
 import { TenantRepository } from '../system/tenant/tenant.repository.js';
@@ -29,6 +30,15 @@ export interface DemoSummary {
   apks: number;
   refunds: number;
 }
+
+/** The demo's package of the cabinet app; machine 2 runs version 100 of it, the others 110. */
+const DEMO_PACKAGE = 'com.zxgxg.cabinet';
+const MACHINE_COUNT = 8;
+/** Machine 6 went quiet an hour ago (offline); machine 8 was never heard from. */
+const QUIET_MACHINE = 6;
+const SILENT_MACHINE = 8;
+const machineNo = (i: number) => `DEMO-${String(i).padStart(4, '0')}`;
+const versionOf = (i: number) => (i === 2 ? 100 : 110);
 
 const HOSPITALS = [
   ['DEMO-H1', '市第一人民医院', 1, '110101', '东城区北京路1号'],
@@ -111,9 +121,9 @@ export async function fillDemo(
 
   // Eight machines across the hospitals: most online on 1.1, one on 1.0, one silent, one at fault.
   const created: Machine[] = [];
-  for (let i = 1; i <= 8; i++) {
+  for (let i = 1; i <= MACHINE_COUNT; i++) {
     const machine = await machines.submit(actor, {
-      machineNo: `DEMO-${String(i).padStart(4, '0')}`,
+      machineNo: machineNo(i),
       machineName: `${i}号柜`,
       hospitalId: hospitalIds[(i - 1) % hospitalIds.length]!,
       location: `${((i - 1) % 5) + 1}楼 护士站旁`,
@@ -122,7 +132,7 @@ export async function fillDemo(
       runStatus: i === 7 ? MACHINE_RUN_STATUS.FAULT : MACHINE_RUN_STATUS.NORMAL,
     });
     created.push(machine);
-    if (i === 8) continue; // never heard from
+    if (i === SILENT_MACHINE) continue;
     const device = {
       id: machine.id,
       tenantId: options.tenantId,
@@ -142,15 +152,14 @@ export async function fillDemo(
               : SLOT_STATUS.EMPTY,
     }));
     await devices.heartbeat(device, {
-      apkPackageName: 'com.zxgxg.cabinet',
-      apkVersionCode: i === 2 ? 100 : 110,
+      apkPackageName: DEMO_PACKAGE,
+      apkVersionCode: versionOf(i),
       slots: states,
     });
   }
-  // Machine 6 went quiet an hour ago: offline.
   await new MachineRepository(store, options.offlineSeconds).recordHeartbeat(
     actor,
-    created[5]!.id,
+    created[QUIET_MACHINE - 1]!.id,
     {},
     new Date(Date.now() - 3_600_000),
   );
@@ -201,4 +210,38 @@ export async function fillDemo(
     }
   }
   return { hospitals: HOSPITALS.length, machines: created.length, apks: 3, refunds: count };
+}
+
+/**
+ * The demo machines that keep beating (all but the quiet and the silent one), each with a new
+ * device secret for the simulator to beat with (rotated as 重置设备密钥 does: the old one stops
+ * working). Empty when the tenant has no demo fleet.
+ */
+export async function demoDevices(
+  stores: TenantStores,
+  options: { tenantId: string; offlineSeconds: number },
+): Promise<SimulatedDevice[]> {
+  const actor: Actor = await firstUserOf(stores.main, options.tenantId);
+  const beating = Array.from({ length: MACHINE_COUNT }, (_, n) => n + 1).filter(
+    (i) => i !== QUIET_MACHINE && i !== SILENT_MACHINE,
+  );
+  const store = await stores.storeFor(actor);
+  const found = await new MachineRepository(store, options.offlineSeconds).findByNumbers(
+    actor,
+    beating.map(machineNo),
+  );
+  const machines = new MachineService(stores, options.offlineSeconds, () => undefined);
+  const devices: SimulatedDevice[] = [];
+  for (const i of beating) {
+    const machine = found.find((each) => each.machineNo === machineNo(i));
+    if (!machine) continue;
+    const rotated = await machines.rotateSecret(actor, machine.id);
+    devices.push({
+      machineNo: machine.machineNo,
+      secret: rotated.deviceSecret!,
+      apkPackageName: DEMO_PACKAGE,
+      apkVersionCode: versionOf(i),
+    });
+  }
+  return devices;
 }

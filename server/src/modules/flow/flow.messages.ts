@@ -48,6 +48,16 @@ export const flowMessages = {
     'leave.endBeforeStart': '结束时间应晚于开始时间',
     'leave.taskUser.self': '审批人不能是申请人本人',
     'leave.taskUser.unknown': '审批人不存在，请重新选择',
+    // The usual log's messages (stored as keys, shown in the reader's language).
+    'flow.log.start': '发起流程 {process} v{version}：{instance}',
+    'flow.log.claim': '签收任务 {task}：{taskId}',
+    'flow.log.pass': '{task}：同意（{instance}）',
+    'flow.log.reject': '{task}：驳回（{instance}）',
+    'flow.log.instanceDelete': '删除流程实例 {instance}：{reason}',
+    'flow.log.deploy': '部署 {definitions}',
+    'flow.log.active': '{process} v{version}：激活',
+    'flow.log.suspend': '{process} v{version}：挂起',
+    'flow.log.deploymentDelete': '删除部署 {ids}',
   },
   en: {
     'flow.category': 'process category',
@@ -98,5 +108,15 @@ export const flowMessages = {
     'leave.endBeforeStart': 'The end time must be after the start time',
     'leave.taskUser.self': 'You cannot approve your own request',
     'leave.taskUser.unknown': 'The approver does not exist; please choose again',
+    // The usual log's messages (stored as keys, shown in the reader's language).
+    'flow.log.start': 'Started {process} v{version}: {instance}',
+    'flow.log.claim': 'Claimed the task {task}: {taskId}',
+    'flow.log.pass': '{task}: passed ({instance})',
+    'flow.log.reject': '{task}: rejected ({instance})',
+    'flow.log.instanceDelete': 'Deleted the process instance {instance}: {reason}',
+    'flow.log.deploy': 'Deployed {definitions}',
+    'flow.log.active': '{process} v{version}: activated',
+    'flow.log.suspend': '{process} v{version}: suspended',
+    'flow.log.deploymentDelete': 'Deleted the deployments {ids}',
   },
 } as const;

@@ -201,7 +201,10 @@ export class FlowDeployer {
     const written = tenants.flatMap((tenantId) => byTenant.get(tenantId) ?? []);
     this.record(actor, {
       logId: 'flow.deploy',
-      logData: written.map((d) => `${d.key} v${d.version} (${d.tenantId})`).join(', '),
+      message: {
+        key: 'flow.log.deploy',
+        args: { definitions: written.map((d) => `${d.key} v${d.version} (${d.tenantId})`).join(', ') },
+      },
       params: { name: request.name, category: request.category },
     });
     return written;
@@ -220,7 +223,10 @@ export class FlowDeployer {
     await definitions.setState(actor, processId, state === 'active' ? 1 : 2);
     this.record(actor, {
       logId: 'flow.state',
-      logData: `${definition.processKey} v${definition.version}: ${state}`,
+      message: {
+        key: state === 'active' ? 'flow.log.active' : 'flow.log.suspend',
+        args: { process: definition.processKey, version: definition.version },
+      },
     });
   }
 
@@ -250,7 +256,11 @@ export class FlowDeployer {
       );
       return deployments.softDelete(actor, ids);
     });
-    this.record(actor, { logId: 'flow.deployment.delete', logData: rawIds, params: { cascade } });
+    this.record(actor, {
+      logId: 'flow.deployment.delete',
+      message: { key: 'flow.log.deploymentDelete', args: { ids: rawIds } },
+      params: { cascade },
+    });
     return removed;
   }
 }

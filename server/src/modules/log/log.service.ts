@@ -5,6 +5,7 @@ import { translate, type Language } from '../../core/i18n.js';
 import { parseListQuery } from '../../core/list-query.js';
 import type { Store } from '../../core/repository/store.js';
 import type { TableDef } from '../../core/repository/table.js';
+import { shownMessage } from './usual-message.js';
 import {
   HIDDEN_FROM_TENANTS,
   LogRepository,
@@ -51,15 +52,14 @@ export class LogService {
     const def = tenant === null ? logTables[kind] : tenantLogTables[kind];
     const parsed = parseListQuery(query, def as TableDef<unknown>, this.store.timeZone);
     const page = await this.#logs.page<E>(kind, tenant, parsed);
-    if (tenant === null) return page;
-    return { ...page, records: page.records.map((row) => forTenant(kind, row, language)) };
+    return { ...page, records: page.records.map((row) => shown(kind, row, tenant, language)) };
   }
 
   async detail<E>(kind: LogKind, principal: Principal, id: string, language: Language): Promise<E> {
     const tenant = this.#tenant(principal);
     const row = await this.#logs.findById<E>(kind, tenant, id);
     if (!row) throw notFound();
-    return tenant === null ? row : forTenant(kind, row, language);
+    return shown(kind, row, tenant, language);
   }
 
   /** Deletes rows older than the retention (none when it is 0); answers how many per log. */
@@ -82,6 +82,18 @@ export class LogService {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
   }
+}
+
+/**
+ * A log row as its reader sees it: a usual log's message in the reader's language; for a tenant's
+ * administrator, without what is hidden from tenants.
+ */
+function shown<E>(kind: LogKind, row: E, tenant: string | null, language: Language): E {
+  const read =
+    kind === 'usual'
+      ? ({ ...row, logData: shownMessage((row as { logData: string | null }).logData, language) } as E)
+      : row;
+  return tenant === null ? read : forTenant(kind, read, language);
 }
 
 /** A log row as a tenant's administrator sees it (security S13, issue 13 item 9). */

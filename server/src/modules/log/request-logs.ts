@@ -5,6 +5,7 @@ import { formatDateTime } from '../../core/dates.js';
 import { redact } from '../../core/redact.js';
 import { addRouteHook, methodsOf } from '../../core/route-hooks.js';
 import type { LogWriter } from './log-writer.js';
+import { storedMessage, type UsualMessage } from './usual-message.js';
 
 // What the api, error and usual logs record about a request, and the hook that records every
 // mutating call and every sign-in (API log). Passwords, secrets and tokens never reach a log: every
@@ -150,7 +151,8 @@ export function recordEvent(
     tenantId: string;
     account: string | null;
     logId: string;
-    logData: string;
+    /** Stored as its key, translated when read (usual-message.ts). */
+    message: UsualMessage;
     level?: string;
     method?: string;
     requestUri?: string;
@@ -164,7 +166,7 @@ export function recordEvent(
     tenant_id: event.tenantId,
     log_level: event.level ?? 'info',
     log_id: clip(event.logId, 100),
-    log_data: clip(event.logData, 60_000),
+    log_data: clip(storedMessage(event.message), 60_000),
     method: event.method ?? null,
     request_uri: clip(event.requestUri ?? null, 255),
     user_agent: clip(event.userAgent ?? null, 1000),

@@ -20,6 +20,7 @@ import type { Language } from '../../core/i18n.js';
 import { HospitalRepository } from '../business/hospital/hospital.repository.js';
 import { dictLabels } from '../business/sheets/dict-labels.repository.js';
 import { LogRepository, logTables } from '../log/log.repository.js';
+import { shownMessage } from '../log/usual-message.js';
 import { isLogDataSet, type ReportField, type ReportFieldType } from './data-sets.js';
 import type { PlanFilter, PlanGroup, ReportPlan } from './report-plan.js';
 
@@ -299,9 +300,16 @@ export class ReportDataRepository {
 
   /** The plan's columns of raw rows, as shown (ids by name, dictionary keys by label). */
   async #shown(actor: Actor, plan: ReportPlan, raw: Array<Record<string, unknown>>) {
+    // The usual log's messages read as on its page: in the reader's language (usual-message.ts).
+    const dataSet = plan.dataSet;
+    const message = (c: ReportPlan['columns'][number]) =>
+      isLogDataSet(dataSet) && dataSet.log === 'usual' && c.column === 'log_data';
     const rows = raw.map((r) =>
       Object.fromEntries(
-        plan.columns.map((c) => [c.key, fromDb(COLUMN_KIND[c.type], r[c.key], this.store.timeZone) as Cell]),
+        plan.columns.map((c) => {
+          const cell = fromDb(COLUMN_KIND[c.type], r[c.key], this.store.timeZone) as Cell;
+          return [c.key, message(c) && typeof cell === 'string' ? shownMessage(cell, this.language) : cell];
+        }),
       ),
     );
     return this.#named(actor, plan.columns, rows);

@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import {
   USER_TYPE,
   type Page,
+  type PasswordPolicy,
   type ResetPassword,
   type User,
   type UserInput,
@@ -45,6 +46,21 @@ export function oneTimePassword(length = 14): string {
   let out = '';
   for (let i = 0; i < length; i++) out += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
   return out;
+}
+
+/**
+ * A one-time password that meets a tenant's policy (a password printed for someone to sign in
+ * with): at least 14 characters and the policy's length, lower case, upper case and digits, and a
+ * symbol when the policy asks for all four classes.
+ */
+export function policyPassword(policy: PasswordPolicy): string {
+  const length = Math.max(14, policy.minLength);
+  let password = oneTimePassword(length);
+  while (!/[a-z]/.test(password) || !/[A-Z]/.test(password) || !/\d/.test(password))
+    password = oneTimePassword(length);
+  if (policy.minClasses < 4) return password;
+  const at = randomInt(length + 1);
+  return `${password.slice(0, at)}-${password.slice(at)}`;
 }
 
 const PHONE = /^\d{11}$/;

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fetchCaptcha, loginBySocial, loginByUsername, type OAuthToken } from '../../api/auth';
 import { RequestError } from '../../api/request';
+import { changeLanguage } from '../../i18n';
 import { hasSessionCookie, logoutLocal } from '../../app/session/session-store';
 import { buttonName, clearBrowserState, renderApp } from '../../test/dom';
 import { tokenAnswer } from '../../test/fixtures';
@@ -24,8 +25,9 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await changeLanguage('zh');
   vi.mocked(loginByUsername).mockReset();
   vi.mocked(loginBySocial).mockReset();
   logoutLocal();
@@ -50,16 +52,26 @@ function fill(values: { username?: string; password?: string; code?: string }) {
 const submitButton = () => screen.getByRole('button', { name: buttonName('登录') });
 
 describe('sign-in page', () => {
-  it('labels every field and shows the captcha image as a button that fetches a new one', async () => {
+  it('labels every field and shows the captcha large, with a button that fetches a new one', async () => {
     await openLogin();
     expect(screen.getByLabelText('账号').getAttribute('autocomplete')).toBe('username');
     expect(screen.getByLabelText('密码').getAttribute('autocomplete')).toBe('current-password');
     expect(screen.queryByLabelText('租户编号')).toBeNull(); // tenant mode is off
-    expect((screen.getByAltText('验证码图片') as HTMLImageElement).src).toContain('base64,1');
+    const image = screen.getByAltText('验证码图片') as HTMLImageElement;
+    expect(image.src).toContain('base64,1');
+    // Shown at its own size, 180×60 (issue 45: 120×40 was hard to read).
+    expect([image.style.width, image.style.height]).toEqual(['180px', '60px']);
 
-    fireEvent.click(screen.getByRole('button', { name: '看不清？点击图片换一张' }));
+    const refresh = screen.getByRole('button', { name: '看不清？换一张验证码' });
+    expect(refresh.getAttribute('title')).toBe('看不清？换一张验证码');
+    fireEvent.click(refresh);
     await waitFor(() =>
       expect((screen.getByAltText('验证码图片') as HTMLImageElement).src).toContain('base64,2'),
+    );
+    await changeLanguage('en');
+    fireEvent.click(await screen.findByRole('button', { name: 'Hard to read? Show a new code' }));
+    await waitFor(() =>
+      expect((screen.getByAltText('Verification code image') as HTMLImageElement).src).toContain('base64,3'),
     );
   });
 
@@ -143,7 +155,8 @@ describe('sign-in page', () => {
   it('offers a retry when the captcha does not load', async () => {
     vi.mocked(fetchCaptcha).mockRejectedValueOnce(new Error('Network Error'));
     renderApp('/login');
-    fireEvent.click(await screen.findByRole('button', { name: '验证码加载失败，点击重试' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('验证码加载失败，请点右侧按钮重试');
+    fireEvent.click(screen.getByRole('button', { name: '看不清？换一张验证码' }));
     expect(await screen.findByAltText('验证码图片')).toBeTruthy();
   });
 });

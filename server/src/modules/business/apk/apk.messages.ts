@@ -23,6 +23,8 @@ export const apkMessages = {
     'apk.identity.fixed': '已发布过的版本不能修改包名、版本号或文件',
     'apk.published': '发布成功',
     'apk.withdrawn': '撤回成功',
+    // The usual log's messages (stored as keys, shown in the reader's language).
+    'apk.log.publishStatus': '{packageName} {versionName}（{versionCode}）：发布状态 {from} → {to}',
   },
   en: {
     'apk.appName': 'app name',
@@ -48,5 +50,7 @@ export const apkMessages = {
     'apk.identity.fixed': 'A version that has been published keeps its package, version code and file',
     'apk.published': 'Published',
     'apk.withdrawn': 'Withdrawn',
+    // The usual log's messages (stored as keys, shown in the reader's language).
+    'apk.log.publishStatus': '{packageName} {versionName} ({versionCode}): publish status {from} → {to}',
   },
 } as const;

@@ -76,7 +76,16 @@ export class ApkService extends TenantEntityService<Apk, ApkInput, 'zx_apk', Apk
       if (publishStatus !== (before?.publishStatus ?? APK_PUBLISH_STATUS.DRAFT))
         this.record(actor, {
           logId: `apk-${publishStatus === APK_PUBLISH_STATUS.PUBLISHED ? 'publish' : publishStatus === APK_PUBLISH_STATUS.WITHDRAWN ? 'withdraw' : 'draft'}`,
-          logData: `${packageName} ${saved.versionName} (${saved.versionCode}): publish status ${before?.publishStatus ?? '-'} → ${publishStatus}`,
+          message: {
+            key: 'apk.log.publishStatus',
+            args: {
+              packageName,
+              versionName: saved.versionName,
+              versionCode: saved.versionCode,
+              from: before?.publishStatus ?? '-',
+              to: publishStatus,
+            },
+          },
           params: { id: saved.id },
         });
       return saved;

@@ -28,6 +28,10 @@ export const machineMessages = {
     'machine.wxOpenId.required': '绑定微信需要 openId；解绑请将两项都留空',
     'machine.bound': '绑定成功',
     'machine.unbound': '解绑成功',
+    // The usual log's messages (stored as keys, shown in the reader's language).
+    'machine.log.bindWx': '{machineNo} 绑定微信 {openId}（{nickname}），原为 {was}',
+    'machine.log.unbindWx': '{machineNo} 解绑微信 {was}',
+    'machine.log.rotateSecret': '{machineNo}：重置设备密钥',
   },
   en: {
     'machine.machineNo': 'machine number',
@@ -56,5 +60,9 @@ export const machineMessages = {
     'machine.wxOpenId.required': 'Binding needs the openId; to unbind leave both empty',
     'machine.bound': 'Bound',
     'machine.unbound': 'Unbound',
+    // The usual log's messages (stored as keys, shown in the reader's language).
+    'machine.log.bindWx': '{machineNo} bound to WeChat {openId} ({nickname}), was {was}',
+    'machine.log.unbindWx': '{machineNo} unbound from WeChat {was}',
+    'machine.log.rotateSecret': '{machineNo}: device secret rotated',
   },
 } as const;

@@ -238,9 +238,20 @@ export class MachineService extends TenantEntityService<
     if (!(await machines.bindWx(actor, id, openId, nickname))) throw notFound();
     this.record(actor, {
       logId: openId ? 'machine-bind-wx' : 'machine-unbind-wx',
-      logData: openId
-        ? `${machine.machineNo} bound to WeChat ${openId} (${nickname ?? ''}), was ${machine.wxOpenId ?? 'none'}`
-        : `${machine.machineNo} unbound from WeChat ${machine.wxOpenId ?? 'none'}`,
+      message: openId
+        ? {
+            key: 'machine.log.bindWx',
+            args: {
+              machineNo: machine.machineNo,
+              openId,
+              nickname: nickname ?? '',
+              was: machine.wxOpenId ?? '-',
+            },
+          }
+        : {
+            key: 'machine.log.unbindWx',
+            args: { machineNo: machine.machineNo, was: machine.wxOpenId ?? '-' },
+          },
       params: { id, wxOpenId: openId, wxNickname: nickname },
     });
     return openId ? 'bound' : 'unbound';
@@ -254,7 +265,7 @@ export class MachineService extends TenantEntityService<
     if (!(await machines.setSecretHash(actor, id, secret.hash))) throw notFound();
     this.record(actor, {
       logId: 'machine-rotate-secret',
-      logData: `${machine.machineNo}: device secret rotated`,
+      message: { key: 'machine.log.rotateSecret', args: { machineNo: machine.machineNo } },
     });
     return { ...machine, deviceSecret: secret.secret };
   }

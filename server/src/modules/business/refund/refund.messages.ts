@@ -23,6 +23,9 @@ export const refundMessages = {
     'refund.decided.2': '该退款已被 {reviewer} 于 {time} 拒绝，不能再次审核',
     'refund.agreed': '已同意退款',
     'refund.rejected': '已拒绝退款',
+    // The usual log's messages (stored as keys, shown in the reader's language).
+    'refund.log.agreed': '{orderNo}：同意退款 {amount} 分',
+    'refund.log.rejected': '{orderNo}：拒绝退款 {amount} 分（{remark}）',
   },
   en: {
     'refund.orderNo': 'order number',
@@ -46,5 +49,8 @@ export const refundMessages = {
     'refund.decided.2': 'This refund was rejected by {reviewer} at {time}: it cannot be decided again',
     'refund.agreed': 'Refund agreed',
     'refund.rejected': 'Refund rejected',
+    // The usual log's messages (stored as keys, shown in the reader's language).
+    'refund.log.agreed': '{orderNo}: refund of {amount} cents agreed',
+    'refund.log.rejected': '{orderNo}: refund of {amount} cents rejected ({remark})',
   },
 } as const;

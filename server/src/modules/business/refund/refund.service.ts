@@ -68,9 +68,10 @@ export class RefundService extends TenantEntityService<
     const decided = found(await refunds.findById(actor, id));
     this.record(actor, {
       logId: status === REFUND_REVIEW_STATUS.AGREED ? 'refund-agree' : 'refund-reject',
-      logData: `${before.orderNo}: refund of ${before.refundAmount} cents ${
-        status === REFUND_REVIEW_STATUS.AGREED ? 'agreed' : `rejected (${remark ?? ''})`
-      }`,
+      message: {
+        key: status === REFUND_REVIEW_STATUS.AGREED ? 'refund.log.agreed' : 'refund.log.rejected',
+        args: { orderNo: before.orderNo, amount: before.refundAmount, remark: remark ?? '' },
+      },
       params: { id, orderNo: before.orderNo, refundAmount: before.refundAmount },
     });
     return decided;

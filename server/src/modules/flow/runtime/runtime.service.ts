@@ -250,7 +250,10 @@ export class FlowRuntimeService {
       await this.recordStep(store, actor, { id, definitionId: definition.id }, step);
       this.record(actor, {
         logId: 'flow.start',
-        logData: `${definition.processKey} v${definition.version}: ${id}`,
+        message: {
+          key: 'flow.log.start',
+          args: { process: definition.processKey, version: definition.version, instance: id },
+        },
       });
       return id;
     };
@@ -264,7 +267,10 @@ export class FlowRuntimeService {
     if (task.taskState !== TASK_STATE.open || task.assignee !== null) throw badRequest('flow.task.claimed');
     if (!(await tasks.isCandidate(actor, taskId))) throw new ApiError(403, 'flow.task.notCandidate');
     if (!(await tasks.claim(actor, taskId, actor.userId!))) throw badRequest('flow.task.claimed');
-    this.record(actor, { logId: 'flow.claim', logData: `${task.name}: ${task.id}` });
+    this.record(actor, {
+      logId: 'flow.claim',
+      message: { key: 'flow.log.claim', args: { task: task.name, taskId: task.id } },
+    });
   }
 
   /**
@@ -318,7 +324,10 @@ export class FlowRuntimeService {
     });
     this.record(actor, {
       logId: 'flow.complete',
-      logData: `${task.name}: ${pass ? 'pass' : 'reject'} (${task.instanceId})`,
+      message: {
+        key: pass ? 'flow.log.pass' : 'flow.log.reject',
+        args: { task: task.name, instance: task.instanceId },
+      },
       params: { comment },
     });
   }
@@ -344,7 +353,10 @@ export class FlowRuntimeService {
       await new FlowTaskRepository(tx).cancelOpen(actor, instance.id);
       await this.tell(tx, actor, instance, null);
     });
-    this.record(actor, { logId: 'flow.instance.delete', logData: `${instanceId}: ${reason}` });
+    this.record(actor, {
+      logId: 'flow.instance.delete',
+      message: { key: 'flow.log.instanceDelete', args: { instance: instanceId, reason } },
+    });
   }
 
   // ---- lists

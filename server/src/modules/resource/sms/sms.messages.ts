@@ -28,6 +28,9 @@ export const smsMessages = {
     'sms.sendFailed': '短信发送失败: {detail}',
     'sms.unreachable': '短信服务商暂时无法连接，请稍后再试或联系平台管理员',
     'sms.sent': '发送成功!',
+    // The usual log's messages (stored as keys, shown in the reader's language).
+    'sms.log.sent': '{smsCode} → {phones}：发送成功（{detail}）',
+    'sms.log.failed': '{smsCode} → {phones}：发送失败（{detail}）',
   },
   en: {
     'sms.category': 'category',
@@ -57,5 +60,8 @@ export const smsMessages = {
     'sms.unreachable':
       'The SMS vendor cannot be reached now; try again later or ask the platform administrator',
     'sms.sent': 'Sent!',
+    // The usual log's messages (stored as keys, shown in the reader's language).
+    'sms.log.sent': '{smsCode} → {phones}: sent ({detail})',
+    'sms.log.failed': '{smsCode} → {phones}: failed ({detail})',
   },
 } as const;

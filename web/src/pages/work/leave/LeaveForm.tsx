@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Flex, Form, Input, InputNumber, Select } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as leaveApi from '../../../api/flow/leave';
 import { userList } from '../../../api/system/user-list';
+import { DateTimeField } from '../../../components/date-time/DateTimeField';
 import { useSession } from '../../../app/session/session-store';
 import { useReportFailure } from '../shared/report-failure';
 import { WORK_LIST, WORK_PAGE } from '../shared/work-lists';
@@ -12,7 +13,6 @@ import {
   DAYS_MAX,
   DAYS_MIN,
   LEAVE_TYPES,
-  MOMENT_FORMAT,
   REASON_MAX,
   leaveDays,
   leaveInput,
@@ -110,7 +110,7 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
             rules={[required(t('work.leave.startTimeRequired'))]}
             style={{ flex: '1 1 240px' }}
           >
-            <DatePicker showTime format={MOMENT_FORMAT} style={{ width: '100%' }} />
+            <DateTimeField style={{ width: '100%' }} />
           </Form.Item>
           <Form.Item
             name="endTime"
@@ -129,7 +129,7 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
             ]}
             style={{ flex: '1 1 240px' }}
           >
-            <DatePicker showTime format={MOMENT_FORMAT} style={{ width: '100%' }} />
+            <DateTimeField dayEnd style={{ width: '100%' }} />
           </Form.Item>
         </Flex>
         <Form.Item
@@ -158,6 +158,16 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
         >
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} showCount maxLength={REASON_MAX} />
         </Form.Item>
+        {/* A new tenant has only its administrator: say why the list is empty and who can fix it. */}
+        {users.isSuccess && userOptions.length === 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            title={t('work.leave.noApprover')}
+            description={t('work.leave.noApproverHelp')}
+            style={{ marginBottom: 16 }}
+          />
+        )}
         <Form.Item
           name="taskUser"
           label={t('work.leave.taskUser')}
