@@ -115,7 +115,7 @@ function zoneOffsetAt(ms) {
 
 // A zone's offset changes only on a quarter hour, so one Intl read per quarter hour seen is enough:
 // the cheapest correct formatting, as the server's (formatToParts on every date cost the baseline
-// about a tenth of a list request until the eleventh session; docs/benchmarks.md).
+// about a tenth of a list request until the eleventh session; docs/decisions/0031).
 const QUARTER_HOUR = 900_000;
 const offsets = new Map();
 

@@ -8,7 +8,7 @@
 //              dominates)
 //   user-info  GET /api/blade-auth/oauth/user-info (token check + one row: fixed cost dominates)
 //
-// Method (docs/benchmarks.md, "Concurrent slices on one core"; decision 0030): both targets are
+// Method (docs/benchmarks.md, "Method"; decision 0030): both targets are
 // pinned to one CPU (BENCH_PIN_CPU, taskset) and loaded at the same time in slices of
 // BENCH_SLICE_SECONDS, so that they run on the same core at the same moment: this machine's virtual
 // CPUs change speed from second to second, and what one side meets the other meets too. Per slice:
@@ -23,8 +23,8 @@
 // as an ordinary start, until it settles or has BENCH_MAX_SLICES slices. The throughput ratio is
 // reported with its interval and spread, not judged: with both sides on one core it also measures
 // how the scheduler shares that core.
-// BENCH_METHOD=alternating is the earlier method (docs/benchmarks.md, "Alternating slices" and
-// "Verdicts with their interval"): unpinned, the sides of a pair one after the other, the order
+// BENCH_METHOD=alternating is the earlier method (decision 0030; its results are in
+// docs/benchmarks.md's history, git log): unpinned, the sides of a pair one after the other, the order
 // swapped every pair, the verdict on the interval of the pairs' throughput ratios (3 starts).
 // Both targets' idle RSS is read after every start, the verification requests and
 // BENCH_IDLE_SECONDS of idling (target: the median over the starts of the server's under
@@ -123,7 +123,7 @@ const config = {
   warmup: intEnv('BENCH_WARMUP', 3, 0, 60),
   // V8 compiles a process's hot paths as their calls add up, so a warm-up is counted in requests:
   // the server runs more code than the baseline and needs about 3,500 list requests after a start
-  // before its CPU per request stops falling (docs/benchmarks.md, "Warm-up by requests").
+  // before its CPU per request stops falling (docs/benchmarks.md, "Method"; decision 0031).
   warmupRequests: intEnv('BENCH_WARMUP_REQUESTS', 4000, 0, 100_000),
   warmupMax: intEnv('BENCH_WARMUP_MAX', 45, 0, 600),
   connections: intEnv('BENCH_CONNECTIONS', 10, 1, 256),

@@ -1,4 +1,4 @@
-// `npm run bench:web`: what the built console costs a browser (docs/benchmarks.md, "Console").
+// `npm run bench:web`: what the built console costs a browser (docs/benchmarks.md, "Console in the browser").
 // Starts the built server (fresh SQLite, captchas in the local Redis) and headless Debian Chromium,
 // then measures, each RUNS times in a fresh browser context (empty cache):
 //   1. /login: JS and CSS bytes it downloads (raw, and gzip as a server would send them), the HTML

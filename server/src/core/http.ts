@@ -40,7 +40,7 @@ export function requestId(req: { headers: Record<string, string | string[] | und
  * What every request starts with: its language, no caller yet, its id sent back, the security
  * headers (`setSecurityHeaders`, core/security-headers.ts), and the refusal of a NUL in the URL's
  * input (core/nul-guard.ts). One hook for all of it: each hook is a step of Fastify's runner on
- * every request (docs/benchmarks.md, "A lighter fixed path").
+ * every request (docs/decisions/0032-a-lighter-fixed-path.md).
  */
 export function installRequestContext(
   app: FastifyInstance,
@@ -54,7 +54,7 @@ export function installRequestContext(
     return translate(this.language, key, params);
   });
   // A callback hook, not an async one: it runs on every request, and a promise per hook per request
-  // is measurable on the lightest routes (docs/benchmarks.md, "Ratios that hold").
+  // is measurable on the lightest routes (docs/benchmarks.md, "Where the server spends its extra time").
   app.addHook('onRequest', (req, reply, done) => {
     req.receivedAt = performance.now();
     req.language = languageOf(req.headers['accept-language']);

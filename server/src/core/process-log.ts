@@ -21,7 +21,7 @@ import { redact } from './redact.js';
 //
 // At `warn` and above there are no request lines, and Fastify's logger would still cost every
 // request a pino child and a pair of response listeners that only time and log the answer
-// (docs/benchmarks.md, "A lighter fixed path"). So at those levels Fastify runs without a logger of
+// (docs/decisions/0032-a-lighter-fixed-path.md). So at those levels Fastify runs without a logger of
 // its own: `app.log` is the process log, and a request's `req.log` makes its child, with the
 // request id, only when it writes a line.
 

@@ -21,8 +21,8 @@ import { isDatabaseUnavailable } from './errors.js';
 import type { Database } from './schema.js';
 
 // The three drivers load when a database of their engine opens, not at start: a process uses one
-// or two of them, and each costs megabytes of memory and start-up time (docs/benchmarks.md, idle
-// memory). They are CommonJS packages: require() keeps opening synchronous.
+// or two of them, and each costs megabytes of memory and start-up time (docs/benchmarks.md, "Idle
+// memory"). They are CommonJS packages: require() keeps opening synchronous.
 const require = createRequire(import.meta.url);
 export const drivers = {
   sqlite: () => require('better-sqlite3') as typeof SqliteDatabase,
@@ -34,10 +34,10 @@ export const drivers = {
 /**
  * Runs one compiled read straight on the driver, skipping Kysely's executor (its connection
  * provider, mutex and result plugins: a few promises and closures per query, a tenth of a light
- * request's CPU; docs/benchmarks.md). Answers undefined when the statement must go through
- * Kysely instead (SQLite with a transaction open on its one connection). Registered only for a
- * database's root handle: a transaction is another Kysely instance and never finds one, so its
- * reads stay in it.
+ * request's CPU; docs/benchmarks.md, "Where the server spends its extra time"). Answers undefined
+ * when the statement must go through Kysely instead (SQLite with a transaction open on its one
+ * connection). Registered only for a database's root handle: a transaction is another Kysely
+ * instance and never finds one, so its reads stay in it.
  */
 export type DirectRead = (
   sql: string,
@@ -72,7 +72,7 @@ export interface DatabaseHandle {
  * text ('2024-01-02T03:04:05.000Z'), whose text order is time order, so comparisons still work.
  * They are turned into text as parameters, at the statement (preparedOnce), rather than by a Kysely
  * plugin rewriting every query's tree: that rewrite copied every node of every query
- * (docs/benchmarks.md).
+ * (docs/benchmarks.md, "Where the server spends its extra time").
  */
 export function sqliteParameters(parameters: readonly unknown[]): readonly unknown[] {
   return parameters.some((value) => value instanceof Date)

@@ -3,7 +3,7 @@ import { withChunkTimeout } from './chunk-load';
 
 // Parts of the shell that are not needed to show the first signed-in page (the colour picker's
 // panel, the menu search's dropdown, dialogs) load after it, so that signing in downloads and runs
-// only what the home page shows (docs/benchmarks.md, "Console in the browser").
+// only what the home page shows (docs/decisions/0009-signed-in-chunk-and-table-turns.md).
 
 /** Calls `run` when the browser is idle (or after `timeout` ms at the latest); answers a cancel. */
 export function whenIdle(run: () => void, timeout = 1000): () => void {

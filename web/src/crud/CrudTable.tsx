@@ -96,7 +96,7 @@ function renderRowCheck(_checked: boolean, _row: unknown, _index: number, node: 
  * three parts that render on their own. A page turn changes the pager and shows the veil, and leaves
  * the rows on screen untouched until the next page's rows arrive: with antd's own `loading` and
  * `pagination` the whole table, 200 rows of cells, rendered and was styled again at the click, and
- * the list request left only after that (docs/benchmarks.md, "Console in the browser").
+ * the list request left only after that (docs/decisions/0009-signed-in-chunk-and-table-turns.md).
  * Memoised: it renders again only when its own props change, not when the page opens a dialog.
  */
 function CrudTableOf<T extends object>(props: CrudTableProps<T>) {

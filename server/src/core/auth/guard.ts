@@ -42,7 +42,7 @@ type Soon<T> = T | Promise<T>;
  * next(value) at once when the value is at hand, else once it has come. Nearly every request finds
  * all the guard needs in memory (clients, verified tokens, account states, grants): it is then
  * decided without a promise or a turn of the microtask queue, which cost more than the checks
- * themselves (docs/benchmarks.md).
+ * themselves (docs/benchmarks.md, "Where the server spends its extra time").
  */
 function then<T, R>(value: Soon<T>, next: (value: T) => Soon<R>): Soon<R> {
   return value instanceof Promise ? value.then(next) : next(value);
@@ -85,10 +85,11 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 
 // The secrets are compared through their SHA-256 digests (timingSafeEqual needs equal lengths), and
 // hashing both on every request was about 14 % of the server's CPU on a light route
-// (docs/benchmarks.md). Both digests are remembered instead: a Basic header's (decoded once) and a
-// stored secret's. The client's record is still read and compared on every request, so a new secret
-// or a disabled client takes effect at once. Each memo holds at most REMEMBERED entries and starts
-// afresh when full: headers nobody sends twice cost what they cost before.
+// (docs/benchmarks.md, "Where the server spends its extra time"). Both digests are remembered
+// instead: a Basic header's (decoded once) and a stored secret's. The client's record is still read
+// and compared on every request, so a new secret or a disabled client takes effect at once. Each
+// memo holds at most REMEMBERED entries and starts afresh when full: headers nobody sends twice
+// cost what they cost before.
 const REMEMBERED = 1_000;
 const basicHeaders = new Map<string, { clientId: string; secretDigest: Buffer } | null>();
 const storedSecretDigests = new Map<string, Buffer>();

@@ -65,7 +65,7 @@ export class TokenSigner {
   // remembered until it expires, so a session's later requests skip it. Only genuine tokens enter.
   // Remembered by its signature (86 characters) and compared whole: a token arrives as a new string
   // on every request, and a Map hashes a new string's every character (a token is several hundred)
-  // before it can look it up (docs/benchmarks.md, "The guard's fixed cost").
+  // before it can look it up (docs/benchmarks.md, "Where the server spends its extra time").
   private readonly verified = new Map<string, { token: string; claims: VerifiedToken }>();
 
   /** verify's answer for a token verified before (no waiting); undefined when it must be verified. */

@@ -192,11 +192,11 @@ export class TableRepository<E, T extends AuditedTableName> {
   }
 
   /**
-   * Building and compiling a list's two statements with the query builder was about a tenth of a
-   * list request's CPU (docs/benchmarks.md). Without a data scope their SQL depends only on the
-   * list's shape: which filters (column and operator) and which order. They bind 0 for is_deleted,
-   * the caller's tenant, each filter's parameters, then the page's size and offset. Undefined when
-   * this shape is built every time.
+   * Building and compiling a list's two statements with the query builder was about a tenth of a list
+   * request's CPU (docs/benchmarks.md, "Where the server spends its extra time"). Without a data
+   * scope their SQL depends only on the list's shape: which filters (column and operator) and which
+   * order. They bind 0 for is_deleted, the caller's tenant, each filter's parameters, then the page's
+   * size and offset. Undefined when this shape is built every time.
    */
   #compiledPage(actor: Actor, query: ListQuery): Promise<Page<E>> | undefined {
     const shape = [
@@ -303,7 +303,8 @@ export class TableRepository<E, T extends AuditedTableName> {
   }
 
   async findById(actor: Actor, id: string): Promise<E | undefined> {
-    // No await for a table without rules: a read by id is the commonest call (docs/benchmarks.md).
+    // No await for a table without rules: a read by id is the commonest call (docs/benchmarks.md,
+    // "Where the server spends its extra time").
     const pending = this.#scopeOf(actor);
     const scope = pending instanceof Promise ? await pending : pending;
     if (!scope) return this.findLive(actor, id);
@@ -312,10 +313,11 @@ export class TableRepository<E, T extends AuditedTableName> {
   }
 
   /**
-   * The caller's live row by id, whatever the caller's data scope (tenant and soft delete applied).
-   * A read by id is the commonest query and the cheapest for the database, so building it with the
-   * query builder on every call was a good part of a detail route's cost (docs/benchmarks.md): its
-   * statement is compiled once, binding 0 for is_deleted, the caller's tenant and the id.
+   * The caller's live row by id, whatever the caller's data scope (tenant and soft delete applied). A
+   * read by id is the commonest query and the cheapest for the database, so building it with the
+   * query builder on every call was a good part of a detail route's cost (docs/benchmarks.md, "Where
+   * the server spends its extra time"): its statement is compiled once, binding 0 for is_deleted, the
+   * caller's tenant and the id.
    */
   protected async findLive(actor: Actor, id: string): Promise<E | undefined> {
     const byId = () => this.#live(actor).selectAll().where('id', '=', BigInt(id));
