@@ -32,8 +32,14 @@ import { readAside } from './read-aside.js';
 // at all: a thread of its own reads them (./read-aside.ts). Turns between queries were not enough:
 // the ids query alone (50,000 keys sorted and stepped) held the loop for up to 180 ms.
 
-/** Rows an export reads per query, and hands on per page. */
-export const ROW_PAGE_SIZE = 1000;
+/**
+ * Rows an export reads per query, and hands on per page. A page is read, mapped (names, labels,
+ * masks) and handed to the workbook thread in one turn of the event loop, so this bounds how long
+ * an export holds the loop at a time: at 1,000 rows the refund sheet's page took about 30 ms, and a
+ * request that needs a few turns waited behind several (docs/benchmarks.md, "Exports beside other
+ * requests").
+ */
+export const ROW_PAGE_SIZE = 250;
 
 /** How many rows there are (an export's limit + 1 at most) and their pages, read when iterated. */
 export interface RowPages<T> {
