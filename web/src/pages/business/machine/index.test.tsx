@@ -2,6 +2,7 @@ import type { Machine } from '@console/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as machineApi from '../../../api/business/machine';
+import { changeLanguage } from '../../../i18n';
 import { buttonName } from '../../../test/dom';
 import { auditColumns, onePage } from '../../../test/fixtures';
 import { findDialog, grantOnly, renderPageAt, resetPageTest, toolbar } from '../../../test/page-test-kit';
@@ -45,6 +46,7 @@ vi.mock('../../../api/business/machine', () => ({
   ),
   remove: vi.fn(() => Promise.resolve(true)),
   bindWxAccount: vi.fn(() => Promise.resolve(true)),
+  unbindWxAccount: vi.fn(() => Promise.resolve(true)),
   rotateSecret: vi.fn(),
   exportSheet: vi.fn(),
   template: vi.fn(),
@@ -96,12 +98,15 @@ describe('machines page', () => {
     await waitFor(() => expect(screen.queryByText('dS-7Hq2mZp9xWv4tRb')).toBeNull());
   });
 
-  it('binds a WeChat account to a machine, and unbinds one after asking', async () => {
+  it('binds a WeChat account to an unbound machine; a bound one offers 解绑微信, which unbinds after asking', async () => {
     const page = await openPage();
-    // M002 has no account: no 解绑, and an openId is needed.
-    fireEvent.click(within(page).getAllByRole('button', { name: '绑定微信' })[1]!);
-    let dialog = await findDialog('绑定微信');
-    expect(within(dialog).queryByRole('button', { name: '解绑' })).toBeNull();
+    const rowOf = (machineNo: string) => within(page).getByText(machineNo).closest('tr') as HTMLElement;
+    // M001 is bound: 解绑微信, not 绑定微信; M002 is not: 绑定微信 only.
+    expect(within(rowOf('M001')).queryByRole('button', { name: '绑定微信' })).toBeNull();
+    expect(within(rowOf('M002')).queryByRole('button', { name: '解绑微信' })).toBeNull();
+
+    fireEvent.click(within(rowOf('M002')).getByRole('button', { name: '绑定微信' }));
+    const dialog = await findDialog('绑定微信');
     fireEvent.click(within(dialog).getByRole('button', { name: '绑定' }));
     expect(await within(dialog).findByText('请输入微信 openId')).toBeTruthy();
     type(dialog, '微信 openId', ' wx-new ');
@@ -110,15 +115,30 @@ describe('machines page', () => {
     await waitFor(() => expect(machineApi.bindWxAccount).toHaveBeenCalledWith('2', 'wx-new', '小李'));
     expect(await screen.findByText('绑定成功')).toBeTruthy();
 
-    // M001 is bound: its account fills the form, and 解绑 sends both empty once confirmed.
-    fireEvent.click(within(page).getAllByRole('button', { name: '绑定微信' })[0]!);
-    dialog = await findDialog('绑定微信');
-    expect((within(dialog).getByLabelText('微信 openId') as HTMLInputElement).value).toBe('wx-old');
-    fireEvent.click(within(dialog).getByRole('button', { name: '解绑' }));
+    // Declining the confirmation changes nothing; confirming calls unbind and lists again.
+    const listed = vi.mocked(machineApi.list).mock.calls.length;
+    fireEvent.click(within(rowOf('M001')).getByRole('button', { name: '解绑微信' }));
     expect(await screen.findByText(/确定解除这台机器绑定的微信/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(machineApi.bindWxAccount).toHaveBeenLastCalledWith('1', '', ''));
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByText(/确定解除这台机器绑定的微信/)).toBeNull());
+    expect(machineApi.unbindWxAccount).not.toHaveBeenCalled();
+
+    fireEvent.click(within(rowOf('M001')).getByRole('button', { name: '解绑微信' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(machineApi.unbindWxAccount).toHaveBeenCalledWith('1'));
     expect(await screen.findByText('解绑成功')).toBeTruthy();
-    expect(machineApi.bindWxAccount).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(vi.mocked(machineApi.list).mock.calls.length).toBeGreaterThan(listed));
+    expect(machineApi.bindWxAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it('says 解绑微信 in English as Unbind WeChat', async () => {
+    await changeLanguage('en');
+    const page = await renderPageAt('/business/machine/index', <MachinePage />, {
+      title: 'Machines',
+      showing: 'M001',
+    });
+    const bound = within(page).getByText('M001').closest('tr') as HTMLElement;
+    fireEvent.click(within(bound).getByRole('button', { name: 'Unbind WeChat' }));
+    expect(await screen.findByText(/Unbind the WeChat account of this machine/)).toBeTruthy();
   });
 });
