@@ -101,11 +101,19 @@ describe('machines page', () => {
   it('binds a WeChat account to an unbound machine; a bound one offers 解绑微信, which unbinds after asking', async () => {
     const page = await openPage();
     const rowOf = (machineNo: string) => within(page).getByText(machineNo).closest('tr') as HTMLElement;
-    // M001 is bound: 解绑微信, not 绑定微信; M002 is not: 绑定微信 only.
-    expect(within(rowOf('M001')).queryByRole('button', { name: '绑定微信' })).toBeNull();
-    expect(within(rowOf('M002')).queryByRole('button', { name: '解绑微信' })).toBeNull();
-
-    fireEvent.click(within(rowOf('M002')).getByRole('button', { name: '绑定微信' }));
+    // Five buttons a row: 查看, 编辑 and 删除 shown, the rest in the row's 更多 menu.
+    const moreOf = async (machineNo: string) => {
+      fireEvent.click(within(rowOf(machineNo)).getByRole('button', { name: '更多' }));
+      return (await screen.findAllByRole('menu')).at(-1)!;
+    };
+    const items = (menu: HTMLElement) =>
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+    // M002 has no account: 绑定微信 only.
+    let menu = await moreOf('M002');
+    expect(items(menu)).toEqual(['绑定微信', '重置设备密钥']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '绑定微信' }));
     const dialog = await findDialog('绑定微信');
     fireEvent.click(within(dialog).getByRole('button', { name: '绑定' }));
     expect(await within(dialog).findByText('请输入微信 openId')).toBeTruthy();
@@ -115,15 +123,19 @@ describe('machines page', () => {
     await waitFor(() => expect(machineApi.bindWxAccount).toHaveBeenCalledWith('2', 'wx-new', '小李'));
     expect(await screen.findByText('绑定成功')).toBeTruthy();
 
-    // Declining the confirmation changes nothing; confirming calls unbind and lists again.
+    // M001 is bound: 解绑微信, not 绑定微信. Declining the confirmation changes nothing; confirming
+    // calls unbind and lists again.
+    menu = await moreOf('M001');
+    expect(items(menu)).toEqual(['解绑微信', '重置设备密钥']);
     const listed = vi.mocked(machineApi.list).mock.calls.length;
-    fireEvent.click(within(rowOf('M001')).getByRole('button', { name: '解绑微信' }));
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '解绑微信' }));
     expect(await screen.findByText(/确定解除这台机器绑定的微信/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByText(/确定解除这台机器绑定的微信/)).toBeNull());
     expect(machineApi.unbindWxAccount).not.toHaveBeenCalled();
 
-    fireEvent.click(within(rowOf('M001')).getByRole('button', { name: '解绑微信' }));
+    fireEvent.click(within(rowOf('M001')).getByRole('button', { name: '更多' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '解绑微信' }));
     fireEvent.click(await screen.findByRole('button', { name: '确定' }));
     await waitFor(() => expect(machineApi.unbindWxAccount).toHaveBeenCalledWith('1'));
     expect(await screen.findByText('解绑成功')).toBeTruthy();
@@ -138,7 +150,8 @@ describe('machines page', () => {
       showing: 'M001',
     });
     const bound = within(page).getByText('M001').closest('tr') as HTMLElement;
-    fireEvent.click(within(bound).getByRole('button', { name: 'Unbind WeChat' }));
+    fireEvent.click(within(bound).getByRole('button', { name: 'More' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Unbind WeChat' }));
     expect(await screen.findByText(/Unbind the WeChat account of this machine/)).toBeTruthy();
   });
 });
