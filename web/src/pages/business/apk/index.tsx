@@ -131,7 +131,7 @@ const config = defineCrud<Apk, ApkInput>({
     {
       prop: 'versionName',
       label: 'business.apk.versionName',
-      table: { content: 'code' },
+      table: { secondary: true, content: 'code' },
       form: { required: 'business.apk.versionNameRequired', maxLength: APK_LIMITS.versionName },
     },
     {
@@ -159,7 +159,13 @@ const config = defineCrud<Apk, ApkInput>({
     {
       prop: 'fileSize',
       label: 'business.apk.fileSize',
-      table: { content: 'number', align: 'right', sort: true, render: (size) => formatBytes(size) },
+      table: {
+        secondary: true,
+        content: 'number',
+        align: 'right',
+        sort: true,
+        render: (size) => formatBytes(size),
+      },
       form: {
         hideIn: ['add'],
         help: 'business.apk.computed',
@@ -169,7 +175,7 @@ const config = defineCrud<Apk, ApkInput>({
     {
       prop: 'md5',
       label: 'business.apk.md5',
-      table: { content: 'code', width: 300 },
+      table: { secondary: true, content: 'code', width: 300 },
       form: { hideIn: ['add'], help: 'business.apk.computed', render: () => <ReadOnlyValue /> },
     },
     {

@@ -110,19 +110,19 @@ function tenantConfig(open: (action: TenantAction) => void) {
       {
         prop: 'contactNumber',
         label: 'system.tenant.contactNumber',
-        table: { content: 'phone' },
+        table: { secondary: true, content: 'phone' },
         form: { maxLength: TENANT_LIMITS.contactNumber },
       },
       {
         prop: 'address',
         label: 'system.tenant.address',
-        table: { ellipsis: true },
+        table: { secondary: true, ellipsis: true },
         form: { maxLength: TENANT_LIMITS.address, span: 24 },
       },
       {
         prop: 'domain',
         label: 'system.tenant.domain',
-        table: { ellipsis: true },
+        table: { secondary: true, ellipsis: true },
         form: { maxLength: TENANT_LIMITS.domain },
       },
       {
@@ -136,6 +136,7 @@ function tenantConfig(open: (action: TenantAction) => void) {
         label: 'system.tenant.accountNumber',
         type: 'number',
         table: {
+          secondary: true,
           content: 'number',
           align: 'right',
           render: (value, _row, { t }) =>
@@ -205,6 +206,7 @@ function tenantConfig(open: (action: TenantAction) => void) {
         prop: 'uploadUsed',
         label: 'system.tenant.uploadUsed',
         table: {
+          secondary: true,
           render: (value, row, { t }) =>
             t('system.tenant.uploadUsage', {
               used: formatBytes(value),
