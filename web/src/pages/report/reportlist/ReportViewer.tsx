@@ -9,7 +9,9 @@ import * as reportApi from '../../../api/report/report';
 import { useExportProgress } from '../../../crud/ExportProgress';
 import { useDataSets } from './data-sets';
 import { defaultValues, fieldOf, filterDict, filterValues, type FilterValue } from './definition';
+import { DateValuePicker } from './DateValuePicker';
 import { DictValueSelect } from './DictValueSelect';
+import { RecordValueSelect } from './RecordValueSelect';
 import { ResultChart, RowsTable, SummaryTable, useGroupLabel } from './ReportResultView';
 import './locales';
 import './report.css';
@@ -183,6 +185,22 @@ function ViewerBody({ report, dataSet }: { report: Report; dataSet: ReportDataSe
                           value={values[index]}
                           onChange={(picked) => setValue(index, picked)}
                         />
+                      ) : field?.names ? (
+                        <RecordValueSelect
+                          id={id}
+                          kind={field.names}
+                          placeholder={t('report.reportlist.viewer.searchPlaceholder')}
+                          value={values[index]}
+                          onChange={(picked) => setValue(index, picked)}
+                        />
+                      ) : field?.type === 'datetime' ? (
+                        <DateValuePicker
+                          id={id}
+                          style={{ width: '100%' }}
+                          placeholder={t('report.reportlist.viewer.datePlaceholder')}
+                          value={values[index]}
+                          onChange={(picked) => setValue(index, picked)}
+                        />
                       ) : (
                         <Input
                           id={id}
@@ -236,7 +254,12 @@ function ViewerBody({ report, dataSet }: { report: Report; dataSet: ReportDataSe
       />
       {result.data && (
         <Flex vertical gap={16} style={{ marginTop: 16 }}>
-          <SummaryTable result={result.data} groupBy={definition.groupBy} groupLabel={groupLabel} />
+          <SummaryTable
+            result={result.data}
+            groupBy={definition.groupBy}
+            groupLabel={groupLabel}
+            dataSet={dataSet}
+          />
           <ResultChart result={result.data} definition={definition} groupLabel={groupLabel} />
         </Flex>
       )}
