@@ -33,10 +33,52 @@ function pagePaths(nodes: readonly MenuNode[]): string[] {
 /** The visible tables' scrolling parts wider than what they show (px), by the first header texts. */
 const hiddenByScroll = (page: Page) =>
   page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')]
+    Array.from(document.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body'))
       .filter((part) => part.getBoundingClientRect().width > 0 && part.scrollWidth > part.clientWidth + 1)
       .map((part) => `${part.scrollWidth - part.clientWidth} px`),
   );
+
+const BIZ = '/api/zxgxg-api';
+const MACHINE_NO = 'FIT-MACHINE-000001';
+
+/**
+ * Rows with long values where the seed has none (hospitals, machines, refund reviews), so the
+ * first-row check meets them: a long order number beside the machine number, a long reason.
+ */
+async function seedBusinessRows(page: Page): Promise<void> {
+  const hospital = await api<{ id: string }>(page, `${BIZ}/hospital/submit`, {
+    hospitalCode: 'FIT-H1',
+    hospitalName: '市妇幼保健院（东院区）',
+  });
+  const machine = await api<{ id: string; deviceSecret: string }>(page, `${BIZ}/machine/submit`, {
+    machineNo: MACHINE_NO,
+    machineName: '住院部三楼护士站储物柜',
+    hospitalId: hospital.id,
+    slotCount: 4,
+    location: '住院部三楼东侧走廊尽头护士站旁',
+  });
+  await api(page, `${BIZ}/machine/bindWxAccount?id=${machine.id}&wxOpenId=o-fit-1366&wxNickname=张师傅`, {});
+  // The device asks for the refund, as a cabinet does.
+  const status = await page.evaluate(
+    async ({ url, machineNo, secret }) => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'machine-no': machineNo, 'machine-secret': secret },
+        body: JSON.stringify({
+          orderNo: 'WX2026120612345678901234567890',
+          slotNo: 3,
+          customerPhone: '13800138000',
+          orderAmount: 1_234_500,
+          refundAmount: 1_234_500,
+          reason: '格口门无法打开，物品取不出来，已联系护士站值班人员协助处理，仍未解决，申请全额退款',
+        }),
+      });
+      return response.status;
+    },
+    { url: `${BIZ}/device/refund-request`, machineNo: MACHINE_NO, secret: machine.deviceSecret },
+  );
+  expect(status).toBe(200);
+}
 
 /** Waits until the page's tables (if any) have their first answer. */
 async function settled(page: Page): Promise<boolean> {
@@ -49,12 +91,16 @@ async function settled(page: Page): Promise<boolean> {
   return true;
 }
 
+let seeded = false;
+
 describe.each([
   ['zh', '中文'],
   ['en', 'English'],
 ])('every list page fits 1366×768 (%s)', (language) => {
   it('walks the menu: no table scrolls sideways, no cells overlap', async () => {
     const page = await suite.signedInPage(WIDE);
+    if (!seeded) await seedBusinessRows(page);
+    seeded = true;
     await page.evaluate(
       (content) => localStorage.setItem('saber-language', JSON.stringify({ content, datetime: Date.now() })),
       language,
@@ -78,4 +124,45 @@ describe.each([
     expect(tables).toBeGreaterThan(25);
     expect(problems.join('\n')).toBe('');
   }, 600_000);
+});
+
+describe('a row’s 更多 menu', () => {
+  it('opens from the keyboard, runs the chosen action, and gives the focus back on Escape', async () => {
+    const page = await suite.signedInPage(WIDE, '/business/machine/index');
+    if (!seeded) await seedBusinessRows(page);
+    seeded = true;
+    await page.reload();
+    const row = page.getByRole('row', { name: new RegExp(MACHINE_NO) });
+    const more = row.getByRole('button', { name: '更多' });
+    // 查看, 编辑 and 删除 shown; 解绑微信 (the machine is bound) and 重置设备密钥 in the menu.
+    await expect.poll(() => row.getByRole('button', { name: '删除' }).count()).toBe(1);
+    expect(await row.getByRole('button', { name: '解绑微信' }).count()).toBe(0);
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.locator('.ant-dropdown').getByRole('menu');
+    await menu.waitFor();
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['解绑微信', '重置设备密钥']);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await expect.poll(() => more.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // Enter again, the arrows to 解绑微信, Enter: the confirmation, then unbound.
+    await page.keyboard.press('Enter');
+    await menu.waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    // The arrows move through the items (the first one may already be active).
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toMatch(/^(解绑微信|重置设备密钥)$/);
+    if ((await focused()) !== '解绑微信') await page.keyboard.press('ArrowUp');
+    await expect.poll(focused).toBe('解绑微信');
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定解除这台机器绑定的微信' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: /确\s?定/ }).click();
+    await page.getByText('解绑成功').waitFor();
+    await more.click();
+    await expect
+      .poll(() => page.locator('.ant-dropdown:visible').getByRole('menuitem').allTextContents())
+      .toEqual(['绑定微信', '重置设备密钥']);
+  }, 120_000);
 });

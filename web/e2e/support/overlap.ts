@@ -15,7 +15,7 @@ export async function expectNoOverlap(page: Page): Promise<void> {
       return box.width > 0 && box.height > 0;
     };
     const label = (element: Element) => (element.textContent ?? '').trim().slice(0, 30) || '(empty)';
-    const rows = [...document.querySelectorAll('.ant-table')]
+    const rows = Array.from(document.querySelectorAll('.ant-table'))
       .filter(visible)
       .flatMap((table) => [
         table.querySelector('thead tr:last-child'),
@@ -23,7 +23,7 @@ export async function expectNoOverlap(page: Page): Promise<void> {
       ]);
     for (const row of rows) {
       if (!row) continue;
-      const cells = [...row.children].filter(visible);
+      const cells = Array.from(row.children).filter(visible);
       const boxes = cells.map((cell) => cell.getBoundingClientRect());
       // Two cells of a row, beside each other: one pixel of shared border is not a clash.
       for (let i = 0; i < cells.length; i += 1)
@@ -36,7 +36,7 @@ export async function expectNoOverlap(page: Page): Promise<void> {
       // A cell's own content wider than the cell, unless shown cut with an ellipsis.
       for (const cell of cells) {
         const box = cell.getBoundingClientRect();
-        for (const child of cell.querySelectorAll('*')) {
+        for (const child of Array.from(cell.querySelectorAll('*'))) {
           const inner = child.getBoundingClientRect();
           if (inner.width === 0) continue;
           const cut = child.closest(

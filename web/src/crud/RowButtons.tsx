@@ -66,15 +66,30 @@ function MoreButton({ buttons, iconOnly }: { buttons: readonly RowButton[]; icon
   const { t } = useTranslation();
   const [armed, setArmed] = useState(false);
   const [open, setOpen] = useState(false);
-  const self = useRef<HTMLButtonElement>(null);
+  const holder = useRef<HTMLSpanElement>(null);
+  const focusButton = () => holder.current?.querySelector('button')?.focus();
   // The button is drawn again inside the dropdown once armed: it keeps the focus it had.
   useEffect(() => {
-    if (armed) self.current?.focus();
+    if (armed) focusButton();
   }, [armed]);
+  // Escape closes the open menu (antd) and gives the focus back to its button, as a menu button does.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      // After antd has closed the menu and let go of the focus.
+      if (event.key === 'Escape') setTimeout(focusButton, 50);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [open]);
+  const choose = (button: RowButton | undefined) => {
+    if (!button || button.disabled) return;
+    setOpen(false);
+    button.onClick();
+  };
   const text = t('crud.action.more');
   const button = (
     <button
-      ref={self}
       type="button"
       className="crud-row-action"
       aria-haspopup="menu"
@@ -94,29 +109,40 @@ function MoreButton({ buttons, iconOnly }: { buttons: readonly RowButton[]; icon
       {!iconOnly && text}
     </button>
   );
-  if (!armed) return button;
+  if (!armed) return <span ref={holder}>{button}</span>;
   return (
-    <Dropdown
-      open={open}
-      onOpenChange={setOpen}
-      trigger={['click']}
-      autoFocus
-      menu={{
-        items: buttons.map((one) => ({
-          key: one.key,
-          label: one.text,
-          icon: one.icon,
-          danger: one.danger,
-          disabled: one.disabled,
-        })),
-        onClick: ({ key }) => {
-          setOpen(false);
-          buttons.find((one) => one.key === key)?.onClick();
-        },
-      }}
-    >
-      {button}
-    </Dropdown>
+    <span ref={holder}>
+      <Dropdown
+        open={open}
+        onOpenChange={setOpen}
+        trigger={['click']}
+        autoFocus
+        menu={{
+          items: buttons.map((one) => ({
+            key: one.key,
+            label: one.text,
+            icon: one.icon,
+            danger: one.danger,
+            disabled: one.disabled,
+          })),
+          onClick: ({ key, domEvent }) => {
+            // Enter is handled below: antd's menu inside a dropdown does not choose on it.
+            if (domEvent.type === 'keydown') return;
+            choose(buttons.find((one) => one.key === key));
+          },
+          onKeyDown: (event) => {
+            if (event.key !== 'Enter' && event.key !== ' ') return;
+            const item = (event.target as HTMLElement).closest<HTMLElement>('[data-menu-id]');
+            const chosen = buttons.find((one) => item?.dataset.menuId?.endsWith(`-${one.key}`));
+            if (!chosen) return;
+            event.preventDefault();
+            choose(chosen);
+          },
+        }}
+      >
+        {button}
+      </Dropdown>
+    </span>
   );
 }
 

@@ -159,13 +159,7 @@ const config = defineCrud<Apk, ApkInput>({
     {
       prop: 'fileSize',
       label: 'business.apk.fileSize',
-      table: {
-        secondary: true,
-        content: 'number',
-        align: 'right',
-        sort: true,
-        render: (size) => formatBytes(size),
-      },
+      table: { content: 'number', align: 'right', sort: true, render: (size) => formatBytes(size) },
       form: {
         hideIn: ['add'],
         help: 'business.apk.computed',
@@ -186,7 +180,7 @@ const config = defineCrud<Apk, ApkInput>({
         { value: 1, label: 'business.apk.yes' },
         { value: 0, label: 'business.apk.no' },
       ],
-      table: { content: 'text' },
+      table: { secondary: true, content: 'text' },
       form: { initialValue: 0 },
     },
     {

@@ -104,6 +104,7 @@ function tenantConfig(open: (action: TenantAction) => void) {
       {
         prop: 'linkman',
         label: 'system.tenant.linkman',
+        table: { secondary: true },
         search: true,
         form: { maxLength: TENANT_LIMITS.linkman },
       },
@@ -136,7 +137,6 @@ function tenantConfig(open: (action: TenantAction) => void) {
         label: 'system.tenant.accountNumber',
         type: 'number',
         table: {
-          secondary: true,
           content: 'number',
           align: 'right',
           render: (value, _row, { t }) =>
@@ -154,6 +154,7 @@ function tenantConfig(open: (action: TenantAction) => void) {
         prop: 'expireTime',
         label: 'system.tenant.expireTime',
         table: {
+          secondary: true,
           content: 'datetime',
           render: (value, _row, { t }) => value ?? t('system.tenant.unlimited'),
         },
@@ -206,7 +207,6 @@ function tenantConfig(open: (action: TenantAction) => void) {
         prop: 'uploadUsed',
         label: 'system.tenant.uploadUsed',
         table: {
-          secondary: true,
           render: (value, row, { t }) =>
             t('system.tenant.uploadUsage', {
               used: formatBytes(value),
