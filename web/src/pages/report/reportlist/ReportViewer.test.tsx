@@ -183,6 +183,7 @@ describe('report viewer', () => {
           filters: [
             { field: 'hospitalId', op: 'eq' },
             { field: 'applyTime', op: 'gte' },
+            { field: 'refundAmount', op: 'gte' },
           ],
         },
       }),
@@ -200,24 +201,30 @@ describe('report viewer', () => {
       fireEvent.mouseDown(date);
       fireEvent.change(date, { target: { value: '2026/12/01' } });
       press(date, ENTER);
+      // 退款金额: typed in yuan, sent in cents.
+      fireEvent.change(within(viewer).getByLabelText('退款金额 不小于'), { target: { value: '12.5' } });
       fireEvent.click(within(viewer).getByRole('button', { name: buttonName('查询') }));
       await waitFor(() =>
         expect(reportApi.run).toHaveBeenLastCalledWith({
           id: '31',
-          values: ['9', '2026-12-01'],
+          values: ['9', '2026-12-01', 1250],
           current: 1,
           size: 10,
         }),
       );
       // Dashes too.
+      const before = vi.mocked(reportApi.run).mock.calls.length;
       fireEvent.mouseDown(date);
       fireEvent.change(date, { target: { value: '2026-11-02' } });
       press(date, ENTER);
       fireEvent.click(within(viewer).getByRole('button', { name: buttonName('查询') }));
       await waitFor(() =>
-        expect(reportApi.run).toHaveBeenLastCalledWith(
-          expect.objectContaining({ values: ['9', '2026-11-02'] }),
-        ),
+        expect(
+          vi
+            .mocked(reportApi.run)
+            .mock.calls.slice(before)
+            .map(([run]) => run.values),
+        ).toContainEqual(['9', '2026-11-02', 1250]),
       );
     } finally {
       detail.mockImplementation(original!);
