@@ -6,7 +6,7 @@ import Sqlite from 'better-sqlite3';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { api } from './support/console-api.js';
+import { api, chooseInMore } from './support/console-api.js';
 import { expectNoOverlap } from './support/overlap.js';
 import { consoleSuite } from './support/suite.js';
 
@@ -105,12 +105,13 @@ describe('data sources against the real server', () => {
 
     const rows = codes.getByRole('row', { name: /biz_sensor/ });
     await rows.getByText('/api/zxgxg-api/sensor').waitFor();
-    await rows.getByRole('button', { name: '复制' }).click();
+    // Six row buttons: 复制, 预览 and 生成 are in the row's 更多 menu (the kit's rule, issue 45).
+    await chooseInMore(page, rows, '复制');
     await expect.poll(() => rows.count()).toBe(2);
     const original = rows.filter({ hasNotText: '副本' });
 
     // 预览: the files the record generates, one tab each, before anything is downloaded.
-    await original.getByRole('button', { name: '预览' }).click();
+    await chooseInMore(page, original, '预览');
     const preview = page.getByRole('dialog', { name: '预览：传感器' });
     await preview.getByRole('tab', { name: 'sensor.routes.ts' }).click();
     await preview
@@ -122,7 +123,7 @@ describe('data sources against the real server', () => {
 
     // 生成: the module as a .zip, holding the server, contract and console files.
     const downloaded = page.waitForEvent('download');
-    await original.getByRole('button', { name: '生成' }).click();
+    await chooseInMore(page, original, '生成');
     const zip = await downloaded;
     expect(zip.suggestedFilename()).toMatch(/\.zip$/);
     const files = Object.keys(unzipSync(new Uint8Array(await readFile(await zip.path()))));

@@ -81,7 +81,7 @@ describe('reports against the real server', () => {
     await designer.waitFor();
     await designer.getByLabel('报表名称', { exact: true }).fill('退款按医院');
     await choose(page, designer, '数据集', '退款审核');
-    for (const column of ['订单号', '所属医院', '机器编号', '退款金额(分)'])
+    for (const column of ['订单号', '所属医院', '机器编号', '退款金额'])
       await designer.getByRole('checkbox', { name: column, exact: true }).check();
     await choose(page, designer, '第一分组', '所属医院');
     await designer.getByRole('button', { name: '添加汇总' }).click();
@@ -89,13 +89,13 @@ describe('reports against the real server', () => {
     await choose(page, designer, '汇总 1 的字段', '编号');
     await designer.getByRole('button', { name: '添加汇总' }).click();
     await choose(page, designer, '汇总 2 的方式', '合计');
-    await choose(page, designer, '汇总 2 的字段', '退款金额(分)');
+    await choose(page, designer, '汇总 2 的字段', '退款金额');
     await designer.getByRole('button', { name: '添加筛选' }).click();
     await choose(page, designer, '筛选 1 的字段', '机器编号');
     await choose(page, designer, '筛选 1 的条件', '等于');
     await designer.getByText('柱状图', { exact: true }).click();
     await choose(page, designer, '图表分组', '所属医院');
-    await choose(page, designer, '图表数值', '合计 退款金额(分)');
+    await choose(page, designer, '图表数值', '合计 退款金额');
     // The live preview runs the definition being edited: three refunds so far.
     const preview = designer.getByRole('region', { name: '预览' });
     await preview.getByText(/共 3 条/).waitFor();
@@ -112,13 +112,13 @@ describe('reports against the real server', () => {
       .poll(() => chart.getAttribute('aria-label'))
       .toMatch(/报表甲医院 300.*报表乙医院 400|报表乙医院 400.*报表甲医院 300/);
     const summary = viewer.getByRole('region', { name: '分组汇总' });
-    await summary.getByRole('row', { name: /总计.*3.*700/ }).waitFor();
+    await summary.getByRole('row', { name: /总计.*3.*¥7\.00/ }).waitFor();
 
     // A filter narrows the rows, the totals and the chart.
     const filters = viewer.getByRole('form', { name: '筛选条件' });
     await filters.getByLabel('机器编号 等于').fill('R-A1');
     await filters.getByRole('button', { name: buttonName('查询') }).click();
-    await summary.getByRole('row', { name: /总计.*2.*300/ }).waitFor();
+    await summary.getByRole('row', { name: /总计.*2.*¥3\.00/ }).waitFor();
     await expect.poll(() => chart.getAttribute('aria-label')).not.toMatch(/报表乙医院/);
     const details = viewer.getByRole('region', { name: '明细' });
     await details.getByText('RPT-2').waitFor();
@@ -140,7 +140,7 @@ describe('reports against the real server', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^退款按医院-.*\.xlsx$/);
     const sheet = await readSheet(await readFile((await download.path())!));
-    expect(sheet[0]).toEqual(['订单号', '所属医院', '机器编号', '退款金额(分)']);
+    expect(sheet[0]).toEqual(['订单号', '所属医院', '机器编号', '退款金额']);
     expect(
       sheet
         .slice(1)

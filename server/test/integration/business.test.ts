@@ -226,6 +226,46 @@ describe.each(enginesUnderTest())('business on %s', (kind) => {
     );
   });
 
+  it('unbinds a bound machine with unbindWxAccount: machine_edit, tenant scoped, logged (issue 45 item 15)', async () => {
+    const m = await machine('WX-UNBIND', 1);
+    const detail = async () => (await get(`/machine/detail?id=${m.id}`)).body.data;
+    const bind = () => post(`/machine/bindWxAccount?id=${m.id}&wxOpenId=o-unbind&wxNickname=u`);
+    expect((await bind()).body.code).toBe(200);
+
+    // Without machine_edit (binding alone is not enough): 403, still bound.
+    const binder = await createOperator(t, ['machine', 'machine_bind']);
+    expect((await post(`/machine/unbindWxAccount?id=${m.id}`, undefined, binder.token)).status).toBe(403);
+    // Another tenant's administrator: 404, still bound.
+    const stranger = await createTenantAdmin(t, '730045');
+    expect((await post(`/machine/unbindWxAccount?id=${m.id}`, undefined, stranger.token)).status).toBe(404);
+    expect(await detail()).toMatchObject({ wxOpenId: 'o-unbind', wxNickname: 'u' });
+    // An id that is none: 404; a malformed one: a clear 400.
+    expect((await post('/machine/unbindWxAccount?id=9', undefined)).status).toBe(404);
+    const malformed = await post('/machine/unbindWxAccount?id=x');
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ code: 400, success: false });
+
+    // With machine_edit, on a machine granted to the operator: unbound, in both languages.
+    const editor = await createOperator(t, ['machine', 'machine_edit']);
+    await post('/slot/grant/machine', { userIds: [editor.userId], machineNos: ['WX-UNBIND'] });
+    const unbound = await post(`/machine/unbindWxAccount?id=${m.id}`, undefined, editor.token);
+    expect(unbound.body).toMatchObject({ code: 200, success: true, data: true, msg: '解绑成功' });
+    expect(await detail()).toMatchObject({ wxOpenId: null, wxNickname: null, wxBindTime: null });
+    await bind();
+    const english = await post(`/machine/unbindWxAccount?id=${m.id}`, undefined, undefined, 'en-US');
+    expect(english.body.msg).toBe('Unbound');
+    expect((await detail()).wxOpenId).toBeNull();
+
+    await t.app.logWriter.flush();
+    const logged = await t.call({
+      method: 'GET',
+      url: '/api/blade-log/usual/list?size=100&logId_like=machine-unbind',
+    });
+    expect(
+      logged.body.data.records.filter((r: { logData: string }) => r.logData.startsWith('WX-UNBIND')),
+    ).toHaveLength(2);
+  });
+
   it('scopes machines, slots, refunds and the dashboard to an operator’s grants; grants are idempotent and never exceed what the grantor holds', async () => {
     const a = await machine('GRANT-A', 4);
     const b = await machine('GRANT-B', 3);

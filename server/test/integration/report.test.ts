@@ -229,6 +229,29 @@ describe.each(enginesUnderTest())('reports on %s', (kind) => {
     expect((await get(`/detail?id=${seeded}`)).status).toBe(200);
   });
 
+  it('says which record an id field names and labels amounts without a unit; a hospital picked for a filter narrows the run (issue 45 item 18)', async () => {
+    const sets = (await get('/data-sets')).body.data as Array<{
+      code: string;
+      fields: Array<{ key: string; label: string; names?: string }>;
+    }>;
+    const fieldOf = (set: string, key: string) =>
+      sets.find((s) => s.code === set)?.fields.find((f) => f.key === key);
+    expect(fieldOf('refund', 'hospitalId')).toMatchObject({ type: 'id', names: 'hospital' });
+    expect(fieldOf('machine', 'hospitalId')).toMatchObject({ names: 'hospital' });
+    expect(fieldOf('refund', 'refundAmount')).toMatchObject({ label: '退款金额', type: 'money' });
+    expect(fieldOf('refund', 'orderNo')?.names).toBeUndefined();
+
+    // The id the picker answers filters the run; a name where the id belongs is still refused.
+    const definition = { ...refundDefinition, filters: [{ field: 'hospitalId', op: 'eq' as const }] };
+    const ofB = await run({ dataSet: 'refund', definition, values: [hospital.RB] });
+    expect(ofB.rows.length).toBeGreaterThan(0);
+    expect(new Set(ofB.rows.map((row: { hospitalId: string }) => row.hospitalId))).toEqual(
+      new Set(['乙医院']),
+    );
+    const named = await post('/run', { dataSet: 'refund', definition, values: ['乙医院'] });
+    expect(named.body).toMatchObject({ code: 400, success: false, msg: '筛选条件 hospitalId 的值无效' });
+  });
+
   it('runs every data set', async () => {
     const sets = (await get('/data-sets')).body.data as Array<{
       code: string;
@@ -476,9 +499,10 @@ describe.each(enginesUnderTest())('reports on %s', (kind) => {
     const xlsx = await download(`/export?id=${id}&format=xlsx`);
     expect(xlsx.statusCode).toBe(200);
     const sheet = await readSheet(xlsx.rawPayload);
-    expect(sheet[0]).toEqual(['订单号', '所属医院', '机器编号', '退款金额(分)', '申请时间']);
+    // Amounts in yuan, as every page shows them (stored in cents).
+    expect(sheet[0]).toEqual(['订单号', '所属医院', '机器编号', '退款金额', '申请时间']);
     expect(sheet.slice(1).map((r) => r[0])).toEqual(['RO-1', 'RO-2', 'RO-5', 'RO-3', 'RO-4']);
-    expect(sheet.slice(1).reduce((sum, r) => sum + Number(r[3]), 0)).toBe(1050);
+    expect(sheet.slice(1).reduce((sum, r) => sum + Math.round(Number(r[3]) * 100), 0)).toBe(1050);
     const csv = await download(`/export?id=${id}&format=csv`);
     expect(csv.statusCode).toBe(200);
     const lines = csv.body

@@ -95,3 +95,16 @@ export async function openMenu(page: Page, group: string, item: string, path: st
   await found.waitFor();
   return found;
 }
+
+/**
+ * Chooses a row's button: the button itself, or past a row's fourth the item of that name in the
+ * row's 更多 menu (the CRUD kit's rule, issue 45).
+ */
+export async function chooseInMore(page: Page, row: Locator, name: string): Promise<void> {
+  const button = row.getByRole('button', { name, exact: true });
+  const more = row.getByRole('button', { name: /^(更多|More)$/ });
+  await button.or(more).first().waitFor();
+  if ((await button.count()) > 0) return button.click();
+  await more.click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}

@@ -101,9 +101,20 @@ describe('routes and the navigation guard', () => {
     await waitFor(() => expect(document.title).toBe('示例工具 - 后台管理系统'));
   });
 
-  it('sends a menu path without /index, or one outside the menu, to 404', async () => {
+  it('opens a menu path typed without /index (the path the menu answers) at its page, query kept', async () => {
     startSession(tokenAnswer());
-    for (const path of ['/tool/sandbox', '/system/dept/index']) {
+    for (const path of ['/tool/sandbox', '/tool/sandbox/']) {
+      const { router } = renderApp(`${path}?from=bookmark`);
+      expect(await screen.findByText('页面暂未开放')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/tool/sandbox/index');
+      expect(router.state.location.search).toBe('?from=bookmark');
+      cleanup();
+    }
+  });
+
+  it('sends a path outside the menu, with or without /index, to 404', async () => {
+    startSession(tokenAnswer());
+    for (const path of ['/system/dept/index', '/system/dept', '/tool']) {
       const { router } = renderApp(path);
       expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeTruthy();
       expect(router.state.location.pathname).toBe('/404');

@@ -33,6 +33,11 @@ export interface WebsiteConfig {
   isFirstPage: boolean;
   /** Milliseconds a page's code may take to download before the console gives up (ChunkLoadError). */
   chunkTimeout: number;
+  /**
+   * The most tabs open at once, the home tab included: opening one more closes the oldest (never
+   * the home tab). README, "Tabs".
+   */
+  tabLimit: number;
 }
 
 export const website: Readonly<WebsiteConfig> = {
@@ -54,6 +59,7 @@ export const website: Readonly<WebsiteConfig> = {
   theme: 'theme-default',
   isFirstPage: false,
   chunkTimeout: 120_000,
+  tabLimit: 20,
 };
 
 /**

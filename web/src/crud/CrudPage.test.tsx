@@ -556,7 +556,33 @@ describe('permissions', () => {
 
     grantOnly(...ALL_FLAGS, 'user_reset');
     await renderPage(2, extra);
+    // Four buttons: all shown.
     fireEvent.click(within(rowOf('参数2')).getByRole('button', { name: '备注' }));
+    expect(onRow).toHaveBeenCalledWith(expect.objectContaining({ id: '2' }), expect.anything());
+    cleanup();
+
+    // Five: 查看, 编辑 and 删除 shown, the page's own two in the row's 更多 menu.
+    const second = vi.fn();
+    await renderPage(2, {
+      ...extra,
+      rowActions: [
+        ...extra.rowActions,
+        { key: 'other', label: 'system.param.paramKey' as const, danger: true, onClick: second },
+      ],
+    });
+    const row = rowOf('参数2');
+    expect(within(row).queryByRole('button', { name: '备注' })).toBeNull();
+    const more = within(row).getByRole('button', { name: '更多' });
+    expect(more.getAttribute('aria-haspopup')).toBe('menu');
+    fireEvent.click(more);
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['备注', '参数键名']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '参数键名' }));
+    expect(second).toHaveBeenCalledWith(expect.objectContaining({ id: '2' }), expect.anything());
     expect(onRow).toHaveBeenCalledWith(expect.objectContaining({ id: '2' }), expect.anything());
   });
 });

@@ -2,14 +2,15 @@ import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons'
 import { Alert, App, Button, ConfigProvider, Flex, Modal, Space, theme } from 'antd';
 import { useCallback, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { RequestError, type QueryParams } from '../api/request';
 import { useScreenClass } from '../app/layout/screen';
-import { useHasPermission } from '../app/menu/permission-store';
+import { useHasPermission, usePermissions } from '../app/menu/permission-store';
 import { CrudDialog } from './CrudDialog';
 import { CrudSearch } from './CrudSearch';
 import { CrudTable } from './CrudTable';
 import { sortFromTable, type TableSorter } from './list-state';
-import { RowButtons, ToolbarActionButton } from './RowButtons';
+import { RowButtons, splitRowButtons, ToolbarActionButton } from './RowButtons';
 import { sortFieldOf, tableColumns } from './table-columns';
 import type { ColumnShape, CrudActionContext, CrudConfig, CrudRowAction, Permission, TextKey } from './types';
 import { useColumnOptions } from './useColumnOptions';
@@ -37,6 +38,12 @@ const codeOf = (permission: Permission | false | undefined) =>
 /** Whether the page offers the button at all. */
 const offered = (permission: Permission | false | undefined) =>
   permission !== undefined && permission !== false;
+
+/** What the widest row's buttons say, which sizes their column: the first ones and 更多. */
+function rowButtonLabels(t: TFunction, labels: string[], iconOnly: boolean): string[] {
+  const { shown, more } = splitRowButtons(labels, iconOnly);
+  return more.length > 0 ? [...shown, t('crud.action.more')] : shown;
+}
 
 /**
  * A whole table page from its configuration: search form, toolbar, table (paged, tree or lazy
@@ -147,7 +154,12 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
   const runRowAction = useStableHandler((action: CrudRowAction<T>, row: T) =>
     action.onClick(row, actionContext()),
   );
-  const rowActions = config.rowActions;
+  // The page's own row buttons the user holds the permission of.
+  const flags = usePermissions((state) => state.flags);
+  const rowActions = useMemo(
+    () => config.rowActions?.filter((action) => action.permission === undefined || flags[action.permission]),
+    [config.rowActions, flags],
+  );
   const hasRowButtons = canView || canEdit || canDelete || (rowActions?.length ?? 0) > 0;
   const { removable } = config;
   const showIndex = config.table?.index === true;
@@ -162,12 +174,16 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
         ? {
             title: t('crud.table.actions'),
             iconOnly: iconActions,
-            labels: [
-              ...(canView ? [t('crud.action.view')] : []),
-              ...(canEdit ? [t('crud.action.edit')] : []),
-              ...(canDelete ? [t('crud.action.delete')] : []),
-              ...(rowActions ?? []).map((action) => t(action.label)),
-            ],
+            labels: rowButtonLabels(
+              t,
+              [
+                ...(canView ? [t('crud.action.view')] : []),
+                ...(canEdit ? [t('crud.action.edit')] : []),
+                ...(canDelete ? [t('crud.action.delete')] : []),
+                ...(rowActions ?? []).map((action) => t(action.label)),
+              ],
+              iconActions,
+            ),
             render: (row: T) => (
               <RowButtons
                 row={row}

@@ -29,6 +29,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS, type TableSorter } from './list-state';
 import { PageSizeSelect } from './PageSizeSelect';
 import type { RowWindow } from './row-window';
+import { fitColumns } from './table-columns';
 import { useRowWindow } from './useRowWindow';
 import '../i18n/console-texts';
 
@@ -230,14 +231,22 @@ function CrudRowsOf<T extends object>(props: CrudRowsProps<T>) {
   // Every column has its width (table-columns.ts): the table is at least as wide as they are
   // together, and scrolls sideways inside its pane rather than squeezing them. Then the first column
   // (and on larger screens the row buttons) stay in view.
-  const width = tableWidth(props.columns, selectedKeys !== undefined);
-  const overflows = useWiderThan(props.host, width);
+  // Wider than the pane, text columns first narrow down to their titles (fitColumns); only what
+  // is still too wide scrolls. A phone keeps the widths and scrolls: its screen fits no table.
+  const available = useWidthOf(props.host);
+  const selectable = selectedKeys !== undefined;
+  const fitted = useMemo(
+    () =>
+      available === undefined || props.phone === true
+        ? props.columns
+        : fitColumns(props.columns, available, selectable ? SELECTION_WIDTH : 0),
+    [props.columns, available, props.phone, selectable],
+  );
+  const width = tableWidth(fitted, selectable);
+  const overflows = typeof width === 'number' && available !== undefined && width > available;
   const pinFirst = overflows;
   const pinActions = overflows && props.phone !== true;
-  const columns = useMemo(
-    () => pinColumns(props.columns, pinFirst, pinActions),
-    [props.columns, pinFirst, pinActions],
-  );
+  const columns = useMemo(() => pinColumns(fitted, pinFirst, pinActions), [fitted, pinFirst, pinActions]);
   const scroll = useMemo(() => ({ x: width, y: props.scrollY }), [width, props.scrollY]);
   const { emptyText } = props;
   const locale = useMemo(() => (emptyText === undefined ? undefined : { emptyText }), [emptyText]);
@@ -277,19 +286,20 @@ function CrudRowsOf<T extends object>(props: CrudRowsProps<T>) {
 
 const CrudRows = memo(CrudRowsOf) as typeof CrudRowsOf;
 
-/** Whether `width` is more than the element's own width (followed as the element resizes). */
-function useWiderThan(element: RefObject<HTMLElement | null>, width: number | 'max-content'): boolean {
+/** The element's own width (followed as the element resizes); undefined until it is laid out. */
+function useWidthOf(element: RefObject<HTMLElement | null>): number | undefined {
   const [available, setAvailable] = useState<number>();
   // A passive effect: the element is an ancestor, whose ref is set after this component's layout effects.
   useEffect(() => {
     const node = element.current;
     if (!node) return;
-    setAvailable(node.clientWidth);
-    const observer = new ResizeObserver(() => setAvailable(node.clientWidth));
+    const measure = () => setAvailable(node.clientWidth > 0 ? node.clientWidth : undefined);
+    measure();
+    const observer = new ResizeObserver(measure);
     observer.observe(node);
     return () => observer.disconnect();
   }, [element]);
-  return typeof width === 'number' && available !== undefined && available > 0 && width > available;
+  return available;
 }
 
 /** The selection column's width (antd's). */

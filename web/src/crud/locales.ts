@@ -30,6 +30,7 @@ export const crudZh = {
     view: '查看',
     edit: '编辑',
     delete: '删除',
+    more: '更多',
   },
   dialog: {
     add: '新增',
@@ -105,6 +106,7 @@ export const crudEn: typeof crudZh = {
     view: 'View',
     edit: 'Edit',
     delete: 'Delete',
+    more: 'More',
   },
   dialog: {
     add: 'Add',

@@ -1,5 +1,6 @@
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
 import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
 import { createElement, type ReactElement } from 'react';
@@ -30,3 +31,4 @@ function staticIcon(definition: IconDefinition): ReactElement {
 export const VIEW_ICON = staticIcon(EyeOutlined);
 export const EDIT_ICON = staticIcon(EditOutlined);
 export const DELETE_ICON = staticIcon(DeleteOutlined);
+export const MORE_ICON = staticIcon(DownOutlined);

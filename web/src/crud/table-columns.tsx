@@ -23,8 +23,8 @@ export function sortFieldOf<T>(column: CrudColumn<T>): string | undefined {
   return typeof sort === 'string' ? sort : undefined;
 }
 
-/** The cell's padding on both sides together (antd's default table size: 16 px each). */
-const CELL_PADDING = 32;
+/** The cell's padding on both sides together (8 px each: crud.css). */
+const CELL_PADDING = 16;
 /** The sort arrows beside a sortable column's title. */
 const SORTER_WIDTH = 24;
 
@@ -87,6 +87,77 @@ export function columnWidth(input: {
   return Math.max(CONTENT_WIDTHS[input.content], title) + CELL_PADDING;
 }
 
+/** Contents that read as well on two lines or cut with an ellipsis: their column may narrow. */
+const NARROWING: ReadonlySet<ColumnContent> = new Set(['text', 'longText', 'email']);
+/** The least a narrowing column keeps for its cells (px, besides padding): four CJK characters. */
+const NARROWEST_CONTENT = 58;
+
+/**
+ * The least a column may be narrowed to when the table is wider than its pane: its title on one
+ * line (with the sort arrows) for text that wraps or is cut; undefined for contents kept whole
+ * (dates, phones, codes, numbers, tags) and for a configured width.
+ */
+export function narrowestWidth(input: {
+  title: string;
+  content: ColumnContent;
+  sortable?: boolean;
+  width?: number;
+}): number | undefined {
+  if (input.width !== undefined || !NARROWING.has(input.content)) return undefined;
+  const title = textWidth(input.title) + (input.sortable ? SORTER_WIDTH : 0);
+  return Math.min(columnWidth(input), Math.max(NARROWEST_CONTENT, title) + CELL_PADDING);
+}
+
+/** A kit column: antd's, and whether it may leave a table that does not fit (`table.secondary`). */
+type KitColumn<T> = TableColumnsType<T>[number] & { secondary?: boolean };
+
+/**
+ * The columns fitted to `available` px when they are wider together (`fixed`: what the selection
+ * column takes): first each narrowing column gives up part of what it has above its narrowest
+ * (`minWidth`), all in the same proportion; when even that is too wide, secondary columns leave,
+ * the last first. Answers the columns unchanged when they fit; what is still too wide scrolls.
+ */
+export function fitColumns<T>(
+  columns: TableColumnsType<T>,
+  available: number,
+  fixed = 0,
+): TableColumnsType<T> {
+  let kept = columns as readonly KitColumn<T>[];
+  let fitted = narrowColumns(kept, available, fixed);
+  while (fitted.overflows) {
+    const last = kept.findLastIndex((column) => column.secondary === true);
+    if (last === -1) break;
+    kept = kept.filter((_, at) => at !== last);
+    fitted = narrowColumns(kept, available, fixed);
+  }
+  return fitted.columns.length === columns.length && fitted.columns.every((one, at) => one === columns[at])
+    ? columns
+    : fitted.columns;
+}
+
+/** The columns narrowed towards `available` (see fitColumns), and whether they still overflow. */
+function narrowColumns<T>(
+  columns: readonly KitColumn<T>[],
+  available: number,
+  fixed: number,
+): { columns: KitColumn<T>[]; overflows: boolean } {
+  const widthOf = (column: KitColumn<T>) => (typeof column.width === 'number' ? column.width : 0);
+  const total = columns.reduce((sum, column) => sum + widthOf(column), fixed);
+  const excess = total - available;
+  if (excess <= 0) return { columns: [...columns], overflows: false };
+  const slackOf = (column: KitColumn<T>) =>
+    typeof column.minWidth === 'number' ? Math.max(0, widthOf(column) - column.minWidth) : 0;
+  const slack = columns.reduce((sum, column) => sum + slackOf(column), 0);
+  const share = slack === 0 ? 0 : Math.min(1, excess / slack);
+  return {
+    columns: columns.map((column) => {
+      const give = Math.ceil(slackOf(column) * share);
+      return give > 0 ? { ...column, width: widthOf(column) - give } : column;
+    }),
+    overflows: excess > slack,
+  };
+}
+
 /**
  * The row buttons' column: each button is an icon, a gap and its text (crud.css), or the icon
  * alone; 4 px apart.
@@ -117,7 +188,7 @@ export function tableColumns<T>({
   t,
   actions,
 }: TableColumnsInput<T>): TableColumnsType<T> {
-  const shown: TableColumnsType<T> = columns.flatMap((column) => {
+  const shown: KitColumn<T>[] = columns.flatMap((column): KitColumn<T>[] => {
     const spec = tableSpec(column);
     if (!spec) return [];
     const shape = column as ColumnShape;
@@ -137,9 +208,17 @@ export function tableColumns<T>({
         dataIndex: column.prop,
         title,
         width: columnWidth({ title, content, sortable: sortField !== undefined, width: spec.width }),
-        className: ONE_LINE.has(content) ? 'crud-cell-one-line' : undefined,
+        minWidth: narrowestWidth({ title, content, sortable: sortField !== undefined, width: spec.width }),
+        secondary: spec.secondary,
+        className: ONE_LINE.has(content)
+          ? 'crud-cell-one-line'
+          : NARROWING.has(content) && !spec.ellipsis
+            ? 'crud-cell-wrap'
+            : undefined,
         align: spec.align,
-        ellipsis: spec.ellipsis ? { showTitle: true } : undefined,
+        // A code longer than its column is cut (its whole text the cell's title), never run over
+        // the next cell.
+        ellipsis: spec.ellipsis || content === 'code' ? { showTitle: true } : undefined,
         sorter: sortField !== undefined,
         sortOrder:
           sortField === undefined

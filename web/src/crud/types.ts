@@ -72,6 +72,11 @@ export interface TableColumnSpec<T, K extends FieldOf<T>> {
   content?: ColumnContent;
   /** Long text: one line, cut with an ellipsis; the whole text is the cell's title. */
   ellipsis?: boolean;
+  /**
+   * Left out of the table while its columns, narrowed, are still wider than its pane (a 1366 px
+   * screen), the last such column first; the view dialog still shows it.
+   */
+  secondary?: boolean;
   align?: 'left' | 'center' | 'right';
   /** Sortable: true sorts by the prop; a text names the server's sort field instead. */
   sort?: boolean | string;

@@ -162,6 +162,13 @@ export const ReportDataSetSchema = Type.Object({
       filterable: Type.Boolean(),
       /** The system dictionary whose labels the values are shown by (a viewer's filter offers them). */
       dict: Type.Optional(Type.String()),
+      /**
+       * The kind of record an id field names (`hospital`, `user`, `machine`): its values are shown by
+       * the record's name, and a viewer's filter picks the record by name.
+       */
+      names: Type.Optional(
+        Type.Union([Type.Literal('hospital'), Type.Literal('user'), Type.Literal('machine')]),
+      ),
     }),
   ),
 });

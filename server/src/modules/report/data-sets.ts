@@ -224,11 +224,11 @@ export const DATA_SETS: readonly ReportDataSetDef[] = [
         filterable: true,
         names: 'hospital',
       }),
-      f('orderAmount', 'order_amount', '订单金额(分)', 'order amount (cents)', 'money', {
+      f('orderAmount', 'order_amount', '订单金额', 'order amount', 'money', {
         aggregatable: true,
         filterable: true,
       }),
-      f('refundAmount', 'refund_amount', '退款金额(分)', 'refund amount (cents)', 'money', {
+      f('refundAmount', 'refund_amount', '退款金额', 'refund amount', 'money', {
         aggregatable: true,
         filterable: true,
       }),

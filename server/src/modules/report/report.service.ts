@@ -67,6 +67,7 @@ export class ReportService extends EntityService<Report, ReportInput, 'blade_rep
         aggregatable: Boolean(f.aggregatable),
         filterable: Boolean(f.filterable),
         ...(f.dict ? { dict: f.dict } : {}),
+        ...(f.names ? { names: f.names } : {}),
       })),
     }));
   }
@@ -146,7 +147,32 @@ export class ReportService extends EntityService<Report, ReportInput, 'blade_rep
     const rows = await data.rowPages(actor, plan, REPORT_EXPORT_MAX_ROWS);
     if (rows.count > REPORT_EXPORT_MAX_ROWS)
       throw badRequest('report.tooManyToExport', { max: REPORT_EXPORT_MAX_ROWS });
-    return { title: name, columns: columnsOf(plan, language), rows: rows.pages };
+    return { title: name, columns: columnsOf(plan, language), rows: inYuan(plan, rows.pages) };
+  }
+}
+
+/**
+ * The pages of an export with its money columns (stored in cents) in yuan, as every page shows
+ * amounts: 1050 → 10.5.
+ */
+async function* inYuan(
+  plan: ReportPlan,
+  pages: AsyncIterable<Array<Record<string, Cell>>>,
+): AsyncIterable<Array<Record<string, Cell>>> {
+  const money = plan.columns.filter((c) => c.type === 'money').map((c) => c.key);
+  for await (const page of pages) {
+    if (money.length === 0) {
+      yield page;
+      continue;
+    }
+    yield page.map((row) => {
+      const converted = { ...row };
+      for (const key of money) {
+        const cents = row[key];
+        if (typeof cents === 'number') converted[key] = cents / 100;
+      }
+      return converted;
+    });
   }
 }
 

@@ -13,6 +13,11 @@ export function bindWxAccount(id: string, wxOpenId: string, wxNickname: string):
   return post<boolean>(`${BASE}/bindWxAccount`, undefined, { params: { id, wxOpenId, wxNickname } });
 }
 
+/** Unbinds the WeChat account answering for the machine (machine_edit). */
+export function unbindWxAccount(id: string): Promise<boolean> {
+  return post<boolean>(`${BASE}/unbindWxAccount`, undefined, { params: { id } });
+}
+
 /** A new device secret: in the answer's deviceSecret, this once. */
 export function rotateSecret(id: string): Promise<Machine> {
   return post<Machine>(`${BASE}/rotate-secret`, undefined, { params: { id } });

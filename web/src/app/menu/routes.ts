@@ -5,7 +5,8 @@ import { MENU_CATEGORY, MENU_OPEN, type MenuMeta, type MenuNode } from '@console
 //
 // - A menu shows only when its meta roles are empty or hold one of the user's roles; a group
 //   whose children are all hidden is hidden too. Buttons (category 2) are not menus.
-// - A menu without children is a page at its path plus `/index` (`/system/param` → `/system/param/index`);
+// - A menu without children is a page at its path plus `/index` (`/system/param` → `/system/param/index`;
+//   the bare path, typed or bookmarked, leads there too);
 //   the page's code is found in web/src/pages/registry.ts under the path without `/index`.
 // - Where a menu opens:
 //     isOpen 2                → a new window (its external address, or the console page);
@@ -139,6 +140,17 @@ export function routeTable(items: readonly MenuItem[]): ReadonlyMap<string, Menu
   const table = new Map<string, MenuItem>();
   for (const leaf of leavesOf(items)) if (leaf.target === 'page') table.set(leaf.to, leaf);
   return table;
+}
+
+/**
+ * The page route a menu path was meant for when it came without its `/index` (`/system/user`, the
+ * path `menu/routes` itself answers, typed or bookmarked): undefined when the path is a page route
+ * already or no page of the menu has it.
+ */
+export function indexRouteOf(table: ReadonlyMap<string, MenuItem>, path: string): string | undefined {
+  if (table.has(path)) return undefined;
+  const route = pageRoutePath(path);
+  return table.has(route) ? route : undefined;
 }
 
 /** The items from the root to the leaf that `matches`, or [] when none does (for the open submenu). */

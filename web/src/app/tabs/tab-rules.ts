@@ -81,11 +81,19 @@ export function tabUrl(tab: Pick<Tab, 'path' | 'query'>): string {
   return `${tab.path}${searchOf(tab.query)}`;
 }
 
-/** Adds a tab, or updates the open one with the same identity in its place (a new query, say). */
-export function openTab(tabs: readonly Tab[], tab: Tab): Tab[] {
+/**
+ * Adds a tab, or updates the open one with the same identity in its place (a new query, say). With
+ * `limit`, a new tab past it closes the oldest open tab that may close (never the home tab).
+ */
+export function openTab(tabs: readonly Tab[], tab: Tab, limit?: { max: number; homeKey: string }): Tab[] {
   const key = tabKey(tab);
   const index = tabs.findIndex((open) => tabKey(open) === key);
-  if (index === -1) return [...tabs, tab];
+  if (index === -1) {
+    const opened = [...tabs, tab];
+    if (!limit || opened.length <= limit.max) return opened;
+    const oldest = opened.findIndex((open) => tabKey(open) !== limit.homeKey);
+    return opened.filter((_, at) => at !== oldest);
+  }
   const next = [...tabs];
   next[index] = tab;
   return next;

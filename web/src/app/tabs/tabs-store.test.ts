@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { website } from '../../config/website';
 import { HOME_TAB, keepOnlyTab, removeTab, resetTabs, showTab, useTabs } from './tabs-store';
 import type { Tab } from './tab-rules';
 
@@ -38,5 +39,17 @@ describe('the tabs store', () => {
     resetTabs();
     expect(useTabs.getState().tabs).toEqual([HOME_TAB]);
     expect(stored()?.content).toEqual([HOME_TAB]);
+  });
+
+  it('keeps at most website.tabLimit tabs: one more closes the oldest, never home (issue 45)', () => {
+    expect(website.tabLimit).toBe(20);
+    for (let n = 1; n <= 40; n += 1) showTab(tab(`/page/${n}`));
+    expect(paths()).toHaveLength(20);
+    // Home, then the newest 19: /page/22 … /page/40, in the order they opened.
+    expect(paths()).toEqual(['/wel/index', ...Array.from({ length: 19 }, (_, at) => `/page/${at + 22}`)]);
+    // Showing an open tab again closes nothing.
+    showTab(tab('/page/30'));
+    expect(paths()).toHaveLength(20);
+    expect(paths()[1]).toBe('/page/22');
   });
 });

@@ -67,9 +67,9 @@ export function resetTabs(): void {
   setTabs(closeAllTabs(HOME_TAB));
 }
 
-/** Opens a tab for a visit, or updates the open one. */
+/** Opens a tab for a visit, or updates the open one; past the limit the oldest one closes. */
 export function showTab(tab: Tab): void {
-  const tabs = openTab(useTabs.getState().tabs, tab);
+  const tabs = openTab(useTabs.getState().tabs, tab, { max: website.tabLimit, homeKey: HOME_KEY });
   // Unchanged tabs are not written again (every navigation calls this).
   if (JSON.stringify(tabs) !== JSON.stringify(useTabs.getState().tabs)) setTabs(tabs);
 }

@@ -40,6 +40,20 @@ export const machineRoutes: FastifyPluginAsyncTypebox<{ machines: MachineService
     },
   );
 
+  // Unbinding changes the machine, so it asks for the machine's edit button (machine_edit), like
+  // any other change to it; binding a new account keeps its own button (machine_bind).
+  app.post(
+    '/unbindWxAccount',
+    {
+      schema: { querystring: IdQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { button: 'machine_edit' },
+    },
+    async (req) => {
+      await machines.unbindWx(req.actor, req.query.id);
+      return ok(true, req.t('machine.unbound'));
+    },
+  );
+
   app.post(
     '/rotate-secret',
     {

@@ -257,6 +257,11 @@ export class MachineService extends TenantEntityService<
     return openId ? 'bound' : 'unbound';
   }
 
+  /** unbindWxAccount: the machine answers to no WeChat account any more. */
+  async unbindWx(actor: Actor, id: string): Promise<void> {
+    await this.bindWx(actor, id);
+  }
+
   /** A new device secret for a visible machine: answered once, the old one stops working at once. */
   async rotateSecret(actor: Actor, id: string): Promise<Machine> {
     const machines = await this.repositoryFor(actor);

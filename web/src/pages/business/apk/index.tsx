@@ -131,7 +131,7 @@ const config = defineCrud<Apk, ApkInput>({
     {
       prop: 'versionName',
       label: 'business.apk.versionName',
-      table: { content: 'code' },
+      table: { secondary: true, content: 'code' },
       form: { required: 'business.apk.versionNameRequired', maxLength: APK_LIMITS.versionName },
     },
     {
@@ -169,7 +169,7 @@ const config = defineCrud<Apk, ApkInput>({
     {
       prop: 'md5',
       label: 'business.apk.md5',
-      table: { content: 'code', width: 300 },
+      table: { secondary: true, content: 'code', width: 300 },
       form: { hideIn: ['add'], help: 'business.apk.computed', render: () => <ReadOnlyValue /> },
     },
     {
@@ -180,7 +180,7 @@ const config = defineCrud<Apk, ApkInput>({
         { value: 1, label: 'business.apk.yes' },
         { value: 0, label: 'business.apk.no' },
       ],
-      table: { content: 'text' },
+      table: { secondary: true, content: 'text' },
       form: { initialValue: 0 },
     },
     {

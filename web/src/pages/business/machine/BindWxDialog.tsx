@@ -1,7 +1,6 @@
-import { DisconnectOutlined } from '@ant-design/icons';
 import { type Machine } from '@console/contract';
 import { MACHINE_LIMITS } from '@console/contract/business';
-import { Button, Flex, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Modal, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as machineApi from '../../../api/business/machine';
@@ -15,45 +14,38 @@ interface BindValues {
 export interface BindWxDialogProps {
   /** The machine whose WeChat account is set; the dialog is open while there is one. */
   machine: Machine | undefined;
-  /** Asks in the page's confirmation dialog (before unbinding). */
-  confirm: (text: TextKey) => Promise<boolean>;
   onClose: () => void;
-  /** Bound or unbound: says which (a text key), closes and lists the machines again. */
+  /** Bound: says so (a text key), closes and lists the machines again. */
   onDone: (text: TextKey) => void;
 }
 
 /**
- * 绑定微信 (machine_bind): the WeChat account (openId, nickname) answering for the machine. 解绑
- * sends both empty, after asking; it is offered when the machine has an account.
+ * 绑定微信 (machine_bind): the WeChat account (openId, nickname) answering for a machine that has
+ * none; a bound machine offers 解绑微信 in its row instead.
  */
-export function BindWxDialog({ machine, confirm, onClose, onDone }: BindWxDialogProps) {
+export function BindWxDialog({ machine, onClose, onDone }: BindWxDialogProps) {
   const { t } = useTranslation();
-  const [saving, setSaving] = useState<'bind' | 'unbind'>();
+  const [saving, setSaving] = useState(false);
   // Enter submits even while the button spins; the ref stops a second call.
   const inFlight = useRef(false);
 
-  const call = async (kind: 'bind' | 'unbind', wxOpenId: string, wxNickname: string) => {
+  const bind = async (wxOpenId: string, wxNickname: string) => {
     if (!machine || inFlight.current) return;
     inFlight.current = true;
-    setSaving(kind);
+    setSaving(true);
     try {
       await machineApi.bindWxAccount(machine.id, wxOpenId, wxNickname);
-      onDone(kind === 'bind' ? 'business.machine.bind.bound' : 'business.machine.bind.unbound');
+      onDone('business.machine.bind.bound');
     } catch {
       // The request layer has said why; the input stays for another try.
     } finally {
       inFlight.current = false;
-      setSaving(undefined);
+      setSaving(false);
     }
-  };
-
-  const unbind = async () => {
-    if (await confirm('business.machine.bind.unbindConfirm')) await call('unbind', '', '');
   };
 
   const okText = t('business.machine.bind.bind');
   const cancelText = t('crud.dialog.cancel');
-  const unbindText = t('business.machine.bind.unbind');
   const maxLength = (label: TextKey, max: number) => ({
     max,
     message: t('crud.rule.maxLength', { label: t(label), max }),
@@ -71,33 +63,14 @@ export function BindWxDialog({ machine, confirm, onClose, onDone }: BindWxDialog
       cancelText={cancelText}
       okButtonProps={{ htmlType: 'submit', 'aria-label': okText }}
       cancelButtonProps={{ 'aria-label': cancelText }}
-      confirmLoading={saving === 'bind'}
-      footer={(buttons) => (
-        <Flex justify="space-between" align="center" gap={8}>
-          {machine?.wxOpenId ? (
-            <Button
-              danger
-              icon={<DisconnectOutlined aria-hidden />}
-              aria-label={unbindText}
-              loading={saving === 'unbind'}
-              disabled={saving === 'bind'}
-              onClick={() => void unbind()}
-            >
-              {unbindText}
-            </Button>
-          ) : (
-            <span />
-          )}
-          <span>{buttons}</span>
-        </Flex>
-      )}
+      confirmLoading={saving}
       // The form wraps the footer too, so the OK button and Enter in a field both submit it.
       modalRender={(dialog) => (
         <Form<BindValues>
           name="machine-bind"
           layout="vertical"
           initialValues={{ wxOpenId: machine?.wxOpenId ?? '', wxNickname: machine?.wxNickname ?? '' }}
-          onFinish={(values) => void call('bind', values.wxOpenId.trim(), (values.wxNickname ?? '').trim())}
+          onFinish={(values) => void bind(values.wxOpenId.trim(), (values.wxNickname ?? '').trim())}
         >
           {dialog}
         </Form>

@@ -2,6 +2,7 @@ import type { Machine } from '@console/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as machineApi from '../../../api/business/machine';
+import { changeLanguage } from '../../../i18n';
 import { buttonName } from '../../../test/dom';
 import { auditColumns, onePage } from '../../../test/fixtures';
 import { findDialog, grantOnly, renderPageAt, resetPageTest, toolbar } from '../../../test/page-test-kit';
@@ -45,6 +46,7 @@ vi.mock('../../../api/business/machine', () => ({
   ),
   remove: vi.fn(() => Promise.resolve(true)),
   bindWxAccount: vi.fn(() => Promise.resolve(true)),
+  unbindWxAccount: vi.fn(() => Promise.resolve(true)),
   rotateSecret: vi.fn(),
   exportSheet: vi.fn(),
   template: vi.fn(),
@@ -96,12 +98,23 @@ describe('machines page', () => {
     await waitFor(() => expect(screen.queryByText('dS-7Hq2mZp9xWv4tRb')).toBeNull());
   });
 
-  it('binds a WeChat account to a machine, and unbinds one after asking', async () => {
+  it('binds a WeChat account to an unbound machine; a bound one offers 解绑微信, which unbinds after asking', async () => {
     const page = await openPage();
-    // M002 has no account: no 解绑, and an openId is needed.
-    fireEvent.click(within(page).getAllByRole('button', { name: '绑定微信' })[1]!);
-    let dialog = await findDialog('绑定微信');
-    expect(within(dialog).queryByRole('button', { name: '解绑' })).toBeNull();
+    const rowOf = (machineNo: string) => within(page).getByText(machineNo).closest('tr') as HTMLElement;
+    // Five buttons a row: 查看, 编辑 and 删除 shown, the rest in the row's 更多 menu.
+    const moreOf = async (machineNo: string) => {
+      fireEvent.click(within(rowOf(machineNo)).getByRole('button', { name: '更多' }));
+      return (await screen.findAllByRole('menu')).at(-1)!;
+    };
+    const items = (menu: HTMLElement) =>
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+    // M002 has no account: 绑定微信 only.
+    let menu = await moreOf('M002');
+    expect(items(menu)).toEqual(['绑定微信', '重置设备密钥']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '绑定微信' }));
+    const dialog = await findDialog('绑定微信');
     fireEvent.click(within(dialog).getByRole('button', { name: '绑定' }));
     expect(await within(dialog).findByText('请输入微信 openId')).toBeTruthy();
     type(dialog, '微信 openId', ' wx-new ');
@@ -110,15 +123,35 @@ describe('machines page', () => {
     await waitFor(() => expect(machineApi.bindWxAccount).toHaveBeenCalledWith('2', 'wx-new', '小李'));
     expect(await screen.findByText('绑定成功')).toBeTruthy();
 
-    // M001 is bound: its account fills the form, and 解绑 sends both empty once confirmed.
-    fireEvent.click(within(page).getAllByRole('button', { name: '绑定微信' })[0]!);
-    dialog = await findDialog('绑定微信');
-    expect((within(dialog).getByLabelText('微信 openId') as HTMLInputElement).value).toBe('wx-old');
-    fireEvent.click(within(dialog).getByRole('button', { name: '解绑' }));
+    // M001 is bound: 解绑微信, not 绑定微信. Declining the confirmation changes nothing; confirming
+    // calls unbind and lists again.
+    menu = await moreOf('M001');
+    expect(items(menu)).toEqual(['解绑微信', '重置设备密钥']);
+    const listed = vi.mocked(machineApi.list).mock.calls.length;
+    fireEvent.click(within(menu).getByRole('menuitem', { name: '解绑微信' }));
     expect(await screen.findByText(/确定解除这台机器绑定的微信/)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: '确定' }));
-    await waitFor(() => expect(machineApi.bindWxAccount).toHaveBeenLastCalledWith('1', '', ''));
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByText(/确定解除这台机器绑定的微信/)).toBeNull());
+    expect(machineApi.unbindWxAccount).not.toHaveBeenCalled();
+
+    fireEvent.click(within(rowOf('M001')).getByRole('button', { name: '更多' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: '解绑微信' }));
+    fireEvent.click(await screen.findByRole('button', { name: '确定' }));
+    await waitFor(() => expect(machineApi.unbindWxAccount).toHaveBeenCalledWith('1'));
     expect(await screen.findByText('解绑成功')).toBeTruthy();
-    expect(machineApi.bindWxAccount).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(vi.mocked(machineApi.list).mock.calls.length).toBeGreaterThan(listed));
+    expect(machineApi.bindWxAccount).toHaveBeenCalledTimes(1);
+  });
+
+  it('says 解绑微信 in English as Unbind WeChat', async () => {
+    await changeLanguage('en');
+    const page = await renderPageAt('/business/machine/index', <MachinePage />, {
+      title: 'Machines',
+      showing: 'M001',
+    });
+    const bound = within(page).getByText('M001').closest('tr') as HTMLElement;
+    fireEvent.click(within(bound).getByRole('button', { name: 'More' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Unbind WeChat' }));
+    expect(await screen.findByText(/Unbind the WeChat account of this machine/)).toBeTruthy();
   });
 });

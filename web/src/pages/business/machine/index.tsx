@@ -1,4 +1,4 @@
-import { KeyOutlined, WechatOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, KeyOutlined, WechatOutlined } from '@ant-design/icons';
 import type { MachineInput } from '@console/contract';
 import { useMemo, useState } from 'react';
 import './locales';
@@ -32,8 +32,8 @@ let openings = 0;
 /**
  * Machines (/api/zxgxg-api/machine): the tenant's storage machines and their slots. Besides add,
  * edit, view (with the slot grid) and delete (refused while a slot is in use): the WeChat account
- * answering for a machine (machine_bind), a new device secret (machine_edit), and Excel export,
- * import and template. A device secret is shown once, when made: on create and on reset.
+ * answering for a machine, bound (machine_bind) and, once bound, unbound after asking
+ * (machine_edit), a new device secret (machine_edit), and Excel export, import and template. A device secret is shown once, when made: on create and on reset.
  */
 export default function MachinePage() {
   const sheets = useSheetTools<MachineRow>(machineApi, 'machine_add');
@@ -72,7 +72,26 @@ export default function MachinePage() {
             label: 'business.machine.bind.action',
             icon: <WechatOutlined aria-hidden />,
             permission: 'machine_bind',
+            visible: (machine) => !machine.wxOpenId,
             onClick: (machine, context) => setBinding({ machine, context, key: ++openings }),
+          },
+          {
+            key: 'unbind',
+            label: 'business.machine.unbind.action',
+            icon: <DisconnectOutlined aria-hidden />,
+            danger: true,
+            permission: 'machine_edit',
+            visible: (machine) => !!machine.wxOpenId,
+            onClick: async (machine, context) => {
+              if (!(await context.confirm('business.machine.unbind.confirm'))) return;
+              try {
+                await machineApi.unbindWxAccount(machine.id);
+              } catch {
+                return; // The request layer has said why.
+              }
+              context.success('business.machine.unbind.done');
+              await context.refresh();
+            },
           },
           {
             key: 'secret',
@@ -105,7 +124,6 @@ export default function MachinePage() {
       <BindWxDialog
         key={`bind-${binding?.key ?? 0}`}
         machine={binding?.machine}
-        confirm={(text) => binding?.context.confirm(text) ?? Promise.resolve(false)}
         onClose={() => setBinding(undefined)}
         onDone={bound}
       />

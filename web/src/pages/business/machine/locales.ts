@@ -39,10 +39,12 @@ export const machineZh = {
     wxOpenIdRequired: '请输入微信 openId',
     wxNickname: '微信昵称',
     bind: '绑定',
-    unbind: '解绑',
-    unbindConfirm: '确定解除这台机器绑定的微信? 解绑后该微信将不再收到这台机器的通知',
     bound: '绑定成功',
-    unbound: '解绑成功',
+  },
+  unbind: {
+    action: '解绑微信',
+    confirm: '确定解除这台机器绑定的微信? 解绑后该微信将不再收到这台机器的通知',
+    done: '解绑成功',
   },
   secret: {
     action: '重置设备密钥',
@@ -96,10 +98,12 @@ export const machineEn: typeof machineZh = {
     wxOpenIdRequired: 'Please enter the WeChat openId',
     wxNickname: 'WeChat nickname',
     bind: 'Bind',
-    unbind: 'Unbind',
-    unbindConfirm: 'Unbind the WeChat account of this machine? It will no longer be notified about it',
     bound: 'Bound',
-    unbound: 'Unbound',
+  },
+  unbind: {
+    action: 'Unbind WeChat',
+    confirm: 'Unbind the WeChat account of this machine? It will no longer be notified about it',
+    done: 'Unbound',
   },
   secret: {
     action: 'Reset device secret',

@@ -65,12 +65,13 @@ export const machineColumns: CrudColumn<MachineRow>[] = [
   {
     prop: 'location',
     label: 'business.machine.location',
-    table: { ellipsis: true },
+    table: { secondary: true, ellipsis: true },
     form: { maxLength: MACHINE_LIMITS.location },
   },
   {
     prop: 'model',
     label: 'business.machine.model',
+    table: { secondary: true },
     dict: { code: 'machine_model', numeric: true },
   },
   {
@@ -134,13 +135,13 @@ export const machineColumns: CrudColumn<MachineRow>[] = [
   {
     prop: 'apkVersionCode',
     label: 'business.machine.apkVersionCode',
-    table: { content: 'number' },
+    table: { secondary: true, content: 'number' },
     form: VIEW_ONLY,
   },
   {
     prop: 'wxNickname',
     label: 'business.machine.wxNickname',
-    table: { render: (value, row) => value || row.wxOpenId },
+    table: { secondary: true, render: (value, row) => value || row.wxOpenId },
     form: VIEW_ONLY,
   },
   {

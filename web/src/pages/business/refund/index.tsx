@@ -27,10 +27,10 @@ const STATUS_COLORS: Record<number, string> = {
 const isPending = (row: RefundReview) => row.reviewStatus === REFUND_REVIEW_STATUS.PENDING;
 
 /** An amount in cents, in yuan: the table's cell and the detail's read-only field. */
-const amountColumn = (prop: 'orderAmount' | 'refundAmount'): CrudColumn<RefundReview> => ({
+const amountColumn = (prop: 'orderAmount' | 'refundAmount', secondary = false): CrudColumn<RefundReview> => ({
   prop,
   label: `business.refund.${prop}`,
-  table: { content: 'number', align: 'right', sort: true, render: (cents) => formatYuan(cents) },
+  table: { secondary, content: 'number', align: 'right', sort: true, render: (cents) => formatYuan(cents) },
   form: { render: () => <ReadOnlyValue format={(cents) => formatYuan(cents as number | null)} /> },
 });
 
@@ -41,11 +41,20 @@ const amountColumn = (prop: 'orderAmount' | 'refundAmount'): CrudColumn<RefundRe
 const columns: CrudColumn<RefundReview>[] = [
   { prop: 'orderNo', label: 'business.refund.orderNo', search: true, table: { content: 'code' } },
   { prop: 'machineNo', label: 'business.refund.machineNo', search: true, table: { content: 'code' } },
-  { prop: 'slotNo', label: 'business.refund.slotNo', table: { content: 'number', align: 'right' } },
-  { prop: 'hospitalName', label: 'business.refund.hospitalName' },
+  {
+    prop: 'slotNo',
+    label: 'business.refund.slotNo',
+    table: { secondary: true, content: 'number', align: 'right' },
+  },
+  { prop: 'hospitalName', label: 'business.refund.hospitalName', table: { secondary: true } },
   { prop: 'customerOpenId', label: 'business.refund.customerOpenId', table: false },
-  { prop: 'customerPhone', label: 'business.refund.customerPhone', table: { content: 'phone' } },
-  amountColumn('orderAmount'),
+  {
+    prop: 'customerPhone',
+    label: 'business.refund.customerPhone',
+    table: { secondary: true, content: 'phone' },
+  },
+  // The refund's own amount matters most; the order's may leave a narrow table.
+  amountColumn('orderAmount', true),
   amountColumn('refundAmount'),
   { prop: 'reason', label: 'business.refund.reason', type: 'textarea', table: { ellipsis: true } },
   {
@@ -65,13 +74,17 @@ const columns: CrudColumn<RefundReview>[] = [
       render: (status, _, { labels }) => <Tag color={STATUS_COLORS[status]}>{labels[0] ?? status}</Tag>,
     },
   },
-  { prop: 'reviewerName', label: 'business.refund.reviewerName' },
-  { prop: 'reviewTime', label: 'business.refund.reviewTime', table: { content: 'datetime', sort: true } },
+  { prop: 'reviewerName', label: 'business.refund.reviewerName', table: { secondary: true } },
+  {
+    prop: 'reviewTime',
+    label: 'business.refund.reviewTime',
+    table: { secondary: true, content: 'datetime', sort: true },
+  },
   {
     prop: 'reviewRemark',
     label: 'business.refund.reviewRemark',
     type: 'textarea',
-    table: { ellipsis: true },
+    table: { secondary: true, ellipsis: true },
   },
 ];
 

@@ -65,7 +65,7 @@ export default function FollowPage() {
           {
             prop: 'processDefinitionVersion',
             label: 'flow.follow.processDefinitionVersion',
-            table: { content: 'number', align: 'right', render: (version) => `v${version}` },
+            table: { secondary: true, content: 'number', align: 'right', render: (version) => `v${version}` },
           },
           { prop: 'startUserName', label: 'flow.follow.startUserName' },
           {
@@ -92,8 +92,16 @@ export default function FollowPage() {
               ),
             },
           },
-          { prop: 'endTime', label: 'flow.follow.endTime', table: { content: 'datetime', sort: true } },
-          { prop: 'deleteReason', label: 'flow.follow.deleteReason', table: { ellipsis: true } },
+          {
+            prop: 'endTime',
+            label: 'flow.follow.endTime',
+            table: { secondary: true, content: 'datetime', sort: true },
+          },
+          {
+            prop: 'deleteReason',
+            label: 'flow.follow.deleteReason',
+            table: { secondary: true, ellipsis: true },
+          },
         ],
         rowActions: [
           {

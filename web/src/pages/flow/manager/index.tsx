@@ -138,7 +138,7 @@ export default function ManagerPage() {
           type: 'select',
           remote: flowCategoryRemote(language),
           search: { op: 'equal' },
-          table: { sort: true },
+          table: { secondary: true, sort: true },
         },
         {
           prop: 'suspensionState',
@@ -158,7 +158,11 @@ export default function ManagerPage() {
             ),
           },
         },
-        { prop: 'resourceName', label: 'flow.manager.resourceName', table: { ellipsis: true } },
+        {
+          prop: 'resourceName',
+          label: 'flow.manager.resourceName',
+          table: { secondary: true, ellipsis: true },
+        },
         {
           prop: 'deploymentTime',
           label: 'flow.manager.deploymentTime',

@@ -78,8 +78,17 @@ export default function ModelPage() {
           type: 'number',
           table: { content: 'number', align: 'right', sort: true },
         },
-        { prop: 'description', label: 'flow.model.description', type: 'textarea', table: { ellipsis: true } },
-        { prop: 'updateTime', label: 'flow.model.updateTime', table: { content: 'datetime', sort: true } },
+        {
+          prop: 'description',
+          label: 'flow.model.description',
+          type: 'textarea',
+          table: { secondary: true, ellipsis: true },
+        },
+        {
+          prop: 'updateTime',
+          label: 'flow.model.updateTime',
+          table: { secondary: true, content: 'datetime', sort: true },
+        },
         { prop: 'deployTime', label: 'flow.model.deployTime', table: { content: 'datetime', sort: true } },
       ],
       toolbarActions: [

@@ -41,7 +41,7 @@ describe('report designer', () => {
     await choose(designer, '数据集', '退款审核');
 
     // Columns: ticked in one order, then reordered with the keyboard-usable buttons.
-    fireEvent.click(await within(designer).findByRole('checkbox', { name: '退款金额(分)' }));
+    fireEvent.click(await within(designer).findByRole('checkbox', { name: '退款金额' }));
     fireEvent.click(within(designer).getByRole('checkbox', { name: '订单号' }));
     fireEvent.click(within(designer).getByRole('button', { name: '上移 订单号' }));
 

@@ -790,6 +790,7 @@ function DesignerForm({
                     loading={preview.isFetching}
                   />
                   <SummaryTable
+                    dataSet={dataSet}
                     result={preview.data}
                     groupBy={draft.definition.groupBy}
                     groupLabel={groupLabel}

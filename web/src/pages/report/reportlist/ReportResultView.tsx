@@ -2,6 +2,7 @@ import type { ReportDataSet, ReportDefinition, ReportResult } from '@console/con
 import { Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatYuan } from '../../business/refund/money';
 import { fieldOf, formatCell, formatNumber, summaryLines, type SummaryLine } from './definition';
 import { ReportChart } from './ReportChart';
 import './locales';
@@ -42,7 +43,8 @@ export function RowsTable({ result, loading, paging, label }: RowsTableProps) {
         dataIndex: column.key,
         title: column.label,
         align: NUMERIC.has(column.type) ? 'right' : 'left',
-        render: (value: unknown) => formatCell(value),
+        render: (value: unknown) =>
+          column.type === 'money' && typeof value === 'number' ? formatYuan(value) : formatCell(value),
       })),
     [result?.columns],
   );
@@ -81,10 +83,13 @@ export function SummaryTable({
   result,
   groupBy,
   groupLabel,
+  dataSet,
 }: {
   result: ReportResult;
   groupBy: readonly string[];
   groupLabel: (key: string) => string;
+  /** The data set run: its money fields' sums, averages and extremes show as money. */
+  dataSet: ReportDataSet | undefined;
 }) {
   const { t } = useTranslation();
   const lines = useMemo(() => summaryLines(result, groupBy), [result, groupBy]);
@@ -104,7 +109,10 @@ export function SummaryTable({
       key: `value-${at}`,
       title: aggregate.label,
       align: 'right' as const,
-      render: (_: unknown, line: SummaryLine) => formatNumber(line.values[at]),
+      render: (_: unknown, line: SummaryLine) =>
+        aggregate.fn !== 'count' && fieldOf(dataSet, aggregate.field)?.type === 'money'
+          ? formatYuan(line.values[at])
+          : formatNumber(line.values[at]),
     })),
   ];
   return (

@@ -6,13 +6,30 @@ import { buttonName } from '../../../test/dom';
 import { grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import { saveFile } from '../../../utils/save-file';
 import ReportListPage from '.';
-import { refundResult } from './test-fixtures';
+import * as hospitalApi from '../../../api/business/hospital';
+import { refundReport, refundResult } from './test-fixtures';
 
 vi.setConfig({ testTimeout: 120_000 });
 
 vi.mock('../../../api/report/report', async () => (await import('./test-fixtures')).reportApiMock());
 vi.mock('../../../utils/save-file', () => ({ saveFile: vi.fn() }));
 vi.mock('../../../api/system/dict', async () => (await import('./test-fixtures')).dictApiMock());
+vi.mock('../../../api/business/hospital', async () => {
+  const hospitals = [
+    { id: '7', hospitalName: '协和医院' },
+    { id: '9', hospitalName: '市妇幼保健院' },
+  ];
+  return {
+    list: vi.fn((_current: number, _size: number, filters: { hospitalName?: string } = {}) =>
+      Promise.resolve({
+        records: hospitals.filter((one) => one.hospitalName.includes(filters.hospitalName ?? '')),
+        total: 2,
+        current: 1,
+        size: 20,
+      }),
+    ),
+  };
+});
 
 beforeEach(() => grantOnly('report_list_view'));
 
@@ -58,7 +75,7 @@ describe('report viewer', () => {
     const headers = within(summary)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['所属医院', '机器编号', '计数 编号', '合计 退款金额(分)']);
+    expect(headers).toEqual(['所属医院', '机器编号', '计数 编号', '合计 退款金额']);
     const lines = within(summary)
       .getAllByRole('row')
       .slice(1)
@@ -67,16 +84,18 @@ describe('report viewer', () => {
           .getAllByRole('cell')
           .map((cell) => cell.textContent),
       );
+    // Amounts (stored in cents) as money, counts as numbers.
     expect(lines).toEqual([
-      ['协和医院', 'M001', '1', '300'],
-      ['协和医院', 'M002', '1', '500'],
-      ['协和医院', '小计', '2', '800'],
-      ['同仁医院', 'M009', '3', '1,200'],
-      ['同仁医院', '小计', '3', '1,200'],
-      ['总计', '', '5', '2,000'],
+      ['协和医院', 'M001', '1', '¥3.00'],
+      ['协和医院', 'M002', '1', '¥5.00'],
+      ['协和医院', '小计', '2', '¥8.00'],
+      ['同仁医院', 'M009', '3', '¥12.00'],
+      ['同仁医院', '小计', '3', '¥12.00'],
+      ['总计', '', '5', '¥20.00'],
     ]);
+    expect(within(rows).getByText('¥3.00')).toBeTruthy();
 
-    const chart = within(viewer).getByRole('img', { name: /^柱状图：合计 退款金额\(分\) \/ 所属医院/ });
+    const chart = within(viewer).getByRole('img', { name: /^柱状图：合计 退款金额 \/ 所属医院/ });
     expect(chart.getAttribute('aria-label')).toContain('协和医院 800；同仁医院 1,200');
     expect(chart.querySelectorAll('.report-chart__bar')).toHaveLength(2);
   });
@@ -151,5 +170,64 @@ describe('report viewer', () => {
       expect(reportApi.run).toHaveBeenLastCalledWith({ id: '32', values: [null, 'M'], current: 1, size: 10 }),
     );
     expect(select.textContent).not.toContain('正常');
+  });
+
+  it('picks a hospital filter by name and takes a date typed with slashes or dashes (issue 45 item 18)', async () => {
+    const detail = vi.mocked(reportApi.detail);
+    const original = detail.getMockImplementation();
+    detail.mockImplementation(() =>
+      Promise.resolve({
+        ...refundReport(),
+        definition: {
+          ...refundReport().definition,
+          filters: [
+            { field: 'hospitalId', op: 'eq' },
+            { field: 'applyTime', op: 'gte' },
+            { field: 'refundAmount', op: 'gte' },
+          ],
+        },
+      }),
+    );
+    try {
+      const viewer = await openViewer();
+      // 所属医院: a search by name, the id sent.
+      const hospital = within(viewer).getByLabelText('所属医院 等于');
+      fireEvent.mouseDown(hospital);
+      fireEvent.change(hospital, { target: { value: '妇幼' } });
+      await waitFor(() => expect(hospitalApi.list).toHaveBeenCalledWith(1, 20, { hospitalName: '妇幼' }));
+      fireEvent.click(await screen.findByTitle('市妇幼保健院'));
+      // 申请时间: typed as 2026/12/01, sent as the wire's date.
+      const date = within(viewer).getByLabelText('申请时间 不小于');
+      fireEvent.mouseDown(date);
+      fireEvent.change(date, { target: { value: '2026/12/01' } });
+      press(date, ENTER);
+      // 退款金额: typed in yuan, sent in cents.
+      fireEvent.change(within(viewer).getByLabelText('退款金额 不小于'), { target: { value: '12.5' } });
+      fireEvent.click(within(viewer).getByRole('button', { name: buttonName('查询') }));
+      await waitFor(() =>
+        expect(reportApi.run).toHaveBeenLastCalledWith({
+          id: '31',
+          values: ['9', '2026-12-01', 1250],
+          current: 1,
+          size: 10,
+        }),
+      );
+      // Dashes too.
+      const before = vi.mocked(reportApi.run).mock.calls.length;
+      fireEvent.mouseDown(date);
+      fireEvent.change(date, { target: { value: '2026-11-02' } });
+      press(date, ENTER);
+      fireEvent.click(within(viewer).getByRole('button', { name: buttonName('查询') }));
+      await waitFor(() =>
+        expect(
+          vi
+            .mocked(reportApi.run)
+            .mock.calls.slice(before)
+            .map(([run]) => run.values),
+        ).toContainEqual(['9', '2026-11-02', 1250]),
+      );
+    } finally {
+      detail.mockImplementation(original!);
+    }
   });
 });

@@ -1,7 +1,21 @@
 import { ArrowLeftOutlined, FileExcelOutlined, FileTextOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { Report, ReportDataSet } from '@console/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Flex, Form, Input, Row, Space, Spin, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Row,
+  Space,
+  Spin,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../../api/request';
@@ -9,7 +23,9 @@ import * as reportApi from '../../../api/report/report';
 import { useExportProgress } from '../../../crud/ExportProgress';
 import { useDataSets } from './data-sets';
 import { defaultValues, fieldOf, filterDict, filterValues, type FilterValue } from './definition';
+import { DateValuePicker } from './DateValuePicker';
 import { DictValueSelect } from './DictValueSelect';
+import { RecordValueSelect } from './RecordValueSelect';
 import { ResultChart, RowsTable, SummaryTable, useGroupLabel } from './ReportResultView';
 import './locales';
 import './report.css';
@@ -76,6 +92,9 @@ export default function ReportViewer({ report, onBack }: { report: Report; onBac
     </section>
   );
 }
+
+/** A money filter's stored cents as the yuan its box shows; nothing stays nothing. */
+const centsToYuan = (value: FilterValue | undefined) => (typeof value === 'number' ? value / 100 : null);
 
 function ViewerBody({ report, dataSet }: { report: Report; dataSet: ReportDataSet | undefined }) {
   const { t } = useTranslation();
@@ -183,6 +202,33 @@ function ViewerBody({ report, dataSet }: { report: Report; dataSet: ReportDataSe
                           value={values[index]}
                           onChange={(picked) => setValue(index, picked)}
                         />
+                      ) : field?.names ? (
+                        <RecordValueSelect
+                          id={id}
+                          kind={field.names}
+                          placeholder={t('report.reportlist.viewer.searchPlaceholder')}
+                          value={values[index]}
+                          onChange={(picked) => setValue(index, picked)}
+                        />
+                      ) : field?.type === 'money' ? (
+                        <InputNumber<number>
+                          id={id}
+                          style={{ width: '100%' }}
+                          prefix="¥"
+                          precision={2}
+                          min={0}
+                          // Typed in yuan, as amounts show; sent in cents, as they are stored.
+                          value={centsToYuan(values[index])}
+                          onChange={(yuan) => setValue(index, yuan === null ? null : Math.round(yuan * 100))}
+                        />
+                      ) : field?.type === 'datetime' ? (
+                        <DateValuePicker
+                          id={id}
+                          style={{ width: '100%' }}
+                          placeholder={t('report.reportlist.viewer.datePlaceholder')}
+                          value={values[index]}
+                          onChange={(picked) => setValue(index, picked)}
+                        />
                       ) : (
                         <Input
                           id={id}
@@ -236,7 +282,12 @@ function ViewerBody({ report, dataSet }: { report: Report; dataSet: ReportDataSe
       />
       {result.data && (
         <Flex vertical gap={16} style={{ marginTop: 16 }}>
-          <SummaryTable result={result.data} groupBy={definition.groupBy} groupLabel={groupLabel} />
+          <SummaryTable
+            result={result.data}
+            groupBy={definition.groupBy}
+            groupLabel={groupLabel}
+            dataSet={dataSet}
+          />
           <ResultChart result={result.data} definition={definition} groupLabel={groupLabel} />
         </Flex>
       )}

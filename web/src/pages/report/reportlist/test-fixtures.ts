@@ -32,10 +32,11 @@ export const refundDataSet: ReportDataSet = {
       groupable: true,
       aggregatable: false,
       filterable: true,
+      names: 'hospital',
     },
     {
       key: 'refundAmount',
-      label: '退款金额(分)',
+      label: '退款金额',
       type: 'money',
       groupable: false,
       aggregatable: true,
@@ -161,7 +162,7 @@ export function refundResult(): ReportResult {
     columns: [
       { key: 'orderNo', label: '订单号', type: 'string' },
       { key: 'machineNo', label: '机器编号', type: 'string' },
-      { key: 'refundAmount', label: '退款金额(分)', type: 'money' },
+      { key: 'refundAmount', label: '退款金额', type: 'money' },
     ],
     rows: [
       { orderNo: 'R-1001', machineNo: 'M001', refundAmount: 300 },
@@ -194,7 +195,7 @@ export function refundResult(): ReportResult {
     ],
     aggregates: [
       { field: 'id', fn: 'count', label: '计数 编号' },
-      { field: 'refundAmount', fn: 'sum', label: '合计 退款金额(分)' },
+      { field: 'refundAmount', fn: 'sum', label: '合计 退款金额' },
     ],
     grandTotal: [5, 2000],
     chart: {

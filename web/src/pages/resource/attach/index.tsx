@@ -58,7 +58,7 @@ function attachConfig({ openUpload, preview }: AttachActions) {
             ),
         },
       },
-      { prop: 'domain', label: 'resource.attach.domain', table: { ellipsis: true } },
+      { prop: 'domain', label: 'resource.attach.domain', table: { secondary: true, ellipsis: true } },
       { prop: 'name', label: 'resource.attach.name', search: true, table: { ellipsis: true } },
       {
         prop: 'originalName',
@@ -70,7 +70,7 @@ function attachConfig({ openUpload, preview }: AttachActions) {
         prop: 'extension',
         label: 'resource.attach.extension',
         search: { op: 'equal' },
-        table: { width: 110 },
+        table: { secondary: true, width: 110 },
       },
       {
         prop: 'attachSize',

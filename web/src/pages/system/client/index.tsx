@@ -88,7 +88,7 @@ const config = defineCrud<ClientRow, ClientInput>({
       options: grantTypeOptions,
       multiple: true, // sent comma-joined
       // The codes themselves: shorter than the labels, and what OAuth people know.
-      table: { render: (value) => value.split(',').join(', ') },
+      table: { content: 'text', render: (value) => value.split(',').join(', ') },
       form: {
         required: 'system.client.authorizedGrantTypesRequired',
         initialValue: ['refresh_token', 'password'],
@@ -111,7 +111,7 @@ const config = defineCrud<ClientRow, ClientInput>({
       prop: 'accessTokenValidity',
       label: 'system.client.accessTokenValidity',
       type: 'number',
-      table: { width: 120, align: 'right' },
+      table: { content: 'number', align: 'right' },
       form: {
         required: 'system.client.accessTokenValidityRequired',
         rules: validityRules,
@@ -122,7 +122,7 @@ const config = defineCrud<ClientRow, ClientInput>({
       prop: 'refreshTokenValidity',
       label: 'system.client.refreshTokenValidity',
       type: 'number',
-      table: { width: 120, align: 'right' },
+      table: { content: 'number', align: 'right' },
       form: {
         required: 'system.client.refreshTokenValidityRequired',
         rules: validityRules,

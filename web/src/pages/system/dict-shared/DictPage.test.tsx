@@ -122,4 +122,28 @@ describe('dictionary pages', () => {
       isSealed: 0,
     });
   });
+
+  it('offers a view button on the rows of both panes side by side, opening the row read-only', async () => {
+    renderApp('/dict-horizontal/index', [
+      { path: '/dict-horizontal/index', element: <DictLayout direction="horizontal" /> },
+    ]);
+    const parents = await screen.findByRole('region', { name: '系统字典' });
+    const sexRow = await rowOf(parents, '性别');
+    // An icon alone in the narrow pane: its text is its accessible name and tooltip.
+    const viewParent = within(sexRow).getByRole('button', { name: '查看' });
+    expect(viewParent.getAttribute('title')).toBe('查看');
+    fireEvent.click(viewParent);
+    let dialog = await findDialog('查看');
+    await within(dialog).findByDisplayValue('性别');
+    expect(within(dialog).getByLabelText('字典名称').hasAttribute('disabled')).toBe(true);
+    expect(dictApi.detail).toHaveBeenCalledWith('11');
+    fireEvent.click(within(dialog).getByRole('button', { name: /关\s?闭|Close/ }));
+
+    fireEvent.click(within(sexRow).getByRole('button', { name: '字典配置' }));
+    const entries = await screen.findByRole('region', { name: '字典项' });
+    fireEvent.click(within(await rowOf(entries, '男')).getByRole('button', { name: '查看' }));
+    await waitFor(() => expect(dictApi.detail).toHaveBeenCalledWith('21'));
+    dialog = await findDialog('查看');
+    expect(within(dialog).getByLabelText('字典键值').hasAttribute('disabled')).toBe(true);
+  });
 });

@@ -104,25 +104,26 @@ function tenantConfig(open: (action: TenantAction) => void) {
       {
         prop: 'linkman',
         label: 'system.tenant.linkman',
+        table: { secondary: true },
         search: true,
         form: { maxLength: TENANT_LIMITS.linkman },
       },
       {
         prop: 'contactNumber',
         label: 'system.tenant.contactNumber',
-        table: { content: 'phone' },
+        table: { secondary: true, content: 'phone' },
         form: { maxLength: TENANT_LIMITS.contactNumber },
       },
       {
         prop: 'address',
         label: 'system.tenant.address',
-        table: { ellipsis: true },
+        table: { secondary: true, ellipsis: true },
         form: { maxLength: TENANT_LIMITS.address, span: 24 },
       },
       {
         prop: 'domain',
         label: 'system.tenant.domain',
-        table: { ellipsis: true },
+        table: { secondary: true, ellipsis: true },
         form: { maxLength: TENANT_LIMITS.domain },
       },
       {
@@ -153,6 +154,7 @@ function tenantConfig(open: (action: TenantAction) => void) {
         prop: 'expireTime',
         label: 'system.tenant.expireTime',
         table: {
+          secondary: true,
           content: 'datetime',
           render: (value, _row, { t }) => value ?? t('system.tenant.unlimited'),
         },

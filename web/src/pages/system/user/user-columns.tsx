@@ -159,7 +159,7 @@ export const userColumns: CrudColumn<UserRow>[] = [
   {
     prop: 'phone',
     label: 'system.user.phone',
-    table: { content: 'phone' },
+    table: { secondary: true, content: 'phone' },
     form: { rules: [phoneRule] },
   },
   {
@@ -190,7 +190,7 @@ export const userColumns: CrudColumn<UserRow>[] = [
     prop: 'userType',
     label: 'system.user.userType',
     dict: { code: 'user_type', numeric: true },
-    table: { content: 'tag' },
+    table: { secondary: true, content: 'tag' },
     form: { initialValue: 1 },
   },
   {
