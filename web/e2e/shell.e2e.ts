@@ -75,12 +75,16 @@ describe('menus, pages and tabs', () => {
     await page.waitForURL(`${baseUrl}/wel/index`);
     await expect.poll(() => page.title()).toBe('首页 - 后台管理系统');
 
-    // An address outside the menu and the fixed routes is 404; a menu path without /index too.
-    for (const path of ['/system/nothing/index', '/system/param']) {
+    // An address outside the menu and the fixed routes is 404; a menu path without its /index, typed
+    // or bookmarked, opens that page (issue 45 item 20).
+    for (const path of ['/system/nothing/index', '/system/nothing']) {
       await page.goto(`${baseUrl}${path}`);
       await page.getByText('抱歉，您访问的页面不存在。').waitFor();
       expect(pathOf(page)).toBe('/404');
     }
+    await page.goto(`${baseUrl}/system/param`);
+    await page.waitForURL(`${baseUrl}/system/param/index`);
+    await page.getByRole('button', { name: /新\s?增/ }).waitFor();
   });
 
   it('keeps a tab’s page alive: typed text and the scroll position survive switching tabs', async () => {

@@ -81,7 +81,10 @@ describe.each(enginesUnderTest())('the demo people and the leave process on %s',
     expect(approver).toBeDefined();
     expect(offered.some((user) => user.account === 'demo_manager')).toBe(true);
 
-    const definitions = (await get(`${WORK}/start-list`)).body.data as Array<{ id: string; key: string }>;
+    const definitions = (await get(`${WORK}/start-list`)).body.data.records as Array<{
+      id: string;
+      key: string;
+    }>;
     const started = await t.call({
       method: 'POST',
       url: `${LEAVE}/start-process`,
@@ -98,7 +101,9 @@ describe.each(enginesUnderTest())('the demo people and the leave process on %s',
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const leaveId = started.body.data.id as string;
 
-    const [task] = (await get(`${WORK}/todo-list`, approverToken)).body.data as Array<Record<string, string>>;
+    const [task] = (await get(`${WORK}/todo-list`, approverToken)).body.data.records as Array<
+      Record<string, string>
+    >;
     expect(task).toMatchObject({ taskName: '审批人审批', businessId: leaveId });
     const approved = await t.call(
       {
@@ -115,7 +120,7 @@ describe.each(enginesUnderTest())('the demo people and the leave process on %s',
     );
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
 
-    const [claimable] = (await get(`${WORK}/claim-list`, managerToken)).body.data as Array<
+    const [claimable] = (await get(`${WORK}/claim-list`, managerToken)).body.data.records as Array<
       Record<string, string>
     >;
     expect(claimable).toMatchObject({ taskName: '上级审批', businessId: leaveId });

@@ -160,7 +160,7 @@ describe('code generator page', () => {
       showing: '设备管理',
     });
     const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
-    fireEvent.click(within(row).getByRole('button', { name: '预览' }));
+    await chooseInMore(row, '预览');
     const preview = await findDialog('预览：设备管理');
     // Quiet: the dialog says it, not a toast beside it.
     await waitFor(() => expect(codeApi.preview).toHaveBeenCalledWith('7', { quiet: true }));

@@ -20,16 +20,12 @@ import { CodePreviewDialog } from './preview';
 /** CodeInputSchema's limits (the contract's CODE_LIMITS). */
 const LIMITS = { codeName: 64, moduleName: 32, apiPrefix: 100, pageTitle: 64 } as const;
 
-/**
- * The list's columns of names, which run long and do not wrap (`/api/zxgxg-api/cabinet-door`): wide
- * enough for the usual ones, the longer cut with an ellipsis (the whole name is the cell's title),
- * never over the next column.
- */
-const CODE_COLUMN_WIDTHS = { tableName: 170, moduleName: 170, apiPrefix: 250 } as const;
-
 const MODULE_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 const API_PREFIX = /^\/api(\/[a-z0-9][a-z0-9-]*)+$/;
 
+// The names (table, module, API prefix) run long and do not wrap (`/api/zxgxg-api/cabinet-door`):
+// their columns narrow with the table's pane and cut the longer ones with an ellipsis (the whole
+// name is the cell's title), never over the next column.
 const columns: CrudColumn<Code>[] = [
   {
     prop: 'codeName',
@@ -53,7 +49,7 @@ const columns: CrudColumn<Code>[] = [
     prop: 'tableName',
     label: 'tool.code.tableName',
     search: true,
-    table: { content: 'code', width: CODE_COLUMN_WIDTHS.tableName, ellipsis: true },
+    table: { ellipsis: true },
     form: {
       required: 'tool.code.tableNameRequired',
       render: ({ disabled }) => <TableSelect disabled={disabled} />,
@@ -63,7 +59,7 @@ const columns: CrudColumn<Code>[] = [
     prop: 'moduleName',
     label: 'tool.code.moduleName',
     search: true,
-    table: { content: 'code', width: CODE_COLUMN_WIDTHS.moduleName, ellipsis: true },
+    table: { ellipsis: true },
     form: {
       required: 'tool.code.moduleNameRequired',
       maxLength: LIMITS.moduleName,
@@ -74,7 +70,7 @@ const columns: CrudColumn<Code>[] = [
   {
     prop: 'apiPrefix',
     label: 'tool.code.apiPrefix',
-    table: { content: 'code', width: CODE_COLUMN_WIDTHS.apiPrefix, ellipsis: true },
+    table: { ellipsis: true },
     form: {
       required: 'tool.code.apiPrefixRequired',
       maxLength: LIMITS.apiPrefix,
