@@ -80,15 +80,26 @@ async function seedBusinessRows(page: Page): Promise<void> {
   expect(status).toBe(200);
 }
 
-/** Waits until the page's tables (if any) have their first answer. */
+/**
+ * Waits until the page has drawn itself (its code loaded, nothing in it spinning or busy), then says
+ * whether it has a table. A loaded machine can draw a page well after the network is idle: the
+ * check waits for the drawing, not for a moment, so no table page is passed over as having none.
+ */
 async function settled(page: Page): Promise<boolean> {
   await page.waitForLoadState('networkidle');
-  const table = page.locator('.ant-table').first();
-  if (!(await table.isVisible())) return false;
   await expect
-    .poll(() => page.locator('.crud-table[aria-busy="true"], .ant-table .ant-spin-spinning').count())
-    .toBe(0);
-  return true;
+    .poll(() =>
+      page.evaluate(() => {
+        const main = document.querySelector('main');
+        return (
+          main !== null &&
+          main.innerText.trim() !== '' &&
+          main.querySelector('.ant-spin-spinning, [aria-busy="true"]') === null
+        );
+      }),
+    )
+    .toBe(true);
+  return page.locator('main .ant-table').first().isVisible();
 }
 
 let seeded = false;
