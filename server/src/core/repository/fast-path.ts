@@ -6,17 +6,18 @@ import type { ListQuery } from '../list-query.js';
 import { filterParameters, pageQueries, type AnySelect } from './apply-list-query.js';
 import { countedPage, pageOf } from './page.js';
 
-// How TableRepository runs its commonest reads — a list page, a row by id — and nothing else: the
+// How TableRepository runs its commonest reads (a list page, a row by id), and nothing else: the
 // rules (tenant, soft delete, data scope, audit stamps) are all in table-repository.ts, which hands
-// the selects it built (or the means to build them) to a `RowReads`. The plain one runs them through
-// Kysely. The fast one is why this file exists: on the benches (docs/benchmarks.md, "Where the
-// server spends its extra time") building and compiling these statements with the query builder was
-// about a tenth of a list request's CPU (PostgreSQL list × 0.784 without it), and Kysely's executor
-// another tenth of a detail request's (PostgreSQL detail × 0.889, list × 0.927 without it). So:
+// the selects it built, or the means to build them, to a `RowReads`. The plain one runs them through
+// Kysely. The fast one is why this file exists (docs/benchmarks.md, "Where the server spends its
+// extra time"; CPU per request with it ÷ without):
 // - statements whose SQL depends only on a shape (which filters and which order; or "by id") are
-//   compiled at the shape's first call and kept, each later call binding its own values;
-// - they, and the other pages of TableRepository, run straight on the driver (db/database.ts,
-//   DirectRead) when it may.
+//   compiled at the shape's first call and kept, each later call binding its own values: building
+//   and compiling them with the query builder was about a tenth of a list's CPU (PostgreSQL list
+//   × 0.784);
+// - they, and the repositories' other pages, run straight on the driver when it may (DirectRead,
+//   db/database.ts), skipping Kysely's executor (PostgreSQL detail × 0.889, list × 0.927).
+// Both answer the same rows from the same SQL (test/integration/foundation.test.ts runs both).
 
 /** Whether repositories take the fast reads. False builds the plain version, to bench one against the other. */
 export const FAST_PATH = true;
@@ -61,7 +62,10 @@ class FastReads implements RowReads {
   /** The database's direct read, unless this is a transaction (db/database.ts). */
   readonly #direct: DirectRead | undefined;
 
-  constructor(readonly db: Kysely<Database>) {
+  readonly #db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.#db = db;
     this.#direct = directReadOf(db);
   }
 
@@ -138,7 +142,7 @@ class FastReads implements RowReads {
   #rowsOf(statement: CompiledQuery, parameters: readonly unknown[]): Row[] | Promise<Row[]> {
     return (
       this.#direct?.(statement.sql, parameters) ??
-      this.db
+      this.#db
         .executeQuery<Row>({ ...statement, parameters, queryId: createQueryId() })
         .then((result) => result.rows)
     );
