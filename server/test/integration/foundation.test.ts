@@ -36,9 +36,20 @@ const roleTable = defineTable<Role, 'blade_role'>(
     sort: ['int', { sort: true }],
   },
 );
+/** The same table with a row scope: one user sees only the roles sorted below 2. */
+const SCOPED_USER = '5009';
+const scopedRoleTable = defineTable<Role, 'blade_role'>(
+  'blade_role',
+  {
+    tenantScoped: true,
+    rowScope: (actor) => (actor.userId === SCOPED_USER ? (eb) => eb('blade_role.sort', '<', 2) : null),
+  },
+  { parentId: ['id', { filter: true }], roleName: ['string', { filter: true, sort: true }], sort: ['int'] },
+);
 class RoleRepository extends TableRepository<Role, 'blade_role'> {
-  constructor(store: Store) {
-    super(store, roleTable);
+  /** `fast`: the fast reads on or off (core/repository/fast-path.ts); by default as the server runs. */
+  constructor(store: Store, def = roleTable, fast?: boolean) {
+    super(store, def, fast);
   }
 }
 
@@ -265,7 +276,7 @@ describe.each(enginesUnderTest())('foundation on %s', (kind) => {
   });
 
   it('answers lists from statements compiled once per shape, each call with its own tenant, values and page', async () => {
-    // TableRepository.page compiles a list's statements once per shape (filters and order) and
+    // The fast path (core/repository/fast-path.ts) compiles a list's statements once per shape and
     // binds each call's values: the same repository must never carry one call's tenant, filter or
     // page into another's.
     const roles = new RoleRepository(t.store);
@@ -294,6 +305,67 @@ describe.each(enginesUnderTest())('foundation on %s', (kind) => {
     expect(aliases(await list(a, { ...shape, roleAlias_notlike: 'a2' }))).toEqual(['a1', 'a0']);
     expect((await list(a, { createTime_dategt: '2000-01-01', roleName: '巡检' })).total).toBe(2);
     expect((await list(a, { createTime_dategt: '2999-01-01', roleName: '巡检' })).total).toBe(0);
+  });
+
+  it('answers pages, reads by id and updates the same through the fast reads and the plain ones', async () => {
+    // core/repository/fast-path.ts: statements compiled once per shape, run on the driver. With
+    // FAST_PATH off the same calls go through Kysely: every answer must be the same either way.
+    const actor: Actor = { tenantId: '100007', userId: '5007', deptId: '6007' };
+    const scoped: Actor = { ...actor, userId: SCOPED_USER };
+    const other: Actor = { tenantId: '100008', userId: '5008', deptId: '6008' };
+    const both = (def = roleTable) => [true, false].map((fast) => new RoleRepository(t.store, def, fast));
+    const [fast, plain] = both() as [RoleRepository, RoleRepository];
+    const ids: string[] = [];
+    for (const [i, roleName] of ['巡检-甲', '巡检-乙', '维修-丙', '维修-丁'].entries())
+      ids.push(await fast.insert(actor, { roleName, roleAlias: `a${i}`, sort: i, parentId: '7' }));
+    await plain.insert(other, { roleName: '巡检-戊', roleAlias: 'b0', sort: 0, parentId: '7' });
+    await fast.softDelete(actor, [ids[3]!]);
+
+    const lists: Array<Record<string, string>> = [
+      {},
+      { roleName: '巡检', ascs: 'sort' },
+      { roleName: '巡检', ascs: 'sort', current: '2', size: '1' },
+      { parentId: '7', roleAlias_notlike: 'a1', descs: 'sort' },
+      { createTime_dategt: '2000-01-01', roleName: '维修' },
+      { current: '9' },
+    ];
+    for (const [who, repositories] of [
+      [actor, [fast, plain]],
+      [other, [fast, plain]],
+      [scoped, both(scopedRoleTable)],
+    ] as const) {
+      for (const raw of lists) {
+        const query = parseListQuery(raw, roleTable, 'Asia/Shanghai');
+        // Twice on each: the fast path compiles a shape at its first call and reuses it after.
+        const answers = [];
+        for (const roles of repositories)
+          answers.push(await roles.page(who, query), await roles.page(who, query));
+        for (const answer of answers.slice(1)) expect(answer, JSON.stringify(raw)).toEqual(answers[0]);
+      }
+      for (const id of [...ids, '1']) {
+        const found = [];
+        for (const roles of repositories)
+          found.push(await roles.findById(who, id), await roles.findById(who, id));
+        for (const row of found.slice(1)) expect(row, id).toEqual(found[0]);
+      }
+    }
+    expect((await fast.page(actor, parseListQuery({ ascs: 'sort' }, roleTable, 'Asia/Shanghai'))).total).toBe(
+      3,
+    );
+
+    // Updates: each path changes what the other then reads, and neither reaches another tenant's row.
+    expect(await fast.update(actor, ids[0]!, { roleName: '巡检-甲改' })).toBe(true);
+    expect(await plain.update(actor, ids[1]!, { roleName: '巡检-乙改' })).toBe(true);
+    expect(await plain.update(other, ids[0]!, { roleName: 'x' })).toBe(false);
+    expect(await fast.update(other, ids[0]!, { roleName: 'x' })).toBe(false);
+    expect(await fast.update(actor, ids[3]!, { roleName: 'x' })).toBe(false);
+    const names = async (roles: RoleRepository) =>
+      (await roles.page(actor, parseListQuery({ ascs: 'sort' }, roleTable, 'Asia/Shanghai'))).records.map(
+        (r) => r.roleName,
+      );
+    expect(await names(fast)).toEqual(['巡检-甲改', '巡检-乙改', '维修-丙']);
+    expect(await names(plain)).toEqual(await names(fast));
+    expect(await plain.findById(actor, ids[0]!)).toEqual(await fast.findById(actor, ids[0]!));
   });
 
   it('reads by id inside a transaction from it, and outside it only what is committed', async () => {

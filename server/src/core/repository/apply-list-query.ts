@@ -42,7 +42,7 @@ export function filterExpression(eb: AnyBuilder, filter: Filter): Expression<Sql
 
 /**
  * The bound parameters filterExpression gives a filter, in their order: what a statement compiled
- * once for a list's shape takes from each request (TableRepository.page checks the two agree).
+ * once for a list's shape takes from each request (fast-path.ts checks the two agree).
  */
 export function filterParameters(filter: Filter): unknown[] {
   switch (filter.op) {

@@ -1,6 +1,5 @@
 import type { Page } from '@console/contract';
 import { sql, type Kysely } from 'kysely';
-import type { DirectRead } from '../../db/database.js';
 import type { Filter, ListQuery } from '../list-query.js';
 import { filterExpression, pageQueries, type AnySelect } from './apply-list-query.js';
 
@@ -40,19 +39,6 @@ export interface PageOptions {
   scanLimit?: number;
   /** The database the bounded count runs on (with countLimit): the one of the scoped query. */
   db?: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  /** The database's direct read when the scoped query is on its root handle (db/database.ts). */
-  direct?: DirectRead;
-}
-
-/** The rows of a select: straight on the driver when it may (DirectRead), else through Kysely. */
-async function rowsOf(select: AnySelect, direct: DirectRead | undefined): Promise<Record<string, unknown>[]> {
-  if (direct) {
-    // compile() applies the database's plugins, as execute() would.
-    const { sql: text, parameters } = select.compile();
-    const rows = await direct(text, parameters);
-    if (rows) return rows;
-  }
-  return select.execute();
 }
 
 /**
@@ -65,19 +51,13 @@ export async function pageOf<E>(
   toEntity: (row: Record<string, unknown>) => E,
   options: PageOptions | string = {},
 ): Promise<Page<E>> {
-  const {
-    key = 'id',
-    countLimit,
-    scanLimit,
-    db,
-    direct,
-  } = typeof options === 'string' ? { key: options } : options;
+  const { key = 'id', countLimit, scanLimit, db } = typeof options === 'string' ? { key: options } : options;
   const { count, filtered, page } = pageQueries(scoped, query, key);
   const offset = (query.current - 1) * query.size;
   if (countLimit === undefined || db === undefined)
     return countedPage(
-      () => rowsOf(count, direct),
-      () => rowsOf(page, direct),
+      () => count.execute(),
+      () => page.execute(),
       query,
       toEntity,
     );
