@@ -252,6 +252,14 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
       headers: { authorization: `Basic ${Buffer.from('saber:wrong').toString('base64')}` },
     });
     expect(unknownClient.statusCode).toBe(401);
+    // The secret is compared whole: one differing in its last character, one longer by a character,
+    // and the right one under a lower-case scheme.
+    const captchaWith = (authorization: string) =>
+      t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/captcha', headers: { authorization } });
+    const basic = (credentials: string) => Buffer.from(credentials).toString('base64');
+    expect((await captchaWith(`Basic ${basic('saber:saber_secreT')}`)).statusCode).toBe(401);
+    expect((await captchaWith(`Basic ${basic('saber:saber_secret!')}`)).statusCode).toBe(401);
+    expect((await captchaWith(`basic ${basic('saber:saber_secret')}`)).statusCode).toBe(200);
 
     const session = (await t.signIn('admin', 'admin')).body;
     const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString());

@@ -79,8 +79,8 @@ export type AccountStateLoader = (tenantId: string, userId: string) => Promise<A
 const CHANNEL = 'auth:invalidate';
 const TTL_MS = 30_000;
 
-/** A user's key among the states held (the guard builds it once per token: see peek). */
-export const accountKey = (tenantId: string, userId: string) => `${tenantId}/${userId}`;
+/** A user's key among the states held. */
+const accountKey = (tenantId: string, userId: string) => `${tenantId}/${userId}`;
 
 /**
  * A short-lived per-process cache of account states, so the guard costs no query on most
@@ -112,12 +112,6 @@ export class AccountStates {
       if ((kind === 'user' && userId === id) || (kind === 'tenant' && tenantId === id))
         this.#entries.delete(key);
     }
-  }
-
-  /** The state held for the user of the key if still fresh (no waiting); undefined when it must be read. */
-  peek(key: string): { state: AccountState | undefined } | undefined {
-    const hit = this.#entries.get(key);
-    return hit && hit.until > Date.now() ? hit : undefined;
   }
 
   async get(tenantId: string, userId: string): Promise<AccountState | undefined> {

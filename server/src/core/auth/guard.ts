@@ -1,26 +1,19 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type {
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  preHandlerHookHandler,
-  RouteOptions,
-} from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { failure } from '../envelope.js';
 import { ApiError } from '../errors.js';
 import type { MessageKey } from '../i18n.js';
 import type { Cache } from '../cache/index.js';
-import {
-  sessionTokenAllowed,
-  stateAllowsToken,
-  tokenIssuedAtMs,
-  accountKey,
-  type AccountState,
-  type AccountStates,
-} from './account-states.js';
+import { sessionTokenAllowed, type AccountState, type AccountStates } from './account-states.js';
 import type { Permissions } from './permissions.js';
 import { addRouteHook } from '../route-hooks.js';
-import { isAdministrator, isPlatformAdmin, type MenuRequirement, type Principal } from './principal.js';
+import {
+  isAdministrator,
+  isPlatformAdmin,
+  type Access,
+  type ButtonRequirement,
+  type Principal,
+} from './principal.js';
 import type { TokenSigner, VerifiedToken } from './tokens.js';
 
 // The one guard (security S3, S4, S8): every /api route declares its access level and this hook
@@ -35,26 +28,9 @@ export interface ClientRecord {
   refreshTokenValidity: number;
 }
 
-/** A value at hand, or a promise of it when it must be read first. */
-type Soon<T> = T | Promise<T>;
-
-/**
- * next(value) at once when the value is at hand, else once it has come. Nearly every request finds
- * all the guard needs in memory (clients, verified tokens, account states, grants): it is then
- * decided without a promise or a turn of the microtask queue, which cost more than the checks
- * themselves (docs/benchmarks.md, "Where the server spends its extra time").
- */
-function then<T, R>(value: Soon<T>, next: (value: T) => Soon<R>): Soon<R> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
-/** What a synchronous peek answers, or else what the asynchronous read gives (undefined: unknown). */
-const nowOr = <T>(now: T | undefined, later: () => Promise<T>): Soon<T> =>
-  now !== undefined ? now : later();
-
 export interface GuardDependencies {
-  /** The client's record: at hand when cached, else a promise. */
-  findClient(clientId: string): Soon<ClientRecord | undefined>;
+  /** The client's record (the caller's cached copy, or read). */
+  findClient(clientId: string): Promise<ClientRecord | undefined> | ClientRecord | undefined;
   accounts: AccountStates;
   signer: TokenSigner;
   cache: Cache;
@@ -81,142 +57,62 @@ declare module 'fastify' {
   }
 }
 
-const digest = (s: string) => createHash('sha256').update(s).digest();
-
-// The secrets are compared through their SHA-256 digests (timingSafeEqual needs equal lengths), and
-// hashing both on every request was about 14 % of the server's CPU on a light route
-// (docs/benchmarks.md, "Where the server spends its extra time"). Both digests are remembered
-// instead: a Basic header's (decoded once) and a stored secret's. The client's record is still read
-// and compared on every request, so a new secret or a disabled client takes effect at once. Each
-// memo holds at most REMEMBERED entries and starts afresh when full: headers nobody sends twice
-// cost what they cost before.
-const REMEMBERED = 1_000;
-const basicHeaders = new Map<string, { clientId: string; secretDigest: Buffer } | null>();
-const storedSecretDigests = new Map<string, Buffer>();
-
-function remembered<V>(memo: Map<string, V>, key: string, compute: () => V): V {
-  if (memo.has(key)) return memo.get(key) as V;
-  const value = compute();
-  if (memo.size >= REMEMBERED) memo.clear();
-  memo.set(key, value);
-  return value;
-}
-
-/** The client id and the secret's digest of a `Basic base64(id:secret)` header; null if malformed. */
-const basicCredentials = (header: string) =>
-  remembered(basicHeaders, header, () => {
-    const decoded = Buffer.from(header.slice(6).trim(), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon <= 0) return null;
-    return { clientId: decoded.slice(0, colon), secretDigest: digest(decoded.slice(colon + 1)) };
-  });
-
-/** The client named by `Authorization: Basic base64(id:secret)`, if known, enabled and matching. */
-function authenticateClient(req: FastifyRequest, deps: GuardDependencies): Soon<ClientRecord | null> {
+/** The client id and secret of an `Authorization: Basic base64(id:secret)` header; null if none. */
+function basicCredentials(req: FastifyRequest): { clientId: string; secret: Buffer } | null {
   const header = req.headers.authorization;
   if (!header || !/^basic /i.test(header)) return null;
-  const credentials = basicCredentials(header);
-  if (!credentials) return null;
-  return then(deps.findClient(credentials.clientId), (client) => {
-    if (!client || client.status !== 1) return null;
-    const stored = remembered(storedSecretDigests, client.clientSecret, () => digest(client.clientSecret));
-    return timingSafeEqual(credentials.secretDigest, stored) ? client : null;
-  });
+  const decoded = Buffer.from(header.slice(6).trim(), 'base64');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) return null;
+  return { clientId: decoded.toString('utf8', 0, colon), secret: decoded.subarray(colon + 1) };
 }
 
-const BEARER = /^bearer\s+(\S+)$/i;
-/** A printable ASCII character other than a space (NaN, past the end, is not). */
-const isVisibleAscii = (code: number) => code > 32 && code < 127;
+/** The client of the Basic header, if known, enabled and its secret matches. */
+async function authenticateClient(
+  req: FastifyRequest,
+  deps: GuardDependencies,
+): Promise<ClientRecord | null> {
+  const credentials = basicCredentials(req);
+  if (!credentials) return null;
+  const client = await deps.findClient(credentials.clientId);
+  if (!client || client.status !== 1) return null;
+  // Compared in a time that tells nothing of where they differ; only a length that differs answers
+  // sooner (timingSafeEqual needs equal lengths), and a length is not worth hashing for on every
+  // request (docs/decisions/0035-the-guard-as-plain-async-rules.md).
+  const stored = Buffer.from(client.clientSecret, 'utf8');
+  return credentials.secret.length === stored.length && timingSafeEqual(credentials.secret, stored)
+    ? client
+    : null;
+}
 
-/** The bearer token of the Blade-Auth header (the contract's). */
+/** The token of the contract's `Blade-Auth: bearer <token>` header (the scheme in any case). */
 function bearerToken(req: FastifyRequest): string | null {
-  const raw = req.headers['blade-auth'];
-  if (typeof raw !== 'string') return null;
-  // The usual `bearer <token>` without running the pattern over the token's hundreds of characters:
-  // a token with a blank further in goes on, and fails verification as any other non-token does.
-  // (Node.js trims a header's value.)
-  if (
-    raw.charCodeAt(6) === 32 &&
-    isVisibleAscii(raw.charCodeAt(7)) &&
-    (raw.startsWith('bearer') || raw.startsWith('Bearer'))
-  )
-    return raw.slice(7);
-  return BEARER.exec(raw.trim())?.[1] ?? null;
+  const header = req.headers['blade-auth'];
+  if (typeof header !== 'string' || !/^bearer\s/i.test(header)) return null;
+  return header.slice(7).trim() || null;
 }
 
 /** A sign-in session ended by logout: every token it issued is refused (sessions.ts). */
 export const revokedSessionKey = (sid: string) => `auth:revoked-session:${sid}`;
 
-function authenticateUser(
+/**
+ * The caller of the Blade-Auth token: a genuine token of this client, of a session not ended, of a
+ * user in good standing who has not invalidated it since (S8).
+ */
+async function authenticateUser(
   req: FastifyRequest,
   client: ClientRecord,
   deps: GuardDependencies,
-): Soon<Principal | null> {
+): Promise<Principal | null> {
   const token = bearerToken(req);
   if (!token) return null;
-  const verified = nowOr(deps.signer.verifiedNow(token, 'access'), () => deps.signer.verify(token, 'access'));
-  return then(verified, (claims) => {
-    if (!claims || claims.client_id !== client.clientId) return null;
-    const facts = factsOf(claims);
-    return then(
-      nowOr(deps.cache.peek?.(facts.revokedKey), () => deps.cache.get(facts.revokedKey)),
-      (revoked) => {
-        if (revoked) return null;
-        const held = deps.accounts.peek(facts.accountKey);
-        const state = held ? held.state : deps.accounts.get(claims.tenant_id, claims.user_id);
-        return then(state, (state) =>
-          // A token issued before the user's last invalidation may yet be saved by its session's
-          // renewal, which only the shared cache knows.
-          then(
-            stateAllowsToken(state, tokenIssuedAtMs(claims)) ||
-              sessionTokenAllowed(deps.cache, state, claims),
-            (allowed) => (allowed ? rememberedPrincipal(facts, claims, state) : null),
-          ),
-        );
-      },
-    );
-  });
-}
-
-/**
- * What the guard works out once per verified token (the signer keeps one claims object per token):
- * the keys it looks up, built once (a key built per request is a new string, hashed afresh by every
- * lookup), and the principal, kept while the account state it was built from is still the one
- * held: a new state (roles changed, reloaded) builds it again. The principal is frozen, as every
- * request of the token shares it.
- */
-interface TokenFacts {
-  readonly revokedKey: string;
-  readonly accountKey: string;
-  built: { state: AccountState | undefined; principal: Principal } | null;
-}
-
-const tokenFacts = new WeakMap<VerifiedToken, TokenFacts>();
-
-function factsOf(claims: VerifiedToken): TokenFacts {
-  let facts = tokenFacts.get(claims);
-  if (facts === undefined) {
-    facts = {
-      revokedKey: revokedSessionKey(claims.sid),
-      accountKey: accountKey(claims.tenant_id, claims.user_id),
-      built: null,
-    };
-    tokenFacts.set(claims, facts);
-  }
-  return facts;
-}
-
-function rememberedPrincipal(
-  facts: TokenFacts,
-  claims: VerifiedToken,
-  state: AccountState | undefined,
-): Principal {
-  if (facts.built !== null && facts.built.state === state) return facts.built.principal;
-  const principal = principalFrom(claims, state);
-  Object.freeze(principal.roleIds);
-  Object.freeze(principal.roleAliases);
-  facts.built = { state, principal: Object.freeze(principal) };
-  return principal;
+  const claims = await deps.signer.verify(token, 'access');
+  if (!claims || claims.client_id !== client.clientId) return null;
+  if (await deps.cache.get(revokedSessionKey(claims.sid))) return null;
+  const state = await deps.accounts.get(claims.tenant_id, claims.user_id);
+  // A token issued before the user's last invalidation may yet be saved by its session's renewal.
+  if (!(await sessionTokenAllowed(deps.cache, state, claims))) return null;
+  return principalFrom(claims, state);
 }
 
 /** The caller of a genuine, allowed token, with the roles of it the user still holds. */
@@ -225,7 +121,6 @@ function principalFrom(claims: VerifiedToken, state: AccountState | undefined): 
   // still holds, of roles that still exist, count — taking a role away or removing it takes effect
   // at once. Aliases come from the role records, never from the token's joined role names: an
   // alias is compared whole, so no alias can make its holder an administrator (security S12).
-  // A user holds a handful of roles: a scan costs less than building a map on every request.
   const held = state?.roles ?? [];
   const roleIds: string[] = [];
   const roleAliases: string[] = [];
@@ -260,127 +155,95 @@ function refuse(reply: FastifyReply, req: FastifyRequest, code: 401 | 403, key: 
 /** A route's config: its access level and buttons, and its url. */
 type RouteConfig = FastifyRequest['routeOptions']['config'];
 
-/** The guard's answer for a request: on, or refused with this status and message. */
-type Verdict = 'pass' | { code: 401 | 403; key: MessageKey };
-
-/** Whether the caller holds the route's button permission (either, for a create-or-update submit). */
-function buttonHeld(
-  button: RouteConfig['button'],
-  principal: Principal,
-  deps: GuardDependencies,
-): Soon<boolean> {
-  if (button === undefined) return true;
-  const codes =
-    typeof button === 'string' ? [button] : 'anyOf' in button ? button.anyOf : [button.create, button.update];
-  const heldFrom = (i: number): Soon<boolean> =>
-    i >= codes.length
-      ? false
-      : then(
-          nowOr(deps.permissions.hasCodeNow(principal, codes[i]!), () =>
-            deps.permissions.hasCode(principal, codes[i]!),
-          ),
-          (held) => held || heldFrom(i + 1),
-        );
-  return heldFrom(0);
+/** Whether the caller holds one of these permission codes. */
+async function holdsAny(codes: readonly string[], principal: Principal, deps: GuardDependencies) {
+  for (const code of codes) if (await deps.permissions.hasCode(principal, code)) return true;
+  return false;
 }
+
+/** The codes of a route's button: one, or either of a create-or-update submit, or any of a list. */
+const buttonCodes = (button: ButtonRequirement): readonly string[] =>
+  typeof button === 'string' ? [button] : 'anyOf' in button ? button.anyOf : [button.create, button.update];
+
+/** Why the guard refuses a request: the status and the message it answers. */
+interface Refusal {
+  code: 401 | 403;
+  key: MessageKey;
+}
+
+const refused = (code: 401 | 403, key: MessageKey): Refusal => ({ code, key });
 
 /**
- * Whether the caller may call a route that needs one of these menus (security S16): they hold one
- * of them, or an API scope granted to their roles covers the route.
+ * The access rules of a route that is not open, in order; req.client and req.actor are set on the
+ * way. Undefined lets the request through.
  */
-function menuHeld(
-  menu: MenuRequirement | undefined,
-  principal: Principal,
-  method: string,
-  url: string,
-  deps: GuardDependencies,
-): Soon<boolean> {
-  const codes: readonly string[] = menu === undefined ? [] : typeof menu === 'string' ? [menu] : menu;
-  const heldFrom = (i: number): Soon<boolean> =>
-    i >= codes.length
-      ? deps.permissions.apiScopeGranted(principal, method, url)
-      : then(
-          nowOr(deps.permissions.hasCodeNow(principal, codes[i]!), () =>
-            deps.permissions.hasCode(principal, codes[i]!),
-          ),
-          (held) => held || heldFrom(i + 1),
-        );
-  return heldFrom(0);
-}
-
-/** The checks of an access level other than 'open', in order; req.client and req.actor set on the way. */
-function verdictOf(
+async function refusal(
   req: FastifyRequest,
   route: RouteConfig,
-  access: string,
+  access: Access,
   deps: GuardDependencies,
-): Soon<Verdict> {
-  return then(authenticateClient(req, deps), (client) => {
-    if (!client) return { code: 401, key: 'auth.clientInvalid' };
-    req.client = client;
-    if (access === 'public') return 'pass';
-    return then(authenticateUser(req, client, deps), (principal): Soon<Verdict> => {
-      if (!principal) return { code: 401, key: 'error.unauthorized' };
-      req.actor = principal;
-      // A generated, reset or seeded password is changed before anything else is done (issue 44).
-      if (principal.passwordChangeRequired && !route.passwordChange)
-        return { code: 403, key: 'auth.passwordChangeRequired' };
-      if (access === 'platform-admin' && !isPlatformAdmin(principal))
-        return { code: 403, key: 'error.forbidden' };
-      if (access === 'administrator' && !isAdministrator(principal))
-        return { code: 403, key: 'error.forbidden' };
-      // Button permissions: a submit that both creates and updates needs either here, and the one
-      // its body asks for once the body is read (preHandler below).
-      return then(buttonHeld(route.button, principal, deps), (held): Soon<Verdict> => {
-        if (!held) return { code: 403, key: 'error.noButton' };
-        const { method } = req;
-        const url = route.url;
-        const allowed = nowOr(deps.permissions.apiAllowedNow(principal, method, url), () =>
-          deps.permissions.apiAllowed(principal, method, url),
-        );
-        return then(allowed, (ok): Soon<Verdict> => {
-          if (!ok) return { code: 403, key: 'error.apiScope' };
-          // A route that needs no button needs a menu, unless every user may call it (S16).
-          if (access !== 'user' || route.button !== undefined || route.everyone !== undefined) return 'pass';
-          return then(menuHeld(route.menu, principal, method, url, deps), (held): Verdict => {
-            if (held) return 'pass';
-            if (!route.ownWithoutMenu) return { code: 403, key: 'error.noMenu' };
-            req.ownOnly = true;
-            return 'pass';
-          });
-        });
-      });
-    });
-  });
+): Promise<Refusal | undefined> {
+  // public: a known client.
+  const client = await authenticateClient(req, deps);
+  if (!client) return refused(401, 'auth.clientInvalid');
+  req.client = client;
+  if (access === 'public') return undefined;
+
+  // user: a signed-in user, who changes a generated, reset or seeded password first (issue 44).
+  const principal = await authenticateUser(req, client, deps);
+  if (!principal) return refused(401, 'error.unauthorized');
+  req.actor = principal;
+  if (principal.passwordChangeRequired && !route.passwordChange)
+    return refused(403, 'auth.passwordChangeRequired');
+
+  // administrator; platform administrator.
+  if (access === 'administrator' && !isAdministrator(principal)) return refused(403, 'error.forbidden');
+  if (access === 'platform-admin' && !isPlatformAdmin(principal)) return refused(403, 'error.forbidden');
+
+  // Buttons: a submit that both creates and updates needs either here, and the one its body asks
+  // for once the body is read (bodyButtons below).
+  if (route.button !== undefined && !(await holdsAny(buttonCodes(route.button), principal, deps)))
+    return refused(403, 'error.noButton');
+
+  // API scopes: a rule covering the route lets only the roles granted it through.
+  const { method } = req;
+  if (!(await deps.permissions.apiAllowed(principal, method, route.url)))
+    return refused(403, 'error.apiScope');
+
+  // Menus (S16): a user route without a button needs one of its menus, or an API scope granted to
+  // the caller covering it, unless every user may call it; or it answers the caller's own items.
+  if (access !== 'user' || route.button !== undefined || route.everyone !== undefined) return undefined;
+  const menus = route.menu === undefined ? [] : typeof route.menu === 'string' ? [route.menu] : route.menu;
+  if (
+    (await holdsAny(menus, principal, deps)) ||
+    (await deps.permissions.apiScopeGranted(principal, method, route.url))
+  )
+    return undefined;
+  if (!route.ownWithoutMenu) return refused(403, 'error.noMenu');
+  req.ownOnly = true;
+  return undefined;
 }
 
 export function installGuard(app: FastifyInstance, deps: GuardDependencies): void {
   app.decorateRequest('client', null);
   app.decorateRequest('ownOnly', false);
-  // A callback hook, decided at once when all it needs is in memory (see `then`). Refusing answers
-  // without calling done; a throw or a rejection (the shared cache unreachable: 503) is the hook's
-  // error.
-  app.addHook('onRequest', (req, reply, done) => {
+  app.addHook('onRequest', async (req, reply) => {
     // Only API routes are guarded: unknown paths answer 404 (or the console) whoever asks, and the
-    // console's files (the static wildcard route) are public.
+    // console's files (the static wildcard route) are public. A 404's config has no url.
     // (req.routeOptions builds a new object at every read: read once.)
     const route = req.routeOptions.config;
-    // (No route: a 404, whose config has no url.)
     const url: string | undefined = route.url;
-    if (url === undefined || !url.startsWith('/api/')) return done();
+    if (url === undefined || !url.startsWith('/api/')) return;
+    // open: anything, no client either.
     const access = route.access ?? 'user';
-    if (access === 'open') return done();
-    const answer = (verdict: Verdict) =>
-      verdict === 'pass' ? done() : void refuse(reply, req, verdict.code, verdict.key);
-    const verdict = verdictOf(req, route, access, deps);
-    if (verdict instanceof Promise) verdict.then(answer, (error: unknown) => done(error as Error));
-    else answer(verdict);
+    if (access === 'open') return;
+    const refusing = await refusal(req, route, access, deps);
+    if (refusing) return refuse(reply, req, refusing.code, refusing.key);
   });
 
-  // The buttons a body asks for: a preHandler only on the routes that have such buttons (a submit
-  // that creates or updates, a further button of the body), so that no other request runs it.
-  // Refusing answers without calling done.
-  const bodyButtons: preHandlerHookHandler = (req, reply, done) => {
+  // The buttons a body asks for (a submit that creates or updates, a further button of the body):
+  // a preHandler only on the routes that have such buttons, so that no other request runs it.
+  const bodyButtons = async (req: FastifyRequest, reply: FastifyReply) => {
     const { button, bodyButton } = req.routeOptions.config;
     const codes: string[] = [];
     if (button !== undefined && typeof button !== 'string' && 'create' in button) {
@@ -389,15 +252,9 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
     }
     const further = bodyButton?.(req.body);
     if (further) codes.push(further);
-    if (codes.length === 0) return done();
-    void (async () => {
-      for (const code of codes)
-        if (!(await deps.permissions.hasCode(principalOf(req), code))) {
-          refuse(reply, req, 403, 'error.noButton');
-          return;
-        }
-      done();
-    })().catch((error: unknown) => done(error as Error));
+    for (const code of codes)
+      if (!(await deps.permissions.hasCode(principalOf(req), code)))
+        return refuse(reply, req, 403, 'error.noButton');
   };
   const rules: RouteRule[] = [];
   app.decorate('routeRules', rules);

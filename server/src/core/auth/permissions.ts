@@ -79,10 +79,9 @@ export function fullPattern(scopePath: string): string {
   return path === '/api' || path.startsWith('/api/') ? path : `/api${path}`;
 }
 
-/** A cached answer: the promise every caller may await, and its value once it has come. */
+/** A cached answer: the promise every caller may await. */
 interface Cached<T> {
   value: Promise<T>;
-  resolved?: T;
   until: number;
 }
 
@@ -121,34 +120,22 @@ export class Permissions {
     return `${principal.tenantId}|${[...principal.roleIds].sort().join(',')}`;
   }
 
-  async #grantsOf(principal: Principal): Promise<Grants> {
+  #grantsOf(principal: Principal): Promise<Grants> {
     const key = Permissions.#grantsKey(principal);
     const hit = this.#grants.get(key);
     if (hit && hit.until > Date.now()) return hit.value;
     const entry: Cached<Grants> = { value: this.sources.grants(principal), until: Date.now() + TTL_MS };
     if (this.#grants.size > 10_000) this.#grants.clear();
     this.#grants.set(key, entry);
-    entry.value.then(
-      (grants) => (entry.resolved = grants),
-      () => this.#grants.get(key) === entry && this.#grants.delete(key),
-    );
+    entry.value.catch(() => this.#grants.get(key) === entry && this.#grants.delete(key));
     return entry.value;
   }
 
-  /** The caller's grants if held and fresh (no waiting); undefined when they must be read. */
-  #grantsNow(principal: Principal): Grants | undefined {
-    const hit = this.#grants.get(Permissions.#grantsKey(principal));
-    return hit && hit.until > Date.now() ? hit.resolved : undefined;
-  }
-
-  async #rulesNow(): Promise<ApiScopeRule[]> {
+  #currentRules(): Promise<ApiScopeRule[]> {
     if (this.#rules && this.#rules.until > Date.now()) return this.#rules.value;
     const entry: Cached<ApiScopeRule[]> = { value: this.sources.apiScopeRules(), until: Date.now() + TTL_MS };
     this.#rules = entry;
-    entry.value.then(
-      (rules) => (entry.resolved = rules),
-      () => this.#rules === entry && (this.#rules = null),
-    );
+    entry.value.catch(() => this.#rules === entry && (this.#rules = null));
     return entry.value;
   }
 
@@ -173,13 +160,7 @@ export class Permissions {
 
   /** Whether the caller holds the permission code; the platform administrator holds every code. */
   async hasCode(principal: Principal, code: string): Promise<boolean> {
-    return this.hasCodeNow(principal, code) ?? (await this.#grantsOf(principal)).codes.has(code);
-  }
-
-  /** hasCode's answer from what is held (no waiting); undefined when the grants must be read. */
-  hasCodeNow(principal: Principal, code: string): boolean | undefined {
-    if (isPlatformAdmin(principal)) return true;
-    return this.#grantsNow(principal)?.codes.has(code);
+    return isPlatformAdmin(principal) || (await this.#grantsOf(principal)).codes.has(code);
   }
 
   /**
@@ -189,9 +170,8 @@ export class Permissions {
    * (route-aliases.ts), so both paths answer alike. `path` is the route's pattern.
    */
   async apiAllowed(principal: Principal, method: string, path: string): Promise<boolean> {
-    const now = this.apiAllowedNow(principal, method, path);
-    if (now !== undefined) return now;
-    const covering = this.#coveringOf(await this.#rulesNow(), method, path);
+    if (isPlatformAdmin(principal)) return true;
+    const covering = this.#coveringOf(await this.#currentRules(), method, path);
     if (covering.length === 0) return true;
     const granted = (await this.#grantsOf(principal)).apiScopeIds;
     return covering.some((rule) => granted.has(rule.id));
@@ -202,20 +182,9 @@ export class Permissions {
    * needs a menu to a role without the menu (security S16).
    */
   async apiScopeGranted(principal: Principal, method: string, path: string): Promise<boolean> {
-    const covering = this.#coveringOf(await this.#rulesNow(), method, path);
+    const covering = this.#coveringOf(await this.#currentRules(), method, path);
     if (covering.length === 0) return false;
     const granted = (await this.#grantsOf(principal)).apiScopeIds;
     return covering.some((rule) => granted.has(rule.id));
-  }
-
-  /** apiAllowed's answer from what is held (no waiting); undefined when rules or grants must be read. */
-  apiAllowedNow(principal: Principal, method: string, path: string): boolean | undefined {
-    if (isPlatformAdmin(principal)) return true;
-    const rules = this.#rules && this.#rules.until > Date.now() ? this.#rules.resolved : undefined;
-    if (!rules) return undefined;
-    const covering = this.#coveringOf(rules, method, path);
-    if (covering.length === 0) return true;
-    const granted = this.#grantsNow(principal)?.apiScopeIds;
-    return granted && covering.some((rule) => granted.has(rule.id));
   }
 }

@@ -62,24 +62,20 @@ export class TokenSigner {
   }
 
   // Verifying a signature goes through WebCrypto's thread pool (≈0.2 ms): a token verified once is
-  // remembered until it expires, so a session's later requests skip it. Only genuine tokens enter.
+  // remembered until it expires, so a session's later requests skip it. This is the guard's one
+  // cache (docs/decisions/0035-the-guard-as-plain-async-rules.md). Only genuine tokens enter.
   // Remembered by its signature (86 characters) and compared whole: a token arrives as a new string
   // on every request, and a Map hashes a new string's every character (a token is several hundred)
   // before it can look it up (docs/benchmarks.md, "Where the server spends its extra time").
   private readonly verified = new Map<string, { token: string; claims: VerifiedToken }>();
 
-  /** verify's answer for a token verified before (no waiting); undefined when it must be verified. */
-  verifiedNow(token: string, type: 'access' | 'refresh'): VerifiedToken | null | undefined {
-    const known = this.verified.get(signatureOf(token));
-    if (known === undefined || known.token !== token) return undefined;
-    const claims = known.claims;
-    return claims.exp > Math.floor(Date.now() / 1000) && claims.token_type === type ? claims : null;
-  }
-
   /** The claims of a genuine, unexpired token of the type; null for anything else. */
   async verify(token: string, type: 'access' | 'refresh'): Promise<VerifiedToken | null> {
-    const known = this.verifiedNow(token, type);
-    if (known !== undefined) return known;
+    const known = this.verified.get(signatureOf(token));
+    if (known?.token === token)
+      return known.claims.exp > Math.floor(Date.now() / 1000) && known.claims.token_type === type
+        ? known.claims
+        : null;
     let claims: VerifiedToken;
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS512'] });

@@ -6,11 +6,6 @@ export type Unsubscribe = () => Promise<void>;
 
 export interface Cache {
   get(key: string): Promise<string | null>;
-  /**
-   * get's answer without waiting, when this cache holds its data in the process (the memory cache);
-   * absent, or undefined, when only get can tell (Redis).
-   */
-  peek?(key: string): string | null | undefined;
   /** Stores a value; ttlSeconds > 0 makes it expire. */
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   /** Stores only when the key is absent; true when this call stored it. */
