@@ -31,24 +31,30 @@ export interface CrudService<TInput> {
   remove(actor: Actor, ids: string, req: FastifyRequest): Promise<unknown>;
 }
 
-export interface CrudRoutesOptions<TInput extends TSchema, TRoute extends CrudRoute> {
+export type CrudRoutesOptions<TInput extends TSchema, TRoute extends CrudRoute> = {
   /** The entity's response schema: /list answers a page of it, /detail and /submit one. */
   entity: TSchema;
   /** What /detail answers when it says more than a list row (default: `entity`). */
   detailEntity?: TSchema;
-  /** The body of /submit. */
-  input: TInput;
   /** The routes to register (default: all four); a module whose own route differs writes that one itself. */
   routes?: readonly TRoute[];
   /** Calls the routes registered make. */
   service: Pick<CrudService<Static<TInput>>, NoInfer<TRoute>>;
-  /** Route configs; a missing one declares no config (the guard's default: a signed-in user). */
-  access?: { read?: CrudAccess; submit?: CrudAccess; remove?: CrudAccess };
+  /**
+   * Route configs; a missing one declares no config (the guard's default: a signed-in user).
+   * `detail` is for a detail that asks more than the list (default: `read`).
+   */
+  access?: { read?: CrudAccess; detail?: CrudAccess; submit?: CrudAccess; remove?: CrudAccess };
   /** Where a route answers when not (only) at `/<name>`: BladeX's own paths and aliases. */
   paths?: Partial<Record<CrudRoute, string | readonly string[]>>;
   /** Run before /submit's body is validated: fixes up what a client sends in its own way. */
   preValidation?: { submit?: RouteShorthandOptions['preValidation'] };
-}
+} & ('submit' extends TRoute
+  ? {
+      /** The body of /submit. */
+      input: TInput;
+    }
+  : { input?: never });
 
 /**
  * Registers the four routes most modules share:
@@ -56,7 +62,7 @@ export interface CrudRoutesOptions<TInput extends TSchema, TRoute extends CrudRo
  * - GET /detail (IdQuery → R<detailEntity or entity>, 'ok'),
  * - POST /submit (body input → R<entity>, 'created' for a body without an id, else 'updated'),
  * - POST /remove (IdsQuery → R<true>, 'deleted').
- * Reads share `access.read`; each write has its own config.
+ * Reads share `access.read` (unless `access.detail`); each write has its own config.
  */
 export function registerCrudRoutes<TInput extends TSchema, TRoute extends CrudRoute = CrudRoute>(
   app: FastifyInstance,
@@ -64,7 +70,8 @@ export function registerCrudRoutes<TInput extends TSchema, TRoute extends CrudRo
 ): void {
   const { entity, detailEntity = entity, input, access = {}, paths = {}, preValidation = {} } = options;
   const routes: readonly CrudRoute[] = options.routes ?? CRUD_ROUTES;
-  // The options' type holds the methods of the routes registered, which are all this calls.
+  // The options' type holds the service's methods and the input of the routes registered, which
+  // are all that is read below.
   const service = options.service as CrudService<Static<TInput>>;
 
   const register = (
@@ -93,7 +100,7 @@ export function registerCrudRoutes<TInput extends TSchema, TRoute extends CrudRo
     'get',
     'detail',
     { querystring: IdQuery, response: { 200: Envelope(detailEntity) } },
-    access.read,
+    access.detail ?? access.read,
     async (req) =>
       ok(await service.detail(req.actor, (req.query as Static<typeof IdQuery>).id, req), req.t('ok')),
   );
@@ -101,7 +108,7 @@ export function registerCrudRoutes<TInput extends TSchema, TRoute extends CrudRo
   register(
     'post',
     'submit',
-    { body: input, response: { 200: Envelope(entity) } },
+    { body: input!, response: { 200: Envelope(entity) } },
     access.submit,
     async (req) => {
       const body = req.body as Static<TInput> & { id?: unknown };
