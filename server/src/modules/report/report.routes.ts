@@ -14,7 +14,8 @@ import { Value } from 'typebox/value';
 import { badRequest } from '../../core/errors.js';
 import { formatDateTime } from '../../core/dates.js';
 import { ok } from '../../core/envelope.js';
-import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../core/schema.js';
+import { registerCrudRoutes } from '../../core/crud-routes.js';
+import { Envelope } from '../../core/schema.js';
 import { REPORT_REMOVE_PATHS } from '../../core/auth/route-aliases.js';
 import { reportCsv, reportXlsx } from './report-export.js';
 import type { ReportService } from './report.service.js';
@@ -42,45 +43,17 @@ export const reportRoutes: FastifyPluginAsyncTypebox<{ reports: ReportService }>
   app,
   { reports },
 ) => {
-  app.get(
-    '/rest/list',
-    {
-      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(ReportSchema)) } },
-      config: VIEW,
+  registerCrudRoutes(app, {
+    entity: ReportSchema,
+    input: ReportInputSchema,
+    service: reports,
+    access: {
+      read: VIEW,
+      submit: { access: 'user', button: { create: 'report_list_add', update: 'report_list_edit' } },
+      remove: { access: 'user', button: 'report_list_delete' },
     },
-    async (req) => ok(await reports.list(req.actor, req.query), req.t('ok')),
-  );
-
-  app.get(
-    '/detail',
-    { schema: { querystring: IdQuery, response: { 200: Envelope(ReportSchema) } }, config: VIEW },
-    async (req) => ok(await reports.detail(req.actor, req.query.id), req.t('ok')),
-  );
-
-  app.post(
-    '/submit',
-    {
-      schema: { body: ReportInputSchema, response: { 200: Envelope(ReportSchema) } },
-      config: { access: 'user', button: { create: 'report_list_add', update: 'report_list_edit' } },
-    },
-    async (req) => {
-      const created = !req.body.id;
-      return ok(await reports.submit(req.actor, req.body), req.t(created ? 'created' : 'updated'));
-    },
-  );
-
-  for (const path of REPORT_REMOVE_PATHS)
-    app.post(
-      path,
-      {
-        schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
-        config: { access: 'user', button: 'report_list_delete' },
-      },
-      async (req) => {
-        await reports.remove(req.actor, req.query.ids);
-        return ok(true, req.t('deleted'));
-      },
-    );
+    paths: { list: '/rest/list', remove: REPORT_REMOVE_PATHS },
+  });
 
   app.get(
     '/data-sets',

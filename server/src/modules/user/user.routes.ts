@@ -5,15 +5,8 @@ import { ok } from '../../core/envelope.js';
 import { badRequest } from '../../core/errors.js';
 import { parseIdList } from '../../core/ids.js';
 import { principalOf } from '../../core/auth/guard.js';
-import {
-  Envelope,
-  IdQuery,
-  IdsQuery,
-  ListQuerySchema,
-  OptionalText,
-  PageOf,
-  RequiredText,
-} from '../../core/schema.js';
+import { registerCrudRoutes } from '../../core/crud-routes.js';
+import { Envelope, IdQuery, OptionalText, RequiredText } from '../../core/schema.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { UserAdminService } from './user-admin.service.js';
 import {
@@ -161,25 +154,25 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     },
   );
 
-  // The spec's `page`; SpringBlade's console asks the same list as `list`.
-  for (const path of ['/page', '/list'])
-    app.get(
-      path,
-      {
-        schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(UserSchema)) } },
-        config: { access: 'user', button: 'user' },
-      },
-      async (req) => ok(await admin.page(req.actor, req.query), req.t('ok')),
-    );
-
-  app.get(
-    '/detail',
-    {
-      schema: { querystring: IdQuery, response: { 200: Envelope(UserSchema) } },
-      config: { access: 'user', button: 'user' },
+  registerCrudRoutes(app, {
+    entity: UserSchema,
+    input: UserInputSchema,
+    service: {
+      list: (actor, query) => admin.page(actor, query),
+      detail: (actor, id) => admin.detail(actor, id),
+      // Saving checks the roles given against the caller's own.
+      submit: (_actor, input, req) => admin.save(principalOf(req), input),
+      remove: (actor, ids) => admin.remove(actor, ids),
     },
-    async (req) => ok(await admin.detail(req.actor, req.query.id), req.t('ok')),
-  );
+    access: {
+      read: { access: 'user', button: 'user' },
+      submit: { access: 'user', button: { create: 'user_add', update: 'user_edit' } },
+      remove: { access: 'user', button: 'user_delete' },
+    },
+    // The spec's `page`; SpringBlade's console asks the same list as `list`.
+    paths: { list: ['/page', '/list'] },
+    preValidation: { submit: passwords },
+  });
 
   app.get(
     '/platform-detail',
@@ -191,38 +184,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
   );
 
   app.post(
-    '/submit',
-    {
-      schema: { body: UserInputSchema, response: { 200: Envelope(UserSchema) } },
-      config: { access: 'user', button: { create: 'user_add', update: 'user_edit' } },
-      preValidation: passwords,
-    },
-    async (req) => {
-      const created = !req.body.id;
-      const saved = await admin.save(principalOf(req), req.body);
-      return ok(saved, req.t(created ? 'created' : 'updated'));
-    },
-  );
-
-  app.post(
     '/update',
     {
       schema: { body: UserUpdateSchema, response: { 200: Envelope(UserSchema) } },
       config: { access: 'user', button: 'user_edit' },
     },
     async (req) => ok(await admin.save(principalOf(req), req.body), req.t('updated')),
-  );
-
-  app.post(
-    '/remove',
-    {
-      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'user', button: 'user_delete' },
-    },
-    async (req) => {
-      await admin.remove(req.actor, req.query.ids);
-      return ok(true, req.t('deleted'));
-    },
   );
 
   app.post(

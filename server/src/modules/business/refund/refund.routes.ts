@@ -1,13 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import {
-  IdQuery,
-  RefundDecisionQuery,
-  RefundRejectQuery,
-  RefundReviewSchema,
-} from '@console/contract/schema';
+import { RefundDecisionQuery, RefundRejectQuery, RefundReviewSchema } from '@console/contract/schema';
 import { ok } from '../../../core/envelope.js';
-import { Envelope, IdsQuery, ListQuerySchema, PageOf } from '../../../core/schema.js';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { Envelope } from '../../../core/schema.js';
 import type { RefundReview } from '@console/contract';
 import type { Store } from '../../../core/repository/store.js';
 import { dictLabels } from '../sheets/dict-labels.repository.js';
@@ -20,34 +15,18 @@ export const refundRoutes: FastifyPluginAsyncTypebox<{ refunds: RefundService; s
   app,
   { refunds, store },
 ) => {
-  app.get(
-    '/list',
-    {
-      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(RefundReviewSchema)) } },
-      config: { menu: 'refund' },
+  registerCrudRoutes(app, {
+    entity: RefundReviewSchema,
+    // A review is decided (agree, reject below), never written: there is no submit.
+    routes: ['list', 'detail', 'remove'],
+    service: refunds,
+    access: {
+      read: { menu: 'refund' },
+      // The detail shows the customer's whole phone: the reviewer's button, not every signed-in user.
+      detail: { button: 'refund_view' },
+      remove: { button: 'refund_delete' },
     },
-    async (req) => ok(await refunds.list(req.actor, req.query), req.t('ok')),
-  );
-  // The detail shows the customer's whole phone: the reviewer's button, not every signed-in user.
-  app.get(
-    '/detail',
-    {
-      schema: { querystring: IdQuery, response: { 200: Envelope(RefundReviewSchema) } },
-      config: { button: 'refund_view' },
-    },
-    async (req) => ok(await refunds.detail(req.actor, req.query.id), req.t('ok')),
-  );
-  app.post(
-    '/remove',
-    {
-      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { button: 'refund_delete' },
-    },
-    async (req) => {
-      await refunds.remove(req.actor, req.query.ids);
-      return ok(true, req.t('deleted'));
-    },
-  );
+  });
   app.post(
     '/agree',
     {

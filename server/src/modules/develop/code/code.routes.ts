@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CodeInputSchema, CodeSchema } from '@console/contract/schema';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
-import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../../core/schema.js';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { Envelope, IdQuery, IdsQuery } from '../../../core/schema.js';
 import type { CodeService } from './code.service.js';
 
 /** gen-code's query: the records, and the front end BladeX names (`saber`: this console). */
@@ -20,46 +21,24 @@ const GeneratedFileSchema = Type.Object({ path: Type.String(), content: Type.Str
  * S6).
  */
 export const codeRoutes: FastifyPluginAsyncTypebox<{ codes: CodeService }> = async (app, { codes }) => {
-  app.get(
-    '/list',
-    {
-      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(CodeSchema)) } },
-      config: { access: 'platform-admin' },
-    },
-    async (req) => ok(await codes.list(req.query), req.t('ok')),
-  );
-  app.get(
-    '/detail',
-    {
-      schema: { querystring: IdQuery, response: { 200: Envelope(CodeSchema) } },
-      config: { access: 'platform-admin' },
-    },
-    async (req) => ok(await codes.detail(req.query.id), req.t('ok')),
-  );
   const routeTaken = (url: string) =>
     app.hasRoute({ method: 'GET', url }) || app.hasRoute({ method: 'POST', url });
-  app.post(
-    '/submit',
-    {
-      schema: { body: CodeInputSchema, response: { 200: Envelope(CodeSchema) } },
-      config: { access: 'platform-admin', button: { create: 'code_add', update: 'code_edit' } },
+  registerCrudRoutes(app, {
+    entity: CodeSchema,
+    input: CodeInputSchema,
+    service: {
+      list: (_actor, query) => codes.list(query),
+      detail: (_actor, id) => codes.detail(id),
+      // A generated module's prefix may not land on a route the server has.
+      submit: (actor, input) => codes.submit(actor, input, routeTaken),
+      remove: (actor, ids) => codes.remove(actor, ids),
     },
-    async (req) => {
-      const created = !req.body.id;
-      return ok(await codes.submit(req.actor, req.body, routeTaken), req.t(created ? 'created' : 'updated'));
+    access: {
+      read: { access: 'platform-admin' },
+      submit: { access: 'platform-admin', button: { create: 'code_add', update: 'code_edit' } },
+      remove: { access: 'platform-admin', button: 'code_delete' },
     },
-  );
-  app.post(
-    '/remove',
-    {
-      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'platform-admin', button: 'code_delete' },
-    },
-    async (req) => {
-      await codes.remove(req.actor, req.query.ids);
-      return ok(true, req.t('deleted'));
-    },
-  );
+  });
   // BladeX sends the id as a request parameter.
   app.post(
     '/copy',

@@ -9,7 +9,8 @@ import {
 } from '@console/contract/schema';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
-import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../../core/schema.js';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { Envelope, IdQuery } from '../../../core/schema.js';
 import type { DatasourceService } from './datasource.service.js';
 
 /** /api/blade-develop/datasource (spec §7, "Develop"): the platform administrator's only (S3, S6). */
@@ -17,22 +18,21 @@ export const datasourceRoutes: FastifyPluginAsyncTypebox<{ sources: DatasourceSe
   app,
   { sources },
 ) => {
-  app.get(
-    '/list',
-    {
-      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(DatasourceSchema)) } },
-      config: { access: 'platform-admin' },
+  registerCrudRoutes(app, {
+    entity: DatasourceSchema,
+    input: DatasourceInputSchema,
+    service: {
+      list: (_actor, query) => sources.list(query),
+      detail: (_actor, id) => sources.detail(id),
+      submit: (actor, input) => sources.submit(actor, input),
+      remove: (actor, ids) => sources.remove(actor, ids),
     },
-    async (req) => ok(await sources.list(req.query), req.t('ok')),
-  );
-  app.get(
-    '/detail',
-    {
-      schema: { querystring: IdQuery, response: { 200: Envelope(DatasourceSchema) } },
-      config: { access: 'platform-admin' },
+    access: {
+      read: { access: 'platform-admin' },
+      submit: { access: 'platform-admin', button: { create: 'datasource_add', update: 'datasource_edit' } },
+      remove: { access: 'platform-admin', button: 'datasource_delete' },
     },
-    async (req) => ok(await sources.detail(req.query.id), req.t('ok')),
-  );
+  });
   app.get(
     '/select',
     {
@@ -40,28 +40,6 @@ export const datasourceRoutes: FastifyPluginAsyncTypebox<{ sources: DatasourceSe
       config: { access: 'platform-admin' },
     },
     async (req) => ok(await sources.select(), req.t('ok')),
-  );
-  app.post(
-    '/submit',
-    {
-      schema: { body: DatasourceInputSchema, response: { 200: Envelope(DatasourceSchema) } },
-      config: { access: 'platform-admin', button: { create: 'datasource_add', update: 'datasource_edit' } },
-    },
-    async (req) => {
-      const created = !req.body.id;
-      return ok(await sources.submit(req.actor, req.body), req.t(created ? 'created' : 'updated'));
-    },
-  );
-  app.post(
-    '/remove',
-    {
-      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'platform-admin', button: 'datasource_delete' },
-    },
-    async (req) => {
-      await sources.remove(req.actor, req.query.ids);
-      return ok(true, req.t('deleted'));
-    },
   );
   // The code generator's table and column picker: read from the database itself.
   app.get(

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { ok } from '../../../core/envelope.js';
-import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../../core/schema.js';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { ClientInputSchema, ClientSchema } from '@console/contract/schema';
 import type { ClientService } from './client.service.js';
 
@@ -10,42 +8,20 @@ export const clientRoutes: FastifyPluginAsyncTypebox<{ clients: ClientService }>
   app,
   { clients },
 ) => {
-  app.get(
-    '/list',
-    {
-      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(ClientSchema)) } },
-      config: { access: 'platform-admin' },
+  registerCrudRoutes(app, {
+    entity: ClientSchema,
+    input: ClientInputSchema,
+    service: {
+      list: (_actor, query) => clients.list(query),
+      detail: (_actor, id) => clients.detail(id),
+      submit: (actor, input) => clients.submit(actor, input),
+      // Never the client the caller signed in through.
+      remove: (actor, ids, req) => clients.remove(actor, ids, req.client!.clientId),
     },
-    async (req) => ok(await clients.list(req.query), req.t('ok')),
-  );
-  app.get(
-    '/detail',
-    {
-      schema: { querystring: IdQuery, response: { 200: Envelope(ClientSchema) } },
-      config: { access: 'platform-admin' },
+    access: {
+      read: { access: 'platform-admin' },
+      submit: { access: 'platform-admin', button: { create: 'client_add', update: 'client_edit' } },
+      remove: { access: 'platform-admin', button: 'client_delete' },
     },
-    async (req) => ok(await clients.detail(req.query.id), req.t('ok')),
-  );
-  app.post(
-    '/submit',
-    {
-      schema: { body: ClientInputSchema, response: { 200: Envelope(ClientSchema) } },
-      config: { access: 'platform-admin', button: { create: 'client_add', update: 'client_edit' } },
-    },
-    async (req) => {
-      const created = !req.body.id;
-      return ok(await clients.submit(req.actor, req.body), req.t(created ? 'created' : 'updated'));
-    },
-  );
-  app.post(
-    '/remove',
-    {
-      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'platform-admin', button: 'client_delete' },
-    },
-    async (req) => {
-      await clients.remove(req.actor, req.query.ids, req.client!.clientId);
-      return ok(true, req.t('deleted'));
-    },
-  );
+  });
 };

@@ -2,7 +2,8 @@ import { readableUserId } from '../../../core/auth/guard.js';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
-import { Envelope, IdQuery, IdsQuery, ListQuerySchema, TreeNodeSchema } from '../../../core/schema.js';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { Envelope, ListQuerySchema, TreeNodeSchema } from '../../../core/schema.js';
 import {
   DeptInputSchema,
   DeptLazyTreeQuery,
@@ -37,12 +38,6 @@ export const deptRoutes: FastifyPluginAsyncTypebox<{ depts: DeptService }> = asy
   );
 
   app.get(
-    '/detail',
-    { schema: { querystring: IdQuery, response: { 200: Envelope(DeptSchema) } }, config: { menu: 'dept' } },
-    async (req) => ok(await depts.detail(req.actor, req.query.id), req.t('ok')),
-  );
-
-  app.get(
     '/tree',
     {
       schema: { querystring: DeptTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } },
@@ -70,28 +65,16 @@ export const deptRoutes: FastifyPluginAsyncTypebox<{ depts: DeptService }> = asy
       ok(await depts.select(req.actor, readableUserId(req, req.query.userId || undefined)), req.t('ok')),
   );
 
-  app.post(
-    '/submit',
-    {
-      schema: { body: DeptInputSchema, response: { 200: Envelope(DeptSchema) } },
-      config: { access: 'user', button: { create: 'dept_add', update: 'dept_edit' } },
+  // The list is a tree answered whole (above), not a page: the helper registers the other three.
+  registerCrudRoutes(app, {
+    entity: DeptSchema,
+    input: DeptInputSchema,
+    routes: ['detail', 'submit', 'remove'],
+    service: depts,
+    access: {
+      read: { menu: 'dept' },
+      submit: { access: 'user', button: { create: 'dept_add', update: 'dept_edit' } },
+      remove: { access: 'user', button: 'dept_delete' },
     },
-    async (req) => {
-      const created = !req.body.id;
-      const saved = await depts.submit(req.actor, req.body);
-      return ok(saved, req.t(created ? 'created' : 'updated'));
-    },
-  );
-
-  app.post(
-    '/remove',
-    {
-      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'user', button: 'dept_delete' },
-    },
-    async (req) => {
-      await depts.remove(req.actor, req.query.ids);
-      return ok(true, req.t('deleted'));
-    },
-  );
+  });
 };

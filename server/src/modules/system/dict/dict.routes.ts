@@ -2,14 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Access } from '../../../core/auth/principal.js';
 import { ok } from '../../../core/envelope.js';
-import {
-  Envelope,
-  IdQuery,
-  IdsQuery,
-  ListQuerySchema,
-  PageOf,
-  TreeNodeSchema,
-} from '../../../core/schema.js';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { Envelope, ListQuerySchema, PageOf, TreeNodeSchema } from '../../../core/schema.js';
 import {
   DictInputSchema,
   DictionaryQuery,
@@ -69,12 +63,6 @@ export const dictRoutes: FastifyPluginAsyncTypebox<DictRouteOptions> = async (
   );
 
   app.get(
-    '/detail',
-    { schema: { querystring: IdQuery, response: { 200: Envelope(Row) } }, config: { everyone: 'reference' } },
-    async (req) => ok(await dicts.detail(req.actor, req.query.id), req.t('ok')),
-  );
-
-  app.get(
     '/tree',
     {
       schema: { querystring: DictTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } },
@@ -92,28 +80,16 @@ export const dictRoutes: FastifyPluginAsyncTypebox<DictRouteOptions> = async (
     async (req) => ok(await dicts.dictionary(req.actor, req.query.code, req.language), req.t('ok')),
   );
 
-  app.post(
-    '/submit',
-    {
-      schema: { body: DictInputSchema, response: { 200: Envelope(Row) } },
-      config: { access: writeAccess, button: { create: `${menuCode}_add`, update: `${menuCode}_edit` } },
+  // The list is a tree answered whole (above), not a page: the helper registers the other three.
+  registerCrudRoutes(app, {
+    entity: Row,
+    input: DictInputSchema,
+    routes: ['detail', 'submit', 'remove'],
+    service: dicts,
+    access: {
+      read: { everyone: 'reference' },
+      submit: { access: writeAccess, button: { create: `${menuCode}_add`, update: `${menuCode}_edit` } },
+      remove: { access: writeAccess, button: `${menuCode}_delete` },
     },
-    async (req) => {
-      const created = !req.body.id;
-      const saved = await dicts.submit(req.actor, req.body);
-      return ok(saved, req.t(created ? 'created' : 'updated'));
-    },
-  );
-
-  app.post(
-    '/remove',
-    {
-      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: writeAccess, button: `${menuCode}_delete` },
-    },
-    async (req) => {
-      await dicts.remove(req.actor, req.query.ids);
-      return ok(true, req.t('deleted'));
-    },
-  );
+  });
 };

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../../../core/auth/guard.js';
 import { ok } from '../../../core/envelope.js';
-import { Envelope, IdQuery, IdsQuery, ListQuerySchema } from '../../../core/schema.js';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { Envelope, ListQuerySchema } from '../../../core/schema.js';
 import type { MenuAdminService } from './menu-admin.service.js';
 import {
   GrantKeysSchema,
@@ -101,15 +102,6 @@ export const menuRoutes: FastifyPluginAsyncTypebox<{ menus: MenuService; admin: 
     },
     async (req) => ok(await admin.lazyList(req.query, true), req.t('ok')),
   );
-  app.get(
-    '/detail',
-    {
-      schema: { querystring: IdQuery, response: { 200: Envelope(MenuSchema) } },
-      config: { access: 'administrator' },
-    },
-    async (req) => ok(await admin.detail(req.query.id), req.t('ok')),
-  );
-
   // The role grant dialog: anyone who may grant roles sees what they may grant.
   app.get(
     '/grant-tree',
@@ -140,27 +132,20 @@ export const menuRoutes: FastifyPluginAsyncTypebox<{ menus: MenuService; admin: 
     async (req) => ok(await admin.topTreeKeys(req.query.topMenuIds), req.t('ok')),
   );
 
-  app.post(
-    '/submit',
-    {
-      schema: { body: MenuInputSchema, response: { 200: Envelope(MenuSchema) } },
-      config: { access: 'platform-admin', button: { create: 'menu_add', update: 'menu_edit' } },
+  // The lists are trees answered whole (above), not pages: the helper registers the other three.
+  registerCrudRoutes(app, {
+    entity: MenuSchema,
+    input: MenuInputSchema,
+    routes: ['detail', 'submit', 'remove'],
+    service: {
+      detail: (_actor, id) => admin.detail(id),
+      submit: (actor, input) => admin.submit(actor, input),
+      remove: (actor, ids) => admin.remove(actor, ids),
     },
-    async (req) => {
-      const created = !req.body.id;
-      const saved = await admin.submit(req.actor, req.body);
-      return ok(saved, req.t(created ? 'created' : 'updated'));
+    access: {
+      read: { access: 'administrator' },
+      submit: { access: 'platform-admin', button: { create: 'menu_add', update: 'menu_edit' } },
+      remove: { access: 'platform-admin', button: 'menu_delete' },
     },
-  );
-  app.post(
-    '/remove',
-    {
-      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'platform-admin', button: 'menu_delete' },
-    },
-    async (req) => {
-      await admin.remove(req.actor, req.query.ids);
-      return ok(true, req.t('deleted'));
-    },
-  );
+  });
 };

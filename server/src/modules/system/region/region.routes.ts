@@ -15,7 +15,8 @@ import type { RegionService } from './region.service.js';
 
 /**
  * /api/blade-system/region (spec §7, "region"): reads for signed-in users (every address select),
- * writes for the platform administrator (platform-wide reference data, S4).
+ * writes for the platform administrator (platform-wide reference data, S4). Not on the CRUD helper
+ * (core/crud-routes.ts): regions are named by their code, not an id, and submit is an upsert.
  */
 export const regionRoutes: FastifyPluginAsyncTypebox<{ regions: RegionService }> = async (
   app,

@@ -3,7 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { principalOf } from '../../../core/auth/guard.js';
 import { ok } from '../../../core/envelope.js';
-import { Envelope, IdQuery, IdsQuery, ListQuerySchema, TreeNodeSchema } from '../../../core/schema.js';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { Envelope, ListQuerySchema, TreeNodeSchema } from '../../../core/schema.js';
 import {
   RoleGrantSchema,
   RoleInputSchema,
@@ -24,12 +25,6 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RoleService }> = asy
       config: { menu: 'role' },
     },
     async (req) => ok(await roles.list(req.actor, req.query), req.t('ok')),
-  );
-
-  app.get(
-    '/detail',
-    { schema: { querystring: IdQuery, response: { 200: Envelope(RoleSchema) } }, config: { menu: 'role' } },
-    async (req) => ok(await roles.detail(req.actor, req.query.id), req.t('ok')),
   );
 
   app.get(
@@ -60,30 +55,18 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RoleService }> = asy
       ok(await roles.select(req.actor, readableUserId(req, req.query.userId || undefined)), req.t('ok')),
   );
 
-  app.post(
-    '/submit',
-    {
-      schema: { body: RoleInputSchema, response: { 200: Envelope(RoleSchema) } },
-      config: { access: 'user', button: { create: 'role_add', update: 'role_edit' } },
+  // The list is a tree answered whole (above), not a page: the helper registers the other three.
+  registerCrudRoutes(app, {
+    entity: RoleSchema,
+    input: RoleInputSchema,
+    routes: ['detail', 'submit', 'remove'],
+    service: roles,
+    access: {
+      read: { menu: 'role' },
+      submit: { access: 'user', button: { create: 'role_add', update: 'role_edit' } },
+      remove: { access: 'user', button: 'role_delete' },
     },
-    async (req) => {
-      const created = !req.body.id;
-      const saved = await roles.submit(req.actor, req.body);
-      return ok(saved, req.t(created ? 'created' : 'updated'));
-    },
-  );
-
-  app.post(
-    '/remove',
-    {
-      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'user', button: 'role_delete' },
-    },
-    async (req) => {
-      await roles.remove(req.actor, req.query.ids);
-      return ok(true, req.t('deleted'));
-    },
-  );
+  });
 
   app.post(
     '/grant',

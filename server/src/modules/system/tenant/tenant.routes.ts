@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { ApiError } from '../../../core/errors.js';
-import { Envelope, IdQuery, IdsQuery, ListQuerySchema, Nullable, PageOf } from '../../../core/schema.js';
+import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { Envelope, Nullable } from '../../../core/schema.js';
 import { TenantPackageSchema } from '@console/contract/schema';
 import {
   TenantDatasourceQuery,
@@ -66,23 +67,29 @@ export const tenantRoutes: FastifyPluginAsyncTypebox<{
     async (req) => ok(await tenants.select(req.actor), req.t('ok')),
   );
 
-  app.get(
-    '/list',
-    {
-      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(TenantSchema)) } },
-      config: { access: 'platform-admin' },
+  registerCrudRoutes(app, {
+    entity: TenantSchema,
+    input: TenantInputSchema,
+    service: {
+      list: (_actor, query) => tenants.list(query),
+      detail: (_actor, id) => tenants.detail(id),
+      submit: (actor, input) => tenants.submit(actor, input),
+      remove: (actor, ids) => tenants.remove(actor, ids),
     },
-    async (req) => ok(await tenants.list(req.query), req.t('ok')),
-  );
-
-  app.get(
-    '/detail',
-    {
-      schema: { querystring: IdQuery, response: { 200: Envelope(TenantSchema) } },
-      config: { access: 'platform-admin' },
+    access: {
+      read: { access: 'platform-admin' },
+      submit: { access: 'platform-admin', button: { create: 'tenant_add', update: 'tenant_edit' } },
+      remove: { access: 'platform-admin', button: 'tenant_delete' },
     },
-    async (req) => ok(await tenants.detail(req.query.id), req.t('ok')),
-  );
+    // A null in these fields means "leave as it is" (NULL_MEANS_ABSENT): dropped before validation.
+    preValidation: {
+      submit: async (req) => {
+        const body = req.body as Record<string, unknown> | null;
+        if (body && typeof body === 'object')
+          for (const field of NULL_MEANS_ABSENT) if (body[field] === null) delete body[field];
+      },
+    },
+  });
 
   app.get(
     '/package-detail',
@@ -91,36 +98,6 @@ export const tenantRoutes: FastifyPluginAsyncTypebox<{
       config: { access: 'platform-admin' },
     },
     async (req) => ok(await tenants.packageDetail(req.query.tenantId), req.t('ok')),
-  );
-
-  app.post(
-    '/submit',
-    {
-      schema: { body: TenantInputSchema, response: { 200: Envelope(TenantSchema) } },
-      config: { access: 'platform-admin', button: { create: 'tenant_add', update: 'tenant_edit' } },
-      preValidation: async (req) => {
-        const body = req.body as Record<string, unknown> | null;
-        if (body && typeof body === 'object')
-          for (const field of NULL_MEANS_ABSENT) if (body[field] === null) delete body[field];
-      },
-    },
-    async (req) => {
-      const created = !req.body.id;
-      const saved = await tenants.submit(req.actor, req.body);
-      return ok(saved, req.t(created ? 'created' : 'updated'));
-    },
-  );
-
-  app.post(
-    '/remove',
-    {
-      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'platform-admin', button: 'tenant_delete' },
-    },
-    async (req) => {
-      await tenants.remove(req.actor, req.query.ids);
-      return ok(true, req.t('deleted'));
-    },
   );
 
   app.post(
