@@ -58,7 +58,9 @@
 //                       bench/results/profiles/ (profiling slows both: keep those figures apart)
 //   BASELINE_LOGGER     passed to the baseline (off | a pino level), to price Fastify's logger
 //   BENCH_AGAINST       baseline (default) | server: an A/A run against a second copy of the server,
-//                       to read this machine's noise (the spread and interval of identical sides)
+//                       to read this machine's noise (the spread and interval of identical sides) |
+//                       the main.js of another build (e.g. server/.dist-before/main.js): an A/B run,
+//                       the "baseline" that build, so a ratio is its CPU per request ÷ this build's
 
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -134,8 +136,10 @@ const config = {
   cpuProf: process.env.BENCH_CPU_PROF === '1',
   against: process.env.BENCH_AGAINST ?? 'baseline',
 };
-if (config.against !== 'baseline' && config.against !== 'server') {
-  throw new Error(`BENCH_AGAINST: baseline or server (got ${config.against})`);
+/** BENCH_AGAINST naming another build's main.js: an A/B run of this build against that one. */
+const otherBuild = ['baseline', 'server'].includes(config.against) ? undefined : path.resolve(config.against);
+if (otherBuild && !(otherBuild.endsWith('.js') && existsSync(otherBuild))) {
+  throw new Error(`BENCH_AGAINST: baseline, server or another build's main.js (got ${config.against})`);
 }
 
 for (const engine of config.engines) {
@@ -667,16 +671,23 @@ async function benchEngine(engine, workDir) {
       const baseline =
         config.against === 'server'
           ? await startProcess(`server copy (${engine})`, SERVER_MAIN, serverEnv, profArgs('baseline', start))
-          : await startProcess(
-              `baseline (${engine})`,
-              BASELINE_MAIN,
-              {
-                DATABASE_URL: databaseUrl,
-                JWT_SECRET: jwtSecret,
-                BASELINE_LOGGER: process.env.BASELINE_LOGGER ?? 'off',
-              },
-              profArgs('baseline', start),
-            );
+          : otherBuild
+            ? await startProcess(
+                `other build (${engine})`,
+                otherBuild,
+                serverEnv,
+                profArgs('baseline', start),
+              )
+            : await startProcess(
+                `baseline (${engine})`,
+                BASELINE_MAIN,
+                {
+                  DATABASE_URL: databaseUrl,
+                  JWT_SECRET: jwtSecret,
+                  BASELINE_LOGGER: process.env.BASELINE_LOGGER ?? 'off',
+                },
+                profArgs('baseline', start),
+              );
       // Concurrent slices: both on one core, so that both see the same core at the same speed.
       if (config.method === 'concurrent') for (const proc of [server, baseline]) pinToCpu(proc.pid);
       return { server, baseline };
@@ -852,6 +863,12 @@ async function main() {
       `${config.method === 'concurrent' ? `both sides of a pair at once on CPU ${config.pinCpu}` : 'the sides of a pair one after the other'}; load average ${loadBefore.join(' ')} → ` +
       `${loadAfter.join(' ')}\n`,
   );
+  if (otherBuild) {
+    console.log(
+      `A/B run (BENCH_AGAINST=${config.against}): the "baseline" is that build; a CPU ratio is its CPU per ` +
+        "request ÷ this build's (under 1: this build costs more), and the verdicts mean nothing\n",
+    );
+  }
   if (config.against === 'server') {
     console.log(
       'A/A run (BENCH_AGAINST=server): the "baseline" is a second copy of the server; the ratios and ' +
