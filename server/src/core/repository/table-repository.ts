@@ -19,11 +19,11 @@ import {
   pageQueries,
   type AnySelect,
 } from './apply-list-query.js';
-import { dataScopeNow, dataScopePredicate, type ScopePredicate } from './data-scope.js';
+import { dataScopeNow, dataScopePredicate } from './data-scope.js';
 import { countedPage, pageOf } from './page.js';
 import { exportRowPages, mapPages, type RowPages } from './row-pages.js';
 import type { Actor, Store } from './store.js';
-import { rowToEntity, toDb, type AuditedTableName, type TableDef } from './table.js';
+import { rowToEntity, toDb, type AuditedTableName, type ScopePredicate, type TableDef } from './table.js';
 
 /** Distinct statement shapes a repository keeps compiled; past it the memo starts again. */
 const COMPILED_SHAPES = 500;
