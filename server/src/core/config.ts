@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { SERVER_ROOT } from './server-paths.js';
+import type { DatabaseKind } from '../db/database.js';
+import { SERVER_ROOT } from '../db/server-paths.js';
 import { DEFAULT_OUTBOUND_HOSTS, parseOutboundHosts, type OutboundEntry } from './outbound/policy.js';
-
-export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql';
 
 export interface Config {
   port: number;

@@ -1,112 +1,36 @@
-import { readdir } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { GeneratedMigration } from '../db/generated-migrations.js';
+import { loadGeneratedModules, type GeneratedModuleData } from '../db/generated-modules.js';
 import { addMessages, type Language } from './i18n.js';
-import { CODE_ROOT, MODULE_EXTENSION } from './server-paths.js';
 import type { Store } from './repository/store.js';
 
-// Modules written by the code generator (docs/decisions/0021-code-generator.md) are folders under
-// server/src/modules/generated/<name>/, unpacked from its zip. Each holds `<name>.module.ts`, whose
-// default export describes the module; the server finds the folders when it starts, so a generated
-// module changes no shared file: its routes are registered under its prefix (app.ts), its
-// migrations run after the core ones in their own sequence (db/migrate.ts), its messages join the
-// catalogue (here, when loaded) and its menu and buttons are added to the menu tree (db/seed).
-
-/** A page of the menu tree and its buttons, placed under the menu whose code is `parentCode`. */
-export interface GeneratedMenu {
-  /** The code of the menu it sits under (a group such as `business`); null: the top level. */
-  parentCode: string | null;
-  code: string;
-  name: string;
-  /** The console's route: the page's folder, `/generated/<name>`. */
-  path: string;
-  /** The menu's icon (an antd icon name of web/src/app/menu/icons.tsx). */
-  source: string;
-  sort: number;
-  buttons: ReadonlyArray<{ code: string; name: string; alias: string; source: string; action: number }>;
-}
+// A module written by the code generator (docs/decisions/0021-code-generator.md) is a folder under
+// server/src/modules/generated/<name>/ whose `<name>.module.ts` default export is the descriptor
+// below. A generated module changes no shared file: the database finds the folders and runs its
+// migrations and adds its menu (db/generated-modules.ts); the app registers its routes under its
+// prefix (app.ts) and its messages join the catalogue (here, when the app loads it).
 
 /** What `<name>.module.ts` exports (as its default). */
-export interface GeneratedModule {
-  /** The folder's name (kebab-case). */
-  name: string;
+export interface GeneratedModule extends GeneratedModuleData {
   /** The API's base path, e.g. `/api/zxgxg-api/cabinet-door`. */
   prefix: string;
   /** Registers the module's routes on a scope prefixed with `prefix`. */
   register(app: FastifyInstance, store: Store): Promise<void>;
-  /** Migrations by name (`<yyyyMMddHHmmss>-<name>`): run in order after the core migrations. */
-  migrations: Readonly<Record<string, GeneratedMigration>>;
   /** The module's messages in both languages. */
   messages: Record<Language, Readonly<Record<string, string>>>;
-  menu: GeneratedMenu;
 }
 
 /** Types a module's descriptor (the generated `<name>.module.ts` default export). */
 export const defineGeneratedModule = (module: GeneratedModule): GeneratedModule => module;
 
-/** server/src/modules/generated (or server/dist/modules/generated). */
-export const GENERATED_MODULES_DIR = path.join(CODE_ROOT, 'modules/generated');
-
-const MODULE_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
-const MIGRATION_NAME = /^\d{14}-[a-z0-9-]+$/;
-
 let loading: Promise<GeneratedModule[]> | undefined;
 
-/**
- * The generated modules in server/src/modules/generated, by name; loaded once per process (and
- * their messages added to the catalogue then). A folder without its module file, or a descriptor
- * that does not fit its folder, stops the start with a clear error rather than half a module.
- */
+/** The generated modules, by name, with their messages added to the catalogue (once per process). */
 export function generatedModules(): Promise<GeneratedModule[]> {
-  loading ??= loadModules(GENERATED_MODULES_DIR);
+  // The same objects the database layer loaded: each is a whole descriptor (defineGeneratedModule).
+  loading ??= loadGeneratedModules().then((data) => {
+    const modules = data as GeneratedModule[];
+    for (const module of modules) addMessages(module.messages);
+    return modules;
+  });
   return loading;
-}
-
-async function loadModules(dir: string): Promise<GeneratedModule[]> {
-  let folders: string[];
-  try {
-    folders = (await readdir(dir, { withFileTypes: true }))
-      .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
-      .sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const modules: GeneratedModule[] = [];
-  const migrationNames = new Set<string>();
-  for (const folder of folders) {
-    const file = path.join(dir, folder, `${folder}.module${MODULE_EXTENSION}`);
-    if (!existsSync(file)) throw new Error(`generated module ${folder}: ${path.basename(file)} is missing`);
-    const loaded = ((await import(pathToFileURL(file).href)) as { default?: GeneratedModule }).default;
-    if (!loaded || loaded.name !== folder || !MODULE_NAME.test(folder))
-      throw new Error(`generated module ${folder}: its default export must be the module named ${folder}`);
-    for (const name of Object.keys(loaded.migrations)) {
-      if (!MIGRATION_NAME.test(name) || migrationNames.has(name))
-        throw new Error(`generated module ${folder}: migration ${name} is misnamed or not unique`);
-      migrationNames.add(name);
-    }
-    addMessages(loaded.messages);
-    modules.push(loaded);
-  }
-  return modules;
-}
-
-/**
- * The names of the server's module folders (the areas, their modules and the generated ones): a
- * generated module may take none of them.
- */
-export async function moduleFolderNames(): Promise<Set<string>> {
-  const modulesDir = path.dirname(GENERATED_MODULES_DIR);
-  const names = new Set<string>();
-  const folders = async (dir: string) =>
-    (await readdir(dir, { withFileTypes: true }).catch(() => [])).filter((entry) => entry.isDirectory());
-  for (const area of await folders(modulesDir)) {
-    names.add(area.name);
-    for (const module of await folders(path.join(modulesDir, area.name))) names.add(module.name);
-  }
-  return names;
 }

@@ -6,7 +6,7 @@ import {
   MysqlAdapter,
   PostgresAdapter,
 } from 'kysely';
-import type { DatabaseKind } from '../core/config.js';
+import type { DatabaseKind } from './database.js';
 
 // One migration set for three engines: the few types that differ are chosen here.
 

@@ -16,9 +16,11 @@ import type * as Mysql from 'mysql2';
 import type * as MysqlPromise from 'mysql2/promise';
 import type { PoolOptions } from 'mysql2';
 import type pg from 'pg';
-import type { DatabaseKind } from '../core/config.js';
 import { isDatabaseUnavailable } from './errors.js';
 import type { Database } from './schema.js';
+
+/** The engines the console runs on (DATABASE_URL's scheme picks one, core/config.ts). */
+export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql';
 
 // The three drivers load when a database of their engine opens, not at start: a process uses one
 // or two of them, and each costs megabytes of memory and start-up time (docs/benchmarks.md, "Idle

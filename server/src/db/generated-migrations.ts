@@ -1,6 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 
-// The migrations of generated modules (core/generated-modules.ts) are a sequence of their own, kept
+// The migrations of generated modules (db/generated-modules.ts) are a sequence of their own, kept
 // in their own table: named `<yyyyMMddHHmmss>-<module>`, they run after the core migrations, and a
 // core migration added later never sorts before one of them (Kysely refuses a migration that sorts
 // before one already run). The modules are independent of each other: one generated earlier and

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import { drivers, sqliteFileOf } from './database.js';
 import { migrationProvider } from './migrations/index.js';
-import { generatedModules } from '../core/generated-modules.js';
+import { loadGeneratedModules } from './generated-modules.js';
 import { migrateGenerated } from './generated-migrations.js';
 
 /**
@@ -18,7 +18,10 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     if (error) throw error instanceof Error ? error : new Error(String(error));
     const core = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     // Then the generated modules' own sequence (db/generated-migrations.ts).
-    const migrations = Object.assign({}, ...(await generatedModules()).map((module) => module.migrations));
+    const migrations = Object.assign(
+      {},
+      ...(await loadGeneratedModules()).map((module) => module.migrations),
+    );
     const generated = await migrateGenerated(db as unknown as Kysely<unknown>, migrations);
     if (generated.error)
       throw generated.error instanceof Error ? generated.error : new Error(String(generated.error));

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOutboundHosts, type OutboundEntry } from '../../src/core/outbound/policy.js';
-import type { DatabaseKind } from '../../src/core/config.js';
+import type { DatabaseKind } from '../../src/db/database.js';
 import { openDatabase } from '../../src/db/database.js';
 import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
 import { SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';

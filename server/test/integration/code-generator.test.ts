@@ -3,7 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { strFromU8, unzipSync } from 'fflate';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GeneratedMenu } from '../../src/core/generated-modules.js';
+import type { GeneratedMenu } from '../../src/db/generated-modules.js';
 import { GENERATED_MIGRATION_TABLE, migrateGenerated } from '../../src/db/generated-migrations.js';
 import { ensureGeneratedMenus } from '../../src/db/seed/generated-menus.js';
 import { menuId } from '../../src/db/seed/menus.js';

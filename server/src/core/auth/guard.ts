@@ -30,7 +30,7 @@ export interface ClientRecord {
 
 export interface GuardDependencies {
   /** The client's record (the caller's cached copy, or read). */
-  findClient(clientId: string): Promise<ClientRecord | undefined> | ClientRecord | undefined;
+  findClient(clientId: string): Promise<ClientRecord | undefined>;
   accounts: AccountStates;
   signer: TokenSigner;
   cache: Cache;

@@ -1,9 +1,9 @@
 import { DATA_SCOPE_TYPE } from '@console/contract';
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { isPlatformAdminActor } from '../auth/principal.js';
 import { isId } from '../ids.js';
 import { platformStore, type Actor, type Store } from './store.js';
-import { toDb, type Column, type TableDef } from './table.js';
+import { toDb, type AnyBuilder, type Column, type ScopePredicate, type TableDef } from './table.js';
 
 // Data scopes (spec §6; issue 5): which rows of a list a role's users see. A table that declares a
 // resource code (defineTable's `resourceCode`) gets the predicate built here on every list, read,
@@ -22,10 +22,6 @@ export interface DataScopeRule {
   scopeColumn: string | null;
   scopeValue: string | null;
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyBuilder = ExpressionBuilder<any, any>;
-export type ScopePredicate = (eb: AnyBuilder) => Expression<SqlBool>;
 
 /** The rules of a resource code that apply to the actor; null when nothing restricts it. */
 export async function loadDataScopeRules(

@@ -1,7 +1,7 @@
 import type { CompiledQuery } from 'kysely';
 import type { Piscina } from 'piscina';
 import { sqliteParameters } from '../../db/database.js';
-import { CODE_ROOT, MODULE_EXTENSION } from '../server-paths.js';
+import { CODE_ROOT, MODULE_EXTENSION } from '../../db/server-paths.js';
 import type { ReadAsideTask } from './sqlite-reader-worker.js';
 
 // An export's long reads on SQLite, away from the event loop (security.md S18, issue 44 item 6).

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DatabaseKind } from '../config.js';
+import type { DatabaseKind } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { IdGenerator } from '../ids.js';
 

@@ -10,11 +10,11 @@ import type {
 import type { AuditColumns, Database, TenantScoped } from '../../db/schema.js';
 import type { ListQuery } from '../list-query.js';
 import { filterExpression, orderTerms, type AnySelect } from './apply-list-query.js';
-import { dataScopeNow, dataScopePredicate, type ScopePredicate } from './data-scope.js';
+import { dataScopeNow, dataScopePredicate } from './data-scope.js';
 import { FAST_PATH, rowReads, type LiveRows, type RowReads } from './fast-path.js';
 import { exportRowPages, mapPages, type RowPages } from './row-pages.js';
 import type { Actor, Store } from './store.js';
-import { rowToEntity, toDb, type AuditedTableName, type TableDef } from './table.js';
+import { rowToEntity, toDb, type AuditedTableName, type ScopePredicate, type TableDef } from './table.js';
 
 /** Lists answered whole (trees: departments, roles, menus) stop here rather than grow without end. */
 export const TREE_LIMIT = 5000;

@@ -1,7 +1,12 @@
 import type { AuditColumns, Database } from '../../db/schema.js';
 import { formatDateTime } from '../dates.js';
-import type { ScopePredicate } from './data-scope.js';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import type { Actor } from './store.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyBuilder = ExpressionBuilder<any, any>;
+/** A condition on a table's rows (a data scope, core/repository/data-scope.ts, or a table's own). */
+export type ScopePredicate = (eb: AnyBuilder) => Expression<SqlBool>;
 
 /** A table's own row scope for an actor: a predicate, or null when nothing restricts them. */
 export type RowScope = (actor: Actor) => ScopePredicate | null;

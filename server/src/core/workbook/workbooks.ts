@@ -8,7 +8,7 @@ import type { Piscina } from 'piscina';
 import type { Cache } from '../cache/index.js';
 import { ApiError } from '../errors.js';
 import type { Actor } from '../repository/store.js';
-import { CODE_ROOT, MODULE_EXTENSION } from '../server-paths.js';
+import { CODE_ROOT, MODULE_EXTENSION } from '../../db/server-paths.js';
 import type { ReadTask, SheetCell, WriteTask } from './workbook-worker.js';
 
 // Exports and imports of .xlsx workbooks (security.md S18, issue 44 item 6). A 47,021-row report

@@ -1,11 +1,11 @@
 import { MENU_CATEGORY, MENU_OPEN, ROOT_PARENT_ID } from '@console/contract';
 import type { Kysely } from 'kysely';
-import { generatedModules, type GeneratedMenu } from '../../core/generated-modules.js';
+import { loadGeneratedModules, type GeneratedMenu } from '../generated-modules.js';
 import type { Database } from '../schema.js';
 import { menuId, menuRow, type MenuSeed, systemAudit } from './menus.js';
 import { SEED_IDS } from './seed.js';
 
-// The pages of generated modules (core/generated-modules.ts) in the menu tree: each start of the
+// The pages of generated modules (db/generated-modules.ts) in the menu tree: each start of the
 // server (main.ts, after the seed) adds a generated page and its buttons that the menu table lacks,
 // under the menu its module names by code, with the stable ids of the seed (menuId), so a new
 // installation and an existing one end the same. A page the administrator deleted stays deleted
@@ -120,7 +120,7 @@ async function insertOnce(
  * named ones), added where the menu table lacks them; answers how many rows it added.
  */
 export async function seedGeneratedMenus(db: Kysely<Database>, names?: readonly string[]): Promise<number> {
-  const modules = (await generatedModules()).filter((module) => !names || names.includes(module.name));
+  const modules = (await loadGeneratedModules()).filter((module) => !names || names.includes(module.name));
   return ensureGeneratedMenus(
     db,
     modules.map((module) => module.menu),

@@ -1,10 +1,9 @@
 import { PLATFORM_TENANT_ID } from '@console/contract';
 import type { Kysely } from 'kysely';
-import type { IdGenerator } from '../../core/ids.js';
 import { LEAVE_MODEL_XML, LEAVE_PROCESS_KEY } from './leave-model.js';
 import type { Database } from '../schema.js';
 import { LEAVE_ROUTE } from './dictionaries.js';
-import type { SeedAudit } from './menus.js';
+import type { SeedAudit, SeedIds } from './menus.js';
 
 // The leave process, ready on day one (issue 17): the model in the platform tenant, deployed as
 // version 1 of its definition, category flow_1 (the `flow` dictionary's 请假流程). Seeded once: a
@@ -20,7 +19,7 @@ export const isWorkMenu = (code: string | null | undefined): boolean =>
 
 export async function seedLeaveProcess(
   db: Kysely<Database>,
-  ids: IdGenerator,
+  ids: SeedIds,
   audit: SeedAudit,
 ): Promise<boolean> {
   if (await seededBefore(db)) return false;
@@ -60,7 +59,7 @@ async function seededBefore(db: Kysely<Database>): Promise<boolean> {
   return had !== undefined;
 }
 
-async function insertLeaveProcess(db: Kysely<Database>, ids: IdGenerator, audit: SeedAudit): Promise<void> {
+async function insertLeaveProcess(db: Kysely<Database>, ids: SeedIds, audit: SeedAudit): Promise<void> {
   const now = audit.create_time;
   const tenant = { tenant_id: PLATFORM_TENANT_ID, ...audit };
   const deploymentId = BigInt(ids.next());
@@ -108,7 +107,7 @@ async function insertLeaveProcess(db: Kysely<Database>, ids: IdGenerator, audit:
  * with the 我的事务 pages and buttons; without it a leave of more than three days would wait for
  * nobody. A tenant that has a role of that alias keeps its own.
  */
-async function insertManagerRole(tx: Kysely<Database>, ids: IdGenerator, audit: SeedAudit): Promise<void> {
+async function insertManagerRole(tx: Kysely<Database>, ids: SeedIds, audit: SeedAudit): Promise<void> {
   const had = await tx
     .selectFrom('blade_role')
     .select('id')

@@ -263,6 +263,11 @@ export function flattenMenus(
   });
 }
 
+/** Where the seed's new row ids come from (core/ids.ts's IdGenerator, in practice). */
+export interface SeedIds {
+  next(): string;
+}
+
 /** The audit columns of the seed's rows: made by the seeded administrator, live and enabled. */
 export type SeedAudit = Record<'create_user' | 'create_dept' | 'update_user', bigint> &
   Record<'create_time' | 'update_time', Date> &

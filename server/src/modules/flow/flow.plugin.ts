@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDependencies } from '../../app.js';
+import type { Store } from '../../core/repository/store.js';
 import type { TenantStores } from '../../core/repository/tenant-databases.js';
 import type { LogWriter } from '../log/log-writer.js';
 import { usualEventRecorder } from '../log/usual-events.js';
@@ -10,17 +10,21 @@ import { LeaveService } from './leave/leave.service.js';
 import { flowFollowRoutes, flowProcessRoutes, flowWorkRoutes } from './runtime/runtime.routes.js';
 import { FlowRuntimeService } from './runtime/runtime.service.js';
 
+export interface FlowDependencies {
+  /** The main database (its time zone dates the events). */
+  store: Store;
+  /** Where each tenant's workflow records are (decision 0020). */
+  stores: TenantStores;
+  logWriter: LogWriter;
+}
+
 /**
  * The workflow (spec §7, "Workflow" and "Leave"): its services and routes; its events go to the
  * usual log. Its records are routed per tenant (`stores`, decision 0020).
  */
-export async function registerFlow(
-  app: FastifyInstance,
-  deps: AppDependencies,
-  logWriter: LogWriter,
-  stores: TenantStores,
-): Promise<void> {
-  const record = usualEventRecorder(logWriter, deps.store.timeZone);
+export async function registerFlow(app: FastifyInstance, deps: FlowDependencies): Promise<void> {
+  const { stores } = deps;
+  const record = usualEventRecorder(deps.logWriter, deps.store.timeZone);
   const deployer = new FlowDeployer(stores, record);
   const runtime = new FlowRuntimeService(stores, record);
   await app.register(flowModelRoutes, {

@@ -7,7 +7,7 @@ import {
   type ExpressionBuilder,
   type Kysely,
 } from 'kysely';
-import type { DatabaseKind } from '../../core/config.js';
+import type { DatabaseKind } from '../../db/database.js';
 import { containsPattern, type AnySelect } from '../../core/repository/apply-list-query.js';
 import { platformStore, type Actor, type Store } from '../../core/repository/store.js';
 import { unscoped } from '../../core/repository/unscoped.js';

@@ -4,7 +4,7 @@ import { PASSWORD_POLICY_DEFAULTS, type PasswordPolicy } from '@console/contract
 import { verify as verifyPassword } from '@node-rs/argon2';
 import { badRequest } from '../../core/errors.js';
 import type { Actor, Store } from '../../core/repository/store.js';
-import { SERVER_ROOT } from '../../core/server-paths.js';
+import { SERVER_ROOT } from '../../db/server-paths.js';
 import { TenantRepository } from '../system/tenant/tenant.repository.js';
 import { PasswordHistoryRepository } from './password-history.repository.js';
 

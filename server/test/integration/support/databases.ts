@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
-import type { DatabaseKind } from '../../../src/core/config.js';
+import type { DatabaseKind } from '../../../src/db/database.js';
 
 // Each test file gets its own fresh databases on every engine and drops them afterwards.
 // The engines come from TEST_DATABASES (default: all three). A listed engine that cannot be

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { IdGenerator } from '../../../src/core/ids.js';
-import type { DatabaseKind } from '../../../src/core/config.js';
+import type { DatabaseKind } from '../../../src/db/database.js';
 import { openDatabase } from '../../../src/db/database.js';
 import { migrateToLatest } from '../../../src/db/migrate.js';
 import { SEED_IDS, seedDatabase } from '../../../src/db/seed/seed.js';

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import type * as Fflate from 'fflate';
 import { found, idsOf, removeAll } from '../../../core/entity-service.js';
 import { ApiError, badRequest, notFound } from '../../../core/errors.js';
-import { GENERATED_MODULES_DIR, moduleFolderNames } from '../../../core/generated-modules.js';
+import { GENERATED_MODULES_DIR, moduleFolderNames } from '../../../db/generated-modules.js';
 import { isMessageKey, translate, type Language } from '../../../core/i18n.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { PLATFORM } from '../../../core/repository/actors.js';

@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Where the server's files are, found from this code's own place, which is src/core (vitest, tsx),
-// build/core (the compiler's output) or, in the bundle that runs (dist/, server/scripts/bundle.mjs),
+// Where the server's files are, found from this code's own place, which is src/db (vitest, tsx),
+// build/db (the compiler's output) or, in the bundle that runs (dist/, server/scripts/bundle.mjs),
 // a chunk at dist/'s top: so by the nearest package.json above it, not by a fixed number of `..`.
+// It sits in db, the lowest layer, because the seeds and the generated modules' migrations need it
+// as much as core and the modules do.
 
 const here = fileURLToPath(import.meta.url);
 
