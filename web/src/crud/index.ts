@@ -30,6 +30,7 @@ export type {
   TableColumnSpec,
   TextKey,
 } from './types';
+export { maxLengthRule } from './rules';
 export { labelIndex, optionsFromDict, optionsFromTree, type CrudOption } from './options';
 // For pages that read a dictionary or keep a handler outside the kit's own components.
 export { dictQueryKey } from './useColumnOptions';

@@ -3,7 +3,7 @@ import { MACHINE_LIMITS } from '@console/contract/business';
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as machineApi from '../../../api/business/machine';
-import { FormDialog, type TextKey } from '../../../crud';
+import { FormDialog, maxLengthRule, type TextKey } from '../../../crud';
 
 interface BindValues {
   wxOpenId: string;
@@ -31,11 +31,6 @@ export function BindWxDialog({ machine, onClose, onDone }: BindWxDialogProps) {
     onDone('business.machine.bind.bound');
   };
 
-  const maxLength = (label: TextKey, max: number) => ({
-    max,
-    message: t('crud.rule.maxLength', { label: t(label), max }),
-  });
-
   return (
     <FormDialog<BindValues>
       open={machine !== undefined}
@@ -58,7 +53,7 @@ export function BindWxDialog({ machine, onClose, onDone }: BindWxDialogProps) {
         label={t('business.machine.bind.wxOpenId')}
         rules={[
           { required: true, whitespace: true, message: t('business.machine.bind.wxOpenIdRequired') },
-          maxLength('business.machine.bind.wxOpenId', MACHINE_LIMITS.wxOpenId),
+          maxLengthRule(t('business.machine.bind.wxOpenId'), MACHINE_LIMITS.wxOpenId, t),
         ]}
       >
         <Input autoComplete="off" />
@@ -66,7 +61,7 @@ export function BindWxDialog({ machine, onClose, onDone }: BindWxDialogProps) {
       <Form.Item
         name="wxNickname"
         label={t('business.machine.bind.wxNickname')}
-        rules={[maxLength('business.machine.bind.wxNickname', MACHINE_LIMITS.wxNickname)]}
+        rules={[maxLengthRule(t('business.machine.bind.wxNickname'), MACHINE_LIMITS.wxNickname, t)]}
       >
         <Input autoComplete="off" />
       </Form.Item>

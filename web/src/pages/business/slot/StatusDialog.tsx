@@ -3,7 +3,7 @@ import { SLOT_LIMITS } from '@console/contract/business';
 import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as slotApi from '../../../api/business/slot';
-import { FormDialog } from '../../../crud';
+import { FormDialog, maxLengthRule } from '../../../crud';
 import { useSlotStatuses } from '../shared/slot-status';
 
 interface StatusValues {
@@ -64,12 +64,7 @@ export function StatusDialog({ slots, onClose, onDone }: StatusDialogProps) {
       <Form.Item
         name="remark"
         label={remarkLabel}
-        rules={[
-          {
-            max: SLOT_LIMITS.remark,
-            message: t('crud.rule.maxLength', { label: remarkLabel, max: SLOT_LIMITS.remark }),
-          },
-        ]}
+        rules={[maxLengthRule(remarkLabel, SLOT_LIMITS.remark, t)]}
       >
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
       </Form.Item>

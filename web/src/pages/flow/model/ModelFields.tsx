@@ -1,6 +1,7 @@
 import { FLOW_LIMITS } from '@console/contract/flow';
 import { Col, Form, Input, Row, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { maxLengthRule } from '../../../crud';
 import { useFlowCategoryOptions } from '../shared/category';
 import type { ModelForm } from './model-form';
 
@@ -37,13 +38,7 @@ export function ModelFields({
             label={t('flow.model.name')}
             rules={[
               { required: true, whitespace: true, message: t('flow.model.nameRequired') },
-              {
-                max: FLOW_LIMITS.name,
-                message: t('crud.rule.maxLength', {
-                  label: t('flow.model.name'),
-                  max: FLOW_LIMITS.name,
-                }),
-              },
+              maxLengthRule(t('flow.model.name'), FLOW_LIMITS.name, t),
             ]}
           >
             <Input />
@@ -57,13 +52,7 @@ export function ModelFields({
             rules={[
               { required: true, whitespace: true, message: t('flow.model.modelKeyRequired') },
               { pattern: MODEL_KEY_PATTERN, message: t('flow.model.modelKeyPattern') },
-              {
-                max: FLOW_LIMITS.modelKey,
-                message: t('crud.rule.maxLength', {
-                  label: t('flow.model.modelKey'),
-                  max: FLOW_LIMITS.modelKey,
-                }),
-              },
+              maxLengthRule(t('flow.model.modelKey'), FLOW_LIMITS.modelKey, t),
             ]}
           >
             <Input disabled={keyFixed} />
@@ -83,15 +72,7 @@ export function ModelFields({
           <Form.Item
             name="description"
             label={t('flow.model.description')}
-            rules={[
-              {
-                max: FLOW_LIMITS.description,
-                message: t('crud.rule.maxLength', {
-                  label: t('flow.model.description'),
-                  max: FLOW_LIMITS.description,
-                }),
-              },
-            ]}
+            rules={[maxLengthRule(t('flow.model.description'), FLOW_LIMITS.description, t)]}
           >
             <Input />
           </Form.Item>
