@@ -9,7 +9,7 @@ import { build, type AliasOptions, type Plugin, type ResolvedConfig } from 'vite
  * the client build, this plugin builds `entry` (web/src/prerender.tsx) for Node with Vite's SSR
  * build, runs its `renderLoginPage()` and rewrites the built index.html:
  * - #root holds the page's markup, marked with the state it was rendered in (the client hydrates
- *   it when its own state is the same, app/prerender.ts);
+ *   it when its own state is the same, app/first-paint.ts);
  * - the first-load stylesheet (antd's reset, the sign-in page's own CSS) is inlined in <head>, its
  *   <link> disabled (nothing holds the first paint back, nothing is downloaded twice), and the
  *   icons' CSS and antd's CSS-in-JS styles of the page with it (`<style data-prerender-style>`,

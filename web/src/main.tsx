@@ -7,7 +7,7 @@ import { configureRequest } from './api/request';
 import { AppProviders } from './app/AppProviders';
 import { installChunkErrorListener } from './app/chunk-load';
 import { installErrorLogListeners } from './app/error-log/error-log-store';
-import { PRERENDER_ATTRIBUTE, prerenderKey, shouldHydrate } from './app/prerender';
+import { PRERENDER_ATTRIBUTE, prerenderKey, shouldHydrate } from './app/first-paint';
 import { routes } from './app/router';
 import { LOGIN_PATH, loginPath } from './app/session/guard';
 import { followOtherTabs, getToken, hasSessionCookie, logoutLocal } from './app/session/session-store';
@@ -48,7 +48,7 @@ const app = (
   </StrictMode>
 );
 
-// #root holds the sign-in page rendered at build time (app/prerender.ts): hydrated when this browser
+// #root holds the sign-in page rendered at build time (app/first-paint.ts): hydrated when this browser
 // would render the same (/login, no session, the default language, theme and tenant field), else
 // replaced by a fresh render (the first page rendered then drops the build's styles: revealApp).
 const render = () => {

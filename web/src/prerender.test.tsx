@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { injectPrerendered } from '../build/prerender-login';
 import { fetchCaptcha } from './api/auth';
 import { AppProviders } from './app/AppProviders';
-import { PRERENDER_ATTRIBUTE, prerenderKey, shouldHydrate } from './app/prerender';
+import { PRERENDER_ATTRIBUTE, prerenderKey, shouldHydrate } from './app/first-paint';
 import { routes } from './app/router';
 import { renderLoginPage } from './prerender';
 import { clearBrowserState } from './test/dom';

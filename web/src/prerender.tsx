@@ -13,7 +13,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/AppProviders';
-import { prerenderKey } from './app/prerender';
+import { prerenderKey } from './app/first-paint';
 import { routes } from './app/router';
 import { LOGIN_PATH } from './app/session/guard';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
 import { chunkFailureCode, CSS_CHUNK_LOAD_FAILED } from './chunk-load';
 import { logError } from './error-log/error-log-store';
-import { useRevealApp } from './prerender';
+import { useRevealApp } from './first-paint';
 
 interface ErrorFallbackProps {
   error: unknown;
@@ -69,7 +69,7 @@ export function ErrorFallback({ error, onRetry, fullPage = false }: ErrorFallbac
  */
 export function RouteErrorView() {
   const error = useRouteError();
-  // Shown instead of RootLayout: index.html's placeholder must not hide it (app/prerender.ts).
+  // Shown instead of RootLayout: index.html's placeholder must not hide it (app/first-paint.ts).
   useRevealApp();
   useEffect(() => {
     logError(error, 'route');

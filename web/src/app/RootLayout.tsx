@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useDocumentTitle } from './document-title';
-import { useRevealApp } from './prerender';
+import { useRevealApp } from './first-paint';
 import { NavigationGuard } from './session/NavigationGuard';
 import { Spinner } from './Spinner';
 

@@ -1,5 +1,5 @@
 import { HEADER_TOKEN, REQUEST_TIMEOUT_MS } from '@console/contract';
-import type { Language } from '../i18n';
+import type { Language } from '../i18n/languages';
 
 /** The console's fixed settings (spec §9); names follow Saber's website config so BladeX users recognise them. */
 export interface WebsiteConfig {

@@ -1,23 +1,23 @@
-import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Alert, App, Button, ConfigProvider, Flex, Modal, Space, theme } from 'antd';
+import { Alert, Button, ConfigProvider, theme } from 'antd';
 import { useCallback, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { RequestError, type QueryParams } from '../api/request';
 import { useScreenClass } from '../app/layout/screen';
-import { useHasPermission, usePermissions } from '../app/menu/permission-store';
 import { CrudDialog } from './CrudDialog';
 import { CrudSearch } from './CrudSearch';
 import { CrudTable } from './CrudTable';
+import { CrudToolbar } from './CrudToolbar';
 import { sortFromTable, type TableSorter } from './list-state';
-import { RowButtons, splitRowButtons, ToolbarActionButton } from './RowButtons';
-import { sortFieldOf, tableColumns } from './table-columns';
-import type { ColumnShape, CrudActionContext, CrudConfig, CrudRowAction, Permission, TextKey } from './types';
+import { sortFieldOf } from './table-columns';
+import type { ColumnShape, CrudActionContext, CrudConfig, CrudRowAction } from './types';
 import { useColumnOptions } from './useColumnOptions';
 import { useCrudDetail } from './useCrudDetail';
 import { useCrudList } from './useCrudList';
 import { useCrudRemove } from './useCrudRemove';
 import { useCrudTree } from './useCrudTree';
+import { usePageButtons } from './usePageButtons';
+import { usePageColumns } from './usePageColumns';
+import { usePageMessages } from './usePageMessages';
 import { useStableHandler } from './useStableHandler';
 import './crud.css';
 import '../i18n/console-texts';
@@ -31,19 +31,6 @@ export interface CrudPageProps<T, I> {
 }
 
 const DEFAULT_DIALOG_WIDTH = 880;
-
-/** The permission code to check: none for a button offered to everyone. */
-const codeOf = (permission: Permission | false | undefined) =>
-  typeof permission === 'string' ? permission : undefined;
-/** Whether the page offers the button at all. */
-const offered = (permission: Permission | false | undefined) =>
-  permission !== undefined && permission !== false;
-
-/** What the widest row's buttons say, which sizes their column: the first ones and 更多. */
-function rowButtonLabels(t: TFunction, labels: string[], iconOnly: boolean): string[] {
-  const { shown, more } = splitRowButtons(labels, iconOnly);
-  return more.length > 0 ? [...shown, t('crud.action.more')] : shown;
-}
 
 /**
  * A whole table page from its configuration: search form, toolbar, table (paged, tree or lazy
@@ -67,51 +54,22 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
     [token],
   );
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [modal, modalHolder] = Modal.useModal();
   const containerRef = useRef<HTMLElement>(null);
   const getContainer = useCallback(() => containerRef.current ?? document.body, []);
 
-  const { api, permissions, name } = config;
+  const { api, name } = config;
   const columns = config.columns as readonly ColumnShape[];
   const rowKey = config.rowKey ?? 'id';
   const rowTitleField = config.rowTitle ?? rowKey;
   const keyOf = useCallback((row: T) => String(row[rowKey as keyof T]), [rowKey]);
   const titleOf = useCallback((row: T) => String(row[rowTitleField as keyof T] ?? ''), [rowTitleField]);
-  const bulkDelete = permissions.bulkDelete === undefined ? permissions.delete : permissions.bulkDelete;
-  const canAdd = useHasPermission(codeOf(permissions.add)) && offered(permissions.add) && !!api.submit;
-  const canEdit = useHasPermission(codeOf(permissions.edit)) && offered(permissions.edit) && !!api.submit;
-  const canView = useHasPermission(codeOf(permissions.view)) && offered(permissions.view);
-  const canDelete =
-    useHasPermission(codeOf(permissions.delete)) && offered(permissions.delete) && !!api.remove;
-  const canBulkDelete = useHasPermission(codeOf(bulkDelete)) && offered(bulkDelete) && !!api.remove;
+  const buttons = usePageButtons(config);
+  const { canAdd, canBulkDelete } = buttons;
   const options = useColumnOptions(columns);
   // A phone (screen class 0): a table wider than the screen keeps only its first column in view.
   const screen = useScreenClass();
 
-  // ----- messages and confirmations, inside the page
-  const success = useStableHandler((text: TextKey = 'crud.message.done') => void message.success(t(text)));
-  const warn = useStableHandler((text: TextKey) => void message.warning(t(text)));
-  const confirmConfig = (content: TextKey) => ({
-    title: t('crud.confirm.title'),
-    content: t(content),
-    okText: t('crud.confirm.ok'),
-    cancelText: t('crud.confirm.cancel'),
-    okButtonProps: { 'aria-label': t('crud.confirm.ok') },
-    cancelButtonProps: { 'aria-label': t('crud.confirm.cancel') },
-    getContainer,
-  });
-  // The confirmation's OK button spins until `onOk` settles (a removal).
-  const confirmThen = (content: TextKey, onOk: () => Promise<void>) =>
-    void modal.confirm({ ...confirmConfig(content), onOk });
-  const confirm = (content: TextKey) =>
-    new Promise<boolean>((resolve) => {
-      void modal.confirm({
-        ...confirmConfig(content),
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
-    });
+  const { success, warn, confirm, confirmThen, modalHolder } = usePageMessages(getContainer);
 
   // ----- the list, the tree, removal and the dialog: headless hooks, rendered below
   const list = useCrudList<T>({ name, list: api.list, params, defaultSort: config.defaultSort });
@@ -154,84 +112,17 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
   const runRowAction = useStableHandler((action: CrudRowAction<T>, row: T) =>
     action.onClick(row, actionContext()),
   );
-  // The page's own row buttons the user holds the permission of.
-  const flags = usePermissions((state) => state.flags);
-  const rowActions = useMemo(
-    () => config.rowActions?.filter((action) => action.permission === undefined || flags[action.permission]),
-    [config.rowActions, flags],
-  );
-  const hasRowButtons = canView || canEdit || canDelete || (rowActions?.length ?? 0) > 0;
-  const { removable } = config;
-  const showIndex = config.table?.index === true;
-  const iconActions = config.table?.iconActions === true;
-  const tableColumnList = useMemo(() => {
-    const list = tableColumns({
-      columns: config.columns,
-      labels: options.labels,
-      sort: listState.sort,
-      t,
-      actions: hasRowButtons
-        ? {
-            title: t('crud.table.actions'),
-            iconOnly: iconActions,
-            labels: rowButtonLabels(
-              t,
-              [
-                ...(canView ? [t('crud.action.view')] : []),
-                ...(canEdit ? [t('crud.action.edit')] : []),
-                ...(canDelete ? [t('crud.action.delete')] : []),
-                ...(rowActions ?? []).map((action) => t(action.label)),
-              ],
-              iconActions,
-            ),
-            render: (row: T) => (
-              <RowButtons
-                row={row}
-                view={canView}
-                edit={canEdit}
-                remove={canDelete}
-                removable={removable?.(row) ?? true}
-                actions={rowActions}
-                iconOnly={iconActions}
-                onOpen={open}
-                onRemove={remove}
-                onAction={runRowAction}
-              />
-            ),
-          }
-        : undefined,
-    });
-    if (!showIndex) return list;
-    // Row numbers go on across pages (row 11 heads page 2). A long page draws a window of its rows
-    // (decision 0010), so a row's number comes from its place in the page, not in what antd drew.
-    const positions = new Map(dataSource.map((row, at) => [row, at]));
-    const index: (typeof list)[number] = {
-      key: '$index',
-      title: t('crud.table.index'),
-      width: 64,
-      align: 'center',
-      render: (_: unknown, row: T, at: number) => offset + (positions.get(row) ?? at) + 1,
-    };
-    return [index, ...list];
-  }, [
-    config.columns,
-    options.labels,
-    listState.sort,
-    t,
-    hasRowButtons,
-    canView,
-    canEdit,
-    canDelete,
-    removable,
-    rowActions,
-    iconActions,
-    open,
-    remove,
-    runRowAction,
-    showIndex,
+  const tableColumnList = usePageColumns({
+    config,
+    labels: options.labels,
+    sort: listState.sort,
+    buttons,
+    onOpen: open,
+    onRemove: remove,
+    onAction: runRowAction,
+    rows: dataSource,
     offset,
-    dataSource,
-  ]);
+  });
   const onSort = useCallback(
     (sorter: TableSorter | TableSorter[]) => {
       const fieldOf = (key: string) => {
@@ -257,47 +148,17 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
         style={{ position: 'relative', ...rowActionColors }}
       >
         <CrudSearch name={name} columns={columns} options={options.options} onSearch={search} />
-        <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 16 }}>
-          <Space wrap role="toolbar" aria-label={t('crud.toolbar.label')}>
-            {canAdd && (
-              <Button
-                type="primary"
-                icon={<PlusOutlined aria-hidden />}
-                aria-label={t('crud.toolbar.add')}
-                onClick={() => open('add')}
-              >
-                {t('crud.toolbar.add')}
-              </Button>
-            )}
-            {canBulkDelete && (
-              <Button
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={t('crud.toolbar.bulkDelete')}
-                onClick={() => remove(selection.rows)}
-              >
-                {t('crud.toolbar.bulkDelete')}
-              </Button>
-            )}
-            {config.toolbarActions?.map((action) => (
-              <ToolbarActionButton
-                key={action.key}
-                action={action}
-                onClick={() =>
-                  action.needsSelection && selection.keys.length === 0
-                    ? warn('crud.message.selectOne')
-                    : void action.onClick(actionContext())
-                }
-              />
-            ))}
-          </Space>
-          <Button
-            icon={<ReloadOutlined aria-hidden />}
-            aria-label={t('crud.toolbar.refresh')}
-            title={t('crud.toolbar.refresh')}
-            onClick={() => void refresh()}
-          />
-        </Flex>
+        <CrudToolbar<T>
+          onAdd={canAdd ? () => open('add') : undefined}
+          onBulkDelete={canBulkDelete ? () => remove(selection.rows) : undefined}
+          actions={config.toolbarActions}
+          onAction={(action) =>
+            action.needsSelection && selection.keys.length === 0
+              ? warn('crud.message.selectOne')
+              : void action.onClick(actionContext())
+          }
+          onRefresh={() => void refresh()}
+        />
         {list.failed && (
           // A list that did not load says so, with a retry: an empty table would read "no data".
           <Alert

@@ -30,10 +30,13 @@ export type {
   TableColumnSpec,
   TextKey,
 } from './types';
+export { maxLengthRule } from './rules';
 export { labelIndex, optionsFromDict, optionsFromTree, type CrudOption } from './options';
 // For pages that read a dictionary or keep a handler outside the kit's own components.
 export { dictQueryKey } from './useColumnOptions';
 export { useStableHandler } from './useStableHandler';
 // An export's progress after its first second, cancellable (the business pages, the report viewer).
+// A small form in a dialog whose OK sends it (the pages' own actions: decide, delete, bind, grant).
+export { FormDialog, type FormDialogProps } from './FormDialog';
 export { useExportProgress, type ExportCall, type ExportProgress } from './ExportProgress';
 export type { SortItem } from './list-state';

@@ -6,6 +6,11 @@ import '../i18n/console-texts';
 /** Translates a text key (the component passes i18next's `t`). */
 export type Translate = (key: TextKey, values?: Record<string, string | number>) => string;
 
+/** The longest text a field takes; the message names the field and the limit. */
+export function maxLengthRule(label: string, max: number, t: Translate): FormRule {
+  return { max, message: t('crud.rule.maxLength', { label, max }) };
+}
+
 /**
  * The dialog's rules of a field, from its column: required (with the configured message, or
  * 请输入/请选择 + label), longest text, pattern, then the column's own rules.
@@ -27,11 +32,7 @@ export function fieldRules(column: ColumnShape, t: Translate): FormRule[] {
     else rules.push({ required: true, whitespace: true, message });
   }
   if (spec.maxLength !== undefined && !isMultiple(column) && fieldType(column) !== 'number') {
-    rules.push({
-      type: 'string',
-      max: spec.maxLength,
-      message: t('crud.rule.maxLength', { label, max: spec.maxLength }),
-    });
+    rules.push({ type: 'string', ...maxLengthRule(label, spec.maxLength, t) });
   }
   if (spec.pattern) rules.push({ pattern: spec.pattern.regex, message: t(spec.pattern.message) });
   return [...rules, ...(spec.rules ?? [])];

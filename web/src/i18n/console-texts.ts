@@ -8,7 +8,7 @@ import { i18n } from './index';
 // layout, the kit and the shell's modules import this module, which adds them when it first runs.
 // The root's error view (`shell.failure.*`) keeps its texts in the core (locales/zh.ts).
 
-/** The texts this module adds, for the typed keys (locales/zh.ts, `Messages`). */
+/** The texts this module adds, for the typed keys (i18next.d.ts, `Messages`). */
 export interface ConsoleTexts {
   shell: typeof shellZh;
   menu: typeof menuZh;

@@ -2,16 +2,10 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { readStore, writeStore } from '../app/storage';
 import { website } from '../config/website';
+import { LANGUAGES, type Language } from './languages';
 import { zh, type CoreMessages } from './locales/zh';
 
-export const LANGUAGES = ['zh', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-/** BCP 47 tags: the page's `lang` and the `Accept-Language` the server answers `msg` in. */
-export const LANGUAGE_TAGS: Record<Language, string> = { zh: 'zh-CN', en: 'en-US' };
-
-/** Each language is offered under its own name, so it can be found whatever is on screen now. */
-export const LANGUAGE_NAMES: Record<Language, string> = { zh: '中文', en: 'English' };
+export { LANGUAGES, LANGUAGE_NAMES, LANGUAGE_TAGS, type Language } from './languages';
 
 const LANGUAGE_STORE = 'language';
 

@@ -1,31 +1,6 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { Input, type InputProps } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useIdleComponent } from '../deferred';
-import '../../i18n/console-texts';
-
-export interface MenuSearchProps {
-  width: number;
-  text: string;
-  setText: (text: string) => void;
-  /** The input had the focus before the search box replaced it. */
-  autoFocus: boolean;
-}
-
-/** The search field itself, alone until the search box has loaded, then inside it. */
-export function SearchInput(props: InputProps) {
-  const { t } = useTranslation();
-  return (
-    <Input
-      prefix={<SearchOutlined aria-hidden />}
-      placeholder={t('shell.search.placeholder')}
-      aria-label={t('shell.search.label')}
-      allowClear
-      {...props}
-    />
-  );
-}
+import { SearchInput } from './SearchInput';
 
 const loadSearchBox = () => import('./MenuSearchBox').then((module) => module.default);
 

@@ -7,7 +7,7 @@ import { useLabelText } from '../menu/labels';
 import { searchMenu } from '../menu/menu-search';
 import { useMenu } from '../menu/menu-queries';
 import { trailTo } from '../menu/routes';
-import { SearchInput, type MenuSearchProps } from './MenuSearch';
+import { SearchInput, type MenuSearchProps } from './SearchInput';
 import { useOpenMenuItem } from './Sidebar';
 import '../../i18n/console-texts';
 

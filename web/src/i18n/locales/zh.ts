@@ -1,6 +1,3 @@
-import type { ConsoleTexts } from '../console-texts';
-import type { AreaTexts } from '../page-texts';
-
 /** Chinese texts, the default language; `en` must have exactly the same keys. */
 export const zh = {
   app: {
@@ -130,18 +127,3 @@ export const zh = {
 
 /** The texts loaded with the console's first download (the sign-in page's). */
 export type CoreMessages = typeof zh;
-
-/**
- * Every text key: the core texts, the shell's and the kit's (loaded with the main layout and the
- * kit, web/src/i18n/console-texts.ts) and those each page brings with it (web/src/i18n/page-texts.ts).
- */
-export type Messages = Omit<CoreMessages, 'shell'> & {
-  shell: {
-    [K in keyof ConsoleTexts['shell'] | keyof CoreMessages['shell']]: K extends keyof CoreMessages['shell']
-      ? CoreMessages['shell'][K]
-      : K extends keyof ConsoleTexts['shell']
-        ? ConsoleTexts['shell'][K]
-        : never;
-  };
-} & Omit<ConsoleTexts, 'shell'> &
-  AreaTexts;

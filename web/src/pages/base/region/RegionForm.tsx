@@ -4,6 +4,7 @@ import { Button, Col, Form, Input, InputNumber, Row, Select, Space, Typography }
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictionary } from '../../../api/system/dict';
+import { maxLengthRule } from '../../../crud/rules';
 import { useLanguage } from '../../../i18n';
 import { codePrefix } from './tree-data';
 
@@ -153,10 +154,7 @@ export function RegionForm({ mode, region, parentName, canSave, onSubmit, onCanc
             label={t('base.region.name')}
             rules={[
               required(t('base.region.nameRequired')),
-              {
-                max: REGION_LIMITS.name,
-                message: t('crud.rule.maxLength', { label: t('base.region.name'), max: REGION_LIMITS.name }),
-              },
+              maxLengthRule(t('base.region.name'), REGION_LIMITS.name, t),
             ]}
           >
             <Input disabled={readOnly} />
@@ -187,15 +185,7 @@ export function RegionForm({ mode, region, parentName, canSave, onSubmit, onCanc
           <Form.Item
             name="remark"
             label={t('base.region.remark')}
-            rules={[
-              {
-                max: REGION_LIMITS.remark,
-                message: t('crud.rule.maxLength', {
-                  label: t('base.region.remark'),
-                  max: REGION_LIMITS.remark,
-                }),
-              },
-            ]}
+            rules={[maxLengthRule(t('base.region.remark'), REGION_LIMITS.remark, t)]}
           >
             <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} disabled={readOnly} />
           </Form.Item>

@@ -1,10 +1,9 @@
 import { type Machine } from '@console/contract';
 import { MACHINE_LIMITS } from '@console/contract/business';
-import { Form, Input, Modal, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as machineApi from '../../../api/business/machine';
-import type { TextKey } from '../../../crud';
+import { FormDialog, maxLengthRule, type TextKey } from '../../../crud';
 
 interface BindValues {
   wxOpenId: string;
@@ -25,56 +24,23 @@ export interface BindWxDialogProps {
  */
 export function BindWxDialog({ machine, onClose, onDone }: BindWxDialogProps) {
   const { t } = useTranslation();
-  const [saving, setSaving] = useState(false);
-  // Enter submits even while the button spins; the ref stops a second call.
-  const inFlight = useRef(false);
 
-  const bind = async (wxOpenId: string, wxNickname: string) => {
-    if (!machine || inFlight.current) return;
-    inFlight.current = true;
-    setSaving(true);
-    try {
-      await machineApi.bindWxAccount(machine.id, wxOpenId, wxNickname);
-      onDone('business.machine.bind.bound');
-    } catch {
-      // The request layer has said why; the input stays for another try.
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
-    }
+  const bind = async ({ wxOpenId, wxNickname }: BindValues) => {
+    if (!machine) return;
+    await machineApi.bindWxAccount(machine.id, wxOpenId.trim(), (wxNickname ?? '').trim());
+    onDone('business.machine.bind.bound');
   };
 
-  const okText = t('business.machine.bind.bind');
-  const cancelText = t('crud.dialog.cancel');
-  const maxLength = (label: TextKey, max: number) => ({
-    max,
-    message: t('crud.rule.maxLength', { label: t(label), max }),
-  });
-
   return (
-    <Modal
+    <FormDialog<BindValues>
       open={machine !== undefined}
+      name="machine-bind"
       title={t('business.machine.bind.title')}
       width={520}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      okText={okText}
-      cancelText={cancelText}
-      okButtonProps={{ htmlType: 'submit', 'aria-label': okText }}
-      cancelButtonProps={{ 'aria-label': cancelText }}
-      confirmLoading={saving}
-      // The form wraps the footer too, so the OK button and Enter in a field both submit it.
-      modalRender={(dialog) => (
-        <Form<BindValues>
-          name="machine-bind"
-          layout="vertical"
-          initialValues={{ wxOpenId: machine?.wxOpenId ?? '', wxNickname: machine?.wxNickname ?? '' }}
-          onFinish={(values) => void bind(values.wxOpenId.trim(), (values.wxNickname ?? '').trim())}
-        >
-          {dialog}
-        </Form>
-      )}
+      okText={t('business.machine.bind.bind')}
+      initialValues={{ wxOpenId: machine?.wxOpenId ?? '', wxNickname: machine?.wxNickname ?? '' }}
+      onSubmit={bind}
+      onClose={onClose}
     >
       <Typography.Paragraph type="secondary">
         {t('business.machine.bind.forMachine', {
@@ -87,7 +53,7 @@ export function BindWxDialog({ machine, onClose, onDone }: BindWxDialogProps) {
         label={t('business.machine.bind.wxOpenId')}
         rules={[
           { required: true, whitespace: true, message: t('business.machine.bind.wxOpenIdRequired') },
-          maxLength('business.machine.bind.wxOpenId', MACHINE_LIMITS.wxOpenId),
+          maxLengthRule(t('business.machine.bind.wxOpenId'), MACHINE_LIMITS.wxOpenId, t),
         ]}
       >
         <Input autoComplete="off" />
@@ -95,10 +61,10 @@ export function BindWxDialog({ machine, onClose, onDone }: BindWxDialogProps) {
       <Form.Item
         name="wxNickname"
         label={t('business.machine.bind.wxNickname')}
-        rules={[maxLength('business.machine.bind.wxNickname', MACHINE_LIMITS.wxNickname)]}
+        rules={[maxLengthRule(t('business.machine.bind.wxNickname'), MACHINE_LIMITS.wxNickname, t)]}
       >
         <Input autoComplete="off" />
       </Form.Item>
-    </Modal>
+    </FormDialog>
   );
 }

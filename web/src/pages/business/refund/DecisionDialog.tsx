@@ -1,10 +1,9 @@
 import { type RefundReview } from '@console/contract';
 import { REFUND_LIMITS } from '@console/contract/business';
-import { App, Form, Input, Modal, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as refundApi from '../../../api/business/refund';
-import { RequestError } from '../../../api/request';
+import { FormDialog } from '../../../crud';
 import { formatYuan } from './money';
 
 export type DecisionKind = 'agree' | 'reject';
@@ -21,7 +20,8 @@ export interface DecisionDialogProps {
 }
 
 interface RejectForm {
-  remark: string;
+  /** Asked only when rejecting. */
+  remark?: string;
 }
 
 /**
@@ -31,54 +31,27 @@ interface RejectForm {
  */
 export function DecisionDialog({ refund, kind, onClose, onDecided, onOutdated }: DecisionDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [sending, setSending] = useState(false);
-  const inFlight = useRef(false);
   const agreeing = kind === 'agree';
   const subject = refund && { orderNo: refund.orderNo, amount: formatYuan(refund.refundAmount) };
 
-  const decide = async (remark?: string) => {
-    if (!refund || inFlight.current) return;
-    inFlight.current = true;
-    setSending(true);
-    try {
-      if (agreeing) await refundApi.agree(refund.id);
-      else await refundApi.reject(refund.id, (remark ?? '').trim());
-      onDecided(kind);
-    } catch (error) {
-      // The server refused (decided by someone else, gone): its message is out; show the row anew.
-      if (error instanceof RequestError) onOutdated();
-      else void message.error(t('request.unreachable'));
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
+  const decide = async ({ remark }: RejectForm) => {
+    if (!refund) return;
+    if (agreeing) await refundApi.agree(refund.id);
+    else await refundApi.reject(refund.id, (remark ?? '').trim());
+    onDecided(kind);
   };
 
-  const okText = t(agreeing ? 'business.refund.agree.ok' : 'business.refund.reject.ok');
-  const cancelText = t('business.refund.cancel');
   return (
-    <Modal
+    <FormDialog<RejectForm>
       open={refund !== undefined}
+      name="refund-decision"
       title={t(agreeing ? 'business.refund.agree.title' : 'business.refund.reject.title')}
       width={520}
-      onCancel={onClose}
-      okText={okText}
-      cancelText={cancelText}
-      okButtonProps={{ htmlType: 'submit', danger: !agreeing, 'aria-label': okText }}
-      cancelButtonProps={{ 'aria-label': cancelText }}
-      confirmLoading={sending}
-      mask={{ closable: false }}
-      destroyOnHidden
-      modalRender={(dialog) => (
-        <Form<RejectForm>
-          name="refund-decision"
-          layout="vertical"
-          onFinish={(values) => void decide(values.remark)}
-        >
-          {dialog}
-        </Form>
-      )}
+      okText={t(agreeing ? 'business.refund.agree.ok' : 'business.refund.reject.ok')}
+      danger={!agreeing}
+      onSubmit={decide}
+      onRefused={onOutdated}
+      onClose={onClose}
     >
       {subject &&
         (agreeing ? (
@@ -101,6 +74,6 @@ export function DecisionDialog({ refund, kind, onClose, onDecided, onOutdated }:
             </Form.Item>
           </>
         ))}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -33,7 +33,6 @@ export const refundZh = {
     ok: '拒绝',
     done: '已拒绝退款',
   },
-  cancel: '取消',
   export: {
     action: '导出',
   },
@@ -72,7 +71,6 @@ export const refundEn: typeof refundZh = {
     ok: 'Reject',
     done: 'Refund rejected',
   },
-  cancel: 'Cancel',
   export: {
     action: 'Export',
   },

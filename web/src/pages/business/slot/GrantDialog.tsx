@@ -1,9 +1,8 @@
 import type { GrantResult, GrantTreeSlot } from '@console/contract';
-import { Form, Modal, Radio, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Form, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as slotApi from '../../../api/business/slot';
-import type { TextKey } from '../../../crud';
+import { FormDialog, type TextKey } from '../../../crud';
 import { UserPicker, type Choice } from './pickers';
 
 /** 授权 or 取消授权. */
@@ -42,66 +41,39 @@ export interface GrantDialogProps {
  */
 export function GrantDialog({ kind, machineNo, slots, confirm, onClose, onDone }: GrantDialogProps) {
   const { t } = useTranslation();
-  const [saving, setSaving] = useState(false);
-  const inFlight = useRef(false);
   const texts = TEXTS[kind ?? 'grant'];
 
   const save = async ({ users, scope }: GrantValues) => {
-    if (!kind || inFlight.current) return;
+    if (!kind) return;
     const userIds = users.map((user) => user.value);
     const whole = scope === 'machine';
     const machineNos = [machineNo];
     const slotIds = slots.map((slot) => slot.id);
-    inFlight.current = true;
-    try {
-      if (
-        kind === 'cancel' &&
-        !(await confirm(whole ? 'business.slot.cancel.confirmMachine' : 'business.slot.cancel.confirmSlots'))
-      )
-        return;
-      setSaving(true);
-      let result: GrantResult;
-      if (kind === 'cancel')
-        result = await slotApi.cancelGrant(whole ? { userIds, machineNos } : { userIds, slotIds });
-      else if (whole) result = await slotApi.grantMachines({ userIds, machineNos });
-      else result = await slotApi.grantSlots({ userIds, slotIds });
-      onDone(kind, result.changed);
-    } catch {
-      // The request layer has said why; the choice stays for another try.
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
-    }
+    if (
+      kind === 'cancel' &&
+      !(await confirm(whole ? 'business.slot.cancel.confirmMachine' : 'business.slot.cancel.confirmSlots'))
+    )
+      return;
+    let result: GrantResult;
+    if (kind === 'cancel')
+      result = await slotApi.cancelGrant(whole ? { userIds, machineNos } : { userIds, slotIds });
+    else if (whole) result = await slotApi.grantMachines({ userIds, machineNos });
+    else result = await slotApi.grantSlots({ userIds, slotIds });
+    onDone(kind, result.changed);
   };
 
-  const okText = t('crud.confirm.ok');
-  const cancelText = t('crud.dialog.cancel');
   const scopeLabel = t('business.slot.scope');
 
   return (
-    <Modal
+    <FormDialog<GrantValues>
       open={kind !== undefined}
+      name={`slot-${kind ?? 'grant'}`}
       title={t(texts.title)}
       width={560}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      okText={okText}
-      cancelText={cancelText}
-      okButtonProps={{ htmlType: 'submit', 'aria-label': okText, danger: kind === 'cancel' }}
-      cancelButtonProps={{ 'aria-label': cancelText }}
-      confirmLoading={saving}
-      // The form wraps the footer too, so the OK button and Enter both submit it.
-      modalRender={(dialog) => (
-        <Form<GrantValues>
-          name={`slot-${kind ?? 'grant'}`}
-          layout="vertical"
-          initialValues={{ users: [], scope: slots.length > 0 ? 'slots' : 'machine' }}
-          onFinish={(values) => void save(values)}
-        >
-          {dialog}
-        </Form>
-      )}
+      danger={kind === 'cancel'}
+      initialValues={{ users: [], scope: slots.length > 0 ? 'slots' : 'machine' }}
+      onSubmit={save}
+      onClose={onClose}
     >
       <Typography.Paragraph type="secondary">{t(texts.hint)}</Typography.Paragraph>
       <Form.Item
@@ -134,6 +106,6 @@ export function GrantDialog({ kind, machineNo, slots, confirm, onClose, onDone }
           })}
         </Typography.Paragraph>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

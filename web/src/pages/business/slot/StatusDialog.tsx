@@ -1,9 +1,9 @@
 import { type GrantTreeSlot } from '@console/contract';
 import { SLOT_LIMITS } from '@console/contract/business';
-import { Form, Input, Modal, Select, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as slotApi from '../../../api/business/slot';
+import { FormDialog, maxLengthRule } from '../../../crud';
 import { useSlotStatuses } from '../shared/slot-status';
 
 interface StatusValues {
@@ -23,55 +23,27 @@ export interface StatusDialogProps {
 export function StatusDialog({ slots, onClose, onDone }: StatusDialogProps) {
   const { t } = useTranslation();
   const statuses = useSlotStatuses();
-  const [saving, setSaving] = useState(false);
-  const inFlight = useRef(false);
 
   const save = async ({ status, remark }: StatusValues) => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    setSaving(true);
-    try {
-      const slotIds = slots.map((slot) => slot.id);
-      // A blank remark leaves the slots' remarks as they are.
-      await slotApi.setStatus({ slotIds, status, remark: remark?.trim() || undefined });
-      onDone(slotIds.length);
-    } catch {
-      // The request layer has said why; the choice stays for another try.
-    } finally {
-      inFlight.current = false;
-      setSaving(false);
-    }
+    const slotIds = slots.map((slot) => slot.id);
+    // A blank remark leaves the slots' remarks as they are.
+    await slotApi.setStatus({ slotIds, status, remark: remark?.trim() || undefined });
+    onDone(slotIds.length);
   };
 
-  const okText = t('crud.confirm.ok');
-  const cancelText = t('crud.dialog.cancel');
   const remarkLabel = t('business.slot.setStatus.remark');
   // Several slots start from none; one starts from its own state.
   const initialStatus = slots.length === 1 ? slots[0]!.status : undefined;
 
   return (
-    <Modal
+    <FormDialog<StatusValues>
       open={slots.length > 0}
+      name="slot-status"
       title={t('business.slot.setStatus.title')}
       width={520}
-      onCancel={onClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      okText={okText}
-      cancelText={cancelText}
-      okButtonProps={{ htmlType: 'submit', 'aria-label': okText }}
-      cancelButtonProps={{ 'aria-label': cancelText }}
-      confirmLoading={saving}
-      modalRender={(dialog) => (
-        <Form<StatusValues>
-          name="slot-status"
-          layout="vertical"
-          initialValues={{ status: initialStatus }}
-          onFinish={(values) => void save(values)}
-        >
-          {dialog}
-        </Form>
-      )}
+      initialValues={{ status: initialStatus }}
+      onSubmit={save}
+      onClose={onClose}
     >
       <Typography.Paragraph type="secondary">
         {t('business.slot.setStatus.forSlots', {
@@ -92,15 +64,10 @@ export function StatusDialog({ slots, onClose, onDone }: StatusDialogProps) {
       <Form.Item
         name="remark"
         label={remarkLabel}
-        rules={[
-          {
-            max: SLOT_LIMITS.remark,
-            message: t('crud.rule.maxLength', { label: remarkLabel, max: SLOT_LIMITS.remark }),
-          },
-        ]}
+        rules={[maxLengthRule(remarkLabel, SLOT_LIMITS.remark, t)]}
       >
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
       </Form.Item>
-    </Modal>
+    </FormDialog>
   );
 }

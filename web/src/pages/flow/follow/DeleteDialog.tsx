@@ -1,9 +1,8 @@
 import type { FlowInstance } from '@console/contract';
-import { Alert, App, Form, Input, Modal, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as followApi from '../../../api/flow/follow';
-import { RequestError } from '../../../api/request';
+import { FormDialog } from '../../../crud';
 import './locales';
 
 /** The longest reason the server keeps (follow/delete-process-instance). */
@@ -25,51 +24,25 @@ interface DeleteForm {
 /** Ends a running instance for good, with the reason (required) that it keeps. */
 export function DeleteDialog({ instance, onClose, onDeleted, onOutdated }: DeleteDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [sending, setSending] = useState(false);
-  const inFlight = useRef(false);
 
-  const remove = async (reason: string) => {
-    if (!instance || inFlight.current) return;
-    inFlight.current = true;
-    setSending(true);
-    try {
-      await followApi.deleteInstance(instance.processInstanceId, reason.trim());
-      onDeleted();
-    } catch (error) {
-      // The server's reason was shown by the request layer: show the row as it is now.
-      if (error instanceof RequestError) onOutdated();
-      else void message.error(t('request.unreachable'));
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
+  const remove = async ({ deleteReason }: DeleteForm) => {
+    if (!instance) return;
+    await followApi.deleteInstance(instance.processInstanceId, deleteReason.trim());
+    onDeleted();
   };
 
-  const okText = t('flow.follow.remove.ok');
-  const cancelText = t('flow.shared.cancel');
   return (
-    <Modal
+    <FormDialog<DeleteForm>
       open={instance !== undefined}
+      name="flow-instance-delete"
       title={t('flow.follow.remove.title')}
       width={560}
-      onCancel={onClose}
-      okText={okText}
-      cancelText={cancelText}
-      okButtonProps={{ htmlType: 'submit', danger: true, 'aria-label': okText }}
-      cancelButtonProps={{ 'aria-label': cancelText, disabled: sending }}
-      confirmLoading={sending}
-      mask={{ closable: false }}
-      destroyOnHidden
-      modalRender={(dialog) => (
-        <Form<DeleteForm>
-          name="flow-instance-delete"
-          layout="vertical"
-          onFinish={(values) => void remove(values.deleteReason)}
-        >
-          {dialog}
-        </Form>
-      )}
+      okText={t('flow.follow.remove.ok')}
+      danger
+      holdCancel
+      onSubmit={remove}
+      onRefused={onOutdated}
+      onClose={onClose}
     >
       {instance && (
         <Typography.Paragraph>
@@ -100,6 +73,6 @@ export function DeleteDialog({ instance, onClose, onDeleted, onOutdated }: Delet
           autoFocus
         />
       </Form.Item>
-    </Modal>
+    </FormDialog>
   );
 }

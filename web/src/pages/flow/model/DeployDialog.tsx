@@ -1,9 +1,8 @@
 import type { FlowDefinition, FlowModel } from '@console/contract';
-import { App, Form, Modal, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as modelApi from '../../../api/flow/model';
-import { RequestError } from '../../../api/request';
+import { FormDialog } from '../../../crud';
 import { DeployTargetFields, type DeployTargetValues } from '../shared/DeployTargetFields';
 import './locales';
 
@@ -21,52 +20,26 @@ export interface DeployDialogProps {
  */
 export function DeployDialog({ model, onClose, onDeployed }: DeployDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [sending, setSending] = useState(false);
-  const inFlight = useRef(false);
 
+  // A refusal (the diagram, a tenant) is shown by the request layer; the dialog stays.
   const deploy = async (values: DeployTargetValues) => {
-    if (!model || inFlight.current) return;
-    inFlight.current = true;
-    setSending(true);
-    try {
-      const tenantIds =
-        values.tenantIds && values.tenantIds.length > 0 ? values.tenantIds.join(',') : undefined;
-      onDeployed(await modelApi.deploy(model.id, values.category || undefined, tenantIds));
-    } catch (error) {
-      // A refusal (the diagram, a tenant) was shown by the request layer; the dialog stays.
-      if (!(error instanceof RequestError)) void message.error(t('request.unreachable'));
-    } finally {
-      inFlight.current = false;
-      setSending(false);
-    }
+    if (!model) return;
+    const tenantIds =
+      values.tenantIds && values.tenantIds.length > 0 ? values.tenantIds.join(',') : undefined;
+    onDeployed(await modelApi.deploy(model.id, values.category || undefined, tenantIds));
   };
 
-  const okText = t('flow.model.deploy.ok');
-  const cancelText = t('flow.shared.cancel');
   return (
-    <Modal
+    <FormDialog<DeployTargetValues>
       open={model !== undefined}
+      name="flow-model-deploy"
       title={t('flow.model.deploy.title')}
       width={560}
-      onCancel={onClose}
-      okText={okText}
-      cancelText={cancelText}
-      okButtonProps={{ htmlType: 'submit', 'aria-label': okText }}
-      cancelButtonProps={{ 'aria-label': cancelText, disabled: sending }}
-      confirmLoading={sending}
-      mask={{ closable: false }}
-      destroyOnHidden
-      modalRender={(dialog) => (
-        <Form<DeployTargetValues>
-          name="flow-model-deploy"
-          layout="vertical"
-          initialValues={{ category: model?.category ?? undefined, tenantIds: [] }}
-          onFinish={(values) => void deploy(values)}
-        >
-          {dialog}
-        </Form>
-      )}
+      okText={t('flow.model.deploy.ok')}
+      holdCancel
+      initialValues={{ category: model?.category ?? undefined, tenantIds: [] }}
+      onSubmit={deploy}
+      onClose={onClose}
     >
       {model && (
         <Typography.Paragraph>
@@ -74,6 +47,6 @@ export function DeployDialog({ model, onClose, onDeployed }: DeployDialogProps) 
         </Typography.Paragraph>
       )}
       <DeployTargetFields categoryRequired={false} categoryHelp={t('flow.model.deploy.categoryHelp')} />
-    </Modal>
+    </FormDialog>
   );
 }

@@ -11,7 +11,6 @@ export const flowSharedZh = {
   diagram: '流程图',
   deployed: '部署成功: {{definitions}}',
   version: 'v{{version}}',
-  cancel: '取消',
   confirmTitle: '提示',
 };
 
@@ -25,7 +24,6 @@ export const flowSharedEn: typeof flowSharedZh = {
   diagram: 'Diagram',
   deployed: 'Deployed: {{definitions}}',
   version: 'v{{version}}',
-  cancel: 'Cancel',
   confirmTitle: 'Confirm',
 };
 

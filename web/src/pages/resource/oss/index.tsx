@@ -1,21 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { OSS_CATEGORY, OSS_LIMITS, type OssInput, type StoredFile, type Oss } from '@console/contract';
 import { Descriptions, Image, Typography } from 'antd';
-import type { FormRule } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './locales';
 import * as ossApi from '../../../api/resource/oss';
-import { CrudPage, defineCrud, type TextKey } from '../../../crud';
+import { CrudPage, type TextKey } from '../../../crud';
 import { isImageExtension } from '../shared/format';
-import {
-  enableAction,
-  secretFreeApi,
-  secretKeyColumn,
-  settingsInput,
-  statusColumn,
-  type WithSecret,
-} from '../shared/settings';
+import { requiredFor, secretKeyColumn, settingsCrud, type WithSecret } from '../shared/settings';
 import { UploadDialog } from '../shared/UploadDialog';
 
 type OssRow = WithSecret<Oss>;
@@ -29,40 +21,19 @@ const CATEGORY_OPTIONS = [
   { value: OSS_CATEGORY.AMAZON, label: 'resource.oss.categories.amazon' },
 ] as const;
 
-/** Required unless the category is local disk, as the server checks (oss.service.ts). */
-const unlessLocal =
-  (message: TextKey, t: (key: TextKey) => string): FormRule =>
-  ({ getFieldValue }) => ({
-    required: getFieldValue('category') !== OSS_CATEGORY.LOCAL,
-    whitespace: true,
-    message: t(message),
-  });
+/** Local disk needs no endpoint, keys or bucket; the other providers do, as the server checks (oss.service.ts). */
+const notLocal = (category: number) => category !== OSS_CATEGORY.LOCAL;
 
 /** Object storage settings (/api/blade-resource/oss): one enabled per tenant stores its uploads. */
 function ossConfig(t: (key: TextKey) => string, openTest: () => void) {
-  return defineCrud<OssRow, OssInput>({
+  return settingsCrud<OssRow, OssInput>({
     name: 'oss',
-    title: 'resource.oss.title',
-    rowTitle: 'ossCode',
-    api: secretFreeApi(ossApi),
-    permissions: { add: 'oss_add', edit: 'oss_edit', delete: 'oss_delete', view: 'oss_view' },
-    toInput: (values, row) => settingsInput<OssInput>(values, row),
-    columns: [
-      {
-        prop: 'category',
-        label: 'resource.oss.category',
-        type: 'select',
-        options: CATEGORY_OPTIONS,
-        search: true,
-        table: { width: 120 },
-        form: { required: true, initialValue: OSS_CATEGORY.LOCAL },
-      },
-      {
-        prop: 'ossCode',
-        label: 'resource.oss.ossCode',
-        search: true,
-        form: { required: 'resource.oss.ossCodeRequired', maxLength: OSS_LIMITS.ossCode },
-      },
+    api: ossApi,
+    categories: CATEGORY_OPTIONS,
+    initialCategory: OSS_CATEGORY.LOCAL,
+    categoryWidth: 120,
+    limits: { code: OSS_LIMITS.ossCode, remark: OSS_LIMITS.remark },
+    fields: [
       {
         prop: 'endpoint',
         label: 'resource.oss.endpoint',
@@ -70,7 +41,7 @@ function ossConfig(t: (key: TextKey) => string, openTest: () => void) {
         form: {
           maxLength: OSS_LIMITS.endpoint,
           rules: [
-            unlessLocal('resource.oss.endpointRequired', t),
+            requiredFor(notLocal, 'resource.oss.endpointRequired', t),
             { pattern: /^https?:\/\/\S+$/, message: t('resource.oss.endpointInvalid') },
           ],
         },
@@ -79,7 +50,10 @@ function ossConfig(t: (key: TextKey) => string, openTest: () => void) {
         prop: 'accessKey',
         label: 'resource.oss.accessKey',
         table: { ellipsis: true },
-        form: { maxLength: OSS_LIMITS.accessKey, rules: [unlessLocal('resource.oss.accessKeyRequired', t)] },
+        form: {
+          maxLength: OSS_LIMITS.accessKey,
+          rules: [requiredFor(notLocal, 'resource.oss.accessKeyRequired', t)],
+        },
       },
       secretKeyColumn<OssRow>('resource.oss.secretKey', OSS_LIMITS.secretKey),
       {
@@ -87,21 +61,12 @@ function ossConfig(t: (key: TextKey) => string, openTest: () => void) {
         label: 'resource.oss.bucketName',
         form: {
           maxLength: OSS_LIMITS.bucketName,
-          rules: [unlessLocal('resource.oss.bucketNameRequired', t)],
+          rules: [requiredFor(notLocal, 'resource.oss.bucketNameRequired', t)],
         },
       },
       { prop: 'appId', label: 'resource.oss.appId', table: false, form: { maxLength: OSS_LIMITS.appId } },
       { prop: 'region', label: 'resource.oss.region', table: false, form: { maxLength: OSS_LIMITS.region } },
-      {
-        prop: 'remark',
-        label: 'resource.oss.remark',
-        type: 'textarea',
-        table: { ellipsis: true },
-        form: { maxLength: OSS_LIMITS.remark },
-      },
-      statusColumn<OssRow>(),
     ],
-    rowActions: [enableAction<OssRow>('oss_enable', ossApi.enable)],
     toolbarActions: [
       {
         key: 'test-upload',

@@ -1,20 +1,27 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { RESOURCE_STATUS, type Page, type PermissionCode } from '@console/contract';
-import { Input, Tag } from 'antd';
+import { Input, Tag, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '../../../api/request';
-import type {
-  CrudColumn,
-  CrudFormValues,
-  CrudMode,
-  CrudRowAction,
-  FieldRenderContext,
-  TextKey,
+import {
+  defineCrud,
+  type CrudColumn,
+  type CrudConfig,
+  type CrudFormValues,
+  type CrudMode,
+  type CrudRowAction,
+  type CrudToolbarAction,
+  type FieldRenderContext,
+  type StaticOption,
+  type TextKey,
 } from '../../../crud';
 import './locales';
 
-// What the storage and SMS settings pages share: both hold a write-only secret key (security S5),
-// show which record is on, and turn one on for the tenant (`enable`).
+// What the storage and SMS settings pages share: one page shape (`settingsCrud`): a provider
+// category, a code, the provider's fields, a remark; a write-only secret key (security S5); which
+// record is on, and turning one on for the tenant (`enable`).
+
+type Translate = (key: TextKey) => string;
 
 /** A settings row as its page sees it: the record, and the secret key that only ever goes out. */
 export type WithSecret<T> = T & { secretKey?: string | null };
@@ -96,7 +103,7 @@ interface SettingsApi<T, I> {
  * The page's calls with the secret key kept out of every record they answer: the server never
  * sends it (S5), and should one ever arrive, it still never reaches a form or a table.
  */
-export function secretFreeApi<T, I>(api: SettingsApi<T, I>): SettingsApi<T, I> {
+function secretFreeApi<T, I>(api: SettingsApi<T, I>): SettingsApi<T, I> {
   return {
     list: async (current, size, filters) => {
       const page = await api.list(current, size, filters);
@@ -108,8 +115,17 @@ export function secretFreeApi<T, I>(api: SettingsApi<T, I>): SettingsApi<T, I> {
   };
 }
 
+/** Required for the categories (providers) `needed` names, as the server checks. */
+export const requiredFor =
+  (needed: (category: number) => boolean, message: TextKey, t: Translate): FormRule =>
+  ({ getFieldValue }) => ({
+    required: needed(getFieldValue('category') as number),
+    whitespace: true,
+    message: t(message),
+  });
+
 /** `status`: enabled or disabled (RESOURCE_STATUS), shown as a tag; set only by the enable action. */
-export function statusColumn<T extends { status: number }>(): CrudColumn<T> {
+function statusColumn<T extends { status: number }>(): CrudColumn<T> {
   return {
     prop: 'status',
     label: 'resource.shared.status',
@@ -129,7 +145,7 @@ export function statusColumn<T extends { status: number }>(): CrudColumn<T> {
 }
 
 /** 启用: after a confirmation, turns the row on and every other record of the tenant off. */
-export function enableAction<T extends { id: string; status: number }>(
+function enableAction<T extends { id: string; status: number }>(
   permission: PermissionCode,
   enable: (id: string) => Promise<unknown>,
 ): CrudRowAction<T> {
@@ -149,4 +165,75 @@ export function enableAction<T extends { id: string; status: number }>(
       await refresh();
     },
   };
+}
+
+/** A settings record: the provider's category, its code, a remark, and whether it is on. */
+interface SettingsRecord {
+  id: string;
+  category: number;
+  status: number;
+  remark: string | null;
+  secretKey?: string | null;
+}
+
+interface SettingsPageSpec<T, I> {
+  /** Query keys and form ids, permissions (`oss_add`, …, `oss_enable`) and texts (`resource.oss.*`). */
+  name: 'oss' | 'sms';
+  api: SettingsApi<T, I> & { enable: (id: string) => Promise<unknown> };
+  categories: readonly StaticOption[];
+  /** The category a new record starts with. */
+  initialCategory: number;
+  categoryWidth: number;
+  /** The longest code and remark the server keeps. */
+  limits: { code: number; remark: number };
+  /** The provider's fields, between the code and the remark. */
+  fields: readonly CrudColumn<T>[];
+  rowActions?: readonly CrudRowAction<T>[];
+  toolbarActions?: readonly CrudToolbarAction<T>[];
+}
+
+/**
+ * A settings page (/api/blade-resource/<name>): category, code (`<name>Code`), the provider's
+ * fields, remark and status; one record enabled per tenant is the one in use.
+ */
+export function settingsCrud<T extends SettingsRecord, I>(spec: SettingsPageSpec<T, I>): CrudConfig<T, I> {
+  const { name } = spec;
+  const code = `${name}Code` as const;
+  const columns = [
+    {
+      prop: 'category',
+      label: `resource.${name}.category`,
+      type: 'select',
+      options: spec.categories,
+      search: true,
+      table: { width: spec.categoryWidth },
+      form: { required: true, initialValue: spec.initialCategory },
+    },
+    {
+      prop: code,
+      label: `resource.${name}.${code}`,
+      search: true,
+      form: { required: `resource.${name}.${code}Required`, maxLength: spec.limits.code },
+    },
+    ...spec.fields,
+    {
+      prop: 'remark',
+      label: `resource.${name}.remark`,
+      type: 'textarea',
+      table: { ellipsis: true },
+      form: { maxLength: spec.limits.remark },
+    },
+    statusColumn<T>(),
+  ] as unknown as CrudColumn<T>[]; // `T`'s fields by name: the row types have them (SettingsRecord, `<name>Code`)
+  return defineCrud<T, I>({
+    name,
+    title: `resource.${name}.title`,
+    rowTitle: code as Extract<keyof T, string>,
+    api: secretFreeApi(spec.api),
+    permissions: { add: `${name}_add`, edit: `${name}_edit`, delete: `${name}_delete`, view: `${name}_view` },
+    toInput: (values, row) => settingsInput<I>(values, row),
+    columns,
+    rowActions: [enableAction<T>(`${name}_enable`, spec.api.enable), ...(spec.rowActions ?? [])],
+    toolbarActions: spec.toolbarActions,
+  });
 }

@@ -1,19 +1,11 @@
 import { SendOutlined } from '@ant-design/icons';
 import { SMS_CATEGORY, SMS_LIMITS, type Sms, type SmsInput } from '@console/contract';
-import type { FormRule } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './locales';
 import * as smsApi from '../../../api/resource/sms';
-import { CrudPage, defineCrud, type TextKey } from '../../../crud';
-import {
-  enableAction,
-  secretFreeApi,
-  secretKeyColumn,
-  settingsInput,
-  statusColumn,
-  type WithSecret,
-} from '../shared/settings';
+import { CrudPage, type TextKey } from '../../../crud';
+import { requiredFor, secretKeyColumn, settingsCrud, type WithSecret } from '../shared/settings';
 import { SendTestDialog } from './SendTestDialog';
 
 type SmsRow = WithSecret<Sms>;
@@ -26,41 +18,19 @@ const CATEGORY_OPTIONS = [
   { value: SMS_CATEGORY.LOG, label: 'resource.sms.categories.log' },
 ] as const;
 
-/** A field the server requires for some providers (sms.service.ts); `needed` says which. */
-const requiredFor =
-  (needed: (category: number) => boolean, message: TextKey, t: (key: TextKey) => string): FormRule =>
-  ({ getFieldValue }) => ({
-    required: needed(getFieldValue('category') as number),
-    whitespace: true,
-    message: t(message),
-  });
+/** A provider that sends (every category but the log); which fields each requires: sms.service.ts. */
 const vendor = (c: number) => c !== SMS_CATEGORY.LOG;
 
 /** SMS settings (/api/blade-resource/sms): one enabled per tenant sends its messages. */
 function smsConfig(t: (key: TextKey) => string, openSend: (row: SmsRow) => void) {
-  return defineCrud<SmsRow, SmsInput>({
+  return settingsCrud<SmsRow, SmsInput>({
     name: 'sms',
-    title: 'resource.sms.title',
-    rowTitle: 'smsCode',
-    api: secretFreeApi(smsApi),
-    permissions: { add: 'sms_add', edit: 'sms_edit', delete: 'sms_delete', view: 'sms_view' },
-    toInput: (values, row) => settingsInput<SmsInput>(values, row),
-    columns: [
-      {
-        prop: 'category',
-        label: 'resource.sms.category',
-        type: 'select',
-        options: CATEGORY_OPTIONS,
-        search: true,
-        table: { width: 140 },
-        form: { required: true, initialValue: SMS_CATEGORY.ALI },
-      },
-      {
-        prop: 'smsCode',
-        label: 'resource.sms.smsCode',
-        search: true,
-        form: { required: 'resource.sms.smsCodeRequired', maxLength: SMS_LIMITS.smsCode },
-      },
+    api: smsApi,
+    categories: CATEGORY_OPTIONS,
+    initialCategory: SMS_CATEGORY.ALI,
+    categoryWidth: 140,
+    limits: { code: SMS_LIMITS.smsCode, remark: SMS_LIMITS.remark },
+    fields: [
       {
         prop: 'templateId',
         label: 'resource.sms.templateId',
@@ -111,17 +81,8 @@ function smsConfig(t: (key: TextKey) => string, openSend: (row: SmsRow) => void)
           ],
         },
       },
-      {
-        prop: 'remark',
-        label: 'resource.sms.remark',
-        type: 'textarea',
-        table: { ellipsis: true },
-        form: { maxLength: SMS_LIMITS.remark },
-      },
-      statusColumn<SmsRow>(),
     ],
     rowActions: [
-      enableAction<SmsRow>('sms_enable', smsApi.enable),
       {
         key: 'send',
         label: 'resource.sms.send',

@@ -4,7 +4,7 @@ import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as datasourceApi from '../../../api/develop/datasource';
 import * as tenantApi from '../../../api/system/tenant';
-import { ActionDialog } from './ActionDialog';
+import { FormDialog } from '../../../crud';
 
 const KIND_LABELS = { postgres: 'PostgreSQL', mysql: 'MySQL / MariaDB', sqlite: 'SQLite' } as const;
 
@@ -28,9 +28,12 @@ export function DatasourceDialog({
     label: `${source.name} (${KIND_LABELS[source.kind]})`,
   }));
   return (
-    <ActionDialog<{ datasourceId?: string | null }>
+    <FormDialog<{ datasourceId?: string | null }>
       name="tenant-datasource"
-      title="system.tenant.datasource"
+      open
+      title={t('system.tenant.datasource')}
+      width={600}
+      getContainer={false}
       initialValues={{ datasourceId: tenant.datasourceId ?? null }}
       onSubmit={async (values) => {
         await tenantApi.datasource(tenant.tenantId, values.datasourceId || null);
@@ -53,6 +56,6 @@ export function DatasourceDialog({
           notFoundContent={sources.isError ? t('system.tenant.datasourceLoadFailed') : undefined}
         />
       </Form.Item>
-    </ActionDialog>
+    </FormDialog>
   );
 }

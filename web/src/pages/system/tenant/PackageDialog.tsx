@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Form, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as tenantApi from '../../../api/system/tenant';
+import { FormDialog } from '../../../crud';
 import { splitValues } from '../../../crud/options';
-import { ActionDialog } from './ActionDialog';
 import { packageOptions, packagesQuery } from './packages';
 
 /** 产品包配置: the tenant's current package (package-detail) and the choice of another, or none. */
@@ -27,11 +27,14 @@ export function PackageDialog({
   const ready = !current.isPending;
   const pkg = current.data;
   return (
-    <ActionDialog<{ packageId?: string | null }>
+    <FormDialog<{ packageId?: string | null }>
       // A new form once the current package is known, so it starts from it.
       key={ready ? 'ready' : 'loading'}
       name="tenant-package-setting"
-      title="system.tenant.packageSetting"
+      open
+      title={t('system.tenant.packageSetting')}
+      width={600}
+      getContainer={false}
       initialValues={{ packageId: pkg?.id ?? tenant.packageId ?? undefined }}
       onSubmit={async (values) => {
         await tenantApi.packageSetting(tenant.tenantId, values.packageId ?? null);
@@ -82,6 +85,6 @@ export function PackageDialog({
           </Form.Item>
         </>
       )}
-    </ActionDialog>
+    </FormDialog>
   );
 }

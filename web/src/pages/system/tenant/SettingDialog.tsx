@@ -2,7 +2,7 @@ import { UNLIMITED_ACCOUNTS, type Tenant } from '@console/contract';
 import { Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as tenantApi from '../../../api/system/tenant';
-import { ActionDialog } from './ActionDialog';
+import { FormDialog } from '../../../crud';
 import { AccountNumberField, ExpireTimeField } from './fields';
 
 interface LicenceValues {
@@ -24,9 +24,12 @@ export function SettingDialog({
   // One tenant: its licence as it is; several: a fresh one for all of them.
   const only = tenants.length === 1 ? tenants[0] : undefined;
   return (
-    <ActionDialog<LicenceValues>
+    <FormDialog<LicenceValues>
       name="tenant-setting"
-      title="system.tenant.setting"
+      open
+      title={t('system.tenant.setting')}
+      width={600}
+      getContainer={false}
       initialValues={{
         accountNumber: only?.accountNumber ?? UNLIMITED_ACCOUNTS,
         expireTime: only?.expireTime ?? null,
@@ -58,6 +61,6 @@ export function SettingDialog({
       >
         <ExpireTimeField />
       </Form.Item>
-    </ActionDialog>
+    </FormDialog>
   );
 }

@@ -47,8 +47,6 @@ export const tenantZh = {
     '在「研发工具 › 数据源管理」中登记的数据源；清空则解除绑定。目前只保存绑定，租户业务数据按数据源存放尚未启用',
   datasourceNone: '不绑定（使用主数据库）',
   datasourceLoadFailed: '数据源列表未能加载',
-  submit: '确定',
-  cancel: '取消',
 };
 
 export const tenantEn: typeof tenantZh = {
@@ -99,8 +97,6 @@ export const tenantEn: typeof tenantZh = {
     'One of the data sources registered under Developer tools › Data sources; clear it to unbind. Only the binding is stored for now: keeping a tenant’s business data in its data source is not enabled yet',
   datasourceNone: 'None (the main database)',
   datasourceLoadFailed: 'The data sources could not be loaded',
-  submit: 'OK',
-  cancel: 'Cancel',
 };
 
 declare module '../../../i18n/page-texts' {

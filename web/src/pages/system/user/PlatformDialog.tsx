@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dictionary } from '../../../api/system/dict';
 import * as userApi from '../../../api/system/user';
+import { maxLengthRule } from '../../../crud/rules';
 import { useLanguage } from '../../../i18n';
 import type { UserRow } from './user-columns';
 
@@ -101,15 +102,7 @@ export function PlatformDialog({ user, onClose, onSaved }: PlatformDialogProps) 
             name="userExt"
             label={t('system.user.platform.userExt')}
             extra={t('system.user.platform.userExtHelp')}
-            rules={[
-              {
-                max: USER_LIMITS.userExt,
-                message: t('crud.rule.maxLength', {
-                  label: t('system.user.platform.userExt'),
-                  max: USER_LIMITS.userExt,
-                }),
-              },
-            ]}
+            rules={[maxLengthRule(t('system.user.platform.userExt'), USER_LIMITS.userExt, t)]}
           >
             <Input.TextArea autoSize={{ minRows: 4, maxRows: 12 }} />
           </Form.Item>
