@@ -23,36 +23,6 @@ const SERVER_LAYERS: LayerRule[] = [
   { from: 'db', not: ['core', 'modules'] },
 ];
 
-/**
- * The console's circles that exist today, while the console is being untangled (issue 46): a
- * circle is accepted while all its files are in one of these groups. Remove a group once its
- * circle is gone (the test says so).
- */
-const KNOWN_WEB_CIRCLES: Record<string, string[]> = {
-  'storage, website settings and the i18n catalogues': [
-    'app/storage.ts',
-    'config/website.ts',
-    'i18n/console-texts.ts',
-    'i18n/index.ts',
-    'i18n/locales/zh.ts',
-    'i18n/page-texts.ts',
-  ],
-};
-
-/** The circles no known group accounts for, and the known groups no circle needs any longer. */
-function unexplainedCircles(graph: ImportGraph, known: Record<string, string[]>) {
-  const circles = importCircles(graph);
-  const within = (files: string[], group: string[]) => files.every((file) => group.includes(file));
-  return {
-    circles: circles
-      .filter((circle) => !Object.values(known).some((group) => within(circle.files, group)))
-      .map((circle) => circle.loop.join(' → ')),
-    stale: Object.keys(known).filter(
-      (name) => !circles.some((circle) => circle.files.some((file) => known[name]!.includes(file))),
-    ),
-  };
-}
-
 const graphOf = (edges: Record<string, string[]>): ImportGraph => new Map(Object.entries(edges));
 
 describe('the import checker', () => {
@@ -87,21 +57,6 @@ describe('the import checker', () => {
       },
       { files: ['core/self.ts'], loop: ['core/self.ts', 'core/self.ts'] },
     ]);
-  });
-
-  it('accepts a known circle, fails a new one, and names a known circle that is gone', () => {
-    const known = { 'a and b': ['a.ts', 'b.ts'] };
-    expect(unexplainedCircles(graphOf({ 'a.ts': ['b.ts'], 'b.ts': ['a.ts'] }), known)).toEqual({
-      circles: [],
-      stale: [],
-    });
-    expect(
-      unexplainedCircles(graphOf({ 'a.ts': ['b.ts'], 'b.ts': ['a.ts', 'c.ts'], 'c.ts': ['b.ts'] }), known),
-    ).toEqual({ circles: ['a.ts → b.ts → a.ts'], stale: [] });
-    expect(unexplainedCircles(graphOf({ 'a.ts': ['b.ts'], 'b.ts': [] }), known)).toEqual({
-      circles: [],
-      stale: ['a and b'],
-    });
   });
 
   it('reads import and export-from statements, type-only ones too, and resolves them to files', () => {
@@ -156,7 +111,7 @@ describe('the source trees', () => {
     expect(importCircles(graphs.server).map((circle) => circle.loop.join(' → '))).toEqual([]);
   });
 
-  it('web/src has no import circle but the known ones', () => {
-    expect(unexplainedCircles(graphs.web, KNOWN_WEB_CIRCLES)).toEqual({ circles: [], stale: [] });
+  it('web/src has no import circle', () => {
+    expect(importCircles(graphs.web).map((circle) => circle.loop.join(' → '))).toEqual([]);
   });
 });
