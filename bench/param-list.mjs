@@ -332,8 +332,9 @@ function routesOf(detailId) {
  */
 async function verify(engine, server, baseline) {
   server.headers = await signedInHeaders(server.base);
-  // The same headers to both: the same request size, and the baseline checks the same bearer token.
-  baseline.headers = server.headers;
+  // The same headers to the bare baseline: the same request size, and it checks the same bearer token.
+  // A server on the other side (A/A, A/B) signs in itself: a session lives in the process that began it.
+  baseline.headers = config.against === 'baseline' ? server.headers : await signedInHeaders(baseline.base);
   const listed = await getJson(server.base, LIST_PATH, server.headers);
   const detailId = listed.body?.data?.records?.[2]?.id;
   const routes = routesOf(detailId);

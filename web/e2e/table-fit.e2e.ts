@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from './support/console-api.js';
 import { expectNoCellOverlap } from './support/table-cells.js';
@@ -80,13 +80,13 @@ async function seedBusinessRows(page: Page): Promise<void> {
   expect(status).toBe(200);
 }
 
-/** How many requests the page has sent and not yet had answered, from the browser's own events. */
-function requestsInFlight(page: Page): () => number {
-  let count = 0;
-  page.on('request', () => (count += 1));
-  page.on('requestfinished', () => (count -= 1));
-  page.on('requestfailed', () => (count -= 1));
-  return () => count;
+/** The requests the page has sent and not yet had answered (their URLs), from the browser's events. */
+function requestsInFlight(page: Page): () => string[] {
+  const open = new Set<Request>();
+  page.on('request', (request) => open.add(request));
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return () => [...open].map((request) => request.url());
 }
 
 /**
@@ -107,7 +107,7 @@ async function openInApp(page: Page, path: string): Promise<void> {
  * busy, no request of the page unanswered, twice in a row — then says whether it shows a table.
  * The wait is for the drawing, not for a moment: a loaded machine draws a page late.
  */
-async function settled(page: Page, inFlight: () => number): Promise<boolean> {
+async function settled(page: Page, inFlight: () => string[]): Promise<boolean> {
   const drawn = () =>
     page.evaluate(() => {
       const shown = Array.from(document.querySelectorAll('main > *:not([data-fit-left])')).filter(
@@ -121,10 +121,17 @@ async function settled(page: Page, inFlight: () => number): Promise<boolean> {
     });
   let streak = 0;
   await expect
-    .poll(async () => {
-      streak = inFlight() === 0 && (await drawn()) ? streak + 1 : 0;
-      return streak >= 2;
-    })
+    .poll(
+      async () => {
+        streak = inFlight().length === 0 && (await drawn()) ? streak + 1 : 0;
+        return streak >= 2;
+      },
+      {
+        // A loaded machine: a page of the walk may take a while to draw.
+        timeout: 30_000,
+        message: `${new URL(page.url()).pathname} drawn, with no request unanswered`,
+      },
+    )
     .toBe(true);
   return page.evaluate(() =>
     Array.from(document.querySelectorAll('main > *:not([data-fit-left]) .ant-table')).some(
