@@ -27,7 +27,7 @@ export interface PrerenderedPage {
    * every theme, so it may stay in the page).
    */
   iconCss: string;
-  /** The state it was rendered in (app/prerender.ts): the client hydrates only in the same one. */
+  /** The state it was rendered in (app/first-paint.ts): the client hydrates only in the same one. */
   key: string;
 }
 
