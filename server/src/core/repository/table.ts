@@ -174,9 +174,12 @@ export type SchemaTableSpec<E, T extends TableName> = {
   /** May appear in ascs/descs. */
   sort?: readonly ColumnField<E, T>[];
   /** Set by the server only: ignored in submitted bodies. */
-  readOnly?: readonly ColumnField<E, T>[];
-  /** Columns the entity does not carry (a password hash, a secret): they never leave the server. */
-  writeOnly?: [Hidden<E, T>] extends [never] ? never : { [F in Hidden<E, T>]?: ColumnKind };
+  readOnly?: readonly (ColumnField<E, T> | Hidden<E, T>)[];
+  /**
+   * Columns that never leave the server (a password hash, a secret): the table's columns the entity
+   * does not carry, or an entity's field only an answer of the module's own fills in.
+   */
+  writeOnly?: { [F in ColumnField<E, T> | Hidden<E, T>]?: ColumnKind };
 } & ([Unread<E, T>] extends [never] ? { kinds?: Kinds<E, T> } : { kinds: Kinds<E, T> }) &
   ([Computed<E, T>] extends [never] ? { computed?: never } : { computed: Record<Computed<E, T>, true> });
 
@@ -217,7 +220,7 @@ function fieldsOfSchema(
     ];
   }
   for (const [field, kind] of Object.entries(spec.writeOnly ?? {}))
-    if (kind) fields[field] = [kind, { writeOnly: true }];
+    if (kind) fields[field] = [kind, { writeOnly: true, readOnly: spec.readOnly?.includes(field) }];
   return fields;
 }
 
