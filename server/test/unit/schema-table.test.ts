@@ -4,6 +4,7 @@ import {
   AuditFieldsSchema,
   HospitalSchema,
   IdString,
+  NoticeSchema,
   Nullable,
   OptionalText,
   PostInputSchema,
@@ -80,6 +81,27 @@ describe('a table defined from its schema', () => {
     );
     expect(withSecret.columns.get('paramValue')).toMatchObject({ kind: 'text', writeOnly: true });
     expect(withSecret.columns.has('tenantId')).toBe(false);
+  });
+});
+
+describe('the compile-time checks against the row type (npm run typecheck)', () => {
+  it('refuse a missing or wrong kind, a missing computed field, and names the table lacks', () => {
+    const post = { tenantScoped: true } as const;
+    const checks = [
+      // @ts-expect-error attachId's column is an id and publishTime's an instant: kinds must say so
+      () => defineTable(ApkSchema, 'zx_apk', post, {}),
+      // @ts-expect-error provinceName, cityName and districtName have no column: computed must list them
+      () => defineTable(HospitalSchema, 'zx_hospital', post, {}),
+      // @ts-expect-error a filter on a field the table lacks
+      () => defineTable(PostSchema, 'blade_post', post, { filter: ['nope'] }),
+      // @ts-expect-error release_time is an instant, not an id
+      () => defineTable(NoticeSchema, 'blade_notice', post, { kinds: { releaseTime: 'id' } }),
+      // @ts-expect-error blade_post has no password column
+      () => defineTable(PostSchema, 'blade_post', post, { writeOnly: { password: 'string' } }),
+      // @ts-expect-error remark has a column
+      () => defineTable(PostSchema, 'blade_post', post, { computed: { remark: true } }),
+    ];
+    expect(checks).toHaveLength(6);
   });
 });
 
