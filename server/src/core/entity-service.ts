@@ -1,4 +1,5 @@
 import type { Page } from '@console/contract';
+import type { Static, TObject, TSchema } from 'typebox';
 import { badRequest, notFound } from './errors.js';
 import { parseIdList } from './ids.js';
 import { parseListQuery } from './list-query.js';
@@ -28,6 +29,39 @@ export function found<T>(value: T | undefined | null): T {
 export function treeListQuery(raw: Record<string, unknown>): Record<string, unknown> {
   const { current: _current, size: _size, ...rest } = raw;
   return rest;
+}
+
+/** The values an input saves: its fields but the id, an absent optional one null. */
+export type InputValues<I> = {
+  [K in Exclude<keyof I, 'id'>]-?: undefined extends I[K] ? Exclude<I[K], undefined> | null : I[K];
+};
+
+/** The string branches of a field's schema (through unions: Nullable, Optional). */
+const stringsOf = (schema: TSchema): TSchema[] => {
+  const { anyOf, type } = schema as { anyOf?: TSchema[]; type?: string };
+  return anyOf ? anyOf.flatMap(stringsOf) : type === 'string' ? [schema] : [];
+};
+
+/**
+ * The values a submit saves, read from the input by its schema (the plain shape of a submit): a
+ * required string trimmed, an absent optional field null, as is a blank optional code (a string
+ * with a pattern: an id, a date); the id left out (it says which row). A service with rules of its
+ * own starts from these and overrides what its rules change.
+ */
+export function inputValues<S extends TObject>(schema: S, input: Static<S>): InputValues<Static<S>> {
+  const required = new Set<string>(schema.required ?? []);
+  const given = input as Record<string, unknown>;
+  const values: Record<string, unknown> = {};
+  for (const [field, property] of Object.entries(schema.properties)) {
+    if (field === 'id') continue;
+    const value = given[field];
+    if (required.has(field)) values[field] = typeof value === 'string' ? value.trim() : value;
+    else {
+      const blankCode = value === '' && stringsOf(property).some((branch) => 'pattern' in branch);
+      values[field] = value === undefined || blankCode ? null : value;
+    }
+  }
+  return values as InputValues<Static<S>>;
 }
 
 /** What removeAll needs of a repository: TableRepository has both. */

@@ -146,8 +146,16 @@ describe('the generator', () => {
     expect(migration).toContain(".columns(['tenant_id', 'install_time'])");
     expect(migration).not.toContain(".columns(['tenant_id', 'remark'])");
     const repository = file('cabinet-door.repository.ts');
-    expect(repository).toContain("cabinetName: ['string', { filter: true, sort: true }],");
-    expect(repository).toContain("remark: ['text'],");
+    // The fields and their kinds come from the entity's schema; the repository says what it cannot tell.
+    expect(repository).toContain('CabinetDoorSchema,');
+    expect(repository).toContain("kinds: { remark: 'text', installTime: 'datetime' },");
+    expect(repository).toContain("filter: ['cabinetName', 'kind', 'installTime'],");
+    expect(repository).toContain("sort: ['cabinetName', 'kind', 'installTime'],");
+    const service = file('cabinet-door.service.ts');
+    expect(service).toContain('...inputValues(CabinetDoorInputSchema, input),');
+    expect(service).toContain(
+      'installTime: input.installTime ? moment(input.installTime, this.store.timeZone) : null,',
+    );
     expect(repository).toContain('demo_cabinet: CabinetDoorTable;');
     const page = file('cabinet-door/index.tsx');
     expect(page).toContain("dict: { code: 'yes_no', numeric: true },");

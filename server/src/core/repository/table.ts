@@ -1,6 +1,7 @@
 import type { AuditColumns, Database } from '../../db/schema.js';
 import { formatDateTime } from '../dates.js';
 import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
+import type { Static, TObject, TSchema } from 'typebox';
 import type { Actor } from './store.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -118,28 +119,145 @@ export const allTableDefs: TableDef<unknown>[] = [];
 /** Tables that declare a resource code, by code: what a data scope of that code may name. */
 export const tablesByResourceCode = new Map<string, TableDef<unknown>>();
 
+interface TableOptions {
+  tenantScoped: boolean;
+  resourceCode?: string;
+  rowScope?: RowScope;
+  /**
+   * false: a table without BladeX's id, audit and soft-delete columns (blade_region), keyed by
+   * `key`. Only the list-query mechanism applies to it; TableRepository does not.
+   */
+  audit?: boolean;
+  key?: string;
+}
+
+// A table read from its entity's TypeBox schema: every field of the schema (but the audit ones,
+// which every table has) is a column of its snake_case name, of the kind the schema says (integers
+// 'int', strings 'string'). What the schema cannot tell is said beside it, and checked against the
+// table's row type (db/schema.ts): which string fields hold ids or instants, which fields have no
+// column, and the columns the entity does not carry.
+
+type OwnField<E> = Exclude<keyof E & string, AuditField>;
+/** The entity's fields that are columns of the table. */
+type ColumnField<E, T extends TableName> = {
+  [F in OwnField<E>]: ColumnOf<F> extends Columns<T> ? F : never;
+}[OwnField<E>];
+type ColumnType<T extends TableName, F extends string> = NonNullable<Database[T][ColumnOf<F> & Columns<T>]>;
+/** A string field kept in an id (bigint) or instant column: the schema says only 'string'. */
+type UnreadKind<E, T extends TableName, F extends ColumnField<E, T>> = E[F] extends string | null
+  ? Date extends ColumnType<T, F>
+    ? 'datetime'
+    : bigint extends ColumnType<T, F>
+      ? number extends ColumnType<T, F>
+        ? never
+        : 'id'
+      : never
+  : never;
+type Unread<E, T extends TableName> = {
+  [F in ColumnField<E, T>]: [UnreadKind<E, T, F>] extends [never] ? never : F;
+}[ColumnField<E, T>];
+type Kinds<E, T extends TableName> = { [F in Unread<E, T>]: UnreadKind<E, T, F> } & {
+  [F in Exclude<ColumnField<E, T>, Unread<E, T>>]?: ColumnKind;
+};
+/** The table's columns the entity does not carry, by field name. */
+type Hidden<E, T extends TableName> = Exclude<FieldOf<Columns<T>>, keyof E | AuditField>;
+type Computed<E, T extends TableName> = Exclude<OwnField<E>, ColumnField<E, T>>;
+
 /**
- * Declares a table for entity E: `defineTable<Post, 'blade_post'>('blade_post', …)`. Both type
- * arguments are named so the fields are checked against the entity and the table's columns.
+ * What a table defined from its schema says beside it. `kinds` must name every string field whose
+ * column is an id or an instant, and `computed` every field without a column (names the server
+ * joins in): a missing one is a compile error, as is a field, kind or column the table lacks.
  */
+export type SchemaTableSpec<E, T extends TableName> = {
+  /** May appear in list filters (contains/equal/… operators). */
+  filter?: readonly ColumnField<E, T>[];
+  /** May appear in ascs/descs. */
+  sort?: readonly ColumnField<E, T>[];
+  /** Set by the server only: ignored in submitted bodies. */
+  readOnly?: readonly (ColumnField<E, T> | Hidden<E, T>)[];
+  /**
+   * Columns that never leave the server (a password hash, a secret): the table's columns the entity
+   * does not carry, or an entity's field only an answer of the module's own fills in.
+   */
+  writeOnly?: { [F in ColumnField<E, T> | Hidden<E, T>]?: ColumnKind };
+} & ([Unread<E, T>] extends [never] ? { kinds?: Kinds<E, T> } : { kinds: Kinds<E, T> }) &
+  ([Computed<E, T>] extends [never] ? { computed?: never } : { computed: Record<Computed<E, T>, true> });
+
+/** The kind a schema tells: integers and numbers 'int', strings 'string' (see SchemaTableSpec). */
+function kindOfSchema(property: TSchema): ColumnKind {
+  const branches = (property as { anyOf?: TSchema[] }).anyOf ?? [property];
+  const types = branches.map((branch) => (branch as { type?: string }).type);
+  return types.includes('integer') || types.includes('number') ? 'int' : 'string';
+}
+
+/** A SchemaTableSpec as the code that reads it sees one (its checks are the compiler's). */
+interface SpecOfAnyTable {
+  filter?: readonly string[];
+  sort?: readonly string[];
+  readOnly?: readonly string[];
+  writeOnly?: Record<string, ColumnKind | undefined>;
+  kinds?: Record<string, ColumnKind | undefined>;
+  computed?: Record<string, true>;
+}
+
+function fieldsOfSchema(
+  schema: TObject,
+  tenantScoped: boolean,
+  spec: SpecOfAnyTable,
+): Record<string, FieldSpec> {
+  const computed = spec.computed ?? {};
+  const kinds = spec.kinds ?? {};
+  const fields: Record<string, FieldSpec> = {};
+  for (const [field, property] of Object.entries(schema.properties)) {
+    if (field in AUDIT_FIELDS || field in computed || (tenantScoped && field === 'tenantId')) continue;
+    fields[field] = [
+      kinds[field] ?? kindOfSchema(property),
+      {
+        filter: spec.filter?.includes(field),
+        sort: spec.sort?.includes(field),
+        readOnly: spec.readOnly?.includes(field),
+      },
+    ];
+  }
+  for (const [field, kind] of Object.entries(spec.writeOnly ?? {}))
+    if (kind) fields[field] = [kind, { writeOnly: true, readOnly: spec.readOnly?.includes(field) }];
+  return fields;
+}
+
+/**
+ * Declares a table for an entity, from its schema: `defineTable(PostSchema, 'blade_post', { … },
+ * { filter: [...], sort: [...] })` (SchemaTableSpec). The older form lists every field with its
+ * kind: `defineTable<Post, 'blade_post'>('blade_post', { … }, { postCode: ['string', …], … })`,
+ * both type arguments named so the fields are checked against the entity and the table's columns.
+ */
+export function defineTable<S extends TObject, T extends TableName>(
+  schema: S,
+  table: T,
+  options: TableOptions,
+  spec: SchemaTableSpec<Static<S>, T>,
+): TableDef<Static<S>, T>;
 export function defineTable<E, T extends TableName>(
   table: T,
-  options: {
-    tenantScoped: boolean;
-    resourceCode?: string;
-    rowScope?: RowScope;
-    /**
-     * false: a table without BladeX's id, audit and soft-delete columns (blade_region), keyed by
-     * `key`. Only the list-query mechanism applies to it; TableRepository does not.
-     */
-    audit?: boolean;
-    key?: string;
-  },
+  options: TableOptions,
   fields: FieldsOf<E, T>,
-): TableDef<E, T> {
+): TableDef<E, T>;
+export function defineTable(...args: unknown[]): TableDef<unknown, TableName> {
+  if (typeof args[0] === 'string') {
+    const [table, options, fields] = args as [TableName, TableOptions, Record<string, FieldSpec>];
+    return tableDef(table, options, fields);
+  }
+  const [schema, table, options, spec] = args as [TObject, TableName, TableOptions, SpecOfAnyTable];
+  return tableDef(table, options, fieldsOfSchema(schema, options.tenantScoped, spec));
+}
+
+function tableDef(
+  table: TableName,
+  options: TableOptions,
+  fields: Record<string, FieldSpec>,
+): TableDef<unknown, TableName> {
   const all: Record<string, FieldSpec> = {
     ...(options.tenantScoped ? { tenantId: ['string', { filter: true, readOnly: true }] as FieldSpec } : {}),
-    ...(fields as Record<string, FieldSpec>),
+    ...fields,
     ...(options.audit === false ? {} : AUDIT_FIELDS),
   };
   const columns = new Map<string, Column>();
@@ -158,7 +276,7 @@ export function defineTable<E, T extends TableName>(
     byName.set(field, column);
     byName.set(column.name, column);
   }
-  const def: TableDef<E, T> = {
+  const def: TableDef<unknown, TableName> = {
     table,
     tenantScoped: options.tenantScoped,
     key: snake(options.key ?? 'id'),
@@ -167,8 +285,8 @@ export function defineTable<E, T extends TableName>(
     ...(options.resourceCode ? { resourceCode: options.resourceCode } : {}),
     ...(options.rowScope ? { rowScope: options.rowScope } : {}),
   };
-  allTableDefs.push(def as TableDef<unknown>);
-  if (options.resourceCode) tablesByResourceCode.set(options.resourceCode, def as TableDef<unknown>);
+  allTableDefs.push(def);
+  if (options.resourceCode) tablesByResourceCode.set(options.resourceCode, def);
   return def;
 }
 

@@ -1,4 +1,5 @@
 import type { Report } from '@console/contract';
+import { ReportSchema } from '@console/contract/schema';
 import {
   sql,
   type AliasableExpression,
@@ -25,14 +26,14 @@ import { isLogDataSet, type ReportField, type ReportFieldType } from './data-set
 import type { PlanFilter, PlanGroup, ReportPlan } from './report-plan.js';
 
 /** Report definitions (blade_report): a tenant's reports, each a definition over a data set. */
-export const reportTable = defineTable<Report, 'blade_report'>(
+export const reportTable = defineTable(
+  ReportSchema,
   'blade_report',
   { tenantScoped: true },
   {
-    name: ['string', { filter: true, sort: true }],
-    dataSet: ['string', { filter: true, sort: true }],
-    definition: ['text'],
-    author: ['string', { filter: true, sort: true }],
+    kinds: { definition: 'text' },
+    filter: ['name', 'dataSet', 'author'],
+    sort: ['name', 'dataSet', 'author'],
   },
 );
 

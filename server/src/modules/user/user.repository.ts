@@ -1,4 +1,5 @@
 import type { Page, UserInfo, UserOption } from '@console/contract';
+import { UserInfoSchema } from '@console/contract/schema';
 import type { ListQuery } from '../../core/list-query.js';
 import { inDeptOrBelow } from '../../core/repository/data-scope.js';
 import { TableRepository } from '../../core/repository/table-repository.js';
@@ -15,28 +16,18 @@ export const USER_STATUS = { DISABLED: 0, ACTIVE: 1, PENDING: 2 } as const;
  * Users of a tenant. The list and every read or write by id honour the caller's data scopes of
  * resource code `user` (the user page's menu code); the signed-in user's own record does not.
  */
-export const userTable = defineTable<User, 'blade_user'>(
+export const userTable = defineTable(
+  UserInfoSchema,
   'blade_user',
   { tenantScoped: true, resourceCode: 'user' },
   {
-    code: ['string', { filter: true }],
-    userType: ['int', { filter: true }],
-    account: ['string', { filter: true, sort: true }],
-    password: ['string', { writeOnly: true }],
-    name: ['string', { filter: true, sort: true }],
-    realName: ['string', { filter: true, sort: true }],
-    avatar: ['string'],
-    email: ['string', { filter: true }],
-    phone: ['string', { filter: true }],
-    birthday: ['datetime'],
-    sex: ['int', { filter: true }],
-    roleId: ['ids'],
-    deptId: ['ids'],
-    postId: ['ids'],
-    isLocked: ['int', { filter: true, readOnly: true }],
-    tokenValidAfter: ['datetime', { readOnly: true, writeOnly: true }],
-    // Set and cleared only with a password: a new user's insert, setPassword, resetPasswords.
-    passwordChangeRequired: ['int'],
+    // passwordChangeRequired is set and cleared only with a password: a new user's insert,
+    // setPassword, resetPasswords.
+    kinds: { birthday: 'datetime', roleId: 'ids', deptId: 'ids', postId: 'ids' },
+    filter: ['code', 'userType', 'account', 'name', 'realName', 'email', 'phone', 'sex', 'isLocked'],
+    sort: ['account', 'name', 'realName'],
+    readOnly: ['isLocked', 'tokenValidAfter'],
+    writeOnly: { password: 'string', tokenValidAfter: 'datetime' },
   },
 );
 

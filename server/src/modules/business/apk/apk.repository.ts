@@ -1,26 +1,37 @@
 import { type Apk } from '@console/contract';
+import { ApkSchema } from '@console/contract/schema';
 import { APK_PUBLISH_STATUS } from '@console/contract/business';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Apk releases (zx_apk): versions of the machines' app, drafted, published and withdrawn. */
-export const apkTable = defineTable<Apk, 'zx_apk'>(
+export const apkTable = defineTable(
+  ApkSchema,
   'zx_apk',
   { tenantScoped: true },
   {
-    appName: ['string', { filter: true, sort: true }],
-    packageName: ['string', { filter: true, sort: true }],
-    versionName: ['string', { filter: true, sort: true }],
-    versionCode: ['int', { filter: true, sort: true }],
-    attachId: ['id'],
-    fileUrl: ['string'],
-    fileSize: ['int', { sort: true }],
-    md5: ['string', { filter: true }],
-    forceUpdate: ['int', { filter: true }],
-    releaseNotes: ['string', { filter: true }],
-    publishStatus: ['int', { filter: true, sort: true }],
-    publishTime: ['datetime', { filter: true, sort: true }],
+    kinds: { attachId: 'id', publishTime: 'datetime' },
+    filter: [
+      'appName',
+      'packageName',
+      'versionName',
+      'versionCode',
+      'md5',
+      'forceUpdate',
+      'releaseNotes',
+      'publishStatus',
+      'publishTime',
+    ],
+    sort: [
+      'appName',
+      'packageName',
+      'versionName',
+      'versionCode',
+      'fileSize',
+      'publishStatus',
+      'publishTime',
+    ],
   },
 );
 

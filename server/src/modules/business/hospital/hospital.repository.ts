@@ -1,4 +1,5 @@
 import type { Hospital, Page } from '@console/contract';
+import { HospitalSchema } from '@console/contract/schema';
 import type { ListQuery } from '../../../core/list-query.js';
 import { platformStore, type Actor, type Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
@@ -6,20 +7,24 @@ import { defineTable } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
 
 /** Hospitals (zx_hospital): where a tenant's machines stand. */
-export const hospitalTable = defineTable<Hospital, 'zx_hospital'>(
+export const hospitalTable = defineTable(
+  HospitalSchema,
   'zx_hospital',
   { tenantScoped: true },
   {
-    hospitalCode: ['string', { filter: true, sort: true }],
-    hospitalName: ['string', { filter: true, sort: true }],
-    level: ['int', { filter: true, sort: true }],
-    regionCode: ['string', { filter: true, sort: true }],
-    address: ['string', { filter: true }],
-    contactName: ['string', { filter: true }],
-    contactPhone: ['string', { filter: true }],
-    longitude: ['string'],
-    latitude: ['string'],
-    remark: ['string', { filter: true }],
+    // The region's names come from the region module (page, findById below).
+    computed: { provinceName: true, cityName: true, districtName: true },
+    filter: [
+      'hospitalCode',
+      'hospitalName',
+      'level',
+      'regionCode',
+      'address',
+      'contactName',
+      'contactPhone',
+      'remark',
+    ],
+    sort: ['hospitalCode', 'hospitalName', 'level', 'regionCode'],
   },
 );
 

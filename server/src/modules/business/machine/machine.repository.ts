@@ -1,4 +1,5 @@
 import { type Machine, type Page } from '@console/contract';
+import { MachineSchema } from '@console/contract/schema';
 import { MACHINE_RUN_STATUS } from '@console/contract/business';
 import type { ListQuery } from '../../../core/list-query.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
@@ -8,26 +9,47 @@ import { machineGrantScope } from '../grant-scope.repository.js';
 import { HospitalRepository } from '../hospital/hospital.repository.js';
 
 /** Machines (zx_machine): a tenant's cabinets, each in a hospital, each with its slots. */
-export const machineTable = defineTable<Machine, 'zx_machine'>(
+export const machineTable = defineTable(
+  MachineSchema,
   'zx_machine',
   { tenantScoped: true, rowScope: machineGrantScope },
   {
-    machineNo: ['string', { filter: true, sort: true }],
-    machineName: ['string', { filter: true, sort: true }],
-    hospitalId: ['id', { filter: true }],
-    location: ['string', { filter: true }],
-    model: ['int', { filter: true, sort: true }],
-    slotCount: ['int', { sort: true }],
-    runStatus: ['int', { filter: true, sort: true }],
+    kinds: { hospitalId: 'id', lastHeartbeatTime: 'datetime', wxBindTime: 'datetime' },
+    computed: { hospitalName: true, onlineStatus: true },
+    filter: [
+      'machineNo',
+      'machineName',
+      'hospitalId',
+      'location',
+      'model',
+      'runStatus',
+      'lastHeartbeatTime',
+      'apkPackageName',
+      'apkVersionCode',
+      'wxOpenId',
+      'wxNickname',
+      'remark',
+    ],
+    sort: [
+      'machineNo',
+      'machineName',
+      'model',
+      'slotCount',
+      'runStatus',
+      'lastHeartbeatTime',
+      'apkVersionCode',
+    ],
     // What the device reports and the binding records: written by their own calls, never a form.
-    lastHeartbeatTime: ['datetime', { filter: true, sort: true, readOnly: true }],
-    apkPackageName: ['string', { filter: true, readOnly: true }],
-    apkVersionCode: ['int', { filter: true, sort: true, readOnly: true }],
-    wxOpenId: ['string', { filter: true, readOnly: true }],
-    wxNickname: ['string', { filter: true, readOnly: true }],
-    wxBindTime: ['datetime', { readOnly: true }],
-    deviceSecret: ['string', { writeOnly: true, readOnly: true }],
-    remark: ['string', { filter: true }],
+    readOnly: [
+      'lastHeartbeatTime',
+      'apkPackageName',
+      'apkVersionCode',
+      'wxOpenId',
+      'wxNickname',
+      'wxBindTime',
+      'deviceSecret',
+    ],
+    writeOnly: { deviceSecret: 'string' },
   },
 );
 

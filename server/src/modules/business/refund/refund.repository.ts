@@ -1,4 +1,5 @@
 import { type Page, type RefundReview } from '@console/contract';
+import { RefundReviewSchema } from '@console/contract/schema';
 import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import type { ListQuery } from '../../../core/list-query.js';
 import { platformStore, type Actor, type Store } from '../../../core/repository/store.js';
@@ -10,25 +11,41 @@ import { refundGrantScope } from '../grant-scope.repository.js';
 import { HospitalRepository } from '../hospital/hospital.repository.js';
 
 /** Refund reviews (zx_refund_review): customers' refund requests and their one decision. */
-export const refundTable = defineTable<RefundReview, 'zx_refund_review'>(
+export const refundTable = defineTable(
+  RefundReviewSchema,
   'zx_refund_review',
   { tenantScoped: true, rowScope: refundGrantScope },
   {
-    orderNo: ['string', { filter: true, sort: true }],
-    machineNo: ['string', { filter: true, sort: true }],
-    slotNo: ['int', { filter: true, sort: true }],
-    hospitalId: ['id', { filter: true }],
-    customerOpenId: ['string', { filter: true }],
-    customerPhone: ['string', { filter: true }],
-    orderAmount: ['int', { filter: true, sort: true }],
-    refundAmount: ['int', { filter: true, sort: true }],
-    reason: ['string', { filter: true }],
-    applyTime: ['datetime', { filter: true, sort: true }],
+    kinds: { hospitalId: 'id', applyTime: 'datetime', reviewerId: 'id', reviewTime: 'datetime' },
+    computed: { hospitalName: true, reviewerName: true },
+    filter: [
+      'orderNo',
+      'machineNo',
+      'slotNo',
+      'hospitalId',
+      'customerOpenId',
+      'customerPhone',
+      'orderAmount',
+      'refundAmount',
+      'reason',
+      'applyTime',
+      'reviewStatus',
+      'reviewerId',
+      'reviewTime',
+      'reviewRemark',
+    ],
+    sort: [
+      'orderNo',
+      'machineNo',
+      'slotNo',
+      'orderAmount',
+      'refundAmount',
+      'applyTime',
+      'reviewStatus',
+      'reviewTime',
+    ],
     // A decision is written by agree / reject only, never by a form.
-    reviewStatus: ['int', { filter: true, sort: true }],
-    reviewerId: ['id', { filter: true, readOnly: true }],
-    reviewTime: ['datetime', { filter: true, sort: true, readOnly: true }],
-    reviewRemark: ['string', { filter: true, readOnly: true }],
+    readOnly: ['reviewerId', 'reviewTime', 'reviewRemark'],
   },
 );
 

@@ -1,4 +1,5 @@
 import { type Slot, type SlotHolder } from '@console/contract';
+import { SlotSchema } from '@console/contract/schema';
 import { SLOT_STATUS } from '@console/contract/business';
 import { platformStore, type Actor, type Store } from '../../../core/repository/store.js';
 import { TableRepository, updateStamp } from '../../../core/repository/table-repository.js';
@@ -11,15 +12,15 @@ import { slotGrantScope } from '../grant-scope.repository.js';
  * column (0 empty, 1 stocked, 2 in use, 3 fault, 4 locked). A retired slot is soft-deleted and
  * comes back when its machine grows again (one row per machine and number).
  */
-export const slotTable = defineTable<Slot, 'zx_slot'>(
+export const slotTable = defineTable(
+  SlotSchema,
   'zx_slot',
   { tenantScoped: true, rowScope: slotGrantScope },
   {
     // Set by the server only (no input schema carries them): the machine's own bookkeeping.
-    machineId: ['id', { filter: true }],
-    machineNo: ['string', { filter: true, sort: true }],
-    slotNo: ['int', { filter: true, sort: true }],
-    remark: ['string', { filter: true }],
+    kinds: { machineId: 'id' },
+    filter: ['machineId', 'machineNo', 'slotNo', 'remark'],
+    sort: ['machineNo', 'slotNo'],
   },
 );
 

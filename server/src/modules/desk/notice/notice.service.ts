@@ -1,6 +1,7 @@
 import type { Notice, NoticeInput } from '@console/contract';
+import { NoticeInputSchema } from '@console/contract/schema';
 import { parseDateTime } from '../../../core/dates.js';
-import { EntityService } from '../../../core/entity-service.js';
+import { EntityService, inputValues } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { sanitizeHtml } from '../../../core/sanitize-html.js';
@@ -30,8 +31,7 @@ export class NoticeService extends EntityService<Notice, NoticeInput, 'blade_not
       releaseTime = parsed.instant;
     }
     const values = {
-      title: input.title.trim(),
-      category: input.category,
+      ...inputValues(NoticeInputSchema, input),
       releaseTime: releaseTime as unknown as string | null,
       content: input.content ? sanitizeHtml(input.content) : null,
     };

@@ -1,23 +1,25 @@
 import type { Leave } from '@console/contract';
+import { LeaveSchema } from '@console/contract/schema';
 import type { Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Leave requests (blade_process_leave): the business record of the leave process. */
-export const leaveTable = defineTable<Leave, 'blade_process_leave'>(
+export const leaveTable = defineTable(
+  LeaveSchema,
   'blade_process_leave',
   { tenantScoped: true },
   {
-    processDefinitionId: ['id', { filter: true }],
-    processInstanceId: ['id', { filter: true }],
-    leaveType: ['int', { filter: true }],
-    startTime: ['datetime', { sort: true }],
-    endTime: ['datetime', { sort: true }],
-    days: ['int', { sort: true }],
-    reason: ['string'],
-    taskUser: ['id', { filter: true }],
-    applyTime: ['datetime', { sort: true }],
-    leaveState: ['int', { filter: true }],
+    kinds: {
+      processDefinitionId: 'id',
+      processInstanceId: 'id',
+      startTime: 'datetime',
+      endTime: 'datetime',
+      taskUser: 'id',
+      applyTime: 'datetime',
+    },
+    filter: ['processDefinitionId', 'processInstanceId', 'leaveType', 'taskUser', 'leaveState'],
+    sort: ['startTime', 'endTime', 'days', 'applyTime'],
   },
 );
 

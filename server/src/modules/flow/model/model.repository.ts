@@ -1,20 +1,19 @@
 import type { FlowModel } from '@console/contract';
+import { FlowModelSchema } from '@console/contract/schema';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** BPMN models as edited (blade_flow_model); lists leave the XML out, detail adds it. */
-export const flowModelTable = defineTable<FlowModel, 'blade_flow_model'>(
+export const flowModelTable = defineTable(
+  FlowModelSchema,
   'blade_flow_model',
   { tenantScoped: true },
   {
-    modelKey: ['string', { filter: true, sort: true }],
-    name: ['string', { filter: true, sort: true }],
-    category: ['string', { filter: true, sort: true }],
-    description: ['string', { filter: true }],
-    version: ['int', { sort: true }],
-    deployTime: ['datetime', { sort: true }],
-    xml: ['string', { writeOnly: true }],
+    kinds: { deployTime: 'datetime' },
+    filter: ['modelKey', 'name', 'category', 'description'],
+    sort: ['modelKey', 'name', 'category', 'version', 'deployTime'],
+    writeOnly: { xml: 'string' },
   },
 );
 

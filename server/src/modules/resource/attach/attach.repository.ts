@@ -1,21 +1,19 @@
 import type { Attach } from '@console/contract';
+import { AttachSchema } from '@console/contract/schema';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Attachments: the files stored through put-file, and records submitted by hand (blade_attach). */
-export const attachTable = defineTable<Attach, 'blade_attach'>(
+export const attachTable = defineTable(
+  AttachSchema,
   'blade_attach',
   { tenantScoped: true },
   {
-    link: ['string', { filter: true }],
-    domain: ['string', { filter: true }],
-    name: ['string', { filter: true, sort: true }],
-    originalName: ['string', { filter: true, sort: true }],
-    extension: ['string', { filter: true, sort: true }],
-    attachSize: ['int', { filter: true, sort: true }],
+    filter: ['link', 'domain', 'name', 'originalName', 'extension', 'attachSize', 'md5'],
+    sort: ['name', 'originalName', 'extension', 'attachSize'],
     // Computed when a file is stored, never taken from a body.
-    md5: ['string', { filter: true, readOnly: true }],
+    readOnly: ['md5'],
   },
 );
 

@@ -1,4 +1,5 @@
 import type { Oss } from '@console/contract';
+import { OssSchema } from '@console/contract/schema';
 import type { Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 import {
@@ -7,19 +8,14 @@ import {
 } from '../provider-settings/provider-settings.repository.js';
 
 /** Object storage settings per tenant (blade_oss); the secret key is write-only (S5). */
-export const ossTable = defineTable<Oss & { secretKey?: string | null }, 'blade_oss'>(
+export const ossTable = defineTable(
+  OssSchema,
   'blade_oss',
   { tenantScoped: true },
   {
-    category: ['int', { filter: true, sort: true }],
-    ossCode: ['string', { filter: true, sort: true }],
-    endpoint: ['string', { filter: true }],
-    accessKey: ['string', { filter: true }],
-    secretKey: ['string', { writeOnly: true }],
-    bucketName: ['string', { filter: true }],
-    appId: ['string', { filter: true }],
-    region: ['string', { filter: true }],
-    remark: ['string', { filter: true }],
+    filter: ['category', 'ossCode', 'endpoint', 'accessKey', 'bucketName', 'appId', 'region', 'remark'],
+    sort: ['category', 'ossCode'],
+    writeOnly: { secretKey: 'string' },
   },
 );
 

@@ -1,4 +1,5 @@
 import type { Sms } from '@console/contract';
+import { SmsSchema } from '@console/contract/schema';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 import {
@@ -7,19 +8,14 @@ import {
 } from '../provider-settings/provider-settings.repository.js';
 
 /** SMS settings per tenant (blade_sms); the secret key is write-only (S5). */
-export const smsTable = defineTable<Sms & { secretKey?: string | null }, 'blade_sms'>(
+export const smsTable = defineTable(
+  SmsSchema,
   'blade_sms',
   { tenantScoped: true },
   {
-    category: ['int', { filter: true, sort: true }],
-    smsCode: ['string', { filter: true, sort: true }],
-    templateId: ['string', { filter: true }],
-    accessKey: ['string', { filter: true }],
-    secretKey: ['string', { writeOnly: true }],
-    regionId: ['string', { filter: true }],
-    appId: ['string', { filter: true }],
-    signName: ['string', { filter: true }],
-    remark: ['string', { filter: true }],
+    filter: ['category', 'smsCode', 'templateId', 'accessKey', 'regionId', 'appId', 'signName', 'remark'],
+    sort: ['category', 'smsCode'],
+    writeOnly: { secretKey: 'string' },
   },
 );
 

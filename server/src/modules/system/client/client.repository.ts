@@ -1,4 +1,5 @@
 import type { Client } from '@console/contract';
+import { ClientSchema } from '@console/contract/schema';
 import type { ClientRecord } from '../../../core/auth/guard.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Store } from '../../../core/repository/store.js';
@@ -8,21 +9,22 @@ import { PLATFORM } from '../../../core/repository/actors.js';
 export type { Client };
 
 /** OAuth clients (blade_client): platform-wide; the secret never leaves the server (S5). */
-export const clientTable = defineTable<Client, 'blade_client'>(
+export const clientTable = defineTable(
+  ClientSchema,
   'blade_client',
   { tenantScoped: false },
   {
-    clientId: ['string', { filter: true, sort: true }],
-    clientSecret: ['string', { writeOnly: true }],
-    resourceIds: ['string', { filter: true }],
-    scope: ['string', { filter: true }],
-    authorizedGrantTypes: ['string', { filter: true }],
-    webServerRedirectUri: ['string', { filter: true }],
-    authorities: ['string'],
-    accessTokenValidity: ['int', { filter: true, sort: true }],
-    refreshTokenValidity: ['int', { filter: true, sort: true }],
-    additionalInformation: ['string'],
-    autoapprove: ['string'],
+    filter: [
+      'clientId',
+      'resourceIds',
+      'scope',
+      'authorizedGrantTypes',
+      'webServerRedirectUri',
+      'accessTokenValidity',
+      'refreshTokenValidity',
+    ],
+    sort: ['clientId', 'accessTokenValidity', 'refreshTokenValidity'],
+    writeOnly: { clientSecret: 'string' },
   },
 );
 

@@ -1,4 +1,5 @@
 import type { Dept } from '@console/contract';
+import { DeptSchema } from '@console/contract/schema';
 import { sql } from 'kysely';
 import { listHas } from '../../../core/repository/data-scope.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
@@ -7,17 +8,14 @@ import { defineTable } from '../../../core/repository/table.js';
 import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
 
 /** Departments (blade_dept) of a tenant; `ancestors` is `0,<id>,…` from the root to the parent. */
-export const deptTable = defineTable<Dept, 'blade_dept'>(
+export const deptTable = defineTable(
+  DeptSchema,
   'blade_dept',
   { tenantScoped: true },
   {
-    parentId: ['id', { filter: true }],
-    ancestors: ['string'],
-    deptCategory: ['int', { filter: true, sort: true }],
-    deptName: ['string', { filter: true, sort: true }],
-    fullName: ['string', { filter: true, sort: true }],
-    sort: ['int', { sort: true }],
-    remark: ['string', { filter: true }],
+    kinds: { parentId: 'id' },
+    filter: ['parentId', 'deptCategory', 'deptName', 'fullName', 'remark'],
+    sort: ['deptCategory', 'deptName', 'fullName', 'sort'],
   },
 );
 

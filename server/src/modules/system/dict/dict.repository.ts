@@ -1,32 +1,27 @@
 import type { Dict, DictItem } from '@console/contract';
+import { DictSchema } from '@console/contract/schema';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { insertStamp, TableRepository } from '../../../core/repository/table-repository.js';
-import { defineTable, type FieldsOf, type TableDef } from '../../../core/repository/table.js';
+import { defineTable, type TableDef } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
 
-const DICT_FIELDS = {
-  parentId: ['id', { filter: true }],
-  code: ['string', { filter: true, sort: true }],
-  dictKey: ['string', { filter: true, sort: true }],
-  dictValue: ['string', { filter: true, sort: true }],
-  sort: ['int', { sort: true }],
-  remark: ['string', { filter: true }],
-  isSealed: ['int', { filter: true, sort: true }],
-} satisfies FieldsOf<Dict, 'blade_dict'>;
+const DICT_SPEC = {
+  kinds: { parentId: 'id' },
+  filter: ['parentId', 'code', 'dictKey', 'dictValue', 'remark', 'isSealed'],
+  sort: ['code', 'dictKey', 'dictValue', 'sort', 'isSealed'],
+} as const;
 
 /** System dictionaries (blade_dict): platform-wide (the platform administrator writes them). */
-export const dictTable = defineTable<Dict, 'blade_dict'>(
+export const dictTable = defineTable(
+  DictSchema,
   'blade_dict',
   { tenantScoped: false },
-  { ...DICT_FIELDS },
+  // A system dictionary has no tenant: the entity's tenantId is the business table's.
+  { ...DICT_SPEC, computed: { tenantId: true } },
 );
 
 /** Business dictionaries (blade_dict_biz): each tenant's own. */
-export const dictBizTable = defineTable<Dict, 'blade_dict_biz'>(
-  'blade_dict_biz',
-  { tenantScoped: true },
-  { ...DICT_FIELDS },
-);
+export const dictBizTable = defineTable(DictSchema, 'blade_dict_biz', { tenantScoped: true }, DICT_SPEC);
 
 /** Either dictionary table. */
 export type DictTableDef = typeof dictTable | typeof dictBizTable;

@@ -1,4 +1,5 @@
 import type { Menu } from '@console/contract';
+import { MenuSchema } from '@console/contract/schema';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
@@ -8,21 +9,14 @@ import { PLATFORM } from '../../../core/repository/actors.js';
 export type { Menu };
 
 /** Menus are platform-wide (BladeX): tenants differ in which menus they get, not in the rows. */
-export const menuTable = defineTable<Menu, 'blade_menu'>(
+export const menuTable = defineTable(
+  MenuSchema,
   'blade_menu',
   { tenantScoped: false },
   {
-    parentId: ['id', { filter: true }],
-    code: ['string', { filter: true, sort: true }],
-    name: ['string', { filter: true, sort: true }],
-    alias: ['string', { filter: true }],
-    path: ['string', { filter: true }],
-    source: ['string'],
-    sort: ['int', { sort: true }],
-    category: ['int', { filter: true, sort: true }],
-    action: ['int', { filter: true }],
-    isOpen: ['int', { filter: true }],
-    remark: ['string', { filter: true }],
+    kinds: { parentId: 'id' },
+    filter: ['parentId', 'code', 'name', 'alias', 'path', 'category', 'action', 'isOpen', 'remark'],
+    sort: ['code', 'name', 'sort', 'category'],
   },
 );
 

@@ -1,18 +1,18 @@
 import type { TopMenu } from '@console/contract';
+import { TopMenuSchema } from '@console/contract/schema';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
 
 /** Top menus are platform-wide (security S4): no tenant column scopes them. */
-export const topMenuTable = defineTable<TopMenu, 'blade_top_menu'>(
+export const topMenuTable = defineTable(
+  TopMenuSchema,
   'blade_top_menu',
   { tenantScoped: false },
   {
-    code: ['string', { filter: true, sort: true }],
-    name: ['string', { filter: true, sort: true }],
-    source: ['string'],
-    sort: ['int', { filter: true, sort: true }],
+    filter: ['code', 'name', 'sort'],
+    sort: ['code', 'name', 'sort'],
   },
 );
 

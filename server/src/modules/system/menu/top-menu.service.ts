@@ -1,4 +1,5 @@
 import type { Page, TopMenu, TopMenuGrant, TopMenuInput } from '@console/contract';
+import { TopMenuInputSchema } from '@console/contract/schema';
 import { badRequest, notFound } from '../../../core/errors.js';
 
 import { parseListQuery } from '../../../core/list-query.js';
@@ -6,7 +7,7 @@ import { inTransaction, type Actor, type Store } from '../../../core/repository/
 import { MenuRepository } from './menu.repository.js';
 import { TopMenuRepository, topMenuTable } from './top-menu.repository.js';
 import { PLATFORM } from '../../../core/repository/actors.js';
-import { EntityService, found } from '../../../core/entity-service.js';
+import { EntityService, found, inputValues } from '../../../core/entity-service.js';
 
 /** Top menus (spec §7, "Top menu"): platform-wide rows, changed by the platform administrator only (S4). */
 export class TopMenuService extends EntityService<
@@ -29,12 +30,8 @@ export class TopMenuService extends EntityService<
 
   /** Creates without an id, updates with one; a code names one top menu. */
   async submit(actor: Actor, input: TopMenuInput): Promise<TopMenu> {
-    const values = {
-      code: input.code.trim(),
-      name: input.name.trim(),
-      source: input.source?.trim() || null,
-      sort: input.sort,
-    };
+    // A blank icon is none.
+    const values = { ...inputValues(TopMenuInputSchema, input), source: input.source?.trim() || null };
     const id = input.id || undefined;
     return inTransaction(this.store, async (tx) => {
       const topMenus = this.repositoryOn(tx);

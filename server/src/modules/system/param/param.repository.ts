@@ -1,19 +1,19 @@
 import { PARAM_VISIBILITY, type Page, type Param } from '@console/contract';
+import { ParamSchema } from '@console/contract/schema';
 import type { ListQuery } from '../../../core/list-query.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Parameters are platform-wide (security S4): no tenant column scopes them. */
-export const paramTable = defineTable<Param, 'blade_param'>(
+export const paramTable = defineTable(
+  ParamSchema,
   'blade_param',
   { tenantScoped: false },
   {
-    paramName: ['string', { filter: true, sort: true }],
-    paramKey: ['string', { filter: true, sort: true }],
-    paramValue: ['text', { filter: true }],
-    remark: ['string', { filter: true }],
-    visibility: ['int', { filter: true, sort: true }],
+    kinds: { paramValue: 'text' },
+    filter: ['paramName', 'paramKey', 'paramValue', 'remark', 'visibility'],
+    sort: ['paramName', 'paramKey', 'visibility'],
   },
 );
 

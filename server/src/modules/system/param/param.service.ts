@@ -1,6 +1,7 @@
 import { PARAM_VISIBILITY, type Page, type Param, type ParamInput } from '@console/contract';
+import { ParamInputSchema } from '@console/contract/schema';
 import { isPlatformAdmin, type Principal } from '../../../core/auth/principal.js';
-import { EntityService, found } from '../../../core/entity-service.js';
+import { EntityService, found, inputValues } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
@@ -29,13 +30,9 @@ export class ParamService extends EntityService<Param, ParamInput, 'blade_param'
 
   /** Creates without an id, updates with one; a key belongs to one parameter only. */
   async submit(actor: Actor, input: ParamInput): Promise<Param> {
-    const values = {
-      paramName: input.paramName.trim(),
-      paramKey: input.paramKey.trim(),
-      paramValue: input.paramValue,
-      remark: input.remark ?? null,
-      ...(input.visibility !== undefined ? { visibility: input.visibility } : {}),
-    };
+    // A value keeps its spaces; a visibility left out keeps the stored one (private on create).
+    const { visibility, ...given } = inputValues(ParamInputSchema, input);
+    const values = { ...given, paramValue: input.paramValue, ...(visibility !== null ? { visibility } : {}) };
     const id = input.id || undefined;
     return inTransaction(this.store, async (tx) => {
       const params = this.repositoryOn(tx);

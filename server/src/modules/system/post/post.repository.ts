@@ -1,18 +1,17 @@
 import type { Post } from '@console/contract';
+import { PostSchema } from '@console/contract/schema';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Posts (blade_post): the job positions of a tenant. */
-export const postTable = defineTable<Post, 'blade_post'>(
+export const postTable = defineTable(
+  PostSchema,
   'blade_post',
   { tenantScoped: true },
   {
-    category: ['int', { filter: true, sort: true }],
-    postCode: ['string', { filter: true, sort: true }],
-    postName: ['string', { filter: true, sort: true }],
-    sort: ['int', { sort: true }],
-    remark: ['string', { filter: true }],
+    filter: ['category', 'postCode', 'postName', 'remark'],
+    sort: ['category', 'postCode', 'postName', 'sort'],
   },
 );
 

@@ -1,5 +1,6 @@
 import type { Post, PostInput } from '@console/contract';
-import { EntityService, found } from '../../../core/entity-service.js';
+import { PostInputSchema } from '@console/contract/schema';
+import { EntityService, found, inputValues } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { readingTenant } from '../../../core/repository/actors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
@@ -19,13 +20,7 @@ export class PostService extends EntityService<Post, PostInput, 'blade_post', Po
 
   /** A post code belongs to one post of the tenant. */
   async submit(actor: Actor, input: PostInput): Promise<Post> {
-    const values = {
-      category: input.category,
-      postCode: input.postCode.trim(),
-      postName: input.postName.trim(),
-      sort: input.sort,
-      remark: input.remark ?? null,
-    };
+    const values = inputValues(PostInputSchema, input);
     const id = input.id || undefined;
     return inTransaction(this.store, async (tx) => {
       const posts = this.repositoryOn(tx);

@@ -1,4 +1,5 @@
 import type { Role } from '@console/contract';
+import { RoleSchema } from '@console/contract/schema';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
@@ -6,14 +7,14 @@ import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
 
 export type { Role };
 
-export const roleTable = defineTable<Role, 'blade_role'>(
+export const roleTable = defineTable(
+  RoleSchema,
   'blade_role',
   { tenantScoped: true },
   {
-    parentId: ['id', { filter: true }],
-    roleName: ['string', { filter: true, sort: true }],
-    sort: ['int', { sort: true }],
-    roleAlias: ['string', { filter: true, sort: true }],
+    kinds: { parentId: 'id' },
+    filter: ['parentId', 'roleName', 'roleAlias'],
+    sort: ['roleName', 'sort', 'roleAlias'],
   },
 );
 

@@ -1,4 +1,5 @@
 import type { ApiScope } from '@console/contract';
+import { ApiScopeSchema } from '@console/contract/schema';
 import { fullPattern, type ApiScopeRule } from '../../../core/auth/permissions.js';
 import type { Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
@@ -6,17 +7,14 @@ import { defineTable } from '../../../core/repository/table.js';
 import { PLATFORM } from '../../../core/repository/actors.js';
 
 /** API scopes (blade_scope_api): platform-wide rules under menus (security S4). */
-export const apiScopeTable = defineTable<ApiScope, 'blade_scope_api'>(
+export const apiScopeTable = defineTable(
+  ApiScopeSchema,
   'blade_scope_api',
   { tenantScoped: false },
   {
-    menuId: ['id', { filter: true }],
-    resourceCode: ['string', { filter: true, sort: true }],
-    scopeName: ['string', { filter: true, sort: true }],
-    scopePath: ['string', { filter: true, sort: true }],
-    scopeMethod: ['string', { filter: true }],
-    scopeType: ['int', { filter: true, sort: true }],
-    remark: ['string', { filter: true }],
+    kinds: { menuId: 'id' },
+    filter: ['menuId', 'resourceCode', 'scopeName', 'scopePath', 'scopeMethod', 'scopeType', 'remark'],
+    sort: ['resourceCode', 'scopeName', 'scopePath', 'scopeType'],
   },
 );
 

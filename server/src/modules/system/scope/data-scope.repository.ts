@@ -1,22 +1,18 @@
 import type { DataScope } from '@console/contract';
+import { DataScopeSchema } from '@console/contract/schema';
 import type { Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 
 /** Data scopes (blade_scope_data): platform-wide rules under menus (security S4). */
-export const dataScopeTable = defineTable<DataScope, 'blade_scope_data'>(
+export const dataScopeTable = defineTable(
+  DataScopeSchema,
   'blade_scope_data',
   { tenantScoped: false },
   {
-    menuId: ['id', { filter: true }],
-    resourceCode: ['string', { filter: true, sort: true }],
-    scopeName: ['string', { filter: true, sort: true }],
-    scopeField: ['string'],
-    scopeClass: ['string'],
-    scopeColumn: ['string', { filter: true }],
-    scopeType: ['int', { filter: true, sort: true }],
-    scopeValue: ['string'],
-    remark: ['string', { filter: true }],
+    kinds: { menuId: 'id' },
+    filter: ['menuId', 'resourceCode', 'scopeName', 'scopeColumn', 'scopeType', 'remark'],
+    sort: ['resourceCode', 'scopeName', 'scopeType'],
   },
 );
 

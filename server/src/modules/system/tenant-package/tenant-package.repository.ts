@@ -1,17 +1,18 @@
 import type { TenantPackage } from '@console/contract';
+import { TenantPackageSchema } from '@console/contract/schema';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Store } from '../../../core/repository/store.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
 
 /** Tenant packages are platform-wide (security S4): no tenant column scopes them. */
-export const tenantPackageTable = defineTable<TenantPackage, 'blade_tenant_package'>(
+export const tenantPackageTable = defineTable(
+  TenantPackageSchema,
   'blade_tenant_package',
   { tenantScoped: false },
   {
-    packageName: ['string', { filter: true, sort: true }],
-    menuId: ['string', { filter: true }],
-    remark: ['string', { filter: true }],
+    filter: ['packageName', 'menuId', 'remark'],
+    sort: ['packageName'],
   },
 );
 

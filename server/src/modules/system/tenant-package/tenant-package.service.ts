@@ -1,4 +1,5 @@
 import type { TenantPackage, TenantPackageInput } from '@console/contract';
+import { TenantPackageInputSchema } from '@console/contract/schema';
 import { badRequest, notFound } from '../../../core/errors.js';
 import { isId, parseIdList } from '../../../core/ids.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
@@ -6,7 +7,7 @@ import { MenuRepository } from '../menu/menu.repository.js';
 import { grantPackage } from '../tenant/tenant.service.js';
 import { TenantRepository } from '../tenant/tenant.repository.js';
 import { TenantPackageRepository, tenantPackageTable } from './tenant-package.repository.js';
-import { EntityService, found } from '../../../core/entity-service.js';
+import { EntityService, found, inputValues } from '../../../core/entity-service.js';
 
 /**
  * Tenant packages: the menus a tenant may have (MenuService.allowedMenuIds). Changing a package
@@ -35,11 +36,7 @@ export class TenantPackageService extends EntityService<
   async submit(actor: Actor, input: TenantPackageInput): Promise<TenantPackage> {
     const menuIds = parseIdList(input.menuId);
     if (!menuIds) throw badRequest('tenantPackage.menuId.invalid');
-    const values = {
-      packageName: input.packageName.trim(),
-      menuId: menuIds.join(','),
-      remark: input.remark ?? null,
-    };
+    const values = { ...inputValues(TenantPackageInputSchema, input), menuId: menuIds.join(',') };
     const id = input.id || undefined;
     if (id !== undefined && !isId(id)) throw notFound();
     const saved = await inTransaction(this.store, async (tx) => {

@@ -1,4 +1,5 @@
 import type { Tenant, TenantOption } from '@console/contract';
+import { TenantSchema } from '@console/contract/schema';
 import { isId } from '../../../core/ids.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
@@ -9,29 +10,29 @@ import { PLATFORM } from '../../../core/repository/actors.js';
 export type { Tenant };
 
 /** Tenants are platform-wide rows (blade_tenant): the table itself is not tenant-scoped. */
-export const tenantTable = defineTable<Tenant, 'blade_tenant'>(
+export const tenantTable = defineTable(
+  TenantSchema,
   'blade_tenant',
   { tenantScoped: false },
   {
-    tenantId: ['string', { filter: true, sort: true }],
-    tenantName: ['string', { filter: true, sort: true }],
-    domain: ['string', { filter: true }],
-    backgroundUrl: ['string'],
-    linkman: ['string', { filter: true }],
-    contactNumber: ['string', { filter: true }],
-    address: ['string', { filter: true }],
-    accountNumber: ['int', { filter: true, sort: true }],
-    expireTime: ['datetime', { filter: true, sort: true }],
-    packageId: ['id', { filter: true }],
-    datasourceId: ['id', { filter: true }],
-    passwordMinLength: ['int'],
-    passwordMinClasses: ['int'],
-    passwordHistory: ['int'],
-    // Not answered, not written by any call (security S5).
-    licenseKey: ['string', { writeOnly: true, readOnly: true }],
-    uploadQuota: ['int', { sort: true }],
-    // Kept by uploads and removals (reserveUpload, releaseUpload), never by a form.
-    uploadUsed: ['int', { sort: true, readOnly: true }],
+    kinds: { expireTime: 'datetime', packageId: 'id', datasourceId: 'id' },
+    filter: [
+      'tenantId',
+      'tenantName',
+      'domain',
+      'linkman',
+      'contactNumber',
+      'address',
+      'accountNumber',
+      'expireTime',
+      'packageId',
+      'datasourceId',
+    ],
+    sort: ['tenantId', 'tenantName', 'accountNumber', 'expireTime', 'uploadQuota', 'uploadUsed'],
+    // The license key is not answered, not written by any call (security S5); the upload use is
+    // kept by uploads and removals (reserveUpload, releaseUpload), never by a form.
+    readOnly: ['licenseKey', 'uploadUsed'],
+    writeOnly: { licenseKey: 'string' },
   },
 );
 

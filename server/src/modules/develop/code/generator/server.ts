@@ -93,32 +93,34 @@ function rowType(field: FieldPlan): string {
   return field.required ? type : `${type} | null`;
 }
 
-function tableKind(field: FieldPlan): string {
-  return {
-    string: "'string'",
-    text: "'text'",
-    // A decimal is read and written as a number, as integers are.
-    int: "'int'",
-    decimal: "'int'",
-    bigint: "'id'",
-    date: "'string'",
-    datetime: "'datetime'",
-  }[field.kind];
-}
+/**
+ * The kinds the entity's schema does not tell (core/repository/table.ts, SchemaTableSpec): ids and
+ * instants are strings on the wire, and a text column is kept apart from a varchar.
+ */
+const UNREAD_KINDS: Partial<Record<FieldPlan['kind'], string>> = {
+  text: "'text'",
+  bigint: "'id'",
+  datetime: "'datetime'",
+};
 
 const sortable = (field: FieldPlan) => field.inTable && field.kind !== 'text';
+
+/** `  name: [...],` of the fields that have it, or nothing. */
+function fieldList(name: string, fields: FieldPlan[]): string[] {
+  return fields.length > 0 ? [`    ${name}: [${fields.map((f) => stringLiteral(f.field)).join(', ')}],`] : [];
+}
 
 function repositoryFile(plan: ModulePlan): GeneratedFile {
   const dbTypes = new Set(['AuditColumns', 'TenantScoped', ...plan.fields.map(rowType)]);
   const used = ['AuditColumns', 'DbDate', 'DbId', 'DbInt', 'TenantScoped'].filter((name) =>
     [...dbTypes].some((type) => type.startsWith(name)),
   );
-  const options = (field: FieldPlan) => {
-    const set = [field.searchable ? 'filter: true' : '', sortable(field) ? 'sort: true' : ''].filter(Boolean);
-    return set.length > 0 ? `, { ${set.join(', ')} }` : '';
-  };
+  const kinds = plan.fields.flatMap((field) => {
+    const kind = UNREAD_KINDS[field.kind];
+    return kind ? [`${field.field}: ${kind}`] : [];
+  });
   const lines = [
-    `import type { ${plan.pascal} } from ${stringLiteral(`@console/contract/generated/${plan.kebab}`)};`,
+    `import { ${plan.pascal}Schema, type ${plan.pascal} } from ${stringLiteral(`@console/contract/generated/${plan.kebab}`)};`,
     "import type { Store } from '../../../core/repository/store.js';",
     "import { TableRepository } from '../../../core/repository/table-repository.js';",
     "import { defineTable } from '../../../core/repository/table.js';",
@@ -136,12 +138,18 @@ function repositoryFile(plan: ModulePlan): GeneratedFile {
     '  }',
     '}',
     '',
-    `/** ${commentText(`${plan.title} (${plan.table})`)}: the rows of the caller's tenant. */`,
-    `export const ${plan.camel}Table = defineTable<${plan.pascal}, ${stringLiteral(plan.table)}>(`,
+    `/** ${commentText(`${plan.title} (${plan.table})`)}: the rows of the caller's tenant, the fields of its schema. */`,
+    `export const ${plan.camel}Table = defineTable(`,
+    `  ${plan.pascal}Schema,`,
     `  ${stringLiteral(plan.table)},`,
     '  { tenantScoped: true },',
     '  {',
-    ...plan.fields.map((field) => `    ${field.field}: [${tableKind(field)}${options(field)}],`),
+    ...(kinds.length > 0 ? [`    kinds: { ${kinds.join(', ')} },`] : []),
+    ...fieldList(
+      'filter',
+      plan.fields.filter((field) => field.searchable),
+    ),
+    ...fieldList('sort', plan.fields.filter(sortable)),
     '  },',
     ');',
     '',
@@ -158,37 +166,25 @@ function repositoryFile(plan: ModulePlan): GeneratedFile {
   };
 }
 
-function submitValue(field: FieldPlan): string {
+/** A datetime field's value: the wire moment read as the instant the column keeps. */
+function momentValue(field: FieldPlan): string {
   const value = `input.${field.field}`;
-  switch (field.kind) {
-    case 'string':
-    case 'text':
-      return field.required ? `${value}.trim()` : `${value} ?? null`;
-    case 'int':
-    case 'decimal':
-      return field.required ? value : `${value} ?? null`;
-    case 'bigint':
-    case 'date':
-      return field.required ? value : `${value} || null`;
-    case 'datetime': {
-      const moment = `moment(${value}, this.store.timeZone)`;
-      return field.required ? moment : `${value} ? ${moment} : null`;
-    }
-  }
+  const moment = `moment(${value}, this.store.timeZone)`;
+  return field.required ? moment : `${value} ? ${moment} : null`;
 }
 
 function serviceFile(plan: ModulePlan): GeneratedFile {
-  const moments = plan.fields.some((field) => field.kind === 'datetime');
+  const moments = plan.fields.filter((field) => field.kind === 'datetime');
   const { pascal, camel, table } = plan;
   const lines = [
-    `import type { ${pascal}, ${pascal}Input } from ${stringLiteral(`@console/contract/generated/${plan.kebab}`)};`,
-    ...(moments ? ["import { parseDateTime } from '../../../core/dates.js';"] : []),
-    "import { EntityService } from '../../../core/entity-service.js';",
+    `import { ${pascal}InputSchema, type ${pascal}, type ${pascal}Input } from ${stringLiteral(`@console/contract/generated/${plan.kebab}`)};`,
+    ...(moments.length > 0 ? ["import { parseDateTime } from '../../../core/dates.js';"] : []),
+    "import { EntityService, inputValues } from '../../../core/entity-service.js';",
     "import type { Actor, Store } from '../../../core/repository/store.js';",
     `import { ${pascal}Repository, ${camel}Table } from ${stringLiteral(`./${plan.kebab}.repository.js`)};`,
     '',
   ];
-  if (moments)
+  if (moments.length > 0)
     lines.push(
       "/** A wire moment ('YYYY-MM-DD HH:mm:ss' in the server's time zone) as the instant the column keeps. */",
       'function moment(text: string, timeZone: string): string {',
@@ -198,18 +194,27 @@ function serviceFile(plan: ModulePlan): GeneratedFile {
       '}',
       '',
     );
+  const values =
+    moments.length > 0
+      ? [
+          '    const values = {',
+          `      ...inputValues(${pascal}InputSchema, input),`,
+          ...moments.map((field) => `      ${field.field}: ${momentValue(field)},`),
+          '    };',
+          '    return this.save(this.repository, actor, input.id || undefined, values);',
+        ]
+      : [
+          `    return this.save(this.repository, actor, input.id || undefined, inputValues(${pascal}InputSchema, input));`,
+        ];
   lines.push(
-    `/** ${commentText(`${plan.title} (${table})`)}: list, detail and remove from the base; submit writes the form's fields. */`,
+    `/** ${commentText(`${plan.title} (${table})`)}: list, detail and remove from the base; submit saves the form's fields (inputValues). */`,
     `export class ${pascal}Service extends EntityService<${pascal}, ${pascal}Input, ${stringLiteral(table)}, ${pascal}Repository> {`,
     '  constructor(store: Store) {',
     `    super(store, ${camel}Table, (s) => new ${pascal}Repository(s));`,
     '  }',
     '',
     `  async submit(actor: Actor, input: ${pascal}Input): Promise<${pascal}> {`,
-    '    const values = {',
-    ...plan.fields.map((field) => `      ${field.field}: ${submitValue(field)},`),
-    '    };',
-    '    return this.save(this.repository, actor, input.id || undefined, values);',
+    ...values,
     '  }',
     '}',
     '',
