@@ -4,13 +4,11 @@
 // both busy without piling up more than they can take:
 // - lint beside the type check (then the build) and, after `npm ci --ignore-scripts` (.ci/run), the
 //   compile of the SQLite driver's native module for the tests (unoptimised), one core for about 40 s;
-// - then the unit tests, web and server side by side, and as soon as the build is there the browser
-//   tests beside them, and the integration tests: the browser tests keep the two cores only about
-//   60 % busy (a browser waits for its server, its timers and its pages), and the integration tests
-//   fill the rest at a lower CPU priority (`nice`), so the browser, its server and the unit tests get
-//   the cores first. The browser and integration tests are the long steps (7–8 minutes each on this
-//   machine kind): started after the unit tests, a fresh clone's run took 684 s, with the machine's
-//   cores only 62 % busy.
+// - then the unit tests, web and server side by side;
+// - then the browser tests beside the integration tests: the browser tests keep the two cores only
+//   about 60 % busy (a browser waits for its server, its timers and its pages), and the integration
+//   tests fill the rest at a lower CPU priority (`nice`), so the browser and its server get the
+//   cores first and their timing stays close to an idle machine's.
 // A step `needs` the steps whose results it uses (it is not run when one of them failed) and comes
 // `after` the ones it only waits for (to leave them the CPU). Each step's output is printed whole when
 // it ends, so two steps never interleave; a table of the steps' times ends the run. Every step that
@@ -45,8 +43,13 @@ const steps = [
   // they start when lint, the type check and the compile have left the cores.
   { script: 'test:unit:web', after: ['lint', 'typecheck', ...native] },
   { script: 'test:unit:server', needs: native, after: ['lint', 'typecheck'] },
-  { script: 'test:e2e:built', needs: ['build', ...native] },
-  { script: 'test:integration', background: true, needs: native, after: ['build'] },
+  { script: 'test:e2e:built', needs: ['build', ...native], after: ['test:unit:web', 'test:unit:server'] },
+  {
+    script: 'test:integration',
+    background: true,
+    needs: native,
+    after: ['build', 'test:unit:web', 'test:unit:server'],
+  },
 ];
 
 /** @type {Map<string, { state: 'passed' | 'failed' | 'skipped', seconds?: number }>} */
