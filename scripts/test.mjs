@@ -5,8 +5,7 @@
 // - lint beside the type check (then the build) and, after `npm ci --ignore-scripts` (.ci/run), the
 //   compile of the SQLite driver's native module for the tests (unoptimised), one core for about 40 s;
 // - then the unit tests, web and server side by side;
-// - then the browser tests beside the integration tests (which start with the unit tests, below):
-//   the browser tests keep the two cores only
+// - then the browser tests beside the integration tests: the browser tests keep the two cores only
 //   about 60 % busy (a browser waits for its server, its timers and its pages), and the integration
 //   tests fill the rest at a lower CPU priority (`nice`), so the browser and its server get the
 //   cores first and their timing stays close to an idle machine's.
@@ -45,10 +44,12 @@ const steps = [
   { script: 'test:unit:web', after: ['lint', 'typecheck', ...native] },
   { script: 'test:unit:server', needs: native, after: ['lint', 'typecheck'] },
   { script: 'test:e2e:built', needs: ['build', ...native], after: ['test:unit:web', 'test:unit:server'] },
-  // The integration tests are the longest step: they start with the build's end, beside the unit
-  // tests, whose CPU they only take what is left of (`nice`). Started after the unit tests, they
-  // ended last, 40 s after the browser tests (a fresh clone's .ci/run: 684 s).
-  { script: 'test:integration', background: true, needs: native, after: ['build'] },
+  {
+    script: 'test:integration',
+    background: true,
+    needs: native,
+    after: ['build', 'test:unit:web', 'test:unit:server'],
+  },
 ];
 
 /** @type {Map<string, { state: 'passed' | 'failed' | 'skipped', seconds?: number }>} */
