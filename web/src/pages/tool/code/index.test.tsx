@@ -79,6 +79,20 @@ async function chooseInMore(row: HTMLElement, name: string): Promise<void> {
   fireEvent.click((await screen.findAllByRole('menuitem', { name })).at(-1)!);
 }
 
+/** The code page with the 设备管理 record, its 预览 dialog opened from the row's 更多 menu. */
+async function openPreview(): Promise<{ page: HTMLElement; row: HTMLElement; preview: HTMLElement }> {
+  const page = await renderPageAt('/tool/code/index', <CodePage />, {
+    title: '代码生成',
+    showing: '设备管理',
+  });
+  const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
+  await chooseInMore(row, '预览');
+  const preview = await findDialog('预览：设备管理');
+  // Quiet: the dialog says what went wrong, not a toast beside it.
+  await waitFor(() => expect(codeApi.preview).toHaveBeenCalledWith('7', { quiet: true }));
+  return { page, row, preview };
+}
+
 describe('code generator page', () => {
   it('lists a record, and 复制 copies it by id and lists again', async () => {
     const page = await renderPageAt('/tool/code/index', <CodePage />, {
@@ -125,14 +139,7 @@ describe('code generator page', () => {
   });
 
   it('预览 shows each file the record generates; 生成 downloads the zip of the row or of the selected rows', async () => {
-    const page = await renderPageAt('/tool/code/index', <CodePage />, {
-      title: '代码生成',
-      showing: '设备管理',
-    });
-    const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
-    await chooseInMore(row, '预览');
-    const preview = await findDialog('预览：设备管理');
-    await waitFor(() => expect(codeApi.preview).toHaveBeenCalledWith('7', { quiet: true }));
+    const { page, row, preview } = await openPreview();
     expect(await within(preview).findByRole('tab', { name: 'device.routes.ts' })).toBeTruthy();
     expect(within(preview).getByRole('tab', { name: 'index.tsx' })).toBeTruthy();
     expect(within(preview).getByText('export const deviceRoutes = 1;')).toBeTruthy();
@@ -155,15 +162,7 @@ describe('code generator page', () => {
   it('预览 of a record the generator refuses shows the server’s reason in the dialog (issue 45)', async () => {
     const reason = '表名 blade_post 已是控制台的表';
     vi.mocked(codeApi.preview).mockRejectedValueOnce(new RequestError(reason, 400, reason));
-    const page = await renderPageAt('/tool/code/index', <CodePage />, {
-      title: '代码生成',
-      showing: '设备管理',
-    });
-    const row = within(page).getByText('设备管理').closest<HTMLElement>('tr')!;
-    await chooseInMore(row, '预览');
-    const preview = await findDialog('预览：设备管理');
-    // Quiet: the dialog says it, not a toast beside it.
-    await waitFor(() => expect(codeApi.preview).toHaveBeenCalledWith('7', { quiet: true }));
+    const { preview } = await openPreview();
     const alert = await within(preview).findByRole('alert');
     expect(alert.textContent).toContain('无法生成预览');
     expect(alert.textContent).toContain(reason);
