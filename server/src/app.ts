@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const system = await startSystem(app, store, cache);
   const clients = await startClientCache(app, store, cache);
   installGuard(app, {
-    findClient: (clientId) => clients.find(clientId),
+    clients,
     accounts: signIn.accounts,
     signer: signIn.signer,
     cache,

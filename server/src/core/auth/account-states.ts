@@ -59,7 +59,25 @@ export function stateAllowsToken(
  */
 export const renewedSessionKey = (sid: string) => `auth:session-renewed:${sid}`;
 
-/** stateAllowsToken for a token of a session, counting the session's renewal (see above). */
+/**
+ * stateAllowsToken for a token of a session, counting the session's renewal as the shared cache
+ * holds it (`renewal`: the value at renewedSessionKey, null when none).
+ */
+export function allowedWithRenewal(
+  state: AccountState | undefined,
+  token: { iat: number; iat_ms?: number },
+  renewal: string | null,
+  now = Date.now(),
+): boolean {
+  if (stateAllowsToken(state, tokenIssuedAtMs(token), now)) return true;
+  // Only a token older than the user's invalidation can be saved by a renewal, and only by the
+  // renewal of that very invalidation (a later reset by an administrator is not undone by it).
+  if (!inGoodStanding(state, now) || state.tokenValidAfter === null) return false;
+  const renewedAt = Number(renewal);
+  return Number.isInteger(renewedAt) && renewedAt > 0 && renewedAt >= state.tokenValidAfter;
+}
+
+/** allowedWithRenewal, reading the session's renewal only when the token needs it. */
 export async function sessionTokenAllowed(
   cache: Cache,
   state: AccountState | undefined,
@@ -67,11 +85,7 @@ export async function sessionTokenAllowed(
   now = Date.now(),
 ): Promise<boolean> {
   if (stateAllowsToken(state, tokenIssuedAtMs(token), now)) return true;
-  // Only a token older than the user's invalidation can be saved by a renewal, and only by the
-  // renewal of that very invalidation (a later reset by an administrator is not undone by it).
-  if (!inGoodStanding(state, now) || state.tokenValidAfter === null) return false;
-  const renewedAt = Number(await cache.get(renewedSessionKey(token.sid)));
-  return Number.isInteger(renewedAt) && renewedAt > 0 && renewedAt >= state.tokenValidAfter;
+  return allowedWithRenewal(state, token, await cache.get(renewedSessionKey(token.sid)), now);
 }
 
 export type AccountStateLoader = (tenantId: string, userId: string) => Promise<AccountState | undefined>;
@@ -114,10 +128,16 @@ export class AccountStates {
     }
   }
 
+  /** The state held for the user if still fresh, without waiting; undefined when it must be read. */
+  peek(tenantId: string, userId: string): { state: AccountState | undefined } | undefined {
+    const hit = this.#entries.get(accountKey(tenantId, userId));
+    return hit && hit.until > Date.now() ? hit : undefined;
+  }
+
   async get(tenantId: string, userId: string): Promise<AccountState | undefined> {
+    const hit = this.peek(tenantId, userId);
+    if (hit) return hit.state;
     const key = accountKey(tenantId, userId);
-    const hit = this.#entries.get(key);
-    if (hit && hit.until > Date.now()) return hit.state;
     const state = await this.load(tenantId, userId);
     if (this.#entries.size > 100_000) this.#entries.clear();
     this.#entries.set(key, { state, until: Date.now() + TTL_MS });

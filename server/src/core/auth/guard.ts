@@ -1,36 +1,41 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { failure } from '../envelope.js';
 import { ApiError } from '../errors.js';
 import type { MessageKey } from '../i18n.js';
 import type { Cache } from '../cache/index.js';
-import { sessionTokenAllowed, type AccountState, type AccountStates } from './account-states.js';
+import { sessionTokenAllowed, type AccountStates } from './account-states.js';
 import type { Permissions } from './permissions.js';
 import { addRouteHook } from '../route-hooks.js';
+import type { Access, Principal } from './principal.js';
+import type { TokenSigner } from './tokens.js';
 import {
-  isAdministrator,
-  isPlatformAdmin,
-  type Access,
-  type ButtonRequirement,
-  type Principal,
-} from './principal.js';
-import type { TokenSigner, VerifiedToken } from './tokens.js';
+  basicCredentials,
+  bearerToken,
+  genuineClient,
+  principalFrom,
+  refused,
+  revokedSessionKey,
+  tokenOfClient,
+  userRefusal,
+  type ClientRecord,
+  type Refusal,
+  type RouteConfig,
+} from './access-rules.js';
+import { FAST_PATH, HELD_BACK, refusalFromMemory } from './guard-fast-path.js';
+
+export { revokedSessionKey, type ClientRecord } from './access-rules.js';
 
 // The one guard (security S3, S4, S8): every /api route declares its access level and this hook
-// enforces it. Handlers never check who is calling; they read req.actor.
-
-export interface ClientRecord {
-  clientId: string;
-  clientSecret: string;
-  status: number;
-  grantTypes: string[];
-  accessTokenValidity: number;
-  refreshTokenValidity: number;
-}
+// enforces it. Handlers never check who is calling; they read req.actor. It gathers what the rules
+// need to know (the client, the caller, what the caller holds) and applies the rules of
+// access-rules.ts to it; its fast path (guard-fast-path.ts) decides from what is in memory.
 
 export interface GuardDependencies {
-  /** The client's record (the caller's cached copy, or read). */
-  findClient(clientId: string): Promise<ClientRecord | undefined>;
+  /** The clients: the caller's cached copy (peek: only if held), or read. */
+  clients: {
+    find(clientId: string): Promise<ClientRecord | undefined>;
+    peek(clientId: string): { client: ClientRecord | undefined } | undefined;
+  };
   accounts: AccountStates;
   signer: TokenSigner;
   cache: Cache;
@@ -57,14 +62,11 @@ declare module 'fastify' {
   }
 }
 
-/** The client id and secret of an `Authorization: Basic base64(id:secret)` header; null if none. */
-function basicCredentials(req: FastifyRequest): { clientId: string; secret: Buffer } | null {
-  const header = req.headers.authorization;
-  if (!header || !/^basic /i.test(header)) return null;
-  const decoded = Buffer.from(header.slice(6).trim(), 'base64');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0) return null;
-  return { clientId: decoded.toString('utf8', 0, colon), secret: decoded.subarray(colon + 1) };
+function refuse(reply: FastifyReply, req: FastifyRequest, code: 401 | 403, key: MessageKey): FastifyReply {
+  return reply
+    .code(code)
+    .type('application/json; charset=utf-8')
+    .send(failure(code, req.t(key)));
 }
 
 /** The client of the Basic header, if known, enabled and its secret matches. */
@@ -74,26 +76,8 @@ async function authenticateClient(
 ): Promise<ClientRecord | null> {
   const credentials = basicCredentials(req);
   if (!credentials) return null;
-  const client = await deps.findClient(credentials.clientId);
-  if (!client || client.status !== 1) return null;
-  // Compared in a time that tells nothing of where they differ; only a length that differs answers
-  // sooner (timingSafeEqual needs equal lengths), and a length is not worth hashing for on every
-  // request (docs/decisions/0035-the-guard-as-plain-async-rules.md).
-  const stored = Buffer.from(client.clientSecret, 'utf8');
-  return credentials.secret.length === stored.length && timingSafeEqual(credentials.secret, stored)
-    ? client
-    : null;
+  return genuineClient(credentials, await deps.clients.find(credentials.clientId));
 }
-
-/** The token of the contract's `Blade-Auth: bearer <token>` header (the scheme in any case). */
-function bearerToken(req: FastifyRequest): string | null {
-  const header = req.headers['blade-auth'];
-  if (typeof header !== 'string' || !/^bearer\s/i.test(header)) return null;
-  return header.slice(7).trim() || null;
-}
-
-/** A sign-in session ended by logout: every token it issued is refused (sessions.ts). */
-export const revokedSessionKey = (sid: string) => `auth:revoked-session:${sid}`;
 
 /**
  * The caller of the Blade-Auth token: a genuine token of this client, of a session not ended, of a
@@ -107,71 +91,13 @@ async function authenticateUser(
   const token = bearerToken(req);
   if (!token) return null;
   const claims = await deps.signer.verify(token, 'access');
-  if (!claims || claims.client_id !== client.clientId) return null;
+  if (!tokenOfClient(claims, client)) return null;
   if (await deps.cache.get(revokedSessionKey(claims.sid))) return null;
   const state = await deps.accounts.get(claims.tenant_id, claims.user_id);
   // A token issued before the user's last invalidation may yet be saved by its session's renewal.
   if (!(await sessionTokenAllowed(deps.cache, state, claims))) return null;
   return principalFrom(claims, state);
 }
-
-/** The caller of a genuine, allowed token, with the roles of it the user still holds. */
-function principalFrom(claims: VerifiedToken, state: AccountState | undefined): Principal {
-  // The token names the role ids it was issued for (switch mode: one of them); only those the user
-  // still holds, of roles that still exist, count — taking a role away or removing it takes effect
-  // at once. Aliases come from the role records, never from the token's joined role names: an
-  // alias is compared whole, so no alias can make its holder an administrator (security S12).
-  const held = state?.roles ?? [];
-  const roleIds: string[] = [];
-  const roleAliases: string[] = [];
-  for (const id of claims.role_id ? claims.role_id.split(',') : []) {
-    const role = held.find((r) => r.id === id);
-    if (!role) continue;
-    roleIds.push(id);
-    if (role.alias) roleAliases.push(role.alias);
-  }
-  return {
-    tenantId: claims.tenant_id,
-    userId: claims.user_id,
-    deptId: claims.dept_id || null,
-    account: claims.account,
-    roleIds,
-    roleAliases,
-    clientId: claims.client_id,
-    jti: claims.jti,
-    expiresAt: claims.exp,
-    sessionId: claims.sid,
-    ...(state?.passwordChangeRequired ? { passwordChangeRequired: true } : {}),
-  };
-}
-
-function refuse(reply: FastifyReply, req: FastifyRequest, code: 401 | 403, key: MessageKey): FastifyReply {
-  return reply
-    .code(code)
-    .type('application/json; charset=utf-8')
-    .send(failure(code, req.t(key)));
-}
-
-/** A route's config: its access level and buttons, and its url. */
-type RouteConfig = FastifyRequest['routeOptions']['config'];
-
-/** Whether the caller holds one of these permission codes. */
-async function holdsAny(codes: readonly string[], principal: Principal, deps: GuardDependencies) {
-  for (const code of codes) if (await deps.permissions.hasCode(principal, code)) return true;
-  return false;
-}
-
-/** The codes of a route's button: one, or either of a create-or-update submit, or any of a list. */
-const buttonCodes = (button: ButtonRequirement): readonly string[] =>
-  typeof button === 'string' ? [button] : 'anyOf' in button ? button.anyOf : [button.create, button.update];
-
-/** Why the guard refuses a request: the status and the message it answers. */
-interface Refusal {
-  code: 401 | 403;
-  key: MessageKey;
-}
-
-const refused = (code: 401 | 403, key: MessageKey): Refusal => ({ code, key });
 
 /**
  * The access rules of a route that is not open, in order; req.client and req.actor are set on the
@@ -189,56 +115,32 @@ async function refusal(
   req.client = client;
   if (access === 'public') return undefined;
 
-  // user: a signed-in user, who changes a generated, reset or seeded password first (issue 44).
+  // user: a signed-in user; then what they hold (access-rules.ts).
   const principal = await authenticateUser(req, client, deps);
   if (!principal) return refused(401, 'error.unauthorized');
   req.actor = principal;
-  if (principal.passwordChangeRequired && !route.passwordChange)
-    return refused(403, 'auth.passwordChangeRequired');
-
-  // administrator; platform administrator.
-  if (access === 'administrator' && !isAdministrator(principal)) return refused(403, 'error.forbidden');
-  if (access === 'platform-admin' && !isPlatformAdmin(principal)) return refused(403, 'error.forbidden');
-
-  // Buttons: a submit that both creates and updates needs either here, and the one its body asks
-  // for once the body is read (bodyButtons below).
-  if (route.button !== undefined && !(await holdsAny(buttonCodes(route.button), principal, deps)))
-    return refused(403, 'error.noButton');
-
-  // API scopes: a rule covering the route lets only the roles granted it through.
-  const { method } = req;
-  if (!(await deps.permissions.apiAllowed(principal, method, route.url)))
-    return refused(403, 'error.apiScope');
-
-  // Menus (S16): a user route without a button needs one of its menus, or an API scope granted to
-  // the caller covering it, unless every user may call it; or it answers the caller's own items.
-  if (access !== 'user' || route.button !== undefined || route.everyone !== undefined) return undefined;
-  const menus = route.menu === undefined ? [] : typeof route.menu === 'string' ? [route.menu] : route.menu;
-  if (
-    (await holdsAny(menus, principal, deps)) ||
-    (await deps.permissions.apiScopeGranted(principal, method, route.url))
-  )
-    return undefined;
-  if (!route.ownWithoutMenu) return refused(403, 'error.noMenu');
-  req.ownOnly = true;
-  return undefined;
+  return userRefusal(req, route, access, principal, await deps.permissions.rightsOf(principal));
 }
 
-export function installGuard(app: FastifyInstance, deps: GuardDependencies): void {
+/** `fastPath`: try the fast path first (guard-fast-path.ts); by default as the server runs. */
+export function installGuard(app: FastifyInstance, deps: GuardDependencies, fastPath = FAST_PATH): void {
   app.decorateRequest('client', null);
   app.decorateRequest('ownOnly', false);
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     // Only API routes are guarded: unknown paths answer 404 (or the console) whoever asks, and the
     // console's files (the static wildcard route) are public. A 404's config has no url.
     // (req.routeOptions builds a new object at every read: read once.)
     const route = req.routeOptions.config;
     const url: string | undefined = route.url;
-    if (url === undefined || !url.startsWith('/api/')) return;
+    if (url === undefined || !url.startsWith('/api/')) return done();
     // open: anything, no client either.
     const access = route.access ?? 'user';
-    if (access === 'open') return;
-    const refusing = await refusal(req, route, access, deps);
-    if (refusing) return refuse(reply, req, refusing.code, refusing.key);
+    if (access === 'open') return done();
+    const answer = (refusing: Refusal | undefined) =>
+      refusing ? void refuse(reply, req, refusing.code, refusing.key) : done();
+    const fromMemory = fastPath ? refusalFromMemory(req, route, access, deps) : HELD_BACK;
+    if (fromMemory !== HELD_BACK) return answer(fromMemory);
+    refusal(req, route, access, deps).then(answer, done);
   });
 
   // The buttons a body asks for (a submit that creates or updates, a further button of the body):
@@ -252,9 +154,8 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies): voi
     }
     const further = bodyButton?.(req.body);
     if (further) codes.push(further);
-    for (const code of codes)
-      if (!(await deps.permissions.hasCode(principalOf(req), code)))
-        return refuse(reply, req, 403, 'error.noButton');
+    const rights = await deps.permissions.rightsOf(principalOf(req));
+    if (!codes.every(rights.holds)) return refuse(reply, req, 403, 'error.noButton');
   };
   const rules: RouteRule[] = [];
   app.decorate('routeRules', rules);

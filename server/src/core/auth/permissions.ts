@@ -83,10 +83,36 @@ export function fullPattern(scopePath: string): string {
 interface Cached<T> {
   value: Promise<T>;
   until: number;
+  /** The value once it has come (for an answer without waiting). */
+  settled?: T;
 }
 
+/**
+ * What a caller may do, known at once: the guard asks for it once per request and decides its
+ * rules from it without waiting again (guard.ts).
+ */
+export interface Rights {
+  /** Whether the caller holds the permission code; the platform administrator holds every code. */
+  holds(code: string): boolean;
+  /**
+   * Whether API scopes let the caller call `method path`: yes when no rule covers it, else only
+   * when one of the covering rules is granted to the caller's roles. The platform administrator
+   * passes. A rule over a path covers the same handler under the other dialect's path too
+   * (route-aliases.ts), so both paths answer alike. `path` is the route's pattern.
+   */
+  apiAllowed(method: string, path: string): boolean;
+  /**
+   * Whether an API scope granted to the caller's roles covers `method path`: what opens a route that
+   * needs a menu to a role without the menu (security S16).
+   */
+  apiScopeGranted(method: string, path: string): boolean;
+}
+
+/** The platform administrator's grants are never read: every code and every path is theirs. */
+const NOTHING_GRANTED: Grants = { codes: new Set(), apiScopeIds: new Set() };
+
 export class Permissions {
-  readonly #grants = new Map<string, Cached<Grants>>();
+  readonly #rights = new Map<string, Cached<Rights>>();
   #rules: Cached<ApiScopeRule[]> | null = null;
   /** The rules covering each `method path` (route patterns: a bounded set), for one set of rules. */
   readonly #covering = new WeakMap<ApiScopeRule[], Map<string, ApiScopeRule[]>>();
@@ -106,7 +132,7 @@ export class Permissions {
   }
 
   #drop(): void {
-    this.#grants.clear();
+    this.#rights.clear();
     this.#rules = null;
   }
 
@@ -116,27 +142,63 @@ export class Permissions {
     await this.cache.publish(CHANNEL, '*');
   }
 
-  static #grantsKey(principal: Principal): string {
-    return `${principal.tenantId}|${[...principal.roleIds].sort().join(',')}`;
-  }
-
-  #grantsOf(principal: Principal): Promise<Grants> {
-    const key = Permissions.#grantsKey(principal);
-    const hit = this.#grants.get(key);
-    if (hit && hit.until > Date.now()) return hit.value;
-    const entry: Cached<Grants> = { value: this.sources.grants(principal), until: Date.now() + TTL_MS };
-    if (this.#grants.size > 10_000) this.#grants.clear();
-    this.#grants.set(key, entry);
-    entry.value.catch(() => this.#grants.get(key) === entry && this.#grants.delete(key));
+  /** The caller's rights: those of the tenant's set of roles, read once per set and remembered. */
+  rightsOf(principal: Principal): Promise<Rights> {
+    const platformAdmin = isPlatformAdmin(principal);
+    const key = Permissions.#key(principal, platformAdmin);
+    const now = Date.now();
+    const hit = this.#rights.get(key);
+    if (hit && hit.until > now) return hit.value;
+    const rules = this.#currentRules();
+    // Rights never outlive the rules they were decided with.
+    const entry: Cached<Rights> = {
+      value: this.#read(principal, platformAdmin, rules.value),
+      until: Math.min(now + TTL_MS, rules.until),
+    };
+    if (this.#rights.size > 10_000) this.#rights.clear();
+    this.#rights.set(key, entry);
+    entry.value.then(
+      (rights) => (entry.settled = rights),
+      () => this.#rights.get(key) === entry && this.#rights.delete(key),
+    );
     return entry.value;
   }
 
-  #currentRules(): Promise<ApiScopeRule[]> {
-    if (this.#rules && this.#rules.until > Date.now()) return this.#rules.value;
+  /** The caller's rights if read already and fresh, without waiting; undefined when they must be read. */
+  rightsNow(principal: Principal): Rights | undefined {
+    const platformAdmin = isPlatformAdmin(principal);
+    const hit = this.#rights.get(Permissions.#key(principal, platformAdmin));
+    return hit && hit.until > Date.now() ? hit.settled : undefined;
+  }
+
+  /** The roles in the token's order: a set named in another order is only another entry. */
+  static #key(principal: Principal, platformAdmin: boolean): string {
+    return `${principal.tenantId}|${principal.roleIds.join(',')}|${platformAdmin}`;
+  }
+
+  async #read(
+    principal: Principal,
+    platformAdmin: boolean,
+    currentRules: Promise<ApiScopeRule[]>,
+  ): Promise<Rights> {
+    const rules = await currentRules;
+    const { codes, apiScopeIds } = platformAdmin ? NOTHING_GRANTED : await this.sources.grants(principal);
+    const grantedCovers = (method: string, path: string) =>
+      this.#coveringOf(rules, method, path).some((rule) => apiScopeIds.has(rule.id));
+    return {
+      holds: (code) => platformAdmin || codes.has(code),
+      apiAllowed: (method, path) =>
+        platformAdmin || this.#coveringOf(rules, method, path).length === 0 || grantedCovers(method, path),
+      apiScopeGranted: grantedCovers,
+    };
+  }
+
+  #currentRules(): Cached<ApiScopeRule[]> {
+    if (this.#rules && this.#rules.until > Date.now()) return this.#rules;
     const entry: Cached<ApiScopeRule[]> = { value: this.sources.apiScopeRules(), until: Date.now() + TTL_MS };
     this.#rules = entry;
     entry.value.catch(() => this.#rules === entry && (this.#rules = null));
-    return entry.value;
+    return entry;
   }
 
   /** The rules covering `method path`, worked out once per set of rules (keyed by that set). */
@@ -156,35 +218,5 @@ export class Permissions {
       byRoute.set(key, covering);
     }
     return covering;
-  }
-
-  /** Whether the caller holds the permission code; the platform administrator holds every code. */
-  async hasCode(principal: Principal, code: string): Promise<boolean> {
-    return isPlatformAdmin(principal) || (await this.#grantsOf(principal)).codes.has(code);
-  }
-
-  /**
-   * Whether API scopes let the caller call `method path`: yes when no rule covers it, else only
-   * when one of the covering rules is granted to the caller's roles. The platform administrator
-   * passes. A rule over a path covers the same handler under the other dialect's path too
-   * (route-aliases.ts), so both paths answer alike. `path` is the route's pattern.
-   */
-  async apiAllowed(principal: Principal, method: string, path: string): Promise<boolean> {
-    if (isPlatformAdmin(principal)) return true;
-    const covering = this.#coveringOf(await this.#currentRules(), method, path);
-    if (covering.length === 0) return true;
-    const granted = (await this.#grantsOf(principal)).apiScopeIds;
-    return covering.some((rule) => granted.has(rule.id));
-  }
-
-  /**
-   * Whether an API scope granted to the caller's roles covers `method path`: what opens a route that
-   * needs a menu to a role without the menu (security S16).
-   */
-  async apiScopeGranted(principal: Principal, method: string, path: string): Promise<boolean> {
-    const covering = this.#coveringOf(await this.#currentRules(), method, path);
-    if (covering.length === 0) return false;
-    const granted = (await this.#grantsOf(principal)).apiScopeIds;
-    return covering.some((rule) => granted.has(rule.id));
   }
 }

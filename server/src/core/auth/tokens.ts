@@ -69,13 +69,19 @@ export class TokenSigner {
   // before it can look it up (docs/benchmarks.md, "Where the server spends its extra time").
   private readonly verified = new Map<string, { token: string; claims: VerifiedToken }>();
 
+  /** verify's answer for a token verified before, without waiting; undefined when it must be verified. */
+  verifiedNow(token: string, type: 'access' | 'refresh'): VerifiedToken | null | undefined {
+    const known = this.verified.get(signatureOf(token));
+    if (known?.token !== token) return undefined;
+    return known.claims.exp > Math.floor(Date.now() / 1000) && known.claims.token_type === type
+      ? known.claims
+      : null;
+  }
+
   /** The claims of a genuine, unexpired token of the type; null for anything else. */
   async verify(token: string, type: 'access' | 'refresh'): Promise<VerifiedToken | null> {
-    const known = this.verified.get(signatureOf(token));
-    if (known?.token === token)
-      return known.claims.exp > Math.floor(Date.now() / 1000) && known.claims.token_type === type
-        ? known.claims
-        : null;
+    const known = this.verifiedNow(token, type);
+    if (known !== undefined) return known;
     let claims: VerifiedToken;
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS512'] });

@@ -6,6 +6,11 @@ export type Unsubscribe = () => Promise<void>;
 
 export interface Cache {
   get(key: string): Promise<string | null>;
+  /**
+   * get's answer without waiting, when this cache holds its data in the process (the memory cache);
+   * absent when only get can tell (Redis). For the guard's fast path (core/auth/guard-fast-path.ts).
+   */
+  peek?(key: string): string | null;
   /** Stores a value; ttlSeconds > 0 makes it expire. */
   set(key: string, value: string, ttlSeconds?: number): Promise<void>;
   /** Stores only when the key is absent; true when this call stored it. */

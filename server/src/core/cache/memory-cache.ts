@@ -37,6 +37,10 @@ export class MemoryCache implements Cache {
   }
 
   async get(key: string): Promise<string | null> {
+    return this.peek(key);
+  }
+
+  peek(key: string): string | null {
     return this.#live(key)?.value ?? null;
   }
 

@@ -11,6 +11,8 @@ const CLIENTS_CHANNEL = 'auth:clients';
 export interface ClientCache {
   /** The client, from the local copy while it is fresh, else read. */
   find(clientId: string): Promise<ClientRecord | undefined>;
+  /** The local copy while it is fresh, without waiting; undefined when it must be read. */
+  peek(clientId: string): { client: ClientRecord | undefined } | undefined;
   /** A client changed: every process drops its copies. */
   changed(): Promise<void>;
 }
@@ -28,10 +30,15 @@ export async function startClientCache(
   const entries = new Map<string, { client: ClientRecord | undefined; until: number }>();
   const unsubscribe = await cache.subscribe(CLIENTS_CHANNEL, () => entries.clear());
   app.addHook('onClose', () => unsubscribe());
+  const peek = (clientId: string) => {
+    const hit = entries.get(clientId);
+    return hit && hit.until > Date.now() ? hit : undefined;
+  };
   return {
+    peek,
     async find(clientId) {
-      const hit = entries.get(clientId);
-      if (hit && hit.until > Date.now()) return hit.client;
+      const hit = peek(clientId);
+      if (hit) return hit.client;
       const client = await clients.findCredentials(clientId);
       if (entries.size > 1000) entries.clear();
       entries.set(clientId, { client, until: Date.now() + CLIENT_CACHE_MS });
