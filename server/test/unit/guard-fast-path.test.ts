@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renewedSessionKey, AccountStates, type AccountState } from '../../src/core/auth/account-states.js';
 import type { ClientRecord } from '../../src/core/auth/access-rules.js';
@@ -75,8 +75,8 @@ async function guardedApp(fastPath: boolean): Promise<Guarded> {
   });
   app.decorateRequest('actor', null);
   installGuard(app, { clients, accounts, signer, cache, permissions }, fastPath);
-  const answer = async (req: { actor: unknown; ownOnly: boolean }) => ({
-    user: (req.actor as { userId?: string } | null)?.userId ?? null,
+  const answer = async (req: FastifyRequest) => ({
+    user: (req as unknown as { actor: { userId?: string } | null }).actor?.userId ?? null,
     ownOnly: req.ownOnly,
   });
   app.get('/api/t/public', { config: { access: 'public' } }, answer);
