@@ -1,9 +1,8 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { App, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { sendMessage } from '../../../api/resource/sms';
-import { isTransportFailure } from '../../../api/request';
+import { FormDialog } from '../../../crud';
 import { paramsJson, phonesProblem, splitPhones, type ParamPair } from './send';
 
 interface SendForm {
@@ -18,48 +17,28 @@ interface SendForm {
 export function SendTestDialog({ code, onClose }: { code: string | undefined; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const [form] = Form.useForm<SendForm>();
-  const [sending, setSending] = useState(false);
 
-  const onFinish = async (values: SendForm) => {
+  const send = async (values: SendForm) => {
     if (!code) return;
-    setSending(true);
-    try {
-      await sendMessage({
-        code,
-        phones: splitPhones(values.phones).join(','),
-        params: paramsJson(values.params),
-      });
-      void message.success(t('resource.sms.sent'));
-      onClose();
-    } catch (error) {
-      // An answered failure (a bad number, too frequent, the vendor refused) has been shown.
-      if (isTransportFailure(error)) void message.error(t('request.unreachable'));
-    } finally {
-      setSending(false);
-    }
+    // An answered failure (a bad number, too frequent, the vendor refused) has been shown.
+    await sendMessage({
+      code,
+      phones: splitPhones(values.phones).join(','),
+      params: paramsJson(values.params),
+    });
+    void message.success(t('resource.sms.sent'));
+    onClose();
   };
 
   return (
-    <Modal
+    <FormDialog<SendForm>
       open={code !== undefined}
+      name="sms-send"
       title={t('resource.sms.sendTitle', { code })}
-      onCancel={onClose}
-      destroyOnHidden
+      width={520}
       okText={t('resource.sms.submit')}
-      cancelText={t('crud.dialog.cancel')}
-      okButtonProps={{ htmlType: 'submit', 'aria-label': t('resource.sms.submit') }}
-      confirmLoading={sending}
-      modalRender={(dialog) => (
-        <Form<SendForm>
-          form={form}
-          name="sms-send"
-          layout="vertical"
-          onFinish={(values) => void onFinish(values)}
-        >
-          {dialog}
-        </Form>
-      )}
+      onSubmit={send}
+      onClose={onClose}
     >
       <Form.Item
         name="phones"
@@ -124,6 +103,6 @@ export function SendTestDialog({ code, onClose }: { code: string | undefined; on
           )}
         </Form.List>
       </Form.Item>
-    </Modal>
+    </FormDialog>
   );
 }
