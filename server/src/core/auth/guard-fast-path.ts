@@ -5,6 +5,7 @@ import {
   renewedSessionKey,
   stateAllowsToken,
   tokenIssuedAtMs,
+  type AccountStates,
 } from './account-states.js';
 import {
   basicCredentials,
@@ -19,7 +20,6 @@ import {
   type Refusal,
   type RouteConfig,
 } from './access-rules.js';
-import type { AccountStates } from './account-states.js';
 import type { Cache } from '../cache/index.js';
 import type { Permissions } from './permissions.js';
 import type { TokenSigner } from './tokens.js';
@@ -29,9 +29,9 @@ import type { TokenSigner } from './tokens.js';
 // seconds: every fact the rules need is in memory. Deciding such a request without a promise saved
 // about a tenth of the CPU of a fixed-cost route (SQLite detail, an A/B of whole builds,
 // docs/benchmarks.md). It applies the same rules (access-rules.ts) to the same facts, read without
-// waiting; whenever a fact is not in memory it answers
-// HELD_BACK and the plain rules (guard.ts) decide. `FAST_PATH = false` turns it off, for a benchmark
-// or a test (guard-fast-path.test.ts runs the access tests both ways).
+// waiting; whenever a fact is not in memory it answers HELD_BACK and the plain rules (guard.ts)
+// decide. `FAST_PATH = false` turns it off, for a benchmark; guard-fast-path.test.ts asks every rule
+// both ways.
 
 /** Whether the guard tries the fast path first. */
 export const FAST_PATH = true;

@@ -183,13 +183,15 @@ export class Permissions {
   ): Promise<Rights> {
     const rules = await currentRules;
     const { codes, apiScopeIds } = platformAdmin ? NOTHING_GRANTED : await this.sources.grants(principal);
-    const grantedCovers = (method: string, path: string) =>
-      this.#coveringOf(rules, method, path).some((rule) => apiScopeIds.has(rule.id));
+    const granted = (covering: ApiScopeRule[]) => covering.some((rule) => apiScopeIds.has(rule.id));
     return {
       holds: (code) => platformAdmin || codes.has(code),
-      apiAllowed: (method, path) =>
-        platformAdmin || this.#coveringOf(rules, method, path).length === 0 || grantedCovers(method, path),
-      apiScopeGranted: grantedCovers,
+      apiAllowed: (method, path) => {
+        if (platformAdmin) return true;
+        const covering = this.#coveringOf(rules, method, path);
+        return covering.length === 0 || granted(covering);
+      },
+      apiScopeGranted: (method, path) => granted(this.#coveringOf(rules, method, path)),
     };
   }
 
