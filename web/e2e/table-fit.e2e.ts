@@ -6,10 +6,13 @@ import { consoleSuite } from './support/suite.js';
 
 // Issue 45, items 14 and 19: at 1366×768 every list page of the seeded admin's menu, in both
 // languages, shows its whole table — no column behind a sideways scroll, no cells drawn over each
-// other — with the rows' less used buttons in a 更多 menu.
+// other — with the rows' less used buttons in a 更多 menu. Item 21, on the same walk: opening every
+// page keeps the active tab in view, and the tabs bar holds at most website.tabLimit (20) tabs: past
+// it, the oldest one (never home) closes.
 
 const suite = consoleSuite();
 const WIDE = { width: 1366, height: 768 };
+const TAB_LIMIT = 20;
 
 interface MenuNode {
   path: string | null;
@@ -80,6 +83,23 @@ async function seedBusinessRows(page: Page): Promise<void> {
   expect(status).toBe(200);
 }
 
+/** Whether the active tab lies wholly inside the part of the tabs bar that shows tabs. */
+const activeTabInView = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.querySelector('.shell-tabs .ant-tabs-tab-active');
+    const shown = document.querySelector('.shell-tabs .ant-tabs-nav-wrap');
+    if (!active || !shown) return false;
+    const a = active.getBoundingClientRect();
+    const s = shown.getBoundingClientRect();
+    return a.width > 0 && a.left >= s.left - 1 && a.right <= s.right + 1;
+  });
+
+/** The open tabs' pages, oldest first. */
+const tabPaths = (page: Page) =>
+  page
+    .locator('.shell-tabs .shell-tab-label')
+    .evaluateAll((labels) => labels.map((label) => label.getAttribute('data-tab')));
+
 /** The requests the page has sent and not yet had answered (their URLs), from the browser's events. */
 function requestsInFlight(page: Page): () => string[] {
   const open = new Set<Request>();
@@ -146,7 +166,7 @@ describe.each([
   ['zh', '中文'],
   ['en', 'English'],
 ])('every list page fits 1366×768 (%s)', (language) => {
-  it('walks the menu: no table scrolls sideways, no cells overlap', async () => {
+  it('walks the menu: no table scrolls sideways, no cells overlap; at most 20 tabs, the active one in view', async () => {
     const page = await suite.signedInPage(WIDE);
     if (!seeded) await seedBusinessRows(page);
     seeded = true;
@@ -161,9 +181,14 @@ describe.each([
     expect(paths.length).toBeGreaterThan(30);
     const problems: string[] = [];
     let tables = 0;
-    for (const path of paths) {
+    for (const [at, path] of paths.entries()) {
       await openInApp(page, path);
-      if (!(await settled(page, inFlight))) continue;
+      const showsTable = await settled(page, inFlight);
+      // Home and every page opened so far, up to the limit.
+      expect(await tabPaths(page)).toContain(path);
+      await expect.poll(() => activeTabInView(page), { message: `${path}: its tab in view` }).toBe(true);
+      expect((await tabPaths(page)).length).toBe(Math.min(at + 2, TAB_LIMIT));
+      if (!showsTable) continue;
       tables += 1;
       const scrolled = await hiddenByScroll(page);
       if (scrolled.length > 0) problems.push(`${path}: the table scrolls sideways by ${scrolled.join(', ')}`);
@@ -175,6 +200,13 @@ describe.each([
     }
     expect(tables).toBeGreaterThan(25);
     expect(problems.join('\n')).toBe('');
+
+    // Home and the newest 19, oldest first; going back to the earliest of those brings it into view.
+    expect(await tabPaths(page)).toEqual(['/wel/index', ...paths.slice(-(TAB_LIMIT - 1))]);
+    await page
+      .locator(`.shell-tabs .shell-tab-label[data-tab="${paths.at(-(TAB_LIMIT - 1))}"]`)
+      .evaluate((label) => (label as HTMLElement).click());
+    await expect.poll(() => activeTabInView(page)).toBe(true);
   }, 600_000);
 });
 
@@ -202,11 +234,17 @@ describe('a row’s 更多 menu', () => {
     await page.keyboard.press('Enter');
     await menu.waitFor();
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-    // The arrows move through the items (the first one may already be active).
+    // The arrows move through the items (the first one may already be active, or become so only
+    // after the menu has taken the focus): ArrowDown into the menu, then ArrowUp until 解绑微信 is
+    // focused, looking again after each key.
     await page.keyboard.press('ArrowDown');
     await expect.poll(focused).toMatch(/^(解绑微信|重置设备密钥)$/);
-    if ((await focused()) !== '解绑微信') await page.keyboard.press('ArrowUp');
-    await expect.poll(focused).toBe('解绑微信');
+    await expect
+      .poll(async () => {
+        if ((await focused()) !== '解绑微信') await page.keyboard.press('ArrowUp');
+        return focused();
+      })
+      .toBe('解绑微信');
     await page.keyboard.press('Enter');
     const confirm = page.getByRole('dialog').filter({ hasText: '确定解除这台机器绑定的微信' });
     await confirm.waitFor();

@@ -17,6 +17,11 @@ export interface FormDialogProps<V> {
   /** Cancel waits for the answer while the action is sent (one that cannot be taken back). */
   holdCancel?: boolean;
   initialValues?: Partial<V>;
+  /**
+   * The values to start from are still being read: OK stays disabled, and the form starts anew
+   * from `initialValues` once they are there (the children show the loading or its failure).
+   */
+  loading?: boolean;
   /** `false`: rendered where it stands, inside the page, so it hides with the page's tab. */
   getContainer?: ModalProps['getContainer'];
   /** Sends the values and says what came of them; a rejection keeps the dialog open. */
@@ -71,11 +76,17 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
       mask={{ closable: false }}
       okText={okText}
       cancelText={cancelText}
-      okButtonProps={{ htmlType: 'submit', danger: props.danger, 'aria-label': okText }}
+      okButtonProps={{
+        htmlType: 'submit',
+        danger: props.danger,
+        disabled: props.loading,
+        'aria-label': okText,
+      }}
       cancelButtonProps={{ 'aria-label': cancelText, disabled: props.holdCancel && sending }}
       confirmLoading={sending}
       modalRender={(dialog) => (
         <Form<V>
+          key={props.loading ? 'loading' : 'ready'}
           name={props.name}
           layout="vertical"
           initialValues={props.initialValues}

@@ -1,5 +1,6 @@
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../crud';
 
 interface LockPasswordForm {
   password: string;
@@ -16,28 +17,15 @@ export default function LockPasswordDialog({
   onSubmit: (password: string) => void;
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<LockPasswordForm>();
   return (
-    <Modal
+    <FormDialog<LockPasswordForm>
       open={open}
+      name="lock-password"
       title={t('lock.setPassword')}
+      width={520}
       okText={t('lock.lock')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ htmlType: 'submit' }}
-      onCancel={onCancel}
-      destroyOnHidden
-      // The form wraps the footer too, so the OK button and Enter both submit it.
-      modalRender={(dialog) => (
-        <Form
-          form={form}
-          layout="vertical"
-          name="lock-password"
-          onFinish={({ password }: LockPasswordForm) => onSubmit(password)}
-          clearOnDestroy
-        >
-          {dialog}
-        </Form>
-      )}
+      onSubmit={async ({ password }) => onSubmit(password)}
+      onClose={onCancel}
     >
       <Typography.Paragraph type="secondary">{t('lock.setPasswordHint')}</Typography.Paragraph>
       <Form.Item
@@ -47,6 +35,6 @@ export default function LockPasswordDialog({
       >
         <Input.Password autoFocus autoComplete="new-password" />
       </Form.Item>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { USER_LIMITS } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Form, Input, Modal, Select, Spin } from 'antd';
-import { useState } from 'react';
+import { Alert, Form, Input, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { dictionary } from '../../../api/system/dict';
 import * as userApi from '../../../api/system/user';
+import { FormDialog } from '../../../crud';
 import { maxLengthRule } from '../../../crud/rules';
 import { useLanguage } from '../../../i18n';
 import type { UserRow } from './user-columns';
@@ -29,7 +29,6 @@ export interface PlatformDialogProps {
 export function PlatformDialog({ user, onClose, onSaved }: PlatformDialogProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const [saving, setSaving] = useState(false);
   const open = user !== undefined;
   const detail = useQuery({
     queryKey: ['user', 'platform-detail', user?.id],
@@ -45,45 +44,22 @@ export function PlatformDialog({ user, onClose, onSaved }: PlatformDialogProps) 
     staleTime: Infinity,
   });
 
-  const save = async (values: PlatformForm) => {
-    if (!user) return;
-    setSaving(true);
-    try {
-      await userApi.updatePlatform(user.id, values.userType, values.userExt?.trim() || null);
-      onSaved();
-    } catch {
-      // The request layer has said why; the input stays.
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  const okText = t('crud.dialog.save');
   const ready = detail.data !== undefined;
   return (
-    <Modal
+    <FormDialog<PlatformForm>
       open={open}
+      name="user-platform"
       title={`${t('system.user.platform.title')}${user ? ` · ${user.account}` : ''}`}
       width={600}
-      onCancel={onClose}
-      okText={okText}
-      cancelText={t('crud.dialog.cancel')}
-      okButtonProps={{ htmlType: 'submit', disabled: !ready, 'aria-label': okText }}
-      cancelButtonProps={{ 'aria-label': t('crud.dialog.cancel') }}
-      confirmLoading={saving}
-      mask={{ closable: false }}
-      destroyOnHidden
-      modalRender={(dialog) => (
-        <Form<PlatformForm>
-          key={ready ? 'ready' : 'loading'}
-          name="user-platform"
-          layout="vertical"
-          initialValues={ready ? { userType: detail.data.userType, userExt: detail.data.userExt } : undefined}
-          onFinish={(values) => void save(values)}
-        >
-          {dialog}
-        </Form>
-      )}
+      okText={t('crud.dialog.save')}
+      loading={!ready}
+      initialValues={ready ? { userType: detail.data.userType, userExt: detail.data.userExt } : undefined}
+      onSubmit={async (values) => {
+        if (!user) return;
+        await userApi.updatePlatform(user.id, values.userType, values.userExt?.trim() || null);
+        onSaved();
+      }}
+      onClose={onClose}
     >
       {detail.isError ? (
         <Alert type="error" showIcon title={t('crud.dialog.loadFailed')} />
@@ -108,6 +84,6 @@ export function PlatformDialog({ user, onClose, onSaved }: PlatformDialogProps) 
           </Form.Item>
         </>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

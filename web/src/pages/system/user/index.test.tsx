@@ -212,6 +212,27 @@ describe('users page', () => {
     expect(within(rowOf('zhang')).queryByText('已锁定')).toBeNull();
   });
 
+  it('sets a user’s platform: OK waits for the settings as they are, then saves the changed ones', async () => {
+    grantOnly(...ALL_BUTTONS, 'user_platform');
+    let answer!: (platform: { userType: number; userExt: string | null }) => void;
+    vi.mocked(userApi.platformDetail).mockReturnValue(new Promise((resolve) => (answer = resolve)) as never);
+    const page = await openPage();
+    const row = within(page).getByText('li').closest<HTMLElement>('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: buttonName('平台配置') }));
+    const dialog = await findDialog('用户平台配置 · li');
+    // The dialog is drawn anew once the settings are there: its OK button is looked up each time.
+    const ok = () => within(dialog).getByRole('button', { name: '保存' });
+    expect(ok().hasAttribute('disabled')).toBe(true);
+
+    answer({ userType: 1, userExt: '{"device":"pc"}' });
+    const ext = await within(dialog).findByLabelText('平台扩展参数');
+    expect((ext as HTMLTextAreaElement).value).toBe('{"device":"pc"}');
+    await waitFor(() => expect(ok().hasAttribute('disabled')).toBe(false));
+    fireEvent.change(ext, { target: { value: '  {"device":"pad"}  ' } });
+    fireEvent.click(ok());
+    await waitFor(() => expect(userApi.updatePlatform).toHaveBeenCalledWith('2', 1, '{"device":"pad"}'));
+  });
+
   it('shows each extra button only with its code', async () => {
     grantOnly('user_view');
     const page = await openPage();
