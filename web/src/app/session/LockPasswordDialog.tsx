@@ -1,6 +1,7 @@
 import { Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '../../crud';
+// The dialog's own module, not the kit's index: this dialog is in the main layout's chunk, the kit is not.
+import { FormDialog } from '../../crud/FormDialog';
 
 interface LockPasswordForm {
   password: string;
