@@ -23,6 +23,8 @@ import { sqliteFileOf } from './db/database.js';
 import { registerAuth, startSignIn } from './modules/auth/auth.plugin.js';
 import type { LockoutPolicy } from './modules/auth/sign-in-limits.js';
 import { registerBusiness } from './modules/business/business.plugin.js';
+import { messageRoutes } from './modules/desk/message/message.routes.js';
+import { MessageService } from './modules/desk/message/message.service.js';
 import { noticeRoutes } from './modules/desk/notice/notice.routes.js';
 import { NoticeService } from './modules/desk/notice/notice.service.js';
 import { registerDevelop, startDatasources } from './modules/develop/develop.plugin.js';
@@ -198,6 +200,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(noticeRoutes, {
     prefix: '/api/blade-desk/notice',
     notices: new NoticeService(store, systemDicts),
+  });
+  await app.register(messageRoutes, {
+    prefix: '/api/blade-desk/message',
+    messages: new MessageService(store),
   });
   await registerDevelop(app, store, datasources);
   await registerResource(app, { config, store, cache, secrets, logWriter, uploadRate: deps.uploadRate });

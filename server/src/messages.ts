@@ -10,6 +10,7 @@ import { refundMessages } from './modules/business/refund/refund.messages.js';
 import { deviceMessages } from './modules/business/device/device.messages.js';
 import { sheetMessages } from './modules/business/sheets/sheet.messages.js';
 import { authMessages } from './modules/auth/auth.messages.js';
+import { messageMessages } from './modules/desk/message/message.messages.js';
 import { noticeMessages } from './modules/desk/notice/notice.messages.js';
 import { logMessages } from './modules/log/log.messages.js';
 import { attachMessages } from './modules/resource/attach/attach.messages.js';
@@ -41,6 +42,7 @@ const zh = {
   ...sheetMessages.zh,
   ...authMessages.zh,
   ...noticeMessages.zh,
+  ...messageMessages.zh,
   ...logMessages.zh,
   ...attachMessages.zh,
   ...ossMessages.zh,
@@ -72,6 +74,7 @@ const en: Record<keyof typeof zh, string> = {
   ...sheetMessages.en,
   ...authMessages.en,
   ...noticeMessages.en,
+  ...messageMessages.en,
   ...logMessages.en,
   ...attachMessages.en,
   ...ossMessages.en,

@@ -165,6 +165,26 @@ export const LOCAL_LOG_MAX_ENTRIES = 200;
 
 export const NOTICE_LIMITS = { title: 255, content: 1_000_000 } as const;
 
+// ---- Messages (消息中心, issue 47) ----
+
+/**
+ * What a message is about: a published notice, a workflow task, a refund to review, a machine, or
+ * the system itself. The top bar's popover shows notices under 通知, tasks, refunds and machines
+ * under 消息, and the system's under 邮件 (`MESSAGE_TABS`).
+ */
+export const MESSAGE_KINDS = ['notice', 'task', 'refund', 'machine', 'system'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** The popover's three tabs (spec: 邮件, 消息, 通知) and the kinds each shows. */
+export const MESSAGE_TABS = {
+  mail: ['system'],
+  message: ['task', 'refund', 'machine'],
+  notice: ['notice'],
+} as const satisfies Record<string, readonly MessageKind[]>;
+
+/** A message's title and link as stored; the body is a notice's content at most. */
+export const MESSAGE_LIMITS = { title: 255, link: 255, body: 1_000_000, idsPerCall: 1000 } as const;
+
 // ---- Resources: object storage, SMS, attachments ----
 
 /** `status` of oss and sms records: BladeX's 1 off, 2 on; one record per tenant is on. */

@@ -24,6 +24,7 @@ export type * from './entities/datasource.js';
 export type * from './entities/code.js';
 export type * from './entities/tenant-package.js';
 export type * from './entities/notice.js';
+export type * from './entities/message.js';
 export type * from './entities/param.js';
 export type * from './entities/sms.js';
 export type * from './entities/log.js';

@@ -5,6 +5,7 @@ export * from './schema.js';
 export * from './entities/post.js';
 export * from './entities/param.js';
 export * from './entities/notice.js';
+export * from './entities/message.js';
 export * from './entities/tenant-package.js';
 export * from './entities/client.js';
 export * from './entities/datasource.js';

@@ -330,6 +330,17 @@ export interface NoticeTable extends AuditColumns, TenantScoped {
   content: string | null;
 }
 
+/** A message to one user (migration 0019, issue 47). */
+export interface MessageTable extends AuditColumns, TenantScoped {
+  user_id: DbId;
+  kind: string;
+  title: string;
+  body: string | null;
+  link: string | null;
+  /** null: unread. */
+  read_time: DbDate | null;
+}
+
 export interface OssTable extends AuditColumns, TenantScoped {
   category: DbInt;
   oss_code: string;
@@ -593,6 +604,7 @@ export interface Database {
   blade_log_error: LogErrorTable;
   blade_log_usual: LogUsualTable;
   blade_notice: NoticeTable;
+  blade_message: MessageTable;
   blade_oss: OssTable;
   blade_sms: SmsTable;
   blade_attach: AttachTable;

@@ -17,6 +17,7 @@ import * as largeLists from './0015-large-lists.js';
 import * as passwordPolicy from './0016-password-policy.js';
 import * as uploadQuotaAndOrderNumbers from './0017-upload-quota-and-order-numbers.js';
 import * as workLists from './0018-work-lists.js';
+import * as messages from './0019-messages.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016-password-policy': passwordPolicy,
   '0017-upload-quota-and-order-numbers': uploadQuotaAndOrderNumbers,
   '0018-work-lists': workLists,
+  '0019-messages': messages,
 };
 
 export const migrationProvider: MigrationProvider = {

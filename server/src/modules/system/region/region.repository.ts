@@ -1,4 +1,5 @@
 import type { Page, Region } from '@console/contract';
+import { RegionSchema } from '@console/contract/schema';
 import type { Kysely } from 'kysely';
 import type { ListQuery } from '../../../core/list-query.js';
 import { pageOf } from '../../../core/repository/page.js';
@@ -12,27 +13,30 @@ import { unscoped } from '../../../core/repository/unscoped.js';
  * or soft delete. Lists go through the one list-query mechanism (filters and sorts on declared
  * columns only); ties are settled by the code.
  */
-export const regionTable = defineTable<Region, 'blade_region'>(
+export const regionTable = defineTable(
+  RegionSchema,
   'blade_region',
   { tenantScoped: false, audit: false, key: 'code' },
   {
-    code: ['string', { filter: true, sort: true }],
-    parentCode: ['string', { filter: true, sort: true }],
-    ancestors: ['string', { filter: true }],
-    name: ['string', { filter: true, sort: true }],
-    level: ['int', { filter: true, sort: true }],
-    sort: ['int', { sort: true }],
-    remark: ['string', { filter: true }],
-    provinceCode: ['string', { filter: true }],
-    provinceName: ['string', { filter: true }],
-    cityCode: ['string', { filter: true }],
-    cityName: ['string', { filter: true }],
-    districtCode: ['string', { filter: true }],
-    districtName: ['string', { filter: true }],
-    townCode: ['string', { filter: true }],
-    townName: ['string', { filter: true }],
-    villageCode: ['string', { filter: true }],
-    villageName: ['string', { filter: true }],
+    filter: [
+      'code',
+      'parentCode',
+      'ancestors',
+      'name',
+      'level',
+      'remark',
+      'provinceCode',
+      'provinceName',
+      'cityCode',
+      'cityName',
+      'districtCode',
+      'districtName',
+      'townCode',
+      'townName',
+      'villageCode',
+      'villageName',
+    ],
+    sort: ['code', 'parentCode', 'name', 'level', 'sort'],
   },
 );
 

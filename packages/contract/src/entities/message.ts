@@ -1,0 +1,33 @@
+import { Type, type Static } from 'typebox';
+import { MESSAGE_KINDS } from '../entities.js';
+import { AuditFieldsSchema, Nullable } from '../schema.js';
+
+/**
+ * A message to one user (消息中心, issue 47): what it is about (`kind`), a title, a body (plain text,
+ * or a notice's sanitized rich text), a link into the console the recipient may open, and when the
+ * recipient read it (null: unread).
+ */
+export const MessageSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  userId: Type.String(),
+  kind: Type.Union(MESSAGE_KINDS.map((kind) => Type.Literal(kind))),
+  title: Type.String(),
+  body: Nullable(Type.String()),
+  link: Nullable(Type.String()),
+  readTime: Nullable(Type.String()),
+});
+
+export type Message = Static<typeof MessageSchema>;
+
+/** The caller's unread messages: in all, and of each kind. */
+export const MessageUnreadCountSchema = Type.Object({
+  total: Type.Integer(),
+  notice: Type.Integer(),
+  task: Type.Integer(),
+  refund: Type.Integer(),
+  machine: Type.Integer(),
+  system: Type.Integer(),
+});
+
+export type MessageUnreadCount = Static<typeof MessageUnreadCountSchema>;

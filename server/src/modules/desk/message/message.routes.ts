@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MessageSchema, MessageUnreadCountSchema } from '@console/contract/schema';
+import { Type } from 'typebox';
+import { ok } from '../../../core/envelope.js';
+import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../../core/schema.js';
+import type { MessageService } from './message.service.js';
+
+/**
+ * /api/blade-desk/message: the signed-in user's own messages (消息中心). Every call answers or changes
+ * the caller's messages only, so every signed-in user may make it (`everyone: 'own'`); a message of
+ * another user or tenant answers 404.
+ */
+export const messageRoutes: FastifyPluginAsyncTypebox<{ messages: MessageService }> = async (
+  app,
+  { messages },
+) => {
+  const own = { everyone: 'own' } as const;
+  app.get(
+    '/list',
+    {
+      schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(MessageSchema)) } },
+      config: own,
+    },
+    async (req) => ok(await messages.list(req.actor, req.query), req.t('ok')),
+  );
+  app.get(
+    '/detail',
+    { schema: { querystring: IdQuery, response: { 200: Envelope(MessageSchema) } }, config: own },
+    async (req) => ok(await messages.detail(req.actor, req.query.id), req.t('ok')),
+  );
+  app.get(
+    '/unread-count',
+    { schema: { response: { 200: Envelope(MessageUnreadCountSchema) } }, config: own },
+    async (req) => ok(await messages.unreadCount(req.actor), req.t('ok')),
+  );
+  app.post(
+    '/read',
+    { schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } }, config: own },
+    async (req) => {
+      await messages.read(req.actor, req.query.ids);
+      return ok(true, req.t('updated'));
+    },
+  );
+  app.post(
+    '/read-all',
+    {
+      schema: {
+        querystring: Type.Object({ kinds: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: { 200: Envelope(Type.Boolean()) },
+      },
+      config: own,
+    },
+    async (req) => {
+      await messages.readAll(req.actor, req.query.kinds);
+      return ok(true, req.t('updated'));
+    },
+  );
+  app.post(
+    '/remove',
+    { schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } }, config: own },
+    async (req) => {
+      await messages.remove(req.actor, req.query.ids);
+      return ok(true, req.t('deleted'));
+    },
+  );
+};

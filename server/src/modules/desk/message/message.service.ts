@@ -1,0 +1,102 @@
+import {
+  MESSAGE_KINDS,
+  MESSAGE_LIMITS,
+  type Message,
+  type MessageKind,
+  type MessageUnreadCount,
+  type Page,
+} from '@console/contract';
+import { found, idsOf } from '../../../core/entity-service.js';
+import { badRequest, notFound } from '../../../core/errors.js';
+import { parseListQuery } from '../../../core/list-query.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import { MessageRepository, messageTable, type OutgoingMessage } from './message.repository.js';
+
+/**
+ * The message center (消息中心): each user reads, marks and removes their own messages; the
+ * server's modules send them (`send`).
+ */
+export class MessageService {
+  private readonly messages: MessageRepository;
+
+  constructor(private readonly store: Store) {
+    this.messages = new MessageRepository(store);
+  }
+
+  /** A page of the caller's messages (filters: kind, title, readTime_null / _notnull, createTime). */
+  list(actor: Actor, query: Record<string, unknown>): Promise<Page<Message>> {
+    return this.messages.inbox(actor, parseListQuery(query, messageTable, this.store.timeZone));
+  }
+
+  /** One of the caller's messages, or 404 (another user's too). */
+  async detail(actor: Actor, id: string): Promise<Message> {
+    return found(await this.messages.ownOne(actor, id));
+  }
+
+  /** Marks the caller's messages among ids read; 404 when one is not the caller's. */
+  async read(actor: Actor, rawIds: string): Promise<number> {
+    const ids = this.#ids(rawIds);
+    if ((await this.messages.ownCount(actor, ids)) !== ids.length) throw notFound();
+    return this.messages.markRead(actor, new Date(), { ids });
+  }
+
+  /** Marks every unread message of the caller read, or those of the kinds named ("task,refund"). */
+  readAll(actor: Actor, rawKinds: string | undefined): Promise<number> {
+    return this.messages.markRead(actor, new Date(), { kinds: kindsOf(rawKinds) });
+  }
+
+  /** Removes the caller's messages among ids; 404 when one is not the caller's (nothing removed). */
+  async remove(actor: Actor, rawIds: string): Promise<number> {
+    const ids = this.#ids(rawIds);
+    if ((await this.messages.ownCount(actor, ids)) !== ids.length) throw notFound();
+    return this.messages.removeOwn(actor, ids);
+  }
+
+  /** The caller's unread messages: in all and by kind. */
+  async unreadCount(actor: Actor): Promise<MessageUnreadCount> {
+    const byKind = await this.messages.unreadByKind(actor);
+    const count = (kind: MessageKind) => byKind.get(kind) ?? 0;
+    return {
+      total: MESSAGE_KINDS.reduce((sum, kind) => sum + count(kind), 0),
+      notice: count('notice'),
+      task: count('task'),
+      refund: count('refund'),
+      machine: count('machine'),
+      system: count('system'),
+    };
+  }
+
+  /**
+   * Sends a message to each recipient (user ids of the sender's tenant), in the sender's name;
+   * answers the new messages' ids. The title and link are cut to what the table holds.
+   */
+  send(sender: Actor, recipients: readonly string[], message: OutgoingMessage): Promise<string[]> {
+    const unique = [...new Set(recipients)];
+    if (unique.length === 0) return Promise.resolve([]);
+    return this.messages.send(sender, unique, {
+      ...message,
+      title: message.title.slice(0, MESSAGE_LIMITS.title),
+      link: message.link === null ? null : message.link.slice(0, MESSAGE_LIMITS.link),
+    });
+  }
+
+  #ids(raw: string): string[] {
+    const ids = [...new Set(idsOf(raw))];
+    if (ids.length > MESSAGE_LIMITS.idsPerCall)
+      throw badRequest('message.ids.tooMany', { max: MESSAGE_LIMITS.idsPerCall });
+    return ids;
+  }
+}
+
+/** "task,refund" → those kinds (400 on one that is not a kind); nothing → every kind. */
+function kindsOf(raw: string | undefined): MessageKind[] {
+  const named = (raw ?? '')
+    .split(',')
+    .map((kind) => kind.trim())
+    .filter(Boolean);
+  if (named.length === 0) return [...MESSAGE_KINDS];
+  for (const kind of named)
+    if (!(MESSAGE_KINDS as readonly string[]).includes(kind))
+      throw badRequest('message.kind.invalid', { kind });
+  return named as MessageKind[];
+}
