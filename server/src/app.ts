@@ -201,10 +201,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     prefix: '/api/blade-desk/notice',
     notices: new NoticeService(store, systemDicts),
   });
-  await app.register(messageRoutes, {
-    prefix: '/api/blade-desk/message',
-    messages: new MessageService(store),
-  });
+  const messages = new MessageService(store);
+  await app.register(messageRoutes, { prefix: '/api/blade-desk/message', messages });
   await registerDevelop(app, store, datasources);
   await registerResource(app, { config, store, cache, secrets, logWriter, uploadRate: deps.uploadRate });
   await registerBusiness(app, {
@@ -215,7 +213,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     machineOfflineSeconds: config.machineOfflineSeconds,
   });
   await app.register(reportRoutes, { prefix: REPORT_PREFIX, reports: new ReportService(store, databases) });
-  await registerFlow(app, { store, stores: databases, logWriter });
+  await registerFlow(app, { store, stores: databases, logWriter, messages });
 
   // Modules written by the code generator, found in modules/generated (core/generated-modules.ts).
   for (const module of await generatedModules())

@@ -65,6 +65,10 @@ describe.each(enginesUnderTest())('running processes on %s', (kind) => {
       },
       token,
     );
+  const inbox = async (token: string) =>
+    (await get('/api/blade-desk/message/list?size=100', token)).body.data.records as Array<
+      Record<'id' | 'kind' | 'title', string> & Record<'body' | 'link', string | null>
+    >;
   const claim = (token: string, taskId: string) =>
     t.call({ method: 'POST', url: `${WORK}/claim-task?taskId=${taskId}` }, token);
 
@@ -152,11 +156,37 @@ describe.each(enginesUnderTest())('running processes on %s', (kind) => {
 
   it('sends a long request on to the managers: a candidate claims, one claim and one completion win', async () => {
     const { applicant, approver, manager, manager2, bystander } = users;
+    const seen = new Map(
+      await Promise.all(
+        Object.values(users).map(
+          async (user) => [user, new Set((await inbox(user.token)).map((m) => m.id))] as const,
+        ),
+      ),
+    );
+    /** The messages a user received since the test began, newest first. */
+    const received = async (user: (typeof users)['applicant']) =>
+      (await inbox(user.token))
+        .filter((m) => !seen.get(user)!.has(m.id))
+        .map(({ kind, title, body, link }) => ({ kind, title, body, link }));
     const instanceId = (await start(applicant.token, { approver: approver.userId, days: 5 })).body.data
       .processInstanceId;
+    // Issue 47: the approver hears of the task assigned to them.
+    expect(await received(approver)).toEqual([
+      { kind: 'task', title: '待办：评审 · 审批人审批', body: null, link: '/work/todo/index' },
+    ]);
     const [first] = await todo(approver.token);
     const both = await Promise.all([complete(approver.token, first!), complete(approver.token, first!)]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    // The completion that lost changed nothing and told nobody: one decision, one claimable task per
+    // manager, nothing for the bystander.
+    expect(await received(applicant)).toEqual([
+      { kind: 'task', title: '已通过：评审 · 审批人审批', body: '同意', link: '/work/send/index' },
+    ]);
+    for (const candidate of [manager, manager2])
+      expect(await received(candidate)).toEqual([
+        { kind: 'task', title: '待签：评审 · 经理审批', body: null, link: '/work/claim/index' },
+      ]);
+    expect(await received(bystander)).toEqual([]);
 
     const claimable = (await get(`${WORK}/claim-list`, manager.token)).body.data.records;
     expect(claimable).toEqual([
@@ -171,6 +201,12 @@ describe.each(enginesUnderTest())('running processes on %s', (kind) => {
     const [second] = await todo(winner.token);
     expect(second).toMatchObject({ taskId, assignee: winner.userId });
     expect((await complete(winner.token, second!, 'reject', '太长')).status).toBe(200);
+    expect((await received(applicant))[0]).toEqual({
+      kind: 'task',
+      title: '已驳回：评审 · 经理审批',
+      body: '太长',
+      link: '/work/send/index',
+    });
     const view = (
       await get(`/api/blade-flow/process/model-view?processInstanceId=${instanceId}`, applicant.token)
     ).body.data;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
-import type { Actor } from '../../src/core/repository/store.js';
+import { inTransaction, whenCommitted, type Actor } from '../../src/core/repository/store.js';
 import { MessageService } from '../../src/modules/desk/message/message.service.js';
 import { createAccount } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
@@ -150,6 +150,30 @@ describe.each(enginesUnderTest())('the message center on %s', (kind) => {
     const refused = await post(`remove?ids=${tooMany}`);
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('一次最多处理 1000 条消息');
+  });
+
+  it('sends what a transaction leaves for after its commit once it has committed, and nothing on a rollback', async () => {
+    const note = { kind: 'system', title: '提交之后', body: null, link: null } as const;
+    const sent = async (store = t.store) =>
+      (await store.db.selectFrom('blade_message').select('id').where('title', '=', note.title).execute())
+        .length;
+    await expect(
+      inTransaction(t.store, async (tx) => {
+        await whenCommitted(tx, async () => {
+          await messages.send(sender, [operatorId], note);
+        });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await sent()).toBe(0);
+    await inTransaction(t.store, async (tx) => {
+      await whenCommitted(tx, async () => {
+        await messages.send(sender, [operatorId], note);
+      });
+      // Not yet: the transaction is still open.
+      expect(await sent(tx)).toBe(0);
+    });
+    expect(await sent()).toBe(1);
   });
 
   it('answers only a signed-in caller', async () => {

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { MESSAGE_KINDS } from '../entities.js';
+import type { MessageKind } from '../entities.js';
 import { AuditFieldsSchema, Nullable } from '../schema.js';
 
 /**
@@ -11,7 +11,13 @@ export const MessageSchema = Type.Object({
   ...AuditFieldsSchema,
   tenantId: Type.String(),
   userId: Type.String(),
-  kind: Type.Union(MESSAGE_KINDS.map((kind) => Type.Literal(kind))),
+  kind: Type.Union([
+    Type.Literal('notice'),
+    Type.Literal('task'),
+    Type.Literal('refund'),
+    Type.Literal('machine'),
+    Type.Literal('system'),
+  ]),
   title: Type.String(),
   body: Nullable(Type.String()),
   link: Nullable(Type.String()),
@@ -19,6 +25,11 @@ export const MessageSchema = Type.Object({
 });
 
 export type Message = Static<typeof MessageSchema>;
+
+/** The schema's kinds are MESSAGE_KINDS, no more and no fewer (a compile error otherwise). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const kindsAgree: Same<Message['kind'], MessageKind> = true;
+void kindsAgree;
 
 /** The caller's unread messages: in all, and of each kind. */
 export const MessageUnreadCountSchema = Type.Object({

@@ -16,6 +16,8 @@ export interface Store {
    * main database.
    */
   routed?: { datasourceId: string; main: Store };
+  /** Set inside a transaction (inTransaction): runs `then` once the transaction has committed. */
+  afterCommit?: (then: () => Promise<void>) => void;
 }
 
 /**
@@ -46,7 +48,25 @@ export interface Actor {
   roleAliases?: readonly string[];
 }
 
-/** Runs fn in one transaction; repositories built from the store it gets take part in it. */
+/**
+ * Runs fn in one transaction; repositories built from the store it gets take part in it. What fn
+ * leaves for after the commit (`whenCommitted`) runs once the transaction has committed, in order,
+ * and not at all when it rolls back.
+ */
 export async function inTransaction<T>(store: Store, fn: (tx: Store) => Promise<T>): Promise<T> {
-  return store.db.transaction().execute((trx) => fn({ ...store, db: trx }));
+  const committed: Array<() => Promise<void>> = [];
+  const result = await store.db
+    .transaction()
+    .execute((trx) => fn({ ...store, db: trx, afterCommit: (then) => committed.push(then) }));
+  for (const then of committed) await then();
+  return result;
+}
+
+/**
+ * Runs `then` once the store's transaction has committed (what it tells others must not name rows
+ * a rollback takes back), or at once outside a transaction.
+ */
+export async function whenCommitted(store: Store, then: () => Promise<void>): Promise<void> {
+  if (store.afterCommit) store.afterCommit(then);
+  else await then();
 }

@@ -2,6 +2,10 @@
 
 export const flowMessages = {
   zh: {
+    'flow.message.assigned': '待办：{process} · {task}',
+    'flow.message.claimable': '待签：{process} · {task}',
+    'flow.message.passed': '已通过：{process} · {task}',
+    'flow.message.rejected': '已驳回：{process} · {task}',
     'flow.category': '流程分类',
     'flow.model.modelKey': '模型标识',
     'flow.model.modelKey.required': '请输入模型标识',
@@ -60,6 +64,10 @@ export const flowMessages = {
     'flow.log.deploymentDelete': '删除部署 {ids}',
   },
   en: {
+    'flow.message.assigned': 'To do: {process} · {task}',
+    'flow.message.claimable': 'To claim: {process} · {task}',
+    'flow.message.passed': 'Approved: {process} · {task}',
+    'flow.message.rejected': 'Rejected: {process} · {task}',
     'flow.category': 'process category',
     'flow.model.modelKey': 'model key',
     'flow.model.modelKey.required': 'Please enter the model key',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Store } from '../../core/repository/store.js';
 import type { TenantStores } from '../../core/repository/tenant-databases.js';
+import type { MessageService } from '../desk/message/message.service.js';
 import type { LogWriter } from '../log/log-writer.js';
 import { usualEventRecorder } from '../log/usual-events.js';
 import { flowManagerRoutes, flowModelRoutes } from './flow.routes.js';
@@ -9,6 +10,7 @@ import { leaveRoutes } from './leave/leave.routes.js';
 import { LeaveService } from './leave/leave.service.js';
 import { flowFollowRoutes, flowProcessRoutes, flowWorkRoutes } from './runtime/runtime.routes.js';
 import { FlowRuntimeService } from './runtime/runtime.service.js';
+import { TaskMessages } from './runtime/task-messages.js';
 
 export interface FlowDependencies {
   /** The main database (its time zone dates the events). */
@@ -16,6 +18,8 @@ export interface FlowDependencies {
   /** Where each tenant's workflow records are (decision 0020). */
   stores: TenantStores;
   logWriter: LogWriter;
+  /** The message center: task assignees, candidates and starters hear of their tasks (issue 47). */
+  messages: MessageService;
 }
 
 /**
@@ -26,7 +30,7 @@ export async function registerFlow(app: FastifyInstance, deps: FlowDependencies)
   const { stores } = deps;
   const record = usualEventRecorder(deps.logWriter, deps.store.timeZone);
   const deployer = new FlowDeployer(stores, record);
-  const runtime = new FlowRuntimeService(stores, record);
+  const runtime = new FlowRuntimeService(stores, record, new TaskMessages(deps.store, deps.messages));
   await app.register(flowModelRoutes, {
     prefix: '/api/blade-flow/model',
     models: new FlowModelService(stores, deployer),

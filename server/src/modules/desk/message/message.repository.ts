@@ -43,12 +43,9 @@ export class MessageRepository extends TableRepository<Message, 'blade_message'>
     return this.scopedUpdate(actor).where('user_id', '=', BigInt(ownerOf(actor)));
   }
 
-  /** A page of the caller's messages under the query's filters, newest first unless it sorts. */
+  /** A page of the caller's messages under the query's filters and order. */
   inbox(actor: Actor, query: ListQuery): Promise<Page<Message>> {
-    return this.pageFrom(
-      query.orders.length > 0 ? this.#own(actor) : this.#own(actor).orderBy('id', 'desc'),
-      query,
-    );
+    return this.pageFrom(this.#own(actor), query);
   }
 
   /** One of the caller's messages. */

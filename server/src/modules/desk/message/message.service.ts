@@ -23,9 +23,13 @@ export class MessageService {
     this.messages = new MessageRepository(store);
   }
 
-  /** A page of the caller's messages (filters: kind, title, readTime_null / _notnull, createTime). */
+  /**
+   * A page of the caller's messages (filters: kind, title, readTime_null / _notnull, createTime),
+   * newest first after whatever order the query asks for.
+   */
   list(actor: Actor, query: Record<string, unknown>): Promise<Page<Message>> {
-    return this.messages.inbox(actor, parseListQuery(query, messageTable, this.store.timeZone));
+    const newestFirst = { descs: 'id', ...query };
+    return this.messages.inbox(actor, parseListQuery(newestFirst, messageTable, this.store.timeZone));
   }
 
   /** One of the caller's messages, or 404 (another user's too). */

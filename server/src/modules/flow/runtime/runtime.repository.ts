@@ -440,3 +440,42 @@ export async function userNames(
     .execute();
   return new Map(rows.map((r) => [String(r.id), r.real_name || r.name || String(r.id)]));
 }
+
+/**
+ * The live, enabled users of a tenant that a task's candidates name: the users themselves, the
+ * holders of the roles and the members of the departments (`role_id` and `dept_id` hold comma-joined
+ * ids), at most `limit` of them. Read in the main database, whichever database `store` is.
+ */
+export async function candidateUserIds(
+  store: Store,
+  tenantId: string,
+  candidates: readonly Candidate[],
+  limit: number,
+): Promise<string[]> {
+  if (candidates.length === 0) return [];
+  const rows = await unscoped(platformStore(store))
+    .selectFrom('blade_user')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('is_deleted', '=', 0)
+    .where('status', '=', 1)
+    .where((eb) =>
+      eb.or(
+        candidates.map(({ kind, id }) => {
+          if (kind === 'user') return eb('id', '=', BigInt(id));
+          const column = kind === 'role' ? 'role_id' : 'dept_id';
+          // One id of a comma-joined list: the whole list, its first, last or a middle one.
+          return eb.or([
+            eb(column, '=', id),
+            eb(column, 'like', `${id},%`),
+            eb(column, 'like', `%,${id}`),
+            eb(column, 'like', `%,${id},%`),
+          ]);
+        }),
+      ),
+    )
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => String(row.id));
+}

@@ -9,7 +9,7 @@ import type {
 import { found } from '../../../core/entity-service.js';
 import { ApiError, badRequest, notFound } from '../../../core/errors.js';
 import { parseListQuery, type Filter, type ListQuery } from '../../../core/list-query.js';
-import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { inTransaction, whenCommitted, type Actor, type Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { flowRuntime, type FlowRuntime } from '../engine/load.js';
 import type { EngineState, StepResult } from '../engine/runtime.js';
@@ -33,6 +33,7 @@ import {
   type InstanceRecord,
   type TaskRecord,
 } from './runtime.repository.js';
+import type { TaskMessages } from './task-messages.js';
 
 // Running processes (spec §7 "Workflow": work/*, follow/*, process/*). Each step reads the instance's
 // stored engine state, runs the engine to its next wait in a new engine object, and writes the
@@ -114,6 +115,8 @@ export class FlowRuntimeService {
     /** Where each tenant's workflow records are (decision 0020). */
     private readonly stores: TenantStores,
     private readonly record: RecordEvent = () => undefined,
+    /** Who hears of new tasks and decisions (the message center); nobody without it. */
+    private readonly messages?: TaskMessages,
   ) {}
 
   /** Registers a business form: the module that owns a business table's records and its process. */
@@ -143,11 +146,15 @@ export class FlowRuntimeService {
     await form?.follow(tx, actor, instance, step);
   }
 
-  /** Writes the tasks a step left waiting and the activities it entered or left. */
+  /**
+   * Writes the tasks a step left waiting and the activities it entered or left; once committed, each
+   * new task's assignee or candidates hear of it.
+   */
   private async recordStep(
     tx: Store,
     actor: Actor,
     instance: { id: string; definitionId: string },
+    processName: string,
     step: StepResult,
   ) {
     const tasks = new FlowTaskRepository(tx);
@@ -192,6 +199,11 @@ export class FlowRuntimeService {
         }),
       ];
       await tasks.addCandidates(actor, taskId, candidates);
+      const messages = this.messages;
+      if (messages) {
+        const task = { name: waiting.name || waiting.elementId, assignee, candidates };
+        await whenCommitted(tx, () => messages.waiting(actor, processName, task));
+      }
     }
   }
 
@@ -247,7 +259,7 @@ export class FlowRuntimeService {
         revision: 0,
         ...({ engineState: JSON.stringify(step.state) } as Partial<InstanceRecord>),
       });
-      await this.recordStep(store, actor, { id, definitionId: definition.id }, step);
+      await this.recordStep(store, actor, { id, definitionId: definition.id }, definition.name, step);
       this.record(actor, {
         logId: 'flow.start',
         message: {
@@ -316,11 +328,17 @@ export class FlowRuntimeService {
         assignee: actor.userId,
         comment,
       });
-      await this.recordStep(tx, actor, instance, {
+      const definition = found(await new FlowDefinitionRepository(tx).findById(actor, instance.definitionId));
+      await this.recordStep(tx, actor, instance, definition.name, {
         ...step,
         activities: step.activities.filter((a) => a.elementId !== task.elementId),
       });
       await this.tell(tx, actor, instance, step);
+      const messages = this.messages;
+      if (messages)
+        await whenCommitted(tx, () =>
+          messages.decided(actor, definition.name, task.name, instance.startUser, pass, comment),
+        );
     });
     this.record(actor, {
       logId: 'flow.complete',

@@ -1,0 +1,68 @@
+import { translate } from '../../../core/i18n.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
+import type { MessageService } from '../../desk/message/message.service.js';
+import { candidateUserIds, type Candidate } from './runtime.repository.js';
+
+/** At most this many candidates hear of one claimable task (a role may have many holders). */
+const MAX_CANDIDATES = 500;
+
+/** A task a step left waiting: its name, and its assignee or its candidates. */
+export interface WaitingTask {
+  name: string;
+  assignee: string | null;
+  candidates: readonly Candidate[];
+}
+
+/**
+ * The workflow's messages (issue 47), sent once the step's transaction has committed: a task's
+ * assignee hears that it waits for them (待办事务), its candidates that they may claim it (待签事务),
+ * and the one who started the process hears each decision on it. Written in Chinese, the console's
+ * first language; the names are the model's own.
+ */
+export class TaskMessages {
+  constructor(
+    /** The main database, where the users are. */
+    private readonly store: Store,
+    private readonly messages: MessageService,
+  ) {}
+
+  /** Tells the assignee, or else the candidates, of a task that waits. */
+  async waiting(sender: Actor, processName: string, task: WaitingTask): Promise<void> {
+    const names = { process: processName, task: task.name };
+    if (task.assignee) {
+      await this.messages.send(sender, [task.assignee], {
+        kind: 'task',
+        title: translate('zh', 'flow.message.assigned', names),
+        body: null,
+        link: '/work/todo/index',
+      });
+      return;
+    }
+    const candidates = await candidateUserIds(this.store, sender.tenantId, task.candidates, MAX_CANDIDATES);
+    await this.messages.send(sender, candidates, {
+      kind: 'task',
+      title: translate('zh', 'flow.message.claimable', names),
+      body: null,
+      link: '/work/claim/index',
+    });
+  }
+
+  /** Tells the one who started the process of a decision on one of its tasks (not their own). */
+  async decided(
+    sender: Actor,
+    processName: string,
+    taskName: string,
+    starter: string,
+    pass: boolean,
+    comment: string | null,
+  ): Promise<void> {
+    if (starter === sender.userId) return;
+    const names = { process: processName, task: taskName };
+    await this.messages.send(sender, [starter], {
+      kind: 'task',
+      title: translate('zh', pass ? 'flow.message.passed' : 'flow.message.rejected', names),
+      body: comment,
+      link: '/work/send/index',
+    });
+  }
+}
