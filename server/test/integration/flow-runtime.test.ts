@@ -390,4 +390,16 @@ describe.each(enginesUnderTest())('running processes on %s', (kind) => {
     expect((await claim(manager.token, claimable[0]!.taskId!)).status).toBe(200);
     expect((await list('claim-list', manager.token)).total).toBe(2);
   });
+
+  it('tells only live, enabled users of the tenant of a task: a model may name anyone (issue 47)', async () => {
+    const ghost = '123456789';
+    const started = await start(users.bystander.token, { approver: ghost, days: 1 });
+    expect(started.status).toBe(200);
+    const toGhost = await t.store.db
+      .selectFrom('blade_message')
+      .select('id')
+      .where('user_id', '=', BigInt(ghost))
+      .execute();
+    expect(toGhost).toEqual([]);
+  });
 });

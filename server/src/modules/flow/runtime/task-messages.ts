@@ -26,11 +26,20 @@ export class TaskMessages {
     private readonly messages: MessageService,
   ) {}
 
-  /** Tells the assignee, or else the candidates, of a task that waits. */
+  /**
+   * Tells the assignee, or else the candidates, of a task that waits: those of them who are live,
+   * enabled users of the tenant (a model may name anyone).
+   */
   async waiting(sender: Actor, processName: string, task: WaitingTask): Promise<void> {
     const names = { process: processName, task: task.name };
     if (task.assignee) {
-      await this.messages.send(sender, [task.assignee], {
+      const assignee = await candidateUserIds(
+        this.store,
+        sender.tenantId,
+        [{ kind: 'user', id: task.assignee }],
+        1,
+      );
+      await this.messages.send(sender, assignee, {
         kind: 'task',
         title: translate('zh', 'flow.message.assigned', names),
         body: null,
