@@ -29,6 +29,10 @@ const EVERYONE: Record<string, 'own' | 'reference'> = {
   '/api/blade-system/menu/top-menu': 'reference',
   '/api/blade-desk/notice/list': 'reference',
   '/api/blade-desk/notice/detail': 'reference',
+  // The caller's own messages (issue 47, decision 0037).
+  '/api/blade-desk/message/list': 'own',
+  '/api/blade-desk/message/detail': 'own',
+  '/api/blade-desk/message/unread-count': 'own',
 };
 for (const dict of ['dict', 'dict-biz'])
   for (const path of ['list', 'parent-list', 'child-list', 'detail', 'tree', 'dictionary'])

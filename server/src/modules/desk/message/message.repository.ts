@@ -63,7 +63,7 @@ export class MessageRepository extends TableRepository<Message, 'blade_message'>
     return Number(row.count);
   }
 
-  /** Marks the caller's unread messages among ids (every one when ids is undefined) read at `at`. */
+  /** Marks the caller's unread messages among ids, or of the kinds, read at `at`; answers how many. */
   async markRead(
     actor: Actor,
     at: Date,
