@@ -2,12 +2,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 // Every module's messages join the shared catalogue (core knows no feature).
 import './messages.js';
-import { installGuard } from './core/auth/guard.js';
+import { installGuard, sessionWatcher } from './core/auth/guard.js';
 import { REPORT_PREFIX } from './core/auth/route-aliases.js';
 import type { Sm2KeyPair } from './core/auth/sm2-key.js';
 import type { Cache } from './core/cache/index.js';
 import type { Config } from './core/config.js';
 import { failure, ok } from './core/envelope.js';
+import { EventHub, type EventHubOptions } from './core/events/event-hub.js';
 import { generatedModules } from './core/generated-modules.js';
 import { answerFrameworkError, installErrorHandling, installRequestContext, requestId } from './core/http.js';
 import { installNulGuard } from './core/nul-guard.js';
@@ -26,6 +27,7 @@ import { registerBusiness } from './modules/business/business.plugin.js';
 import { messageRoutes } from './modules/desk/message/message.routes.js';
 import { MessageService } from './modules/desk/message/message.service.js';
 import { noticeRoutes } from './modules/desk/notice/notice.routes.js';
+import { streamRoutes } from './modules/desk/stream/stream.routes.js';
 import { NoticeService } from './modules/desk/notice/notice.service.js';
 import { registerDevelop, startDatasources } from './modules/develop/develop.plugin.js';
 import { registerFlow } from './modules/flow/flow.plugin.js';
@@ -86,12 +88,16 @@ export interface AppDependencies {
   uploadRate?: Partial<UploadRatePolicy>;
   /** The workbook pool and the jobs' limits (default: core/workbook/workbooks.ts; tests change them). */
   workbooks?: Partial<WorkbookOptions>;
+  /** The event streams' limits, replay and heartbeat (default: core/events/event-hub.ts). */
+  events?: Partial<EventHubOptions>;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Exports and imports of .xlsx: their limits and the threads that write and read them. */
     workbooks: Workbooks;
+    /** The signed-in consoles' event streams (main.ts ends them when the process drains). */
+    events: EventHub;
   }
 }
 
@@ -151,6 +157,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     signInLockout: deps.signInLockout,
     logWriter,
   });
+  // The event streams: a session that ends (logout, a password changed, a user disabled) ends them.
+  const events = new EventHub(cache, app.log, deps.events);
+  await events.start();
+  app.decorate('events', events);
+  // Before the server closes: open streams would hold it open.
+  app.addHook('preClose', () => events.close());
+  signIn.accounts.onChange((change) => events.accountChanged(change));
   const system = await startSystem(app, store, cache);
   const clients = await startClientCache(app, store, cache);
   installGuard(app, {
@@ -201,8 +214,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     prefix: '/api/blade-desk/notice',
     notices: new NoticeService(store, systemDicts),
   });
-  const messages = new MessageService(store);
+  const messages = new MessageService(store, events);
   await app.register(messageRoutes, { prefix: '/api/blade-desk/message', messages });
+  await app.register(streamRoutes, {
+    events,
+    watchSession: sessionWatcher({ cache, accounts: signIn.accounts, signer: signIn.signer }),
+  });
   await registerDevelop(app, store, datasources);
   await registerResource(app, { config, store, cache, secrets, logWriter, uploadRate: deps.uploadRate });
   await registerBusiness(app, {

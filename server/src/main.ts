@@ -94,6 +94,8 @@ async function main(): Promise<void> {
     app.log.info({ signal, drainMs }, 'shutting down: readiness down, draining');
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     app.log.info('shutting down: no longer accepting connections; finishing in-flight requests');
+    // The balancer sends no one here any more: open event streams end, and reconnect elsewhere.
+    app.events.drain();
     const timer = setTimeout(() => {
       app.log.error(`shutdown took longer than ${SHUTDOWN_CAP_MS / 1000} s; exiting`);
       process.exit(1);

@@ -7,6 +7,7 @@ export * from './entities.js';
 export * from './auth.js';
 export * from './buttons.js';
 export * from './code-columns.js';
+export * from './events.js';
 // Entity types derived from the schemas ('@console/contract/schema'): types only, erased from bundles.
 export type * from './entities/post.js';
 export type * from './entities/attach.js';

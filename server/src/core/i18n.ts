@@ -2,6 +2,7 @@
 // The shared ones are here; each module keeps its own (modules/**/<name>.messages.ts), which the
 // composition root adds (server/src/messages.ts): core imports nothing from modules.
 
+import { eventMessages } from './events/event.messages.js';
 import { workbookMessages } from './workbook/workbook.messages.js';
 
 export type Language = 'zh' | 'en';
@@ -50,6 +51,7 @@ const zh = {
   'list.tooLarge': '数据过多，请缩小查询范围',
   'field.nul': '{field}不能包含空字符',
   ...workbookMessages.zh,
+  ...eventMessages.zh,
 } as const;
 
 /**
@@ -106,6 +108,7 @@ const en: Record<keyof SharedMessages, string> = {
   'list.tooLarge': 'Too many results; narrow the search',
   'field.nul': '{field} must not contain a NUL character',
   ...workbookMessages.en,
+  ...eventMessages.en,
 };
 
 const catalogs: Record<Language, Record<keyof SharedMessages, string>> = { zh, en };

@@ -33,6 +33,7 @@ const EVERYONE: Record<string, 'own' | 'reference'> = {
   '/api/blade-desk/message/list': 'own',
   '/api/blade-desk/message/detail': 'own',
   '/api/blade-desk/message/unread-count': 'own',
+  '/api/blade-desk/stream': 'own',
 };
 for (const dict of ['dict', 'dict-biz'])
   for (const path of ['list', 'parent-list', 'child-list', 'detail', 'tree', 'dictionary'])

@@ -1,3 +1,4 @@
+import { eventsEn, eventsZh } from '../app/events/locales';
 import { shellEn, shellZh } from '../app/layout/locales';
 import { menuEn, menuZh } from '../app/menu/locales';
 import { crudEn, crudZh } from '../crud/locales';
@@ -13,10 +14,11 @@ export interface ConsoleTexts {
   shell: typeof shellZh;
   menu: typeof menuZh;
   crud: typeof crudZh;
+  events: typeof eventsZh;
 }
 
-const zh: ConsoleTexts = { shell: shellZh, menu: menuZh, crud: crudZh };
-const en: ConsoleTexts = { shell: shellEn, menu: menuEn, crud: crudEn };
+const zh: ConsoleTexts = { shell: shellZh, menu: menuZh, crud: crudZh, events: eventsZh };
+const en: ConsoleTexts = { shell: shellEn, menu: menuEn, crud: crudEn, events: eventsEn };
 
 // Deep, without overwriting: `shell.failure` is already there from the core texts.
 i18n.addResourceBundle('zh', 'translation', zh, true, false);

@@ -1,3 +1,4 @@
+import type { SessionEndReason } from '@console/contract';
 import type { Cache } from '../cache/index.js';
 
 /** What the guard must know about a token's user and tenant on every request. */
@@ -53,6 +54,20 @@ export function stateAllowsToken(
 }
 
 /**
+ * Why a token refused by the rules above (not by logout) no longer counts, as its user is told: the
+ * user was disabled or removed, the tenant was disabled or expired, or the user's tokens were
+ * invalidated (a password changed or reset).
+ */
+export function refusalReason(
+  state: AccountState | undefined,
+  now = Date.now(),
+): Exclude<SessionEndReason, 'signedOut'> {
+  if (!state || state.userStatus !== 1) return 'disabled';
+  if (!inGoodStanding(state, now)) return 'tenant';
+  return 'credentials';
+}
+
+/**
  * The sign-in session that changed its user's password stays signed in (the console carries on),
  * while every other token issued before the change stops working (S8). The session is marked
  * here, in the shared cache (the instant of the change, in ms), for as long as it can live.
@@ -90,6 +105,12 @@ export async function sessionTokenAllowed(
 
 export type AccountStateLoader = (tenantId: string, userId: string) => Promise<AccountState | undefined>;
 
+/**
+ * What changed about whose authority: a user's, a tenant's, one sign-in session's (logout), or
+ * everyone's. Open event streams are checked again on each (core/events/event-hub.ts).
+ */
+export type AccountChange = { userId: string } | { tenantId: string } | { sessionId: string } | 'all';
+
 const CHANNEL = 'auth:invalidate';
 const TTL_MS = 30_000;
 
@@ -103,6 +124,7 @@ const accountKey = (tenantId: string, userId: string) => `${tenantId}/${userId}`
  */
 export class AccountStates {
   readonly #entries = new Map<string, { state: AccountState | undefined; until: number }>();
+  readonly #listeners = new Set<(change: AccountChange) => void>();
   #unsubscribe: (() => Promise<void>) | null = null;
 
   constructor(
@@ -111,7 +133,20 @@ export class AccountStates {
   ) {}
 
   async start(): Promise<void> {
-    this.#unsubscribe = await this.cache.subscribe(CHANNEL, (message) => this.#drop(message));
+    this.#unsubscribe = await this.cache.subscribe(CHANNEL, (message) => {
+      this.#drop(message);
+      const change = changeOf(message);
+      if (change) for (const listener of this.#listeners) listener(change);
+    });
+  }
+
+  /**
+   * Calls `listener` in every process once a change announced by any process has arrived (after
+   * the states held for it were dropped). Answers the function that stops it.
+   */
+  onChange(listener: (change: AccountChange) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   async stop(): Promise<void> {
@@ -144,11 +179,31 @@ export class AccountStates {
     return state;
   }
 
-  /** Announces a change to every process; `user:<id>`, `tenant:<tenantId>` or everything. */
-  async invalidate(target: { userId: string } | { tenantId: string } | 'all'): Promise<void> {
+  /**
+   * Announces a change to every process: `user:<id>`, `tenant:<tenantId>`, `session:<sid>` (a
+   * session ended; no state is held per session) or everything.
+   */
+  async invalidate(target: AccountChange): Promise<void> {
     const message =
-      target === 'all' ? '*' : 'userId' in target ? `user:${target.userId}` : `tenant:${target.tenantId}`;
+      target === 'all'
+        ? '*'
+        : 'userId' in target
+          ? `user:${target.userId}`
+          : 'tenantId' in target
+            ? `tenant:${target.tenantId}`
+            : `session:${target.sessionId}`;
     this.#drop(message);
     await this.cache.publish(CHANNEL, message);
   }
+}
+
+/** The change a message on the channel announces; '*' (also: the cache was away) is everyone's. */
+function changeOf(message: string): AccountChange | undefined {
+  if (message === '*') return 'all';
+  const [kind, id] = message.split(':', 2);
+  if (!id) return undefined;
+  if (kind === 'user') return { userId: id };
+  if (kind === 'tenant') return { tenantId: id };
+  if (kind === 'session') return { sessionId: id };
+  return undefined;
 }

@@ -3,11 +3,17 @@ import { failure } from '../envelope.js';
 import { ApiError } from '../errors.js';
 import type { MessageKey } from '../i18n.js';
 import type { Cache } from '../cache/index.js';
-import { sessionTokenAllowed, type AccountStates } from './account-states.js';
+import type { SessionEndReason } from '@console/contract';
+import {
+  refusalReason,
+  sessionTokenAllowed,
+  type AccountState,
+  type AccountStates,
+} from './account-states.js';
 import type { Permissions } from './permissions.js';
 import { addRouteHook } from '../route-hooks.js';
 import type { Access, Principal } from './principal.js';
-import type { TokenSigner } from './tokens.js';
+import type { TokenSigner, VerifiedToken } from './tokens.js';
 import {
   basicCredentials,
   bearerToken,
@@ -92,11 +98,24 @@ async function authenticateUser(
   if (!token) return null;
   const claims = await deps.signer.verify(token, 'access');
   if (!tokenOfClient(claims, client)) return null;
-  if (await deps.cache.get(revokedSessionKey(claims.sid))) return null;
+  const session = await sessionOf(deps, claims);
+  return session.ended ? null : principalFrom(claims, session.state);
+}
+
+/**
+ * Whether a genuine token's session still lets it in, and if not why: ended by logout, or refused
+ * by its user's and tenant's state (S8). The guard asks on each request; an open event stream asks
+ * again when its user's authority changes (core/events/event-hub.ts).
+ */
+export async function sessionOf(
+  deps: Pick<GuardDependencies, 'cache' | 'accounts'>,
+  claims: VerifiedToken,
+): Promise<{ ended: SessionEndReason | null; state: AccountState | undefined }> {
+  if (await deps.cache.get(revokedSessionKey(claims.sid))) return { ended: 'signedOut', state: undefined };
   const state = await deps.accounts.get(claims.tenant_id, claims.user_id);
   // A token issued before the user's last invalidation may yet be saved by its session's renewal.
-  if (!(await sessionTokenAllowed(deps.cache, state, claims))) return null;
-  return principalFrom(claims, state);
+  if (await sessionTokenAllowed(deps.cache, state, claims)) return { ended: null, state };
+  return { ended: refusalReason(state), state };
 }
 
 /**
@@ -120,6 +139,19 @@ async function refusal(
   if (!principal) return refused(401, 'error.unauthorized');
   req.actor = principal;
   return userRefusal(req, route, access, principal, await deps.permissions.rightsOf(principal));
+}
+
+/**
+ * For what outlives its request (an event stream): a function that asks again, whenever called,
+ * whether the session of the request's token still lets it in (sessionOf), and if not why. The
+ * request has passed the guard as a signed-in user.
+ */
+export function sessionWatcher(deps: Pick<GuardDependencies, 'cache' | 'accounts' | 'signer'>) {
+  return async (req: FastifyRequest): Promise<() => Promise<SessionEndReason | null>> => {
+    const claims = await deps.signer.verify(bearerToken(req) ?? '', 'access');
+    if (!claims) throw new ApiError(401, 'error.unauthorized');
+    return async () => (await sessionOf(deps, claims)).ended;
+  };
 }
 
 /** `fastPath`: try the fast path first (guard-fast-path.ts); by default as the server runs. */

@@ -399,6 +399,8 @@ export class AuthService {
   /** Ends the caller's session: its refresh token and every access token it issued (S8). */
   async logout(principal: Principal, client: ClientRecord): Promise<void> {
     await this.deps.sessions.end(principal.sessionId, client.accessTokenValidity);
+    // The session's open event streams (its other tabs) are told it ended, in every process.
+    await this.deps.accounts.invalidate({ sessionId: principal.sessionId });
     this.deps.events?.signedOut({
       tenantId: principal.tenantId,
       userId: principal.userId,

@@ -15,6 +15,7 @@ import { KeepAliveOutlet } from './KeepAliveOutlet';
 import { sidebarMode, useScreenClass } from './screen';
 import { SidebarContent } from './Sidebar';
 import { TopBar } from './TopBar';
+import { ServerEvents } from '../events/ServerEvents';
 import { ShellProviders } from '../ShellProviders';
 import './layout.css';
 import '../../i18n/console-texts';
@@ -62,11 +63,13 @@ function useVisit() {
 /**
  * The console's frame for signed-in pages: sidebar, top bar, tabs bar and the main view, where each
  * open tab's page stays alive (KeepAliveOutlet). It also loads the button permissions, keeps the
- * tabs in step with the address, and titles the document after the page on screen.
+ * tabs in step with the address, and titles the document after the page on screen. Its event stream
+ * (ServerEvents) keeps messages and the pages' data current without polling.
  */
 export default function MainLayout() {
   return (
     <ShellProviders>
+      <ServerEvents />
       <MainFrame />
     </ShellProviders>
   );

@@ -9,6 +9,7 @@ import {
 import { found, idsOf } from '../../../core/entity-service.js';
 import { badRequest, notFound } from '../../../core/errors.js';
 import { parseListQuery } from '../../../core/list-query.js';
+import type { EventHub } from '../../../core/events/event-hub.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { MessageRepository, messageTable, type OutgoingMessage } from './message.repository.js';
 
@@ -19,7 +20,11 @@ import { MessageRepository, messageTable, type OutgoingMessage } from './message
 export class MessageService {
   private readonly messages: MessageRepository;
 
-  constructor(private readonly store: Store) {
+  constructor(
+    private readonly store: Store,
+    /** Tells the recipients' open consoles (core/events); none: they find the messages when they read. */
+    private readonly events?: Pick<EventHub, 'publish'>,
+  ) {
     this.messages = new MessageRepository(store);
   }
 
@@ -74,14 +79,22 @@ export class MessageService {
    * Sends a message to each recipient (user ids of the sender's tenant), in the sender's name;
    * answers the new messages' ids. The title and link are cut to what the table holds.
    */
-  send(sender: Actor, recipients: readonly string[], message: OutgoingMessage): Promise<string[]> {
+  async send(sender: Actor, recipients: readonly string[], message: OutgoingMessage): Promise<string[]> {
     const unique = [...new Set(recipients)];
-    if (unique.length === 0) return Promise.resolve([]);
-    return this.messages.send(sender, unique, {
+    if (unique.length === 0) return [];
+    const title = message.title.slice(0, MESSAGE_LIMITS.title);
+    const ids = await this.messages.send(sender, unique, {
       ...message,
-      title: message.title.slice(0, MESSAGE_LIMITS.title),
+      title,
       link: message.link === null ? null : message.link.slice(0, MESSAGE_LIMITS.link),
     });
+    // Pushed once the rows are there for the consoles to read. (send writes outside the sender's
+    // transaction: senders call it once theirs has committed, through whenCommitted.)
+    await this.events?.publish({ tenantId: sender.tenantId, userIds: unique }, 'message', {
+      kind: message.kind,
+      title,
+    });
+    return ids;
   }
 
   #ids(raw: string): string[] {

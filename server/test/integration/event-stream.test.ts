@@ -1,0 +1,246 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { RedisCache } from '../../src/core/cache/redis-cache.js';
+import type { EventHubOptions } from '../../src/core/events/event-hub.js';
+import { IdGenerator } from '../../src/core/ids.js';
+import type { Actor } from '../../src/core/repository/store.js';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { SEED_IDS, seedDatabase } from '../../src/db/seed/seed.js';
+import { MessageService } from '../../src/modules/desk/message/message.service.js';
+import { createAccount, type TestAccount } from './support/accounts.js';
+import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
+import { openStream, type StreamEvent } from './support/event-stream-client.js';
+import { clearSeededAdminPasswordChange } from './support/template-databases.js';
+import { md5, SABER_BASIC } from './support/test-app.js';
+
+// Issue 47, push: the event stream (GET /api/blade-desk/stream, decision 0038) over real HTTP, two
+// server processes sharing one database and one Redis, as behind a load balancer. An event raised in
+// one reaches the streams open on the other; a console that reconnects with Last-Event-ID is sent
+// what it missed; a session that ends closes its streams with the reason.
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+interface Instance {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  cache: RedisCache;
+  origin: string;
+  messages: MessageService;
+}
+
+describe.each(enginesUnderTest())('the event stream across two processes on %s', (kind) => {
+  let testDb: TestDatabase;
+  let a: Instance;
+  let b: Instance;
+  let alice: TestAccount;
+  let bob: TestAccount;
+  const prefix = `test:${randomUUID()}:`;
+  const jwtSecret = new Uint8Array(randomBytes(48));
+  const sender: Actor = { tenantId: '000000', userId: SEED_IDS.admin, deptId: SEED_IDS.dept };
+  /** What each process keeps for replay, and its limits: small enough to reach in a test. */
+  const limits: Partial<EventHubOptions> = { replayMax: 5, perUser: 3 };
+
+  async function instance(worker: number): Promise<Instance> {
+    const database = openDatabase(testDb.url, kind);
+    const ids = new IdGenerator(worker);
+    await migrateToLatest(database.db);
+    await seedDatabase(database.db, ids);
+    await clearSeededAdminPasswordChange(database.db);
+    const cache = await RedisCache.connect(REDIS_URL, prefix);
+    const store = { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' };
+    const app = await buildApp({
+      config: { logLevel: 'silent', webDist: null, socialProviders: [] },
+      store,
+      cache,
+      jwtSecret,
+      ping: database.ping,
+      events: limits,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    return {
+      app,
+      database,
+      cache,
+      origin: `http://127.0.0.1:${port}`,
+      messages: new MessageService(store, app.events),
+    };
+  }
+
+  async function signIn(on: Instance, account: TestAccount): Promise<string> {
+    const query = new URLSearchParams({
+      tenantId: account.tenantId,
+      username: account.account,
+      password: md5(account.password),
+      grant_type: 'password',
+      scope: 'all',
+    });
+    const res = await fetch(`${on.origin}/api/blade-auth/oauth/token?${query}`, {
+      method: 'POST',
+      headers: { authorization: SABER_BASIC },
+    });
+    const body = (await res.json()) as { access_token: string };
+    return body.access_token;
+  }
+
+  const call = async (on: Instance, method: 'GET' | 'POST', path: string, token: string) =>
+    fetch(`${on.origin}${path}`, {
+      method,
+      headers: { authorization: SABER_BASIC, 'blade-auth': `bearer ${token}` },
+    });
+
+  const task = (title: string) => ({ kind: 'task' as const, title, body: null, link: '/work/todo/index' });
+  const messageEvent = (title: string) => ({ event: 'message', data: { kind: 'task', title } });
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    a = await instance(1);
+    b = await instance(2);
+    alice = await createAccount({ store: { db: a.database.db, kind, ids: new IdGenerator(7), timeZone: 'Asia/Shanghai' } });
+    bob = await createAccount({ store: { db: a.database.db, kind, ids: new IdGenerator(8), timeZone: 'Asia/Shanghai' } });
+  });
+  afterAll(async () => {
+    for (const i of [a, b]) {
+      if (!i) continue;
+      await i.cache.deleteByPrefix('');
+      // fetch keeps its connections open for the next call: closed here, as the drain does.
+      i.app.server.closeAllConnections();
+      await i.app.close();
+      await i.cache.close();
+      await i.database.close();
+    }
+    await testDb?.drop();
+  });
+
+  it('refuses a stream without a signed-in user', async () => {
+    const res = await fetch(`${a.origin}/api/blade-desk/stream`, { headers: { authorization: SABER_BASIC } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ code: 401, success: false });
+  });
+
+  it('pushes a message sent in one process to its recipient’s stream on the other, and to no one else', async () => {
+    const onB = await openStream(b.origin, await signIn(b, alice));
+    const othersOnA = await openStream(a.origin, await signIn(a, bob));
+    expect(onB.status).toBe(200);
+
+    await a.messages.send(sender, [alice.userId], task('请审批：张三的请假'));
+    expect(await onB.next()).toMatchObject(messageEvent('请审批：张三的请假'));
+    // Bob's first event is his own, sent after Alice's: hers never reached him.
+    await b.messages.send(sender, [bob.userId], task('给 Bob 的'));
+    expect(await othersOnA.next()).toMatchObject(messageEvent('给 Bob 的'));
+    expect(await onB.drain(200)).toEqual([]);
+    onB.close();
+    othersOnA.close();
+  });
+
+  it('replays what a console missed while away, on whichever process it reconnects to', async () => {
+    const token = await signIn(a, alice);
+    const first = await openStream(a.origin, token);
+    await a.messages.send(sender, [alice.userId], task('离开之前'));
+    const seen = (await first.next()) as StreamEvent;
+    expect(seen).toMatchObject(messageEvent('离开之前'));
+    first.close();
+
+    await a.messages.send(sender, [alice.userId], task('离开时 1'));
+    await b.messages.send(sender, [bob.userId], task('别人的'));
+    await a.messages.send(sender, [alice.userId], task('离开时 2'));
+    // The events have reached both processes before the console comes back.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const back = await openStream(b.origin, token, seen.id);
+    const missed = await back.drain(300);
+    expect(missed.map((e) => (e.data as { title: string }).title)).toEqual(['离开时 1', '离开时 2']);
+    expect(Number(missed[0]!.id)).toBeGreaterThan(Number(seen.id));
+    expect(Number(missed[1]!.id)).toBeGreaterThan(Number(missed[0]!.id));
+    back.close();
+
+    // Nothing happened since the last it read: nothing is sent, and no resync either.
+    const again = await openStream(a.origin, token, missed[1]!.id);
+    expect(await again.drain(200)).toEqual([]);
+    again.close();
+  });
+
+  it('tells a console to read everything again when it was away longer than the events kept', async () => {
+    const token = await signIn(a, alice);
+    const first = await openStream(a.origin, token);
+    await a.messages.send(sender, [alice.userId], task('之前'));
+    const seen = (await first.next()) as StreamEvent;
+    first.close();
+    // More events than a process keeps (replayMax 5): the gap cannot be filled.
+    for (let i = 0; i < 6; i++) await a.messages.send(sender, [bob.userId], task(`别人的 ${i}`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const back = await openStream(b.origin, token, seen.id);
+    expect(await back.next()).toMatchObject({ event: 'resync', id: undefined });
+    back.close();
+    // An id that is no event's id at all: the same.
+    const odd = await openStream(a.origin, token, 'not-a-number');
+    expect(await odd.next()).toMatchObject({ event: 'resync' });
+    odd.close();
+  });
+
+  it('ends the streams of a session signed out in another process, saying why, and no others', async () => {
+    const session = await signIn(a, alice);
+    const other = await signIn(a, alice);
+    const tab1 = await openStream(a.origin, session);
+    const tab2 = await openStream(b.origin, session);
+    const otherSession = await openStream(b.origin, other);
+
+    expect((await call(b, 'GET', '/api/blade-auth/oauth/logout', session)).status).toBe(200);
+    for (const tab of [tab1, tab2]) {
+      expect(await tab.next()).toMatchObject({ event: 'session', data: { reason: 'signedOut' } });
+      expect(await tab.next()).toBe('end');
+    }
+    expect(await otherSession.drain(300)).toEqual([]);
+    // The ended session cannot open another.
+    expect((await openStream(a.origin, session)).status).toBe(401);
+    otherSession.close();
+  });
+
+  it('ends the streams of a user whose password an administrator resets, or who is removed, with the reason', async () => {
+    const store = { db: a.database.db, kind, ids: new IdGenerator(9), timeZone: 'Asia/Shanghai' };
+    const carol = await createAccount({ store });
+    const dave = await createAccount({ store });
+    const carolStream = await openStream(b.origin, await signIn(b, carol));
+    const daveStream = await openStream(b.origin, await signIn(b, dave));
+    const bystander = await openStream(b.origin, await signIn(b, bob));
+    const admin = await signIn(a, { ...alice, tenantId: '000000', account: 'admin', password: 'admin' });
+
+    expect((await call(a, 'POST', `/api/blade-user/reset-password?userIds=${carol.userId}`, admin)).status).toBe(200);
+    expect(await carolStream.next()).toMatchObject({ event: 'session', data: { reason: 'credentials' } });
+    expect(await carolStream.next()).toBe('end');
+
+    expect((await call(a, 'POST', `/api/blade-user/remove?ids=${dave.userId}`, admin)).status).toBe(200);
+    expect(await daveStream.next()).toMatchObject({ event: 'session', data: { reason: 'disabled' } });
+    expect(await daveStream.next()).toBe('end');
+
+    expect(await bystander.drain(300)).toEqual([]);
+    bystander.close();
+  });
+
+  it('refuses streams past the per-user limit with the reason, in the contract’s shape', async () => {
+    const token = await signIn(a, bob);
+    const open = [];
+    for (let i = 0; i < 3; i++) open.push(await openStream(a.origin, token));
+    const refused = await openStream(a.origin, token);
+    expect(refused.status).toBe(429);
+    expect(refused.refusal).toMatchObject({ code: 429, msg: '每个用户最多同时打开 3 个消息连接，请关闭多余的窗口' });
+    // Another process counts its own.
+    const elsewhere = await openStream(b.origin, token);
+    expect(elsewhere.status).toBe(200);
+    for (const stream of [...open, elsewhere]) stream.close();
+  });
+
+  it('ends its streams when the process drains, and refuses new ones meanwhile', async () => {
+    const token = await signIn(b, bob);
+    const stream = await openStream(b.origin, token);
+    b.app.events.drain();
+    expect(await stream.next()).toBe('end');
+    const refused = await openStream(b.origin, token);
+    expect(refused.status).toBe(503);
+    expect(refused.refusal?.msg).toBe('服务正在重启，请稍后重新连接');
+  });
+});

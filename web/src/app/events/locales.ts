@@ -1,0 +1,29 @@
+/**
+ * Texts of the event stream's notices (web/src/app/events), under `events.*`: why a session ended,
+ * as the server's `session` event says. They load with the main layout (i18n/console-texts.ts).
+ */
+export const eventsZh = {
+  sessionEnded: {
+    title: '登录已失效',
+    signIn: '重新登录',
+    reasons: {
+      signedOut: '此登录已在其他窗口退出。',
+      disabled: '您的账号已被停用或删除。',
+      tenant: '您所在的租户已停用或已过期。',
+      credentials: '您的密码已被修改或重置，请使用新密码登录。',
+    },
+  },
+};
+
+export const eventsEn: typeof eventsZh = {
+  sessionEnded: {
+    title: 'Signed out',
+    signIn: 'Sign in again',
+    reasons: {
+      signedOut: 'This session was signed out in another tab or window.',
+      disabled: 'Your account has been disabled or removed.',
+      tenant: 'Your tenant has been disabled or has expired.',
+      credentials: 'Your password was changed or reset: sign in with the new one.',
+    },
+  },
+};
