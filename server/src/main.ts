@@ -73,6 +73,7 @@ async function main(): Promise<void> {
       await cache.get('ready');
     },
     draining: () => drain?.draining === true,
+    events: { perUser: config.streamsPerUser, perProcess: config.streamsPerProcess },
   });
 
   connectionLost = (err) => app.log.warn({ err }, 'database connection lost');

@@ -66,6 +66,9 @@ export interface Config {
   tenantMode: boolean;
   /** A machine is shown offline when no heartbeat came within this many seconds (computed when read). */
   machineOfflineSeconds: number;
+  /** Event streams open at once per user (STREAMS_PER_USER) and per process (STREAMS_PER_PROCESS). */
+  streamsPerUser: number;
+  streamsPerProcess: number;
 }
 
 export type SmsVendor = 'aliyun' | 'tencent' | 'qiniu' | 'yunpian';
@@ -373,5 +376,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqliteSynchronous: sqliteSynchronous(env),
     tenantMode: tenantMode(env),
     machineOfflineSeconds: integer(env, 'MACHINE_OFFLINE_SECONDS', 10, 86_400, 300),
+    streamsPerUser: integer(env, 'STREAMS_PER_USER', 1, 100_000, 10),
+    streamsPerProcess: integer(env, 'STREAMS_PER_PROCESS', 1, 1_000_000, 10_000),
   };
 }

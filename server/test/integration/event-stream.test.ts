@@ -7,6 +7,7 @@ import { RedisCache } from '../../src/core/cache/redis-cache.js';
 import type { EventHubOptions } from '../../src/core/events/event-hub.js';
 import { IdGenerator } from '../../src/core/ids.js';
 import type { Actor } from '../../src/core/repository/store.js';
+import net from 'node:net';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { SEED_IDS, seedDatabase } from '../../src/db/seed/seed.js';
@@ -15,7 +16,7 @@ import { createAccount, type TestAccount } from './support/accounts.js';
 import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
 import { openStream, type StreamEvent } from './support/event-stream-client.js';
 import { clearSeededAdminPasswordChange } from './support/template-databases.js';
-import { md5, SABER_BASIC } from './support/test-app.js';
+import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 47, push: the event stream (GET /api/blade-desk/stream, decision 0038) over real HTTP, two
 // server processes sharing one database and one Redis, as behind a load balancer. An event raised in
@@ -100,8 +101,12 @@ describe.each(enginesUnderTest())('the event stream across two processes on %s',
     testDb = await createTestDatabase(kind);
     a = await instance(1);
     b = await instance(2);
-    alice = await createAccount({ store: { db: a.database.db, kind, ids: new IdGenerator(7), timeZone: 'Asia/Shanghai' } });
-    bob = await createAccount({ store: { db: a.database.db, kind, ids: new IdGenerator(8), timeZone: 'Asia/Shanghai' } });
+    alice = await createAccount({
+      store: { db: a.database.db, kind, ids: new IdGenerator(7), timeZone: 'Asia/Shanghai' },
+    });
+    bob = await createAccount({
+      store: { db: a.database.db, kind, ids: new IdGenerator(8), timeZone: 'Asia/Shanghai' },
+    });
   });
   afterAll(async () => {
     for (const i of [a, b]) {
@@ -209,7 +214,9 @@ describe.each(enginesUnderTest())('the event stream across two processes on %s',
     const bystander = await openStream(b.origin, await signIn(b, bob));
     const admin = await signIn(a, { ...alice, tenantId: '000000', account: 'admin', password: 'admin' });
 
-    expect((await call(a, 'POST', `/api/blade-user/reset-password?userIds=${carol.userId}`, admin)).status).toBe(200);
+    expect(
+      (await call(a, 'POST', `/api/blade-user/reset-password?userIds=${carol.userId}`, admin)).status,
+    ).toBe(200);
     expect(await carolStream.next()).toMatchObject({ event: 'session', data: { reason: 'credentials' } });
     expect(await carolStream.next()).toBe('end');
 
@@ -227,7 +234,10 @@ describe.each(enginesUnderTest())('the event stream across two processes on %s',
     for (let i = 0; i < 3; i++) open.push(await openStream(a.origin, token));
     const refused = await openStream(a.origin, token);
     expect(refused.status).toBe(429);
-    expect(refused.refusal).toMatchObject({ code: 429, msg: '每个用户最多同时打开 3 个消息连接，请关闭多余的窗口' });
+    expect(refused.refusal).toMatchObject({
+      code: 429,
+      msg: '每个用户最多同时打开 3 个消息连接，请关闭多余的窗口',
+    });
     // Another process counts its own.
     const elsewhere = await openStream(b.origin, token);
     expect(elsewhere.status).toBe(200);
@@ -242,5 +252,63 @@ describe.each(enginesUnderTest())('the event stream across two processes on %s',
     const refused = await openStream(b.origin, token);
     expect(refused.status).toBe(503);
     expect(refused.refusal?.msg).toBe('服务正在重启，请稍后重新连接');
+  });
+});
+
+// What does not depend on the database or on Redis: one process, its memory cache.
+describe('an event stream in one process', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', [], false, { events: { heartbeatMs: 50, maxBuffered: 16 * 1024 } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    t.app.server.closeAllConnections();
+    await t?.close();
+  });
+
+  it('sends heartbeat comments on an idle stream', async () => {
+    const socket = net.connect((t.app.server.address() as AddressInfo).port, '127.0.0.1');
+    socket.write(
+      `GET /api/blade-desk/stream HTTP/1.1\r\nHost: x\r\nAuthorization: ${SABER_BASIC}\r\nBlade-Auth: bearer ${t.adminToken}\r\n\r\n`,
+    );
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    expect(received).toMatch(/^HTTP\/1\.1 200/);
+    expect(received).toContain('content-type: text/event-stream');
+    // The first at once, then one every 50 ms.
+    expect(received.split(':\n\n').length - 1).toBeGreaterThanOrEqual(3);
+  });
+
+  it('cuts off a client that does not read, instead of holding what waits for it', async () => {
+    const socket = net.connect((t.app.server.address() as AddressInfo).port, '127.0.0.1');
+    socket.write(
+      `GET /api/blade-desk/stream HTTP/1.1\r\nHost: x\r\nAuthorization: ${SABER_BASIC}\r\nBlade-Auth: bearer ${t.adminToken}\r\n\r\n`,
+    );
+    // It never reads: the kernel's buffers fill, then the server's.
+    socket.pause();
+    const closed = new Promise((resolve) => socket.on('close', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(t.app.events.size).toBe(1);
+    // Each event is some 800 bytes: 60,000 would be 48 MB, far more than loopback's buffers hold.
+    const title = '长'.repeat(255);
+    let sent = 0;
+    while (sent < 60_000 && t.app.events.size > 0) {
+      await t.app.events.publish({ tenantId: '000000', userIds: [SEED_IDS.admin] }, 'message', {
+        kind: 'system',
+        title,
+      });
+      sent += 1;
+      // Let the events reach the stream (they are delivered on later turns).
+      if (sent % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(t.app.events.size).toBe(0);
+    // Reading again, the client finds its connection closed.
+    socket.resume();
+    await closed;
+    // Far fewer than it would take to fill the process's memory: cut off at the first 16 KB waiting.
+    expect(sent).toBeLessThan(10_000);
   });
 });

@@ -93,7 +93,11 @@ export class EventHub {
    * (the shared cache is away) is logged and lost: what it announced is stored, and the console
    * finds it when it next reads.
    */
-  async publish<N extends ServerEventName>(target: EventTarget, name: N, data: ServerEvents[N]): Promise<void> {
+  async publish<N extends ServerEventName>(
+    target: EventTarget,
+    name: N,
+    data: ServerEvents[N],
+  ): Promise<void> {
     try {
       const seq = await this.cache.increment(SEQUENCE_KEY);
       const event: Published = { ...target, seq, name, data: JSON.stringify(data) };

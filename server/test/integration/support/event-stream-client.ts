@@ -22,11 +22,7 @@ export interface OpenedStream {
   close(): void;
 }
 
-export async function openStream(
-  origin: string,
-  token: string,
-  lastEventId?: string,
-): Promise<OpenedStream> {
+export async function openStream(origin: string, token: string, lastEventId?: string): Promise<OpenedStream> {
   const abort = new AbortController();
   const response = await fetch(`${origin}${EVENT_STREAM_PATH}`, {
     headers: {

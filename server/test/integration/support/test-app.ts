@@ -66,6 +66,7 @@ export async function startTestApp(
     databaseInDataDir?: boolean;
     uploadRate?: AppDependencies['uploadRate'];
     workbooks?: AppDependencies['workbooks'];
+    events?: AppDependencies['events'];
     /** A cache shared with another app: two server processes over one Redis. */
     cache?: MemoryCache;
     config?: Partial<
@@ -109,6 +110,7 @@ export async function startTestApp(
     ...(options.signInLockout ? { signInLockout: options.signInLockout } : {}),
     ...(options.uploadRate ? { uploadRate: options.uploadRate } : {}),
     ...(options.workbooks ? { workbooks: options.workbooks } : {}),
+    ...(options.events ? { events: options.events } : {}),
   });
   const inject = async (options: InjectOptions) => {
     const res: LightMyRequestResponse = await app.inject(options);
