@@ -109,7 +109,16 @@ describe('loadConfig defaults', () => {
       ],
       tenantMode: false,
       machineOfflineSeconds: 300,
+      streamsPerUser: 10,
+      streamsPerProcess: 10_000,
     });
+  });
+
+  it('reads the event streams’ limits per user and per process, and refuses a limit below 1', () => {
+    const config = loadConfig({ STREAMS_PER_USER: '3', STREAMS_PER_PROCESS: '2000' });
+    expect([config.streamsPerUser, config.streamsPerProcess]).toEqual([3, 2000]);
+    expect(() => loadConfig({ STREAMS_PER_USER: '0' })).toThrow(/STREAMS_PER_USER/);
+    expect(() => loadConfig({ STREAMS_PER_PROCESS: 'many' })).toThrow(/STREAMS_PER_PROCESS/);
   });
 
   it('lets data sources point nowhere unless DATASOURCE_HOSTS says, and stops on a bad entry', () => {
