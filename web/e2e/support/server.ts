@@ -17,6 +17,8 @@ const OUTPUT_TAIL_CHARS = 4_000;
 
 export interface RunningServer {
   baseUrl: string;
+  /** Its database (`sqlite:<file>` unless the file chose another), for what no route writes. */
+  databaseUrl: string;
   /** Stops the server (SIGTERM) and deletes its database and files. */
   stop: () => Promise<void>;
 }
@@ -32,7 +34,7 @@ export interface ServerOptions {
 }
 
 /** The seeded platform administrator (server/src/db/seed/seed.ts SEED_IDS.admin). */
-const SEEDED_ADMIN_ID = '1123598821738675201';
+export const SEEDED_ADMIN_ID = '1123598821738675201';
 
 /**
  * Test support only: the seeded admin / admin must be changed at the first sign-in (issue 44); the
@@ -105,7 +107,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
-  return { baseUrl, stop };
+  return { baseUrl, databaseUrl, stop };
 }
 
 async function waitUntilReady(baseUrl: string, child: ChildProcess): Promise<void> {

@@ -15,7 +15,7 @@ type Viewport = { width: number; height: number };
 
 export interface ConsoleSuite {
   /** The running server, browser and captcha reader; throws when they did not start. */
-  running(): { baseUrl: string; browser: Browser; captchas: CaptchaSolver };
+  running(): { baseUrl: string; databaseUrl: string; browser: Browser; captchas: CaptchaSolver };
   /** A page in a fresh browser context (no cookies, no storage), closed after the test. */
   newPage(viewport?: Viewport): Promise<Page>;
   /**
@@ -68,7 +68,7 @@ export function consoleSuite(env: Record<string, string> = {}): ConsoleSuite {
 
   const running = () => {
     if (!server || !browser || !captchas) throw new Error('the server or the browser did not start');
-    return { baseUrl: server.baseUrl, browser, captchas };
+    return { baseUrl: server.baseUrl, databaseUrl: server.databaseUrl, browser, captchas };
   };
   const newContext = async (viewport?: Viewport, state?: SignedInState) => {
     const options: BrowserContextOptions = {};

@@ -78,6 +78,11 @@ export function configureRequest(next: RequestEnvironment): void {
   environment = next;
 }
 
+/** The environment if configured (main.tsx does; a component test may not): undefined otherwise. */
+export function requestEnvironment(): RequestEnvironment | undefined {
+  return environment;
+}
+
 export function requireEnvironment(): RequestEnvironment {
   if (!environment) throw new Error('configureRequest() must run before the first request');
   return environment;

@@ -112,6 +112,14 @@ describe('routes and the navigation guard', () => {
     }
   });
 
+  it('opens the message center for every signed-in user, outside the menu', async () => {
+    startSession(tokenAnswer());
+    const { router } = renderApp('/desk/message/index');
+    expect(await screen.findByRole('region', { name: '消息中心' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/desk/message/index');
+    await waitFor(() => expect(document.title).toBe('消息中心 - 后台管理系统'));
+  });
+
   it('sends a path outside the menu, with or without /index, to 404', async () => {
     startSession(tokenAnswer());
     for (const path of ['/system/dept/index', '/system/dept', '/tool']) {

@@ -25,6 +25,7 @@ const DictHorizontalPage = lazyPage(() => import('../pages/dict-horizontal'));
 const DictVerticalPage = lazyPage(() => import('../pages/dict-vertical'));
 const IframePage = lazyPage(() => import('../pages/iframe'));
 const LeavePage = lazyPage(() => import('../pages/work/leave'));
+const MessageCenterPage = lazyPage(() => import('../pages/message'));
 
 /** A page that needs a session: without one, the guard sends the user to /login. */
 const page = (title: NonNullable<RouteHandle['title']>): RouteHandle => ({ title });
@@ -69,6 +70,12 @@ export const routes: RouteObject[] = [
           { path: website.homePath, element: <HomePage />, handle: page('home.title') },
           { path: '/info/index', element: <InfoPage />, handle: page('shell.pages.info') },
           { path: '/test/index', element: <TestPage />, handle: page('shell.pages.test') },
+          // Every user's own messages (issue 47): no menu grant needed.
+          {
+            path: '/desk/message/index',
+            element: <MessageCenterPage />,
+            handle: page('shell.pages.message'),
+          },
           {
             path: '/dict-horizontal/index',
             element: <DictHorizontalPage />,

@@ -1,7 +1,7 @@
 // Answers for component tests (the app never imports this). It loads no app code (its app imports
 // are types), so a vi.mock factory can load it without loading the module being mocked:
 // `vi.mock('…/api/x', async () => (await import('…/test/fixtures')).crudApiMock(() => stored))`.
-import type { AuditFields, Page, TreeNode } from '@console/contract';
+import type { AuditFields, Message, MessageKind, Page, TreeNode } from '@console/contract';
 import { vi } from 'vitest';
 import type { OAuthToken } from '../api/auth';
 
@@ -43,6 +43,28 @@ export const auditColumns: Readonly<Omit<AuditFields, 'id'>> = {
   status: 1,
   isDeleted: 0,
 };
+
+/** A message to the seeded administrator: unread, without body or link unless `more` says. */
+export function messageOf(
+  id: string,
+  kind: MessageKind,
+  title: string,
+  more: Partial<Message> = {},
+): Message {
+  return {
+    ...auditColumns,
+    id,
+    tenantId: '000000',
+    userId: '1123598821738675201',
+    kind,
+    title,
+    body: null,
+    link: null,
+    readTime: null,
+    createTime: '2026-12-06 10:00:00',
+    ...more,
+  };
+}
 
 /**
  * A node of a `tree` answer (menus, departments, roles): its id is also its key and value. As the

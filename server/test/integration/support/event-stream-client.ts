@@ -45,7 +45,8 @@ export async function openStream(origin: string, token: string, lastEventId?: st
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   const queue: Array<StreamEvent | 'end'> = [];
   let buffered = '';
-  let wake: (() => void) | null = null;
+  // Set by next() while it waits; called when something arrives.
+  const waiting: { wake?: () => void } = {};
   void (async () => {
     try {
       for (;;) {
@@ -59,13 +60,13 @@ export async function openStream(origin: string, token: string, lastEventId?: st
           const event = parseFrame(frame);
           if (event) queue.push(event);
         }
-        wake?.();
+        waiting.wake?.();
       }
     } catch {
       // aborted by close()
     }
     queue.push('end');
-    wake?.();
+    waiting.wake?.();
   })();
 
   const next = async (timeoutMs = 3_000): Promise<StreamEvent | 'end' | 'timeout'> => {
@@ -74,7 +75,7 @@ export async function openStream(origin: string, token: string, lastEventId?: st
       const left = deadline - Date.now();
       if (left <= 0) return 'timeout';
       await new Promise<void>((resolve) => {
-        wake = resolve;
+        waiting.wake = resolve;
         setTimeout(resolve, left);
       });
     }

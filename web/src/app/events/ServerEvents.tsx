@@ -3,13 +3,12 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { callHeaders, requireEnvironment } from '../../api/request';
+import { MESSAGE_QUERY_KEY } from '../../api/desk/message';
+import { callHeaders, requestEnvironment, requireEnvironment } from '../../api/request';
 import { useSession } from '../session/session-store';
 import { openEventStream } from './event-stream';
 import '../../i18n/console-texts';
 
-/** The first part of every message query's key (api/desk/message.ts): a new message refreshes them. */
-const MESSAGE_QUERIES = ['message'];
 
 /**
  * What an event does to the data on screen: a new message, or a gap the server could not fill,
@@ -18,7 +17,7 @@ const MESSAGE_QUERIES = ['message'];
  */
 export function applyEvent(queryClient: QueryClient, name: string, data: unknown): void {
   if (name === 'message' || name === 'resync')
-    void queryClient.invalidateQueries({ queryKey: MESSAGE_QUERIES });
+    void queryClient.invalidateQueries({ queryKey: MESSAGE_QUERY_KEY });
   if (name === 'resync') void queryClient.invalidateQueries();
   if (name === 'change' && typeof (data as { topic?: unknown })?.topic === 'string')
     void queryClient.invalidateQueries({ queryKey: [(data as { topic: string }).topic] });
@@ -44,8 +43,8 @@ export function ServerEvents() {
     const stop = openEventStream({
       url: EVENT_STREAM_PATH,
       headers: () => {
-        const env = requireEnvironment();
-        return env.getToken() ? callHeaders(env, {}) : null;
+        const env = requestEnvironment();
+        return env?.getToken() ? callHeaders(env, {}) : null;
       },
       onUnauthorized: leave,
       onEvent: (name, data) => {

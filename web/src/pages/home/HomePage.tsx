@@ -26,10 +26,7 @@ const SHORTCUTS = 8;
 const DASHBOARD_MENUS: ReadonlySet<string> = new Set(['machine', 'slot', 'refund', 'apk', 'hospital']);
 /** How many of the newest notices the page lists. */
 const NOTICES = 5;
-/**
- * The top bar's list of the latest notices (NoticesButton) is the same call under this key: one
- * answer serves both, and the notice page's saves mark it out of date.
- */
+/** Under the notice page's list key: its saves and deletes mark this list out of date too. */
 const LATEST_NOTICES_KEY = ['notice', 'list', 'latest'] as const;
 
 /** The newest notices by release time: titles and days. */
