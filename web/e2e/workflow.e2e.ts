@@ -62,6 +62,11 @@ describe('the workflow console against the real server', () => {
     made.approverId = await createStaff(admin, APPROVER, '审批员', roleId);
     made.clerkId = await createStaff(admin, CLERK, '办事员', roleId);
 
+    // The approver is signed in, the bell's popover open on 消息, before the leave is asked for.
+    const approver = await signInAs(APPROVER);
+    await approver.getByRole('button', { name: '通知', exact: true }).click();
+    await approver.getByRole('tab', { name: '消息', exact: true }).click();
+
     // The applicant (the administrator) starts a leave from 发起事务: the leave form's route.
     const start = await openMenu(admin, '我的事务', '发起事务', '/work/start/index');
     await row(start, /请假流程/)
@@ -77,11 +82,20 @@ describe('the workflow console against the real server', () => {
     await admin.locator('.ant-select-item-option').filter({ hasText: '审批员' }).click();
     await admin.getByRole('button', { name: '提交申请' }).click();
     await toast(admin, '请假申请已提交');
+    // Pushed to the approver's page, no reload and no polling (issue 47): within 2 s of the answer.
+    const pushed = Date.now();
+    await approver
+      .getByRole('list', { name: '最新消息' })
+      .getByRole('button', { name: /待办：请假流程 · 审批人审批/ })
+      .waitFor({ timeout: 2_000 });
+    await approver
+      .getByRole('button', { name: '通知，1 条未读' })
+      .waitFor({ timeout: Math.max(1, 2_000 - (Date.now() - pushed)) });
+    await approver.keyboard.press('Escape');
     const sent = admin.getByRole('region', { name: '已发事务', exact: true });
     await row(sent, /请假流程/).waitFor();
 
     // The approver handles it from 待办事务: the handle route, with the diagram where it waits.
-    const approver = await signInAs(APPROVER);
     const todo = await openMenu(approver, '我的事务', '待办事务', '/work/todo/index');
     await row(todo, /审批人审批/)
       .getByRole('button', { name: '处理' })
