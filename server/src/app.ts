@@ -12,6 +12,7 @@ import { EventHub, type EventHubOptions } from './core/events/event-hub.js';
 import { generatedModules } from './core/generated-modules.js';
 import { answerFrameworkError, installErrorHandling, installRequestContext, requestId } from './core/http.js';
 import { installNulGuard } from './core/nul-guard.js';
+import { schedulePurge } from './core/periodic-purge.js';
 import { processLog } from './core/process-log.js';
 import type { Store } from './core/repository/store.js';
 import { ANNOTATION_KEYWORDS } from './core/schema.js';
@@ -38,6 +39,7 @@ import { ReportService } from './modules/report/report.service.js';
 import type { UploadRatePolicy } from './modules/resource/oss/upload-rate.js';
 import { registerResource } from './modules/resource/resource.plugin.js';
 import { startClientCache } from './modules/system/client/client-cache.js';
+import { MessageRetention } from './modules/system/tenant/message-retention.js';
 import { registerSystem, startSystem } from './modules/system/system.plugin.js';
 import { registerUser } from './modules/user/user.plugin.js';
 
@@ -210,11 +212,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerLogs(app);
   await registerUser(app, { store, signIn, menus: system.menus });
   const systemDicts = await registerSystem(app, { store, system, signIn, clients, databases });
+  const messages = new MessageService(store, events);
+  // Each tenant's messages past its retention, purged as the logs are (core/periodic-purge.ts).
+  schedulePurge(app, 'message retention', () => new MessageRetention(store).purge());
   await app.register(noticeRoutes, {
     prefix: '/api/blade-desk/notice',
-    notices: new NoticeService(store, systemDicts),
+    notices: new NoticeService(store, systemDicts, messages),
   });
-  const messages = new MessageService(store, events);
   await app.register(messageRoutes, { prefix: '/api/blade-desk/message', messages });
   await app.register(streamRoutes, {
     events,
@@ -228,6 +232,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     cache,
     logWriter,
     machineOfflineSeconds: config.machineOfflineSeconds,
+    menus: system.menus,
+    messages,
   });
   await app.register(reportRoutes, { prefix: REPORT_PREFIX, reports: new ReportService(store, databases) });
   await registerFlow(app, { store, stores: databases, logWriter, messages });

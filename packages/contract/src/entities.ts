@@ -131,6 +131,12 @@ export const UNLIMITED_ACCOUNTS = -1;
 export const DEFAULT_UPLOAD_QUOTA = 1024 ** 3;
 export const MAX_UPLOAD_QUOTA = 1024 ** 5;
 
+/**
+ * How many days a tenant keeps its users' messages (blade_tenant.message_retention_days, issue 47):
+ * the server deletes older ones (decision 0037, "Retention"). New and existing tenants get 90.
+ */
+export const MESSAGE_RETENTION_DAYS = { default: 90, min: 1, max: 3650 } as const;
+
 /** The avatar a user uploads for themselves (spec §9): a jpg or png of at most 500 KB. */
 export const AVATAR_LIMITS = { maxBytes: 500 * 1024, extensions: ['jpg', 'jpeg', 'png'] } as const;
 
@@ -163,7 +169,15 @@ export const LOCAL_LOG_MAX_ENTRIES = 200;
 
 // ---- Notices (blade_notice) ----
 
-export const NOTICE_LIMITS = { title: 255, content: 1_000_000 } as const;
+/** `audienceIds`: the comma-joined role or department ids (about 200 of them). */
+export const NOTICE_LIMITS = { title: 255, content: 1_000_000, audienceIds: 4000 } as const;
+
+/**
+ * Who a notice is addressed to, and so who is sent its message when it is published (decision
+ * 0038): every user of the tenant, the holders of some roles, or the members of some departments.
+ */
+export const NOTICE_AUDIENCES = ['all', 'roles', 'depts'] as const;
+export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
 
 // ---- Messages (消息中心, issue 47) ----
 

@@ -44,6 +44,8 @@ export interface TenantTable extends AuditColumns {
   password_min_length: Generated<DbInt>;
   password_min_classes: Generated<DbInt>;
   password_history: Generated<DbInt>;
+  /** Days its users' messages are kept (migration 0021; 90 by default). */
+  message_retention_days: Generated<DbInt>;
 }
 
 export interface ClientTable extends AuditColumns {
@@ -328,6 +330,10 @@ export interface NoticeTable extends AuditColumns, TenantScoped {
   category: DbInt;
   release_time: DbDate | null;
   content: string | null;
+  /** 'all', 'roles' or 'depts' (migration 0020, NOTICE_AUDIENCES). */
+  audience_type: Generated<string>;
+  /** The roles' or departments' ids, comma-joined; null for all. */
+  audience_ids: string | null;
 }
 
 /** A message to one user (migration 0019, issue 47). */

@@ -267,6 +267,40 @@ describe('an event stream in one process', () => {
     await t?.close();
   });
 
+  it('tells the tenant’s open consoles that refunds changed: a request comes in, a reviewer decides', async () => {
+    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const stream = await openStream(origin, t.adminToken);
+    const post = (
+      url: string,
+      payload?: object,
+      headers: Record<string, string> = {},
+      token: string | null = t.adminToken,
+    ) => t.call({ method: 'POST', url: `/api/zxgxg-api${url}`, payload, headers }, token);
+    const hospital = await post('/hospital/submit', { hospitalCode: 'EV', hospitalName: '事件医院' });
+    const machine = (
+      await post('/machine/submit', {
+        machineNo: 'EV-1',
+        machineName: '事件柜',
+        hospitalId: hospital.body.data.id,
+        slotCount: 1,
+      })
+    ).body.data as { deviceSecret: string };
+    const requested = await post(
+      '/device/refund-request',
+      { orderNo: 'EV-O1', orderAmount: 100, refundAmount: 100 },
+      { 'machine-no': 'EV-1', 'machine-secret': machine.deviceSecret },
+      null,
+    );
+    expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+    const changes = (events: Array<StreamEvent | 'end' | 'timeout'>) =>
+      events.filter((e) => typeof e === 'object' && e.event === 'change').map((e) => (e as StreamEvent).data);
+    // The request's message to the reviewers (the administrator among them), then the changes.
+    expect(changes(await stream.drain(300))).toEqual([{ topic: 'refund' }, { topic: 'dashboard' }]);
+    expect((await post(`/refund/review/agree?id=${requested.body.data.id}`)).status).toBe(200);
+    expect(changes(await stream.drain(300))).toEqual([{ topic: 'refund' }, { topic: 'dashboard' }]);
+    stream.close();
+  });
+
   it('sends heartbeat comments on an idle stream', async () => {
     const socket = net.connect((t.app.server.address() as AddressInfo).port, '127.0.0.1');
     socket.write(

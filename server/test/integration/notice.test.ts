@@ -46,7 +46,8 @@ describe.each(enginesUnderTest())('notices on %s', (kind) => {
     expect(notice.id).toMatch(/^\d+$/);
 
     const detail = await t.call({ method: 'GET', url: `${BASE}/detail?id=${notice.id}` });
-    expect(detail.body.data).toEqual(notice);
+    // The detail also names the audience (none: a notice to all, decision 0038).
+    expect(detail.body.data).toEqual({ ...notice, audienceNames: null });
 
     const updated = await submit({
       ...notice,

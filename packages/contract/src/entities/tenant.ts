@@ -1,4 +1,9 @@
-import { MAX_UPLOAD_QUOTA, PASSWORD_POLICY_LIMITS, TENANT_LIMITS } from '../entities.js';
+import {
+  MAX_UPLOAD_QUOTA,
+  MESSAGE_RETENTION_DAYS,
+  PASSWORD_POLICY_LIMITS,
+  TENANT_LIMITS,
+} from '../entities.js';
 import { Type, type Static } from 'typebox';
 import {
   AuditFieldsSchema,
@@ -30,6 +35,8 @@ export const TenantSchema = Type.Object({
   passwordMinLength: Type.Integer(),
   passwordMinClasses: Type.Integer(),
   passwordHistory: Type.Integer(),
+  /** Days its users' messages are kept (MESSAGE_RETENTION_DAYS): older ones are deleted. */
+  messageRetentionDays: Type.Integer(),
 });
 
 /**
@@ -76,6 +83,7 @@ export const NULL_MEANS_ABSENT = [
   'passwordMinLength',
   'passwordMinClasses',
   'passwordHistory',
+  'messageRetentionDays',
 ] as const;
 
 const policyField = (key: string, range: { min: number; max: number }) =>
@@ -109,6 +117,13 @@ export const TenantInputSchema = Type.Object(
     passwordMinLength: policyField('tenant.passwordMinLength', PASSWORD_POLICY_LIMITS.minLength),
     passwordMinClasses: policyField('tenant.passwordMinClasses', PASSWORD_POLICY_LIMITS.minClasses),
     passwordHistory: policyField('tenant.passwordHistory', PASSWORD_POLICY_LIMITS.history),
+    // Left out, a new tenant gets the default and an update keeps it.
+    messageRetentionDays: Type.Optional(
+      IntegerField(
+        { label: 'tenant.messageRetentionDays' },
+        { minimum: MESSAGE_RETENTION_DAYS.min, maximum: MESSAGE_RETENTION_DAYS.max },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -108,6 +108,15 @@ export class EventHub {
   }
 
   /**
+   * Tells the tenant's open consoles that data of these topics changed (the first part of the query
+   * keys of the pages that show it: 'refund', 'dashboard'), so that they read it again. No data
+   * travels: each console reads what its user may see.
+   */
+  async changed(tenantId: string, ...topics: string[]): Promise<void> {
+    for (const topic of topics) await this.publish({ tenantId }, 'change', { topic });
+  }
+
+  /**
    * Opens a stream on the request's connection for its owner, after sending what it missed since
    * `lastEventId`. Refused with 429 past the limits and 503 while the process drains (the console
    * tries again later, elsewhere).

@@ -18,6 +18,8 @@ import * as passwordPolicy from './0016-password-policy.js';
 import * as uploadQuotaAndOrderNumbers from './0017-upload-quota-and-order-numbers.js';
 import * as workLists from './0018-work-lists.js';
 import * as messages from './0019-messages.js';
+import * as noticeAudience from './0020-notice-audience.js';
+import * as messageRetention from './0021-message-retention.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -41,6 +43,8 @@ const migrations: Record<string, Migration> = {
   '0017-upload-quota-and-order-numbers': uploadQuotaAndOrderNumbers,
   '0018-work-lists': workLists,
   '0019-messages': messages,
+  '0020-notice-audience': noticeAudience,
+  '0021-message-retention': messageRetention,
 };
 
 export const migrationProvider: MigrationProvider = {

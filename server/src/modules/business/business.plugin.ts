@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Cache } from '../../core/cache/index.js';
 import type { Store } from '../../core/repository/store.js';
 import type { TenantStores } from '../../core/repository/tenant-databases.js';
+import type { MessageService } from '../desk/message/message.service.js';
 import type { LogWriter } from '../log/log-writer.js';
+import type { MenuService } from '../system/menu/menu.service.js';
 import { usualEventRecorder } from '../log/usual-events.js';
 import { apkRoutes } from './apk/apk.routes.js';
 import { ApkService } from './apk/apk.service.js';
@@ -15,6 +17,7 @@ import { hospitalRoutes } from './hospital/hospital.routes.js';
 import { HospitalService } from './hospital/hospital.service.js';
 import { machineRoutes } from './machine/machine.routes.js';
 import { MachineService } from './machine/machine.service.js';
+import { RefundMessages } from './refund/refund-messages.js';
 import { refundRoutes } from './refund/refund.routes.js';
 import { RefundService } from './refund/refund.service.js';
 import { slotRoutes } from './slot/slot.routes.js';
@@ -31,6 +34,10 @@ export interface BusinessDependencies {
   logWriter: LogWriter;
   /** A machine silent for this long counts as offline (MACHINE_OFFLINE_SECONDS; default 300). */
   machineOfflineSeconds?: number;
+  /** Who holds which buttons (a refund request's reviewers). */
+  menus: MenuService;
+  /** The message center: a refund request tells its reviewers. */
+  messages: MessageService;
 }
 
 /**
@@ -42,7 +49,12 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   const { store, stores } = deps;
   const offlineSeconds = deps.machineOfflineSeconds ?? 300;
   const record: RecordBusinessEvent = usualEventRecorder(deps.logWriter, store.timeZone);
-  const refunds = new RefundService(stores, record);
+  const refunds = new RefundService(
+    stores,
+    record,
+    new RefundMessages(store, deps.menus, deps.messages),
+    app.events,
+  );
 
   await app.register(hospitalRoutes, {
     prefix: `${PREFIX}/hospital`,

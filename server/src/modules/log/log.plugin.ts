@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { schedulePurge } from '../../core/periodic-purge.js';
 import type { Store } from '../../core/repository/store.js';
 import { LogWriter, type LogWriterOptions } from './log-writer.js';
 import { LogRepository, type LogSink } from './log.repository.js';
@@ -24,8 +25,9 @@ export interface LogsDependencies {
 
 /**
  * The logs (spec §7, "Logs"): the writer every area records through, started first so that the
- * request hooks can record; the reader purges old rows daily. The writer's last rows are written
- * when the app closes (app.close() lets in-flight requests finish before onClose hooks run).
+ * request hooks can record; old rows are purged hourly (core/periodic-purge.ts). The writer's
+ * last rows are written when the app closes (app.close() lets in-flight requests finish before
+ * onClose hooks run).
  */
 export function startLogs(app: FastifyInstance, deps: LogsDependencies): LogWriter {
   const sink = new LogRepository(deps.store);
@@ -40,8 +42,7 @@ export function startLogs(app: FastifyInstance, deps: LogsDependencies): LogWrit
   app.addHook('onClose', () => writer.close());
   const service = new LogService(deps.store, deps.retentionDays ?? 90);
   app.decorate('logService', service);
-  service.startRetention((err) => app.log.error({ err }, 'log retention failed'));
-  app.addHook('onClose', async () => service.stopRetention());
+  if (service.purges) schedulePurge(app, 'log retention', () => service.purge());
   return writer;
 }
 

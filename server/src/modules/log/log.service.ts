@@ -15,16 +15,14 @@ import {
 } from './log.repository.js';
 
 const DAY_MS = 86_400_000;
-/** How often the retention task runs. */
-export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Reading the logs (administrators: the platform administrator sees every tenant's rows, a tenant's
- * administrator its own) and purging them by age. Nothing changes or removes a row through the API.
+ * administrator its own) and purging them by age (run hourly by log.plugin.ts through
+ * core/periodic-purge.ts). Nothing changes or removes a row through the API.
  */
 export class LogService {
   readonly #logs: LogRepository;
-  #timer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly store: Store,
@@ -62,25 +60,15 @@ export class LogService {
     return shown(kind, row, tenant, language);
   }
 
+  /** Whether rows are ever purged: a retention of 0 keeps them forever. */
+  get purges(): boolean {
+    return this.retentionDays > 0;
+  }
+
   /** Deletes rows older than the retention (none when it is 0); answers how many per log. */
   async purge(now = new Date()): Promise<Record<LogKind, number>> {
-    if (this.retentionDays <= 0) return { api: 0, error: 0, usual: 0 };
+    if (!this.purges) return { api: 0, error: 0, usual: 0 };
     return this.#logs.purge(new Date(now.getTime() - this.retentionDays * DAY_MS));
-  }
-
-  /** Runs the purge shortly after start and then hourly; failures are reported, not thrown. */
-  startRetention(onError: (err: unknown) => void): void {
-    if (this.retentionDays <= 0 || this.#timer) return;
-    const run = () => void this.purge().catch(onError);
-    const first = setTimeout(run, 60_000);
-    first.unref();
-    this.#timer = setInterval(run, PURGE_INTERVAL_MS);
-    this.#timer.unref();
-  }
-
-  stopRetention(): void {
-    if (this.#timer) clearInterval(this.#timer);
-    this.#timer = null;
   }
 }
 

@@ -9,7 +9,6 @@ import { useSession } from '../session/session-store';
 import { openEventStream } from './event-stream';
 import '../../i18n/console-texts';
 
-
 /**
  * What an event does to the data on screen: a new message, or a gap the server could not fill,
  * refreshes the messages' counts and lists; a change refreshes the queries of its topic (the first

@@ -137,6 +137,26 @@ export class RefundRepository extends TableRepository<RefundReview, 'zx_refund_r
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * Which of the actors see the refund: each one's live rows of its tenant within its data scope
+   * (the slot grants of refundGrantScope; administrators and the server see the whole tenant), as
+   * every read of theirs would. One statement of one exists() per actor (callers pass a hundred or
+   * so at a time); answers the user ids of those who see it, in the actors' order.
+   */
+  async seenBy(actors: readonly Actor[], id: string): Promise<string[]> {
+    if (actors.length === 0) return [];
+    const visible = await Promise.all(
+      actors.map(async (actor) =>
+        (await this.visibleSelect(actor)).select('id').where('id', '=', BigInt(id)),
+      ),
+    );
+    const row: Record<string, unknown> = await unscoped(this.store)
+      .selectNoFrom((eb) => visible.map((query, i) => eb.exists(query).as(`a${i}`)))
+      .executeTakeFirstOrThrow();
+    // true on PostgreSQL, 1 on MySQL and SQLite.
+    return actors.filter((_, i) => Number(row[`a${i}`]) === 1).map((actor) => actor.userId!);
+  }
+
   /** Pending refunds the caller sees: how many, and their amount in cents. */
   async pendingTotals(actor: Actor): Promise<{ pending: number; amount: number }> {
     const row = await (

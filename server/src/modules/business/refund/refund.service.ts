@@ -2,11 +2,13 @@ import { type RefundRequestInput, type RefundReview } from '@console/contract';
 import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
-import { inTransaction, type Actor } from '../../../core/repository/store.js';
+import { inTransaction, whenCommitted, type Actor } from '../../../core/repository/store.js';
 import type { RowPages } from '../../../core/repository/row-pages.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import type { RecordBusinessEvent } from '../business-events.js';
+import type { EventHub } from '../../../core/events/event-hub.js';
+import type { RefundMessages } from './refund-messages.js';
 import { RefundRepository, refundTable } from './refund.repository.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { EXPORT_MAX_ROWS, exportable } from '../sheets/sheet.js';
@@ -17,6 +19,9 @@ import { EXPORT_MAX_ROWS, exportable } from '../sheets/sheet.js';
  * is told which decision was taken, by whom and when. Decisions are never edited; each goes to the
  * usual log.
  */
+/** What shows refunds in the console: the refund list's queries and the dashboard's counts. */
+const REFUND_TOPICS = ['refund', 'dashboard'];
+
 export class RefundService extends TenantEntityService<
   RefundReview,
   never,
@@ -26,6 +31,10 @@ export class RefundService extends TenantEntityService<
   constructor(
     stores: TenantStores,
     private readonly record: RecordBusinessEvent,
+    /** Tells a new request's reviewers (none: nobody is told, as in the demo's fill). */
+    private readonly messages?: RefundMessages,
+    /** Tells the tenant's open consoles that refunds changed (their lists and the dashboard). */
+    private readonly changes?: Pick<EventHub, 'changed'>,
   ) {
     super(stores, refundTable, (s) => new RefundRepository(s));
   }
@@ -66,6 +75,7 @@ export class RefundService extends TenantEntityService<
       );
     }
     const decided = found(await refunds.findById(actor, id));
+    await this.changes?.changed(actor.tenantId, ...REFUND_TOPICS);
     this.record(actor, {
       logId: status === REFUND_REVIEW_STATUS.AGREED ? 'refund-agree' : 'refund-reject',
       message: {
@@ -81,7 +91,8 @@ export class RefundService extends TenantEntityService<
    * A refund request for a machine (the device API acts in the machine's tenant). An order is
    * refunded at most once in its tenant, removed requests included: the unique index on
    * (tenant_id, order_no) decides (migration 0017), so of two requests at once, on one process or
-   * two, one is stored and the other told. Another tenant's orders are its own business.
+   * two, one is stored and the other told. Another tenant's orders are its own business. Once the
+   * request has committed, those who may review it are told (refund-messages.ts).
    */
   async request(
     actor: Actor,
@@ -107,7 +118,12 @@ export class RefundService extends TenantEntityService<
           applyTime: new Date() as unknown as string,
           reviewStatus: REFUND_REVIEW_STATUS.PENDING,
         });
-        return found(await refunds.findById(actor, id));
+        const refund = found(await refunds.findById(actor, id));
+        const messages = this.messages;
+        if (messages) await whenCommitted(tx, () => messages.requested(actor, store, refund));
+        const changes = this.changes;
+        if (changes) await whenCommitted(tx, () => changes.changed(actor.tenantId, ...REFUND_TOPICS));
+        return refund;
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw badRequest('refund.orderNo.exists', { orderNo });

@@ -1,13 +1,14 @@
 import { MESSAGE_KINDS, type Message, type MessageKind, type Page } from '@console/contract';
 import { MessageSchema } from '@console/contract/schema';
 import type { ListQuery } from '../../../core/list-query.js';
-import type { Actor, Store } from '../../../core/repository/store.js';
+import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import {
   TableRepository,
   type TableSelect,
   type TableUpdate,
 } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
+import { unscoped } from '../../../core/repository/unscoped.js';
 
 /**
  * Messages (blade_message): each belongs to one recipient, and every read and write here is the
@@ -87,6 +88,33 @@ export class MessageRepository extends TableRepository<Message, 'blade_message'>
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * Retention (the tenant's setting, message-retention.ts in the tenant module): deletes for good up
+   * to `limit` of a tenant's messages created before `before` — read or not, removed by their
+   * recipient or not; answers how many. One bounded batch: a large purge is a run of short
+   * statements (ids first, then those rows: MySQL takes no LIMIT in an IN subquery).
+   */
+  async purgeBefore(tenantId: string, before: Date, limit: number): Promise<number> {
+    const rows = await unscoped(this.store)
+      .selectFrom('blade_message')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('create_time', '<', before)
+      .limit(limit)
+      .execute();
+    if (rows.length === 0) return 0;
+    const result = await unscoped(this.store)
+      .deleteFrom('blade_message')
+      .where('tenant_id', '=', tenantId)
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** The caller's unread messages, counted by kind (a kind without any is absent). */
   async unreadByKind(actor: Actor): Promise<Map<MessageKind, number>> {
     const rows = await this.#own(actor)
@@ -101,13 +129,36 @@ export class MessageRepository extends TableRepository<Message, 'blade_message'>
     return counts;
   }
 
-  /** One message to each recipient, in the sender's tenant; answers the new ids. */
-  send(sender: Actor, recipients: readonly string[], message: OutgoingMessage): Promise<string[]> {
-    return this.insertMany(
-      sender,
-      recipients.map((userId) => ({ ...message, userId })),
-    );
+  /**
+   * One message to each recipient, in the sender's tenant; answers the new ids. A whole tenant's
+   * worth is written in chunks (rowsPerInsert), all in one transaction: every recipient gets it,
+   * or none does.
+   */
+  async send(sender: Actor, recipients: readonly string[], message: OutgoingMessage): Promise<string[]> {
+    const perInsert = rowsPerInsert(message);
+    const rows = recipients.map((userId) => ({ ...message, userId }));
+    if (rows.length <= perInsert) return this.insertMany(sender, rows);
+    const write = async (store: Store) => {
+      const messages = new MessageRepository(store);
+      const ids: string[] = [];
+      for (let from = 0; from < rows.length; from += perInsert)
+        ids.push(...(await messages.insertMany(sender, rows.slice(from, from + perInsert))));
+      return ids;
+    };
+    // Already in a transaction (inTransaction sets afterCommit): its writes are all or none anyway.
+    return this.store.afterCommit ? write(this.store) : inTransaction(this.store, write);
   }
+}
+
+/** Rows of one insert: SQLite binds at most 32,766 values in a statement, a message 14 of them. */
+const ROWS_PER_INSERT = 500;
+/** Bytes of bodies in one insert, well under MariaDB's smallest default packet (16 MB). */
+const BODY_BYTES_PER_INSERT = 4_000_000;
+
+/** How many copies of a message one insert writes: 500, or fewer of a long body (a notice's). */
+function rowsPerInsert(message: OutgoingMessage): number {
+  const bodyBytes = message.body === null ? 0 : Buffer.byteLength(message.body);
+  return Math.max(1, Math.min(ROWS_PER_INSERT, Math.floor(BODY_BYTES_PER_INSERT / Math.max(bodyBytes, 1))));
 }
 
 /** The caller's user id: a message has a recipient, so only a signed-in user has an inbox. */

@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { ok } from '../../../core/envelope.js';
+import { Envelope, TreeNodeSchema } from '../../../core/schema.js';
 import { NoticeInputSchema, NoticeSchema } from '@console/contract/schema';
-import type { NoticeService } from './notice.service.js';
+import type { AudienceChoices, NoticeService } from './notice.service.js';
 
 /**
  * /api/blade-desk/notice: list, detail, submit, remove. Every signed-in user reads their tenant's
- * notices (the top bar shows the latest); writes need the notice page's buttons.
+ * notices (the top bar shows the latest); writes need the notice page's buttons. The form's
+ * audience reads its choices at audience-roles and audience-depts (the same buttons).
  */
 export const noticeRoutes: FastifyPluginAsyncTypebox<{ notices: NoticeService }> = async (
   app,
@@ -23,4 +27,12 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<{ notices: NoticeService }>
       remove: { button: 'notice_delete' },
     },
   });
+
+  const writers = { button: { anyOf: ['notice_add', 'notice_edit'] } } as const;
+  for (const choices of ['roles', 'depts'] satisfies AudienceChoices[])
+    app.get(
+      `/audience-${choices}`,
+      { schema: { response: { 200: Envelope(Type.Array(TreeNodeSchema)) } }, config: writers },
+      async (req) => ok(await notices.audienceChoices(req.actor, choices), req.t('ok')),
+    );
 };

@@ -136,6 +136,19 @@ export class TenantRepository extends TableRepository<Tenant, 'blade_tenant'> {
     return row ? this.toEntity(row) : undefined;
   }
 
+  /**
+   * Every tenant's message retention in days, removed tenants included (their messages age out
+   * alike): what the purge of old messages reads (message-retention.ts).
+   */
+  async messageRetentions(): Promise<Array<{ tenantId: string; days: number }>> {
+    const rows = await unscoped(this.store)
+      .selectFrom('blade_tenant')
+      .select(['tenant_id', 'message_retention_days'])
+      .orderBy('tenant_id')
+      .execute();
+    return rows.map((row) => ({ tenantId: row.tenant_id, days: Number(row.message_retention_days) }));
+  }
+
   /** The tenants that have the package (names for messages, codes for grants). */
   async withPackage(packageId: string): Promise<Tenant[]> {
     const rows = await this.scopedSelect(PLATFORM)

@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import {
   PLATFORM_TENANT_ID,
   DEFAULT_UPLOAD_QUOTA,
+  MESSAGE_RETENTION_DAYS,
   ROOT_PARENT_ID,
   UNLIMITED_ACCOUNTS,
   type Page,
@@ -179,6 +180,7 @@ export class TenantService {
     const accountNumber = input.accountNumber ?? undefined;
     const status = input.status ?? undefined;
     const uploadQuota = input.uploadQuota ?? undefined;
+    const messageRetentionDays = input.messageRetentionDays ?? undefined;
     if (id === undefined)
       return this.#create(actor, {
         ...values,
@@ -190,6 +192,7 @@ export class TenantService {
         passwordMinLength: policy.passwordMinLength ?? PASSWORD_POLICY_DEFAULTS.minLength,
         passwordMinClasses: policy.passwordMinClasses ?? PASSWORD_POLICY_DEFAULTS.minClasses,
         passwordHistory: policy.passwordHistory ?? PASSWORD_POLICY_DEFAULTS.history,
+        messageRetentionDays: messageRetentionDays ?? MESSAGE_RETENTION_DAYS.default,
       });
 
     const changed = await inTransaction(this.deps.store, async (tx) => {
@@ -205,6 +208,8 @@ export class TenantService {
       if (accountNumber !== undefined) update.accountNumber = accountNumber;
       // A quota below what the tenant's files take already stops further uploads; nothing is removed.
       if (uploadQuota !== undefined) update.uploadQuota = uploadQuota;
+      // Shortening it deletes the older messages at the next purge (MessageRetention), not now.
+      if (messageRetentionDays !== undefined) update.messageRetentionDays = messageRetentionDays;
       if (expireTime !== undefined) update.expireTime = expireTime as unknown as string | null;
       if (packageId !== undefined) update.packageId = packageId;
       if (status !== undefined) update.status = status;

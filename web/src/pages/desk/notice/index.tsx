@@ -2,12 +2,19 @@ import { NOTICE_LIMITS, type Notice, type NoticeInput } from '@console/contract'
 import './locales';
 import * as noticeApi from '../../../api/desk/notice';
 import { CrudPage, defineCrud } from '../../../crud';
-import { DateTimeInput, NoticeContentField } from './fields';
+import {
+  AudienceIdsField,
+  AudienceTypeRadio,
+  audienceIdsRequired,
+  DateTimeInput,
+  NoticeContentField,
+} from './fields';
 
 /**
  * Notices (/api/blade-desk/notice): rich-text announcements. The content is written with the
  * rich-text editor (downloaded only when a dialog edits it) and always shown through the
- * console's sanitiser (security S10), whatever the server stored.
+ * console's sanitiser (security S10), whatever the server stored. Adding one publishes it: each
+ * user of its audience (all, roles or departments) is sent it as a message (decision 0038).
  */
 const config = defineCrud<Notice, NoticeInput>({
   name: 'notice',
@@ -39,6 +46,38 @@ const config = defineCrud<Notice, NoticeInput>({
       search: { range: true },
       table: { width: 180, sort: true },
       form: { render: ({ disabled }) => <DateTimeInput disabled={disabled} /> },
+    },
+    {
+      // Who is sent the notice as a message when it is added (published): fixed from then on.
+      prop: 'audienceType',
+      label: 'desk.notice.audienceType',
+      type: 'radio',
+      options: [
+        { value: 'all', label: 'desk.notice.audienceAll' },
+        { value: 'roles', label: 'desk.notice.audienceRoles' },
+        { value: 'depts', label: 'desk.notice.audienceDepts' },
+      ],
+      table: { secondary: true },
+      form: {
+        initialValue: 'all',
+        disableIn: ['edit'],
+        help: 'desk.notice.audienceHelp',
+        render: ({ disabled, options }) => <AudienceTypeRadio disabled={disabled} options={options} />,
+      },
+    },
+    {
+      prop: 'audienceIds',
+      label: 'desk.notice.audienceIds',
+      type: 'treeSelect',
+      multiple: true, // sent comma-joined
+      table: false,
+      form: {
+        disableIn: ['edit'],
+        rules: [audienceIdsRequired],
+        render: ({ mode, disabled, record }) => (
+          <AudienceIdsField mode={mode} disabled={disabled} record={record} />
+        ),
+      },
     },
     {
       prop: 'content',

@@ -1,6 +1,7 @@
 import { ApiOutlined, AppstoreOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import {
   DEFAULT_UPLOAD_QUOTA,
+  MESSAGE_RETENTION_DAYS,
   PASSWORD_POLICY_DEFAULTS,
   PASSWORD_POLICY_LIMITS,
   TENANT_LIMITS,
@@ -37,7 +38,8 @@ const POLICY_FIELDS = {
   passwordHistory: PASSWORD_POLICY_LIMITS.history,
 } as const;
 
-const rangeRule =
+/** A whole number in the range (both ends included), or nothing: the policy's and the retention's. */
+export const rangeRule =
   (range: { min: number; max: number }): FormRule =>
   () => ({
     validator: (_, value: unknown) =>
@@ -68,6 +70,9 @@ export function tenantInput(values: CrudFormValues, editing: Tenant | undefined)
   // The password policy, when given (left out, a new tenant gets the defaults and an edit keeps it).
   for (const field of Object.keys(POLICY_FIELDS) as (keyof typeof POLICY_FIELDS)[])
     if (typeof values[field] === 'number') input[field] = values[field];
+  // Likewise the message retention (left out: 90 days for a new tenant, kept by an edit).
+  if (typeof values.messageRetentionDays === 'number')
+    input.messageRetentionDays = values.messageRetentionDays;
   if (editing) return { id: editing.id, ...input };
   return {
     ...input,
@@ -191,6 +196,17 @@ function tenantConfig(open: (action: TenantAction) => void) {
           rules: [rangeRule(POLICY_FIELDS[prop])],
         },
       })),
+      {
+        prop: 'messageRetentionDays',
+        label: 'system.tenant.messageRetentionDays',
+        type: 'number',
+        table: false,
+        form: {
+          initialValue: MESSAGE_RETENTION_DAYS.default,
+          help: 'system.tenant.messageRetentionDaysHelp',
+          rules: [rangeRule(MESSAGE_RETENTION_DAYS)],
+        },
+      },
       {
         prop: 'uploadQuota',
         label: 'system.tenant.uploadQuota',

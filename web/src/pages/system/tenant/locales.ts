@@ -17,6 +17,8 @@ export const tenantZh = {
   passwordHistory: '历史密码数',
   passwordHistoryHelp: '修改密码时不能使用最近几次用过的密码（0–24，0 为不限）',
   policyRange: '请输入 {{min}} 到 {{max}} 之间的整数',
+  messageRetentionDays: '消息保留天数',
+  messageRetentionDaysHelp: '用户的站内消息保留的天数（1–3650），默认 90 天；更早的消息由系统定时删除',
   accountNumber: '账号额度',
   accountNumberHelp: '-1 为不限；创建后在「授权配置」中修改',
   expireTime: '过期时间',
@@ -66,6 +68,9 @@ export const tenantEn: typeof tenantZh = {
   passwordHistory: 'Earlier passwords',
   passwordHistoryHelp: 'A new password may not be one of this many last ones (0–24; 0: no limit)',
   policyRange: 'Enter a whole number from {{min}} to {{max}}',
+  messageRetentionDays: 'Message retention (days)',
+  messageRetentionDaysHelp:
+    'Days users’ messages are kept (1–3650), 90 by default; the server deletes older ones on a schedule',
   accountNumber: 'Account limit',
   accountNumberHelp: '-1 means unlimited; change it later with “Licence”',
   expireTime: 'Expires',

@@ -1,7 +1,8 @@
-import type { Tenant } from '@console/contract';
+import { MESSAGE_RETENTION_DAYS, type Tenant } from '@console/contract';
+import type { FormInstance, RuleObject } from 'antd/es/form';
 import { describe, expect, it } from 'vitest';
 import { fromLocalInput, toLocalInput } from './date-time';
-import { tenantInput } from './index';
+import { rangeRule, tenantInput } from './index';
 
 const tenant = { id: '5', tenantId: '123456', tenantName: '旧名' } as Tenant;
 
@@ -65,6 +66,30 @@ describe('tenant password policy', () => {
     const policy = { passwordMinLength: 12, passwordMinClasses: 3, passwordHistory: 0 };
     expect(tenantInput({ tenantName: '医院', ...policy }, undefined)).toMatchObject(policy);
     expect(tenantInput({ tenantName: '医院', ...policy }, tenant)).toMatchObject({ id: '5', ...policy });
+  });
+});
+
+describe('message retention', () => {
+  it('is sent on add and on edit when the form has one, and left to the server otherwise', () => {
+    expect(tenantInput({ tenantName: '医院', messageRetentionDays: 30 }, undefined)).toMatchObject({
+      messageRetentionDays: 30,
+    });
+    expect(tenantInput({ tenantName: '医院', messageRetentionDays: 365 }, tenant)).toMatchObject({
+      id: '5',
+      messageRetentionDays: 365,
+    });
+    expect(tenantInput({ tenantName: '医院', messageRetentionDays: null }, tenant)).not.toHaveProperty(
+      'messageRetentionDays',
+    );
+  });
+
+  it('takes whole days from 1 to 3650 only', async () => {
+    // rangeRule answers antd's rule-as-a-function form (the form in, the rule out).
+    const ruleOf = rangeRule(MESSAGE_RETENTION_DAYS) as (form: FormInstance) => RuleObject;
+    const rule = ruleOf({} as FormInstance);
+    const check = (value: unknown) => rule.validator!(rule, value, () => undefined) as Promise<void>;
+    for (const value of [1, 90, 3650, null, undefined]) await expect(check(value)).resolves.toBeUndefined();
+    for (const value of [0, -5, 3651, 1.5]) await expect(check(value)).rejects.toThrow('1 到 3650');
   });
 });
 
