@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { TokenSigner, type SessionClaims } from '../../src/core/auth/tokens.js';
 import { RedisCache } from '../../src/core/cache/redis-cache.js';
 import type { EventHubOptions } from '../../src/core/events/event-hub.js';
 import { IdGenerator } from '../../src/core/ids.js';
@@ -299,6 +300,20 @@ describe('an event stream in one process', () => {
     expect((await post(`/refund/review/agree?id=${requested.body.data.id}`)).status).toBe(200);
     expect(changes(await stream.drain(300))).toEqual([{ topic: 'refund' }, { topic: 'dashboard' }]);
     stream.close();
+  });
+
+  it('ends a stream when the token that opened it expires (the console opens another with its new one)', async () => {
+    const origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    // The administrator's session, in a token that lives one to two seconds (whole seconds).
+    const claims = JSON.parse(
+      Buffer.from(t.adminToken.split('.')[1]!, 'base64url').toString(),
+    ) as SessionClaims;
+    const { token } = await new TokenSigner(t.jwtSecret).sign(claims, 'access', 2);
+    const stream = await openStream(origin, token);
+    expect(stream.status).toBe(200);
+    const opened = Date.now();
+    expect(await stream.next(4_000)).toBe('end');
+    expect(Date.now() - opened).toBeLessThan(3_000);
   });
 
   it('sends heartbeat comments on an idle stream', async () => {
