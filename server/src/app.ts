@@ -14,7 +14,7 @@ import { answerFrameworkError, installErrorHandling, installRequestContext, requ
 import { installNulGuard } from './core/nul-guard.js';
 import { schedulePurge } from './core/periodic-purge.js';
 import { processLog } from './core/process-log.js';
-import type { Store } from './core/repository/store.js';
+import { onAfterCommitFailure, type Store } from './core/repository/store.js';
 import { ANNOTATION_KEYWORDS } from './core/schema.js';
 import { sharedSchemaCompilers } from './core/schema-compilers.js';
 import { SecretBox } from './core/secret-box.js';
@@ -144,6 +144,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const workbooks = new Workbooks(cache, deps.workbooks);
   app.decorate('workbooks', workbooks);
   app.addHook('onClose', () => workbooks.close());
+
+  // What a step tells others after its commit (messages, events) never fails the step: it is logged.
+  onAfterCommitFailure((err) => app.log.error({ err }, 'after a commit, others could not be told'));
 
   // Every request's hooks, installed before any route.
   installRequestContext(app, setSecurityHeaders);

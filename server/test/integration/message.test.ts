@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
-import { inTransaction, whenCommitted, type Actor } from '../../src/core/repository/store.js';
+import {
+  inTransaction,
+  onAfterCommitFailure,
+  whenCommitted,
+  type Actor,
+} from '../../src/core/repository/store.js';
 import { MessageService } from '../../src/modules/desk/message/message.service.js';
 import { createAccount } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
@@ -174,6 +179,35 @@ describe.each(enginesUnderTest())('the message center on %s', (kind) => {
       expect(await sent(tx)).toBe(0);
     });
     expect(await sent()).toBe(1);
+  });
+
+  it('keeps a step’s answer when telling others after its commit fails, and reports the failure', async () => {
+    const reported: unknown[] = [];
+    onAfterCommitFailure((error) => reported.push(error));
+    const note = { kind: 'system', title: '提交之后失败', body: null, link: null } as const;
+    const answer = await inTransaction(t.store, async (tx) => {
+      await whenCommitted(tx, async () => {
+        throw new Error('the message table is away');
+      });
+      await whenCommitted(tx, async () => {
+        await messages.send(sender, [operatorId], note);
+      });
+      return 'done';
+    });
+    // The step answers as it would have; what came after the failure still ran.
+    expect(answer).toBe('done');
+    expect(reported.map((error) => (error as Error).message)).toEqual(['the message table is away']);
+    const stored = await t.store.db
+      .selectFrom('blade_message')
+      .select('id')
+      .where('title', '=', note.title)
+      .execute();
+    expect(stored).toHaveLength(1);
+    // Outside a transaction the same.
+    await whenCommitted(t.store, async () => {
+      throw new Error('again');
+    });
+    expect(reported).toHaveLength(2);
   });
 
   it('answers only a signed-in caller', async () => {

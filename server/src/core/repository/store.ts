@@ -58,15 +58,36 @@ export async function inTransaction<T>(store: Store, fn: (tx: Store) => Promise<
   const result = await store.db
     .transaction()
     .execute((trx) => fn({ ...store, db: trx, afterCommit: (then) => committed.push(then) }));
-  for (const then of committed) await then();
+  for (const then of committed) await afterTheCommit(then);
   return result;
 }
 
 /**
  * Runs `then` once the store's transaction has committed (what it tells others must not name rows
  * a rollback takes back), or at once outside a transaction.
+ *
+ * What it tells others never changes the step's answer: the step has happened, and an error would
+ * tell the caller otherwise (a machine would send its refund request again, to be told the order
+ * was refunded already). A failure is reported (`onAfterCommitFailure`; app.ts: the process log)
+ * and the step answers as it would have (docs/decisions/0037-the-message-center.md).
  */
 export async function whenCommitted(store: Store, then: () => Promise<void>): Promise<void> {
   if (store.afterCommit) store.afterCommit(then);
-  else await then();
+  else await afterTheCommit(then);
+}
+
+let reportAfterCommitFailure: (error: unknown) => void = (error) =>
+  process.emitWarning(`after a commit: ${error instanceof Error ? error.stack : String(error)}`);
+
+/** Where failures of what runs after a commit are reported (app.ts sets the process log). */
+export function onAfterCommitFailure(report: (error: unknown) => void): void {
+  reportAfterCommitFailure = report;
+}
+
+async function afterTheCommit(then: () => Promise<void>): Promise<void> {
+  try {
+    await then();
+  } catch (error) {
+    reportAfterCommitFailure(error);
+  }
 }
