@@ -10,7 +10,8 @@ import { installErrorLogListeners } from './app/error-log/error-log-store';
 import { PRERENDER_ATTRIBUTE, prerenderKey, shouldHydrate } from './app/first-paint';
 import { routes } from './app/router';
 import { LOGIN_PATH, loginPath } from './app/session/guard';
-import { followOtherTabs, getToken, hasSessionCookie, logoutLocal } from './app/session/session-store';
+import { endSessionKeepingDrafts } from './app/session/session-actions';
+import { followOtherTabs, getToken, hasSessionCookie } from './app/session/session-store';
 import { startSessionRefresh } from './app/session/token-refresh';
 import { currentLanguage, loadLanguage } from './i18n';
 
@@ -19,10 +20,11 @@ const router = createBrowserRouter(routes);
 configureRequest({
   getToken,
   getLanguage: currentLanguage,
-  // A 401 ends the session and leads to sign-in (spec §4, §8), which comes back to this page.
+  // A 401 ends the session and leads to sign-in (spec §4, §8), which comes back to this page; what
+  // was being typed is kept for the same user (app/session/drafts.ts), while they are still known.
   onUnauthorized: () => {
     const { pathname, search } = router.state.location;
-    logoutLocal();
+    endSessionKeepingDrafts();
     if (pathname !== LOGIN_PATH) void router.navigate(loginPath(pathname, search), { replace: true });
   },
   // antd's message is loaded with the first failure to report (app/notify.tsx).

@@ -79,14 +79,15 @@ export async function signIn(
 
 /**
  * The forced password change after a sign-in with a generated, reset or initial password (issue
- * 44): the console shows only the change form; once changed, the same session goes on to the home
- * page.
+ * 44): the console shows only the change form; once changed, the same session goes on to the page
+ * the sign-in was leading to (`landing`, the home page by default).
  */
 export async function changeRequiredPassword(
   page: Page,
   baseUrl: string,
   current: string,
   chosen: string,
+  landing = '/wel/index',
 ): Promise<void> {
   await page.waitForURL(`${baseUrl}/password-change`);
   await page.getByRole('heading', { name: '请修改密码' }).waitFor();
@@ -94,7 +95,7 @@ export async function changeRequiredPassword(
   await page.getByLabel('新密码', { exact: true }).fill(chosen);
   await page.getByLabel('确认新密码', { exact: true }).fill(chosen);
   await page.getByRole('button', { name: /修改并继续/ }).click();
-  await page.waitForURL(`${baseUrl}/wel/index`);
+  await page.waitForURL(`${baseUrl}${landing}`);
 }
 
 /** What a browser context keeps of a session: cookies and localStorage (Playwright's storageState). */

@@ -1,5 +1,5 @@
-import { Alert, Col, Form, Modal, Row, Spin } from 'antd';
-import { useRef, useState } from 'react';
+import { Alert, Col, Form, Modal, Row, Spin, type FormInstance } from 'antd';
+import { useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldType, formSpec, inForm, isChoice, isMultiple } from './columns';
 import { fieldControl } from './field-control';
@@ -16,8 +16,13 @@ export interface CrudDialogProps {
   mode: CrudMode;
   /** The record edited or viewed; undefined while it loads, and when adding. */
   record: Readonly<Record<string, unknown>> | undefined;
-  /** Add: values filled in over the columns' initial ones (a child's parent). */
-  addValues?: CrudFormValues;
+  /**
+   * Values filled in over the starting ones: add, over the columns' initial ones (a child's parent);
+   * edit, over the record's (a draft kept when the session ended).
+   */
+  values?: CrudFormValues;
+  /** The dialog's form while it is open (the page reads what was typed when the session ends). */
+  formRef?: Ref<FormInstance<CrudFormValues>>;
   /** The record is being loaded (edit and view with a detail call). */
   loading: boolean;
   /** Loading the record failed (the request layer has said why). */
@@ -62,10 +67,10 @@ export function CrudDialog(props: CrudDialogProps) {
 
   const okText = t(mode === 'edit' ? 'crud.dialog.update' : 'crud.dialog.save');
   const cancelText = t('crud.dialog.cancel');
-  const initialValues =
-    mode === 'add'
-      ? { ...initialFormValues(columns), ...props.addValues }
-      : formValuesOf(columns, record ?? {}, mode);
+  const initialValues = {
+    ...(mode === 'add' ? initialFormValues(columns) : formValuesOf(columns, record ?? {}, mode)),
+    ...props.values,
+  };
 
   return (
     <Modal
@@ -89,6 +94,7 @@ export function CrudDialog(props: CrudDialogProps) {
           // A new form (with its own store) once the record has loaded, so it starts from the
           // record's values; each opening of the dialog gets a new one too (destroyOnHidden).
           key={ready ? 'ready' : 'loading'}
+          ref={props.formRef}
           name={`${name}-form`}
           layout="vertical"
           disabled={viewing}

@@ -3,9 +3,13 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { Activity, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueryParams } from '../api/request';
-import { RequestError, TransportError } from '../api/request';
+import { configureRequest, get, RequestError, TransportError } from '../api/request';
 import { dictionary } from '../api/system/dict';
+import { queryClient } from '../app/query-client';
+import { endSessionKeepingDrafts } from '../app/session/session-actions';
+import { getToken, logoutLocal, startSession } from '../app/session/session-store';
 import { changeLanguage } from '../i18n';
+import { tokenAnswer } from '../test/fixtures';
 import { findDialog, grantOnly, messages, renderPageAt, resetPageTest, toolbar } from '../test/page-test-kit';
 import { CrudPage, defineCrud, type CrudConfig } from '.';
 // The kit's tests borrow the parameter and package pages' texts.
@@ -680,5 +684,150 @@ describe('tree tables', () => {
     fireEvent.click(within(rowOf('上级')).getByRole('button', { name: /展开|Expand/i }));
     expect(await within(page).findByText('上级的子项')).toBeTruthy();
     expect(load).toHaveBeenCalledWith(expect.objectContaining({ id: '1' }));
+  });
+});
+
+// Issue 47: what was being typed when the session ended comes back once the same user is back on
+// the page (app/session/drafts.ts, useCrudDrafts.ts).
+describe('a session that ends', () => {
+  const ADMIN = tokenAnswer();
+  const RESTORED = '已恢复登录失效前未保存的内容';
+
+  /** A call answered 401, through the request layer, as main.tsx configures it. */
+  async function answer401(): Promise<void> {
+    configureRequest({
+      getToken,
+      getLanguage: () => 'zh',
+      onUnauthorized: endSessionKeepingDrafts,
+      notifyError: () => undefined,
+    });
+    const unauthorized = new Response(JSON.stringify({ code: 401, success: false, msg: '请求未授权' }), {
+      status: 401,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(unauthorized)),
+    );
+    await get('/api/blade-system/param/list').catch(() => undefined);
+    vi.unstubAllGlobals();
+    expect(getToken()).toBeUndefined();
+  }
+
+  /** The console leaves the page for /login; `user` signs in again and opens it. */
+  async function signInAgainAndOpen(
+    api: CrudConfig<Item, ItemInput>['api'],
+    user = ADMIN,
+    title = '参数管理',
+  ) {
+    cleanup();
+    queryClient.clear();
+    vi.mocked(api.list).mockClear();
+    startSession(user);
+    grantOnly(...ALL_FLAGS);
+    return renderPageAt('/items', <CrudPage config={itemConfig(api)} />, { title });
+  }
+
+  const valueOf = (scope: HTMLElement, label: string) =>
+    (within(scope).getByLabelText(label) as HTMLInputElement).value;
+
+  beforeEach(() => startSession(ADMIN));
+  afterEach(() => logoutLocal());
+
+  it('gives back the filter (and lists with it) and the add dialog with what was typed, saying so once', async () => {
+    const { api } = memoryApi(12);
+    const page = await renderPageAt('/items', <CrudPage config={itemConfig(api)} />, {
+      title: '参数管理',
+      showing: '参数1',
+    });
+    const search = within(page).getByRole('form', { name: '搜索条件' });
+    fireEvent.change(within(search).getByLabelText('参数名称'), { target: { value: '参数1' } });
+    fireEvent.submit(within(search).getByLabelText('参数名称'));
+    await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(1, 10, { name: '参数1' }));
+    fireEvent.click(button('新增', toolbar(page)));
+    const dialog = await findDialog('新增');
+    fireEvent.change(within(dialog).getByLabelText('参数名称'), { target: { value: '写了一半' } });
+    fireEvent.change(within(dialog).getByLabelText('参数键名'), { target: { value: 'key.half' } });
+
+    await answer401();
+    const again = await signInAgainAndOpen(api);
+
+    const restored = await findDialog('新增');
+    expect(valueOf(restored, '参数名称')).toBe('写了一半');
+    expect(valueOf(restored, '参数键名')).toBe('key.half');
+    expect(valueOf(within(again).getByRole('form', { name: '搜索条件' }), '参数名称')).toBe('参数1');
+    await waitFor(() => expect(api.list).toHaveBeenLastCalledWith(1, 10, { name: '参数1' }));
+    await waitFor(() => expect(messages()).toEqual([RESTORED]));
+    // Taken: the next visit starts afresh.
+    expect(localStorage.getItem('saber-drafts')).toBeNull();
+    fireEvent.click(button('保存', restored));
+    expect(await screen.findByText('新增成功')).toBeTruthy();
+    expect(api.submit).toHaveBeenCalledWith(expect.objectContaining({ name: '写了一半', code: 'key.half' }));
+  });
+
+  it('opens the edit dialog again: the changed fields over the record as it is now', async () => {
+    const { api, records } = memoryApi(3);
+    await renderPageAt('/items', <CrudPage config={itemConfig(api)} />, {
+      title: '参数管理',
+      showing: '参数2',
+    });
+    fireEvent.click(button('编辑', rowOf('参数2')));
+    const dialog = await findDialog('编辑');
+    await waitFor(() => expect(valueOf(dialog, '参数名称')).toBe('参数2'));
+    fireEvent.change(within(dialog).getByLabelText('备注'), { target: { value: '改了一半' } });
+
+    await answer401();
+    records[1]!.code = 'key.2b'; // changed by someone else meanwhile
+    await changeLanguage('en');
+    await signInAgainAndOpen(api, ADMIN, 'Parameters');
+
+    const restored = await findDialog('Edit');
+    await waitFor(() => expect(valueOf(restored, 'Parameter key')).toBe('key.2b'));
+    expect(api.detail).toHaveBeenLastCalledWith('2');
+    expect(valueOf(restored, 'Remark')).toBe('改了一半');
+    expect(valueOf(restored, 'Parameter name')).toBe('参数2');
+    await waitFor(() =>
+      expect(messages()).toEqual(['Restored what you had not saved when your session ended']),
+    );
+    fireEvent.click(button('Update', restored));
+    await waitFor(() =>
+      expect(api.submit).toHaveBeenCalledWith({
+        id: '2',
+        name: '参数2',
+        code: 'key.2b',
+        status: 2,
+        remark: '改了一半',
+      }),
+    );
+  });
+
+  it('gives nothing to another user, and keeps no password field', async () => {
+    const { api } = memoryApi(2);
+    const withPin = itemConfig(api, {
+      columns: [
+        { prop: 'name', label: 'system.param.paramName', search: true },
+        { prop: 'remark', label: 'system.param.remark', type: 'password' },
+      ],
+    });
+    const page = await renderPageAt('/items', <CrudPage config={withPin} />, {
+      title: '参数管理',
+      showing: '参数1',
+    });
+    fireEvent.click(button('新增', toolbar(page)));
+    const dialog = await findDialog('新增');
+    fireEvent.change(within(dialog).getByLabelText('参数名称'), { target: { value: '写了一半' } });
+    fireEvent.change(within(dialog).getByLabelText('备注'), { target: { value: 'Pin-4321' } });
+
+    await answer401();
+    const kept = localStorage.getItem('saber-drafts') ?? '';
+    expect(kept).toContain('写了一半');
+    expect(kept).not.toContain('Pin-4321');
+
+    const again = await signInAgainAndOpen(api, tokenAnswer({ user_id: '2000000000000000001' }));
+    await within(again).findByText('参数1');
+    expect(api.list).toHaveBeenLastCalledWith(1, 10, {});
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(messages()).toEqual([]);
+    expect(localStorage.getItem('saber-drafts')).toBeNull();
   });
 });

@@ -1,17 +1,21 @@
-import { Alert, Button, ConfigProvider, theme } from 'antd';
+import { Alert, Button, ConfigProvider, Form, theme, type FormInstance } from 'antd';
 import { useCallback, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { RequestError, type QueryParams } from '../api/request';
 import { useScreenClass } from '../app/layout/screen';
 import { CrudDialog } from './CrudDialog';
 import { CrudSearch } from './CrudSearch';
 import { CrudTable } from './CrudTable';
 import { CrudToolbar } from './CrudToolbar';
+import { searchParamSpecs, searchSpec } from './columns';
 import { sortFromTable, type TableSorter } from './list-state';
+import { searchParams } from './search';
 import { sortFieldOf } from './table-columns';
-import type { ColumnShape, CrudActionContext, CrudConfig, CrudRowAction } from './types';
+import type { ColumnShape, CrudActionContext, CrudConfig, CrudFormValues, CrudRowAction } from './types';
 import { useColumnOptions } from './useColumnOptions';
 import { useCrudDetail } from './useCrudDetail';
+import { searchDraft, useCrudDrafts, withoutPasswords } from './useCrudDrafts';
 import { useCrudList } from './useCrudList';
 import { useCrudRemove } from './useCrudRemove';
 import { useCrudTree } from './useCrudTree';
@@ -69,7 +73,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
   // A phone (screen class 0): a table wider than the screen keeps only its first column in view.
   const screen = useScreenClass();
 
-  const { success, warn, confirm, confirmThen, modalHolder } = usePageMessages(getContainer);
+  const { success, warn, info, confirm, confirmThen, modalHolder } = usePageMessages(getContainer);
 
   // ----- the list, the tree, removal and the dialog: headless hooks, rendered below
   const list = useCrudList<T>({ name, list: api.list, params, defaultSort: config.defaultSort });
@@ -98,14 +102,44 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
     success,
     refresh,
   });
-  const { openDialog: open } = detail;
+  const { openDialog: open, openAdd } = detail;
+
+  // ----- drafts: a session that ends keeps the search and the open dialog (useCrudDrafts.ts)
+  const { pathname } = useLocation();
+  const [searchForm] = Form.useForm<Record<string, unknown>>();
+  const dialogForm = useRef<FormInstance<CrudFormValues>>(null);
+  const searchable = columns.some((column) => searchSpec(column) !== undefined);
+  useCrudDrafts({
+    key: `${pathname}|${name}`,
+    readSearch: () => (searchable ? searchDraft(columns, searchForm.getFieldsValue()) : undefined),
+    restoreSearch: (values) => {
+      if (!searchable) return;
+      searchForm.setFieldsValue(values);
+      search(searchParams(values, searchParamSpecs(columns)));
+    },
+    readDialog: () => {
+      // An edit comes back as its record loaded again by key: only on pages with a detail call.
+      if (!detail.open || detail.mode === 'view' || (detail.mode === 'edit' && !api.detail)) return;
+      // What was filled in when it opened (or came back), and the fields changed since.
+      const changed = dialogForm.current?.getFieldsValue(true, (meta) => meta?.touched === true) ?? {};
+      const values = withoutPasswords(columns, { ...detail.values, ...changed });
+      if (Object.keys(values).length === 0) return;
+      return detail.mode === 'add' ? { mode: 'add', values } : { mode: 'edit', id: detail.id, values };
+    },
+    restoreDialog: ({ mode, id, values }) => {
+      if (mode === 'add') openAdd(values);
+      else if (api.detail) open('edit', { [rowKey]: id } as T, values);
+    },
+    onRestored: () => info('crud.message.restored'),
+  });
+
   const actionContext = (): CrudActionContext<T> => ({
     selectedRows: selection.rows,
     selectedIds: selection.keys.map(String),
     refresh,
     success,
     confirm,
-    openAdd: detail.openAdd,
+    openAdd,
   });
 
   // ----- the table
@@ -147,7 +181,13 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
         aria-label={t(config.title)}
         style={{ position: 'relative', ...rowActionColors }}
       >
-        <CrudSearch name={name} columns={columns} options={options.options} onSearch={search} />
+        <CrudSearch
+          name={name}
+          form={searchForm}
+          columns={columns}
+          options={options.options}
+          onSearch={search}
+        />
         <CrudToolbar<T>
           onAdd={canAdd ? () => open('add') : undefined}
           onBulkDelete={canBulkDelete ? () => remove(selection.rows) : undefined}
@@ -201,7 +241,8 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
           open={detail.open}
           mode={detail.mode}
           record={detail.record as Readonly<Record<string, unknown>> | undefined}
-          addValues={detail.addValues}
+          values={detail.values}
+          formRef={dialogForm}
           loading={detail.loading}
           failed={detail.failed}
           columns={columns}

@@ -1,5 +1,5 @@
 import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
+import { Button, Form, Input, type FormInstance } from 'antd';
 import { lazy, memo, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QueryParams } from '../api/request';
@@ -16,6 +16,8 @@ const DateRangeField = lazy(() => import('./DateRangeField'));
 export interface CrudSearchProps {
   /** The page's name: the form is `<name>-search`, its fields `<name>-search_<prop>`. */
   name: string;
+  /** The form's instance, the page's (which keeps its values when the session ends: useCrudDrafts). */
+  form: FormInstance<Record<string, unknown>>;
   columns: readonly ColumnShape[];
   options: ColumnOptions['options'];
   /** The filters the form's values ask for, empty ones left out. */
@@ -31,9 +33,8 @@ export function CrudSearch({ onSearch, ...props }: CrudSearchProps) {
   return <SearchForm {...props} onSearch={search} />;
 }
 
-const SearchForm = memo(function SearchForm({ name, columns, options, onSearch }: CrudSearchProps) {
+const SearchForm = memo(function SearchForm({ name, form, columns, options, onSearch }: CrudSearchProps) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Record<string, unknown>>();
   const searchable = columns.filter((column) => searchSpec(column) !== undefined);
   if (searchable.length === 0) return null;
   const specs = searchParamSpecs(columns);

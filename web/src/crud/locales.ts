@@ -53,6 +53,8 @@ export const crudZh = {
     deleted: '删除成功',
     done: '操作成功!',
     selectOne: '请选择至少一条数据',
+    /** The page's search or dialog came back as it was when the session ended (useCrudDrafts.ts). */
+    restored: '已恢复登录失效前未保存的内容',
   },
   rule: {
     required: '请输入{{label}}',
@@ -129,6 +131,7 @@ export const crudEn: typeof crudZh = {
     deleted: 'Deleted successfully',
     done: 'Operation succeeded!',
     selectOne: 'Please select at least one row',
+    restored: 'Restored what you had not saved when your session ended',
   },
   rule: {
     required: 'Please enter {{label}}',

@@ -73,7 +73,7 @@ describe('useCrudDetail', () => {
     const { result, api } = renderDetail();
     act(() => result.current.openAdd({ name: 'child of 2' }));
     expect(result.current).toMatchObject({ open: true, mode: 'add', record: undefined, loading: false });
-    expect(result.current.addValues).toEqual({ name: 'child of 2' });
+    expect(result.current.values).toEqual({ name: 'child of 2' });
     expect(api.detail).not.toHaveBeenCalled();
   });
 

@@ -23,13 +23,18 @@ export interface CrudDetail<T> {
   mode: CrudMode;
   /** Edit and view: the record as loaded (`api.detail`), else as listed; add: none. */
   record: T | undefined;
-  /** Add: values filled in besides the columns' own (`openAdd`). */
-  addValues: CrudFormValues | undefined;
+  /** Edit and view: the row's key. */
+  id: string | undefined;
+  /**
+   * Values filled in over the starting ones: add, over the columns' own (`openAdd`); edit, over the
+   * record's (a draft kept when the session ended).
+   */
+  values: CrudFormValues | undefined;
   /** The record is being loaded, or did not load. */
   loading: boolean;
   failed: boolean;
-  /** Opens the dialog: `row` for edit and view. */
-  openDialog: (mode: CrudMode, row?: T) => void;
+  /** Opens the dialog: `row` for edit and view; `values` over the starting ones. */
+  openDialog: (mode: CrudMode, row?: T, values?: CrudFormValues) => void;
   /** Opens the add dialog with some fields filled in (a child's parent). */
   openAdd: (values?: CrudFormValues) => void;
   close: () => void;
@@ -48,10 +53,8 @@ interface DialogState<T> {
 export function useCrudDetail<T extends object, I>(options: CrudDetailOptions<T, I>): CrudDetail<T> {
   const { name, api, rowKey } = options;
   const [dialog, setDialog] = useState<DialogState<T>>({ open: false, mode: 'add' });
-  const detailId =
-    dialog.open && dialog.mode !== 'add' && dialog.row && api.detail
-      ? String(dialog.row[rowKey as keyof T])
-      : undefined;
+  const id = dialog.mode !== 'add' && dialog.row ? String(dialog.row[rowKey as keyof T]) : undefined;
+  const detailId = dialog.open && api.detail ? id : undefined;
   const detail = useQuery({
     queryKey: [name, 'detail', detailId],
     queryFn: () => api.detail!(detailId!),
@@ -61,7 +64,10 @@ export function useCrudDetail<T extends object, I>(options: CrudDetailOptions<T,
   });
   const record = dialog.mode === 'add' ? undefined : api.detail ? detail.data : dialog.row;
 
-  const openDialog = useCallback((mode: CrudMode, row?: T) => setDialog({ open: true, mode, row }), []);
+  const openDialog = useCallback(
+    (mode: CrudMode, row?: T, values?: CrudFormValues) => setDialog({ open: true, mode, row, values }),
+    [],
+  );
   const openAdd = useCallback(
     (values?: CrudFormValues) => setDialog({ open: true, mode: 'add', values }),
     [],
@@ -84,7 +90,8 @@ export function useCrudDetail<T extends object, I>(options: CrudDetailOptions<T,
     open: dialog.open,
     mode: dialog.mode,
     record,
-    addValues: dialog.mode === 'add' ? dialog.values : undefined,
+    id,
+    values: dialog.mode === 'view' ? undefined : dialog.values,
     loading: detailId !== undefined && detail.isPending,
     failed: detailId !== undefined && detail.isError,
     openDialog,

@@ -13,6 +13,10 @@ export function usePageMessages(getContainer: () => HTMLElement) {
   const [modal, modalHolder] = Modal.useModal();
   const success = useStableHandler((text: TextKey = 'crud.message.done') => void message.success(t(text)));
   const warn = useStableHandler((text: TextKey) => void message.warning(t(text)));
+  // Shown once however often it is asked for at once (its text is its key), and read for longer.
+  const info = useStableHandler(
+    (text: TextKey) => void message.info({ content: t(text), key: text, duration: 8 }),
+  );
   const confirmConfig = (content: TextKey) => ({
     title: t('crud.confirm.title'),
     content: t(content),
@@ -25,6 +29,7 @@ export function usePageMessages(getContainer: () => HTMLElement) {
   return {
     success,
     warn,
+    info,
     /** Asks; the confirmation's OK button spins until `onOk` settles (a removal). */
     confirmThen: (content: TextKey, onOk: () => Promise<void>) =>
       void modal.confirm({ ...confirmConfig(content), onOk }),

@@ -11,6 +11,7 @@ import {
 } from '../../api/auth';
 import { website } from '../../config/website';
 import { prefetchMenus } from '../menu/menu-prefetch';
+import { discardDrafts, dropDraftsOfOthers, keepDrafts } from './drafts';
 import { getRefreshToken, logoutLocal, replaceSession, startSession, useSession } from './session-store';
 
 // What the pages call: each step talks to the server, then updates the session.
@@ -18,6 +19,7 @@ import { getRefreshToken, logoutLocal, replaceSession, startSession, useSession 
 /** Signs in; rejects with the server's reason (a RequestError) and leaves no session on failure. */
 export async function login(credentials: PasswordLogin): Promise<void> {
   startSession(await loginByUsername(credentials));
+  dropDraftsOfOthers();
   prefetchMenus(useSession.getState());
 }
 
@@ -29,6 +31,7 @@ export async function loginWithProvider(login: SocialLogin): Promise<OAuthToken 
   const answer = await loginBySocial(login);
   if (isUnlinked(answer)) return answer;
   startSession(answer);
+  dropDraftsOfOthers();
   prefetchMenus(useSession.getState());
   return undefined;
 }
@@ -45,7 +48,21 @@ export async function refreshSession(as?: DeptRole): Promise<void> {
   replaceSession(await refreshToken(token, user?.tenant_id ?? website.tenantId, as ?? current));
 }
 
-/** Revokes the token on the server, then ends the local session even if the server could not be told. */
+/**
+ * The session ended without the user logging out (a call answered 401, the refresh refused): what
+ * was being typed is kept for them (drafts.ts) while they are still known, then the session ends
+ * here. The caller leads to sign-in.
+ */
+export function endSessionKeepingDrafts(): void {
+  keepDrafts();
+  logoutLocal();
+}
+
+/**
+ * Revokes the token on the server, then ends the local session even if the server could not be told.
+ * Logging out keeps nothing typed for later: the drafts are discarded last, after whatever a 401 on
+ * the way out kept.
+ */
 export async function signOut(): Promise<void> {
   try {
     await revokeToken();
@@ -53,4 +70,5 @@ export async function signOut(): Promise<void> {
     // An expired token (401), an unreachable server: nothing more to revoke from here.
   }
   logoutLocal();
+  discardDrafts();
 }

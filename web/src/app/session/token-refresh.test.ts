@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshToken } from '../../api/auth';
 import { RequestError, TransportError } from '../../api/request';
 import { tokenAnswer } from '../../test/fixtures';
+import { registerDraft, takeDraft } from './drafts';
 import { getRefreshToken, getToken, logoutLocal, startSession, tokenDatetime } from './session-store';
 import { REFRESH_CHECK_MS, scheduleTokenRefresh, startSessionRefresh } from './token-refresh';
 import type * as AuthModule from '../../api/auth';
@@ -129,8 +130,9 @@ describe('the console’s session refresh', () => {
     stop();
   });
 
-  it('logs out when the server refuses the refresh', async () => {
+  it('logs out when the server refuses the refresh, keeping what was being typed', async () => {
     startSession(tokenAnswer());
+    const unregister = registerDraft('/system/param/index|param|search', () => ({ paramName: '超时' }));
     vi.mocked(refreshToken).mockRejectedValue(
       new RequestError('refresh token expired', 400, 'refresh token expired'),
     );
@@ -139,6 +141,9 @@ describe('the console’s session refresh', () => {
     expect(getToken()).toBeUndefined();
     expect(document.cookie).toBe('');
     stop();
+    unregister();
+    startSession(tokenAnswer());
+    expect(takeDraft('/system/param/index|param|search')).toEqual({ paramName: '超时' });
   });
 
   it('keeps the session when no answer came, and tries again at the next check', async () => {

@@ -1,7 +1,7 @@
 import { isTransportFailure } from '../../api/request';
 import { website } from '../../config/website';
-import { refreshSession } from './session-actions';
-import { logoutLocal, tokenDatetime } from './session-store';
+import { endSessionKeepingDrafts, refreshSession } from './session-actions';
+import { tokenDatetime } from './session-store';
 
 /** How often the token's age is checked (spec §9). */
 export const REFRESH_CHECK_MS = 10_000;
@@ -44,8 +44,9 @@ export function scheduleTokenRefresh(schedule: RefreshSchedule): () => void {
 
 /**
  * The console's schedule: refreshes the stored session. When the server refuses the refresh, the
- * session is over and the guard leads to /login; when no answer came (network, timeout), the next
- * check tries again while the access token may still be good.
+ * session is over (what was being typed is kept: drafts.ts) and the guard leads to /login; when no
+ * answer came (network, timeout), the next check tries again while the access token may still be
+ * good.
  */
 export function startSessionRefresh(): () => void {
   const refreshIfStillDue = async () => {
@@ -57,7 +58,7 @@ export function startSessionRefresh(): () => void {
     tokenDatetime,
     refresh: () => acrossTabs(`${website.storagePrefix}token-refresh`, refreshIfStillDue),
     onFailure: (error) => {
-      if (!isTransportFailure(error)) logoutLocal();
+      if (!isTransportFailure(error)) endSessionKeepingDrafts();
     },
   });
 }
