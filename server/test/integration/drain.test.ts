@@ -3,6 +3,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStream } from './support/event-stream-client.js';
 import { adminHeaders, isEnvelope, startServer, type Running } from './support/server-process.js';
 
 // SIGTERM behind a load balancer: readiness goes down at once, serving goes on for the drain delay,
@@ -76,6 +77,10 @@ describe('SIGTERM with connections queued and in use', () => {
     const headers = await adminHeaders(server.port);
     const list = '/api/blade-system/param/list?current=1&size=10';
 
+    // An event stream open through it all (issue 47).
+    const stream = await openStream(`http://127.0.0.1:${server.port}`, headers['blade-auth']!.slice(7));
+    expect(stream.status).toBe(200);
+
     // Keep-alive connections that have been answered once and stay open.
     const kept = await Promise.all(Array.from({ length: 5 }, () => connect(server.port)));
     for (const socket of kept) expect((await rawRequest(socket, list, headers)).status).toBe(200);
@@ -102,6 +107,11 @@ describe('SIGTERM with connections queued and in use', () => {
     // A keep-alive connection is served once more and told to close.
     const again = await rawRequest(kept[0]!, list, headers);
     expect(again).toMatchObject({ status: 200, connection: 'close', error: null });
+    // The stream stays open while the balancer still sends here, then ends (its console reconnects
+    // elsewhere) before the process stops accepting: the process does not wait for it.
+    expect(await stream.next(500)).toBe('timeout');
+    expect(await stream.next(5_000)).toBe('end');
+    expect(server.output()).toContain('no longer accepting connections');
 
     const answers = await Promise.all(queuedAnswers);
     expect(answers.filter((a) => a.error !== null)).toEqual([]);

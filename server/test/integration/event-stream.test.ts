@@ -1,22 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { TokenSigner, type SessionClaims } from '../../src/core/auth/tokens.js';
-import { RedisCache } from '../../src/core/cache/redis-cache.js';
 import type { EventHubOptions } from '../../src/core/events/event-hub.js';
 import { IdGenerator } from '../../src/core/ids.js';
 import type { Actor } from '../../src/core/repository/store.js';
-import net from 'node:net';
-import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { SEED_IDS, seedDatabase } from '../../src/db/seed/seed.js';
+import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { MessageService } from '../../src/modules/desk/message/message.service.js';
 import { createAccount, type TestAccount } from './support/accounts.js';
 import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
 import { openStream, type StreamEvent } from './support/event-stream-client.js';
-import { clearSeededAdminPasswordChange } from './support/template-databases.js';
+import { closeSharedInstances, sharedRedisInstance, type SharedInstance } from './support/shared-redis.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 47, push: the event stream (GET /api/blade-desk/stream, decision 0040) over real HTTP, two
@@ -24,12 +19,7 @@ import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app
 // one reaches the streams open on the other; a console that reconnects with Last-Event-ID is sent
 // what it missed; a session that ends closes its streams with the reason.
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-interface Instance {
-  app: FastifyInstance;
-  database: DatabaseHandle;
-  cache: RedisCache;
+interface Instance extends SharedInstance {
   origin: string;
   messages: MessageService;
 }
@@ -47,29 +37,13 @@ describe.each(enginesUnderTest())('the event stream across two processes on %s',
   const limits: Partial<EventHubOptions> = { replayMax: 5, perUser: 3 };
 
   async function instance(worker: number): Promise<Instance> {
-    const database = openDatabase(testDb.url, kind);
-    const ids = new IdGenerator(worker);
-    await migrateToLatest(database.db);
-    await seedDatabase(database.db, ids);
-    await clearSeededAdminPasswordChange(database.db);
-    const cache = await RedisCache.connect(REDIS_URL, prefix);
-    const store = { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' };
-    const app = await buildApp({
-      config: { logLevel: 'silent', webDist: null, socialProviders: [] },
-      store,
-      cache,
-      jwtSecret,
-      ping: database.ping,
-      events: limits,
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
+    const shared = await sharedRedisInstance(kind, testDb, { worker, prefix, jwtSecret, events: limits });
+    await shared.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = shared.app.server.address() as AddressInfo;
     return {
-      app,
-      database,
-      cache,
+      ...shared,
       origin: `http://127.0.0.1:${port}`,
-      messages: new MessageService(store, app.events),
+      messages: new MessageService(shared.store, shared.app.events),
     };
   }
 
@@ -109,18 +83,7 @@ describe.each(enginesUnderTest())('the event stream across two processes on %s',
       store: { db: a.database.db, kind, ids: new IdGenerator(8), timeZone: 'Asia/Shanghai' },
     });
   });
-  afterAll(async () => {
-    for (const i of [a, b]) {
-      if (!i) continue;
-      await i.cache.deleteByPrefix('');
-      // fetch keeps its connections open for the next call: closed here, as the drain does.
-      i.app.server.closeAllConnections();
-      await i.app.close();
-      await i.cache.close();
-      await i.database.close();
-    }
-    await testDb?.drop();
-  });
+  afterAll(() => closeSharedInstances([a, b], testDb));
 
   it('refuses a stream without a signed-in user', async () => {
     const res = await fetch(`${a.origin}/api/blade-desk/stream`, { headers: { authorization: SABER_BASIC } });

@@ -1,29 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { RedisCache } from '../../src/core/cache/redis-cache.js';
 import { IdGenerator } from '../../src/core/ids.js';
-import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { seedDatabase } from '../../src/db/seed/seed.js';
-import { clearSeededAdminPasswordChange } from './support/template-databases.js';
 import { menuId } from '../../src/db/seed/menus.js';
 import { captchaKey } from '../../src/modules/auth/captcha.js';
 import { createAccount, initialPasswordChange } from './support/accounts.js';
 import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
+import { closeSharedInstances, sharedRedisInstance, type SharedInstance } from './support/shared-redis.js';
 import { md5, SABER_BASIC } from './support/test-app.js';
 
 // Two server instances behind one load balancer: one database, one Redis, one signing key. What one
 // instance decides (a captcha, a logout, a rotation, a lock, a change of state) holds on the other.
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-interface Instance {
-  app: FastifyInstance;
-  database: DatabaseHandle;
-  cache: RedisCache;
-}
+type Instance = SharedInstance;
 
 describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (kind) => {
   let testDb: TestDatabase;
@@ -32,22 +20,7 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
   const prefix = `test:${randomUUID()}:`;
   const jwtSecret = new Uint8Array(randomBytes(48));
 
-  async function instance(worker: number): Promise<Instance> {
-    const database = openDatabase(testDb.url, kind);
-    const ids = new IdGenerator(worker);
-    await migrateToLatest(database.db);
-    await seedDatabase(database.db, ids);
-    await clearSeededAdminPasswordChange(database.db);
-    const cache = await RedisCache.connect(REDIS_URL, prefix);
-    const app = await buildApp({
-      config: { logLevel: 'silent', webDist: null, socialProviders: [] },
-      store: { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' },
-      cache,
-      jwtSecret,
-      ping: database.ping,
-    });
-    return { app, database, cache };
-  }
+  const instance = (worker: number) => sharedRedisInstance(kind, testDb, { worker, prefix, jwtSecret });
 
   const request = async (
     on: Instance,
@@ -94,16 +67,7 @@ describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (k
     a = await instance(1);
     b = await instance(2);
   });
-  afterAll(async () => {
-    for (const i of [a, b]) {
-      if (!i) continue;
-      await i.cache.deleteByPrefix('');
-      await i.app.close();
-      await i.cache.close();
-      await i.database.close();
-    }
-    await testDb?.drop();
-  });
+  afterAll(() => closeSharedInstances([a, b], testDb));
 
   it('accepts a captcha issued by the other instance, once', async () => {
     const issued = await request(a, 'GET', '/api/blade-auth/oauth/captcha');

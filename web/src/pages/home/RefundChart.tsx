@@ -131,7 +131,7 @@ export default function RefundChart({ days }: { days: readonly RefundDay[] }) {
           {t('business.dashboard.chart.rejected')} {totals.rejected}
         </span>
       </figcaption>
-      <table className="home-sr-only">
+      <table className="shell-sr-only">
         <caption>{t('business.dashboard.chart.table')}</caption>
         <thead>
           <tr>
