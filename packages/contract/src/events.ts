@@ -23,3 +23,9 @@ export interface ServerEvents {
 }
 
 export type ServerEventName = keyof ServerEvents;
+
+/**
+ * The `change` topic that says what a user may open changed (a role given or taken, a tenant's
+ * grants): the first part of the console's menu and button queries, which it reads again.
+ */
+export const RIGHTS_TOPIC = 'menu';

@@ -192,6 +192,27 @@ describe.each(enginesUnderTest())('the event stream across two processes on %s',
     bystander.close();
   });
 
+  it('tells a user’s consoles that their rights changed when they are given a role, and keeps the streams open', async () => {
+    const store = { db: a.database.db, kind, ids: new IdGenerator(10), timeZone: 'Asia/Shanghai' };
+    const holder = await createAccount({ store }, { roles: [{ alias: 'stream_reader', menuIds: [] }] });
+    const erin = await createAccount({ store });
+    const stream = await openStream(b.origin, await signIn(b, erin));
+    const bystander = await openStream(b.origin, await signIn(b, bob));
+    const admin = await signIn(a, { ...alice, tenantId: '000000', account: 'admin', password: 'admin' });
+    const granted = await call(
+      a,
+      'POST',
+      `/api/blade-user/grant?userIds=${erin.userId}&roleIds=${holder.roleIds[0]}`,
+      admin,
+    );
+    expect(granted.status).toBe(200);
+    expect(await stream.next()).toMatchObject({ event: 'change', data: { topic: 'menu' } });
+    expect(await stream.drain(300)).toEqual([]);
+    expect(await bystander.drain(300)).toEqual([]);
+    stream.close();
+    bystander.close();
+  });
+
   it('refuses streams past the per-user limit with the reason, in the contract’s shape', async () => {
     const token = await signIn(a, bob);
     const open = [];

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { ServerEventName, ServerEvents } from '@console/contract';
+import { RIGHTS_TOPIC, type ServerEventName, type ServerEvents } from '@console/contract';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { AccountChange } from '../auth/account-states.js';
 import type { Cache, Unsubscribe } from '../cache/index.js';
@@ -147,7 +147,9 @@ export class EventHub {
 
   /**
    * Rechecks the sessions of the open streams a change concerns: a stream whose session has ended
-   * is told why and closed.
+   * is told why and closed. One whose session goes on after a change of its user or tenant (a role
+   * given or taken) is told that its rights may have changed (`RIGHTS_TOPIC`), so that the console
+   * reads its menus and buttons again.
    */
   accountChanged(change: AccountChange): void {
     for (const stream of this.#streams()) {
@@ -160,9 +162,11 @@ export class EventHub {
       if (!concerned) continue;
       owner.ended().then(
         (reason) => {
-          if (!reason) return;
-          stream.send(null, 'session', JSON.stringify({ reason }));
-          stream.end();
+          if (reason) {
+            stream.send(null, 'session', JSON.stringify({ reason }));
+            stream.end();
+          } else if (change !== 'all' && !('sessionId' in change))
+            stream.send(null, 'change', JSON.stringify({ topic: RIGHTS_TOPIC }));
         },
         // The cache or database is away: the guard refuses its next request anyway.
         (err: unknown) => this.log.warn({ err }, 'an event stream’s session could not be checked'),

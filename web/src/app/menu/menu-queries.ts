@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { RIGHTS_TOPIC } from '@console/contract';
 import { useMemo } from 'react';
 import { create } from 'zustand';
 import { buttons, routes, topMenus } from '../../api/system/menu';
@@ -42,7 +43,7 @@ function useBuiltMenu(topMenuId: string | undefined): MenuState {
   const owner = useMenuOwner();
   const roleName = useSession((state) => state.userInfo?.role_name);
   const query = useQuery({
-    queryKey: ['menu', owner, 'routes', topMenuId ?? ''],
+    queryKey: [RIGHTS_TOPIC, owner, 'routes', topMenuId ?? ''],
     queryFn: () => (topMenuId === undefined && takePrefetched(owner, 'routes')) || routes(topMenuId),
     enabled: owner !== undefined,
     staleTime: MENU_STALE_TIME,
@@ -68,7 +69,7 @@ export function useSidebarMenu(): MenuState {
 export function useTopMenus() {
   const owner = useMenuOwner();
   return useQuery({
-    queryKey: ['menu', owner, 'top-menu'],
+    queryKey: [RIGHTS_TOPIC, owner, 'top-menu'],
     queryFn: () => takePrefetched(owner, 'topMenus') ?? topMenus(),
     enabled: owner !== undefined,
     staleTime: MENU_STALE_TIME,
@@ -79,7 +80,7 @@ export function useTopMenus() {
 export function useButtonPermissions(): void {
   const owner = useMenuOwner();
   useQuery({
-    queryKey: ['menu', owner, 'buttons'],
+    queryKey: [RIGHTS_TOPIC, owner, 'buttons'],
     queryFn: async () => {
       const tree = await (takePrefetched(owner, 'buttons') ?? buttons());
       setPermissions(tree);
