@@ -25,6 +25,7 @@ import { updateUserInfo, useSession } from '../../app/session/session-store';
 import { PHONE_MESSAGES, phoneProblem } from '../../utils/validate';
 import { ChangePasswordFields } from '../../app/account/ChangePasswordFields';
 import { usePasswordPolicy } from '../../app/account/usePasswordPolicy';
+import { useFormDraft } from '../../app/session/useFormDraft';
 
 /** Largest avatar accepted (spec §9: 500 KB), as the server's avatar path checks it. */
 export const AVATAR_MAX_BYTES = AVATAR_LIMITS.maxBytes;
@@ -120,6 +121,9 @@ const formOf = (user: UserInfo): InfoForm => ({
   email: user.email ?? '',
 });
 
+/** Under which key the personal info form's draft is kept (app/session/drafts.ts). */
+const INFO_DRAFT = '/info/index|user-info';
+
 function InfoTab() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -127,6 +131,9 @@ function InfoTab() {
   const userId = useSession((state) => state.userInfo?.user_id);
   const [saving, setSaving] = useState(false);
   const user = useQuery({ queryKey: ['user', userId, 'info'], queryFn: () => info(), staleTime: 5 * 60_000 });
+  const [form] = Form.useForm<InfoForm>();
+  // What was typed when the session ended comes back over the record once it is loaded.
+  useFormDraft(INFO_DRAFT, form, !user.isPending, () => void message.info(t('crud.message.restored')));
 
   const phoneRule: Rule = {
     validator: (_, value: unknown) => {
@@ -164,6 +171,7 @@ function InfoTab() {
     // The form takes the record once, when it first renders: a kept-alive tab that shows again keeps
     // what the user typed rather than reloading the record over it.
     <Form<InfoForm>
+      form={form}
       name="user-info"
       layout="vertical"
       initialValues={initialValues}

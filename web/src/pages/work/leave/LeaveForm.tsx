@@ -22,6 +22,7 @@ import {
 } from './leave-logic';
 import { useLeaveExit } from './use-leave-exit';
 import './locales';
+import { useFormDraft } from '../../../app/session/useFormDraft';
 
 /** A moment as the date picker holds it (antd's date library; a type only, antd brings it). */
 type Moment = Dayjs;
@@ -43,6 +44,9 @@ const USERS_KEY = ['work', 'user-list'] as const;
  * approver. 提交申请 files the request and starts its process (the definition of the address); the
  * request shows under 已发事务, where the page then goes.
  */
+/** Under which key the leave form's draft is kept (app/session/drafts.ts). */
+const LEAVE_DRAFT = '/work/process/leave/form|leave-form';
+
 export function LeaveForm({ processDefinitionId }: { processDefinitionId: string }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -50,6 +54,8 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
   const report = useReportFailure();
   const exit = useLeaveExit();
   const [form] = Form.useForm<LeaveValues>();
+  // What was typed when the session ended comes back (the times, held as dates, are not kept).
+  useFormDraft(LEAVE_DRAFT, form, true, () => void message.info(t('crud.message.restored')));
   const [sending, setSending] = useState(false);
   const users = useQuery({ queryKey: USERS_KEY, queryFn: userList, staleTime: 5 * 60_000 });
 
