@@ -1,4 +1,4 @@
-// The event stream (issue 47, docs/decisions/0040-the-event-stream.md): one Server-Sent Events
+// The event stream (issue 47, docs/decisions/0039-the-event-stream.md): one Server-Sent Events
 // stream per signed-in tab, authenticated like every call (the Blade-Auth header, read by fetch).
 
 /** Where a signed-in console opens its stream (GET, `Accept: text/event-stream`). */

@@ -14,7 +14,7 @@ import { openStream, type StreamEvent } from './support/event-stream-client.js';
 import { closeSharedInstances, sharedRedisInstance, type SharedInstance } from './support/shared-redis.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
-// Issue 47, push: the event stream (GET /api/blade-desk/stream, decision 0040) over real HTTP, two
+// Issue 47, push: the event stream (GET /api/blade-desk/stream, decision 0039) over real HTTP, two
 // server processes sharing one database and one Redis, as behind a load balancer. An event raised in
 // one reaches the streams open on the other; a console that reconnects with Last-Event-ID is sent
 // what it missed; a session that ends closes its streams with the reason.

@@ -6,7 +6,7 @@ import type { Cache, Unsubscribe } from '../cache/index.js';
 import { ApiError } from '../errors.js';
 import { EventStream, type StreamOwner } from './event-stream.js';
 
-// Events pushed to the signed-in console (issue 47, docs/decisions/0040-the-event-stream.md).
+// Events pushed to the signed-in console (issue 47, docs/decisions/0039-the-event-stream.md).
 //
 // Every event goes through the shared cache's pub/sub (Redis with REDIS_URL, the process's memory
 // otherwise), so an event raised in one process reaches the streams open on every other. Each event

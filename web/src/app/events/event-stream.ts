@@ -1,7 +1,7 @@
 import type { ServerEventName } from '@console/contract';
 import { createParser } from 'eventsource-parser';
 
-// The console's end of the event stream (decision 0040): Server-Sent Events read with fetch, because
+// The console's end of the event stream (decision 0039): Server-Sent Events read with fetch, because
 // the stream is authenticated like every call (the Blade-Auth header, which EventSource cannot send).
 // It reconnects by itself, with a growing pause between failures, and asks for what it missed with
 // `Last-Event-ID`; the server then sends those events, or `resync` when it no longer has them.

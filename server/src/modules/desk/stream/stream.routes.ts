@@ -4,7 +4,7 @@ import { principalOf } from '../../../core/auth/guard.js';
 import type { EventHub } from '../../../core/events/event-hub.js';
 
 /**
- * GET /api/blade-desk/stream: the signed-in user's event stream (Server-Sent Events; decision 0040).
+ * GET /api/blade-desk/stream: the signed-in user's event stream (Server-Sent Events; decision 0039).
  * Authenticated as every call is (Blade-Auth), so the console reads it with fetch, not EventSource;
  * `Last-Event-ID` asks for what was missed since. Every signed-in user may open their own.
  */
