@@ -69,6 +69,13 @@ describe.each(enginesUnderTest())('the message center on %s', (kind) => {
 
     expect(await titles()).toEqual(['退款待审核', '请审批：张三的请假', '系统维护通知']);
     expect(await titles('kind_equal=task')).toEqual(['请审批：张三的请假']);
+    // A tab's kinds in one call.
+    expect(await titles('kinds=task,refund')).toEqual(['退款待审核', '请审批：张三的请假']);
+    expect(await titles('kinds=notice')).toEqual(['系统维护通知']);
+    expect((await get('list?kinds=task,nothing')).body).toMatchObject({
+      code: 400,
+      msg: '消息类型不存在: nothing',
+    });
     expect(await titles('title=审批')).toEqual(['请审批：张三的请假']);
     expect(await titles('', operatorToken)).toEqual(['请审批：张三的请假']);
     expect(await unread()).toEqual({ total: 3, notice: 1, task: 1, refund: 1, machine: 0, system: 0 });

@@ -15,7 +15,8 @@ const BASE = '/api/blade-desk/message';
 export const MESSAGE_QUERY_KEY = ['message'] as const;
 
 /**
- * list(current, size, filters): newest first; filters `kind_equal`, `title` (contains),
+ * list(current, size, filters): newest first; filters `kinds` ("task,refund": a popover tab's),
+ * `kind_equal`, `title` (contains),
  * `readTime_null=1` (unread) or `readTime_notnull=1` (read). detail(id), remove(ids). Messages are
  * sent by the server, so there is no submit.
  */

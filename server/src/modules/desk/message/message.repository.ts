@@ -44,9 +44,9 @@ export class MessageRepository extends TableRepository<Message, 'blade_message'>
     return this.scopedUpdate(actor).where('user_id', '=', BigInt(ownerOf(actor)));
   }
 
-  /** A page of the caller's messages under the query's filters and order. */
-  inbox(actor: Actor, query: ListQuery): Promise<Page<Message>> {
-    return this.pageFrom(this.#own(actor), query);
+  /** A page of the caller's messages of the kinds, under the query's filters and order. */
+  inbox(actor: Actor, kinds: readonly MessageKind[], query: ListQuery): Promise<Page<Message>> {
+    return this.pageFrom(this.#own(actor).where('kind', 'in', [...kinds]), query);
   }
 
   /** One of the caller's messages. */

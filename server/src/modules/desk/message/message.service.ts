@@ -29,12 +29,17 @@ export class MessageService {
   }
 
   /**
-   * A page of the caller's messages (filters: kind, title, readTime_null / _notnull, createTime),
-   * newest first after whatever order the query asks for.
+   * A page of the caller's messages (filters: `kinds` — "task,refund", a popover tab's —, kind,
+   * title, readTime_null / _notnull, createTime), newest first after whatever order the query asks for.
    */
   list(actor: Actor, query: Record<string, unknown>): Promise<Page<Message>> {
-    const newestFirst = { descs: 'id', ...query };
-    return this.messages.inbox(actor, parseListQuery(newestFirst, messageTable, this.store.timeZone));
+    const { kinds, ...rest } = query;
+    const newestFirst = { descs: 'id', ...rest };
+    return this.messages.inbox(
+      actor,
+      kindsOf(Array.isArray(kinds) ? kinds.join(',') : typeof kinds === 'string' ? kinds : undefined),
+      parseListQuery(newestFirst, messageTable, this.store.timeZone),
+    );
   }
 
   /** One of the caller's messages, or 404 (another user's too). */
