@@ -149,7 +149,6 @@ describe('SIGTERM with no drain delay and connections queued', () => {
     );
     server.child.kill('SIGTERM');
     server.child.kill('SIGCONT');
-    const terminated = Date.now();
     const settled = await Promise.all(answers);
     expect(settled.filter((a) => a.error !== null)).toEqual([]);
     expect(settled.every((a) => a.status === 200 && isEnvelope(a.body))).toBe(true);
