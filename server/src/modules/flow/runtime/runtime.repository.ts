@@ -7,7 +7,9 @@ import { filterExpression, type AnySelect } from '../../../core/repository/apply
 import { pageResult } from '../../../core/repository/page.js';
 import { TableRepository, type TableSelect } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
-import { unscoped } from '../../../core/repository/unscoped.js';
+import { listHas } from '../../../core/repository/data-scope.js';
+import { liveRows, unscoped } from '../../../core/repository/unscoped.js';
+import { USER_STATUS } from '../../user/user.repository.js';
 
 // The runtime's rows: instances (with the engine's state), user tasks with their candidates, and the
 // history of activities. Writes that decide between concurrent callers are conditional updates here
@@ -456,22 +458,16 @@ export async function candidateUserIds(
   const rows = await unscoped(platformStore(store))
     .selectFrom('blade_user')
     .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where('is_deleted', '=', 0)
-    .where('status', '=', 1)
+    .where(liveRows('blade_user', tenantId))
+    .where('status', '=', USER_STATUS.ACTIVE)
     .where((eb) =>
       eb.or(
-        candidates.map(({ kind, id }) => {
-          if (kind === 'user') return eb('id', '=', BigInt(id));
-          const column = kind === 'role' ? 'role_id' : 'dept_id';
-          // One id of a comma-joined list: the whole list, its first, last or a middle one.
-          return eb.or([
-            eb(column, '=', id),
-            eb(column, 'like', `${id},%`),
-            eb(column, 'like', `%,${id}`),
-            eb(column, 'like', `%,${id},%`),
-          ]);
-        }),
+        candidates.map(({ kind, id }) =>
+          kind === 'user'
+            ? eb('id', '=', BigInt(id))
+            : // One id of a comma-joined list, as the data scopes read them.
+              listHas(eb.ref(kind === 'role' ? 'role_id' : 'dept_id'), id),
+        ),
       ),
     )
     .orderBy('id')
