@@ -2,6 +2,7 @@ import { App, Form, Modal, type ModalProps } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../api/request';
+import { useFormDraft } from '../app/session/useFormDraft';
 import '../i18n/console-texts';
 
 export interface FormDialogProps<V> {
@@ -32,6 +33,13 @@ export interface FormDialogProps<V> {
    */
   onRefused?: () => void;
   onClose: () => void;
+  /**
+   * The record the action is on (its key, and the action when the dialog serves several): what was
+   * typed is kept when the session ends (app/session/drafts.ts), under the page, the form's name and
+   * this, and comes back when the same user opens the same dialog on the same record again. Without
+   * it nothing is kept (a dialog that asks only for a password).
+   */
+  draft?: string;
   /** The form's fields and what the dialog says about the action. */
   children: ReactNode;
 }
@@ -92,6 +100,9 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
           initialValues={props.initialValues}
           onFinish={(values) => void send(values)}
         >
+          {props.draft !== undefined && !props.loading && (
+            <DialogDraft draftKey={`${location.pathname}|${props.name}|${props.draft}`} />
+          )}
           {dialog}
         </Form>
       )}
@@ -99,4 +110,13 @@ export function FormDialog<V extends object>(props: FormDialogProps<V>) {
       {props.children}
     </Modal>
   );
+}
+
+/** Keeps the open dialog's form for the session's end, and gives back what was kept for it. */
+function DialogDraft({ draftKey }: { draftKey: string }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const form = Form.useFormInstance();
+  useFormDraft(draftKey, form, true, () => void message.info(t('crud.message.restored')));
+  return null;
 }

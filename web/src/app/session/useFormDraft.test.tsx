@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { Form, Input } from 'antd';
+import { Form, Input, type FormInstance } from 'antd';
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The DOM helpers give jsdom what antd's forms ask for (matchMedia).
 import '../../test/dom';
@@ -76,5 +77,35 @@ describe('useFormDraft', () => {
     render(<InfoLike loaded onRestored={restored} />);
     expect(restored).not.toHaveBeenCalled();
     expect((screen.getByLabelText('姓名') as HTMLInputElement).value).toBe('管理员');
+  });
+
+  /** Holds a moment as a date picker does, showing nothing. */
+  const MomentHolder = (_: { value?: unknown }) => null;
+
+  it('keeps a date as its moment and gives it back as one', async () => {
+    let held: FormInstance | undefined;
+    function WithDate() {
+      const [form] = Form.useForm();
+      held = form;
+      useFormDraft(KEY, form, true, () => undefined);
+      return (
+        <Form form={form}>
+          <Form.Item name="startTime">
+            <MomentHolder />
+          </Form.Item>
+        </Form>
+      );
+    }
+    const first = render(<WithDate />);
+    const start = dayjs('2026-12-07T08:30:00.000Z');
+    act(() => held!.setFields([{ name: 'startTime', value: start, touched: true }]));
+    keepDrafts();
+    first.unmount();
+
+    render(<WithDate />);
+    await act(async () => undefined);
+    const back: unknown = held!.getFieldValue('startTime');
+    expect(dayjs.isDayjs(back)).toBe(true);
+    expect((back as dayjs.Dayjs).toISOString()).toBe(start.toISOString());
   });
 });

@@ -35,6 +35,7 @@ export function BindWxDialog({ machine, onClose, onDone }: BindWxDialogProps) {
     <FormDialog<BindValues>
       open={machine !== undefined}
       name="machine-bind"
+      draft={machine?.id}
       title={t('business.machine.bind.title')}
       width={520}
       okText={t('business.machine.bind.bind')}

@@ -45,6 +45,7 @@ export function DecisionDialog({ refund, kind, onClose, onDecided, onOutdated }:
     <FormDialog<RejectForm>
       open={refund !== undefined}
       name="refund-decision"
+      draft={refund && `${refund.id}|${kind}`}
       title={t(agreeing ? 'business.refund.agree.title' : 'business.refund.reject.title')}
       width={520}
       okText={t(agreeing ? 'business.refund.agree.ok' : 'business.refund.reject.ok')}

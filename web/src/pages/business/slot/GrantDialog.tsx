@@ -68,6 +68,7 @@ export function GrantDialog({ kind, machineNo, slots, confirm, onClose, onDone }
     <FormDialog<GrantValues>
       open={kind !== undefined}
       name={`slot-${kind ?? 'grant'}`}
+      draft={kind && `${machineNo}|${slots.map((slot) => slot.id).join(',')}`}
       title={t(texts.title)}
       width={560}
       danger={kind === 'cancel'}

@@ -39,6 +39,7 @@ export function StatusDialog({ slots, onClose, onDone }: StatusDialogProps) {
     <FormDialog<StatusValues>
       open={slots.length > 0}
       name="slot-status"
+      draft={slots.map((slot) => slot.id).join(',')}
       title={t('business.slot.setStatus.title')}
       width={520}
       initialValues={{ status: initialStatus }}

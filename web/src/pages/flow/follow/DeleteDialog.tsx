@@ -35,6 +35,7 @@ export function DeleteDialog({ instance, onClose, onDeleted, onOutdated }: Delet
     <FormDialog<DeleteForm>
       open={instance !== undefined}
       name="flow-instance-delete"
+      draft={instance?.processInstanceId}
       title={t('flow.follow.remove.title')}
       width={560}
       okText={t('flow.follow.remove.ok')}

@@ -33,6 +33,7 @@ export function DeployDialog({ model, onClose, onDeployed }: DeployDialogProps) 
     <FormDialog<DeployTargetValues>
       open={model !== undefined}
       name="flow-model-deploy"
+      draft={model?.id}
       title={t('flow.model.deploy.title')}
       width={560}
       okText={t('flow.model.deploy.ok')}

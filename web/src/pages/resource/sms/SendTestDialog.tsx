@@ -34,6 +34,7 @@ export function SendTestDialog({ code, onClose }: { code: string | undefined; on
     <FormDialog<SendForm>
       open={code !== undefined}
       name="sms-send"
+      draft={code}
       title={t('resource.sms.sendTitle', { code })}
       width={520}
       okText={t('resource.sms.submit')}

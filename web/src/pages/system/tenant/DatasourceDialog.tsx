@@ -30,6 +30,7 @@ export function DatasourceDialog({
   return (
     <FormDialog<{ datasourceId?: string | null }>
       name="tenant-datasource"
+      draft={tenant.tenantId}
       open
       title={t('system.tenant.datasource')}
       width={600}

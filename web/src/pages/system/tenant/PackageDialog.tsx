@@ -31,6 +31,7 @@ export function PackageDialog({
       // A new form once the current package is known, so it starts from it.
       key={ready ? 'ready' : 'loading'}
       name="tenant-package-setting"
+      draft={tenant.tenantId}
       open
       title={t('system.tenant.packageSetting')}
       width={600}

@@ -26,6 +26,7 @@ export function SettingDialog({
   return (
     <FormDialog<LicenceValues>
       name="tenant-setting"
+      draft={tenants.map((tenant) => tenant.tenantId).join(',')}
       open
       title={t('system.tenant.setting')}
       width={600}

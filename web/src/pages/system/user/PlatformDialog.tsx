@@ -49,6 +49,7 @@ export function PlatformDialog({ user, onClose, onSaved }: PlatformDialogProps) 
     <FormDialog<PlatformForm>
       open={open}
       name="user-platform"
+      draft={user?.id}
       title={`${t('system.user.platform.title')}${user ? ` · ${user.account}` : ''}`}
       width={600}
       okText={t('crud.dialog.save')}

@@ -54,7 +54,7 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
   const report = useReportFailure();
   const exit = useLeaveExit();
   const [form] = Form.useForm<LeaveValues>();
-  // What was typed when the session ended comes back (the times, held as dates, are not kept).
+  // What was typed when the session ended comes back, the times too.
   useFormDraft(LEAVE_DRAFT, form, true, () => void message.info(t('crud.message.restored')));
   const [sending, setSending] = useState(false);
   const users = useQuery({ queryKey: USERS_KEY, queryFn: userList, staleTime: 5 * 60_000 });
