@@ -160,7 +160,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     jwtSecret: deps.jwtSecret,
     socialProviders: config.socialProviders,
     signInLockout: deps.signInLockout,
-    logWriter,
   });
   // The event streams: a session that ends (logout, a password changed, a user disabled) ends them.
   const events = new EventHub(cache, app.log, deps.events);

@@ -4,8 +4,20 @@
 /** Where a signed-in console opens its stream (GET, `Accept: text/event-stream`). */
 export const EVENT_STREAM_PATH = '/api/blade-desk/stream';
 
-/** Why the server ended a session, as the `session` event says (the console words each). */
-export const SESSION_END_REASONS = ['signedOut', 'disabled', 'tenant', 'credentials'] as const;
+/**
+ * Why the server ended a session, as the `session` event says (the console words each): signed out
+ * (in another tab or window), the user disabled or removed, the tenant disabled or expired, the
+ * password changed or reset, ended by an administrator (强退, issue 48), or replaced by a newer
+ * sign-in of the same account (the tenant's single-session policy).
+ */
+export const SESSION_END_REASONS = [
+  'signedOut',
+  'disabled',
+  'tenant',
+  'credentials',
+  'kicked',
+  'replaced',
+] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 /**

@@ -62,6 +62,8 @@ export const BLADE_MENU_ICONS: Readonly<Record<string, string>> = {
   DeploymentUnitOutlined: 'iconfont iconicon_dispose', // flow_model
   NodeIndexOutlined: 'iconfont icon-liuliangyunpingtaitubiao08', // flow_manager
   EyeOutlined: 'iconfont iconicon_glass', // flow_follow
+  LoginOutlined: 'iconfont icon-rizhi1', // log_login
+  UserSwitchOutlined: 'iconfont iconicon_addperson', // online
 };
 
 /** An icon-font class written by hand: single spaces, no spaces around. */

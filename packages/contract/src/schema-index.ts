@@ -22,6 +22,7 @@ export * from './entities/oss.js';
 export * from './entities/attach.js';
 export * from './entities/sms.js';
 export * from './entities/log.js';
+export * from './entities/session.js';
 export * from './entities/business.js';
 export * from './entities/flow.js';
 export * from './entities/report.js';

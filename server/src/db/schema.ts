@@ -46,6 +46,8 @@ export interface TenantTable extends AuditColumns {
   password_history: Generated<DbInt>;
   /** Days its users' messages are kept (migration 0021; 90 by default). */
   message_retention_days: Generated<DbInt>;
+  /** The single-session policy (migration 0022): 0 off, 1 a sign-in ends the older, 2 refuses. */
+  single_session: Generated<DbInt>;
 }
 
 export interface ClientTable extends AuditColumns {
@@ -301,6 +303,41 @@ export interface LogColumns {
   params: string | null;
   time: string | null;
   create_by: string | null;
+  create_time: DbDate;
+}
+
+/** A live sign-in session (migration 0022): removed when it ends. */
+export interface OnlineSessionTable {
+  id: DbId;
+  session_id: string;
+  tenant_id: string;
+  user_id: DbId;
+  account: string;
+  real_name: string | null;
+  dept_id: DbId | null;
+  ip: string | null;
+  browser: string | null;
+  os: string | null;
+  client_id: string;
+  grant_type: string;
+  login_time: DbDate;
+  last_active_time: DbDate;
+  expire_time: DbDate;
+}
+
+/** A sign-in attempt (migration 0022): append-only, purged by age. */
+export interface LogLoginTable {
+  id: DbId;
+  tenant_id: string;
+  account: string | null;
+  user_id: DbId | null;
+  outcome: string;
+  grant_type: string | null;
+  client_id: string | null;
+  ip: string | null;
+  browser: string | null;
+  os: string | null;
+  user_agent: string | null;
   create_time: DbDate;
 }
 
@@ -609,6 +646,8 @@ export interface Database {
   blade_log_api: LogApiTable;
   blade_log_error: LogErrorTable;
   blade_log_usual: LogUsualTable;
+  blade_log_login: LogLoginTable;
+  blade_online_session: OnlineSessionTable;
   blade_notice: NoticeTable;
   blade_message: MessageTable;
   blade_oss: OssTable;

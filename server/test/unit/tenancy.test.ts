@@ -34,6 +34,10 @@ describe('menusBelow', () => {
         'log_api_view',
         'log_error',
         'log_error_view',
+        'log_login',
+        'log_login_view',
+        'log_login_export',
+        'log_login_unlock',
       ]),
     );
     expect([...menusBelow(['nothing'], all)]).toEqual([]);

@@ -19,6 +19,7 @@ const pageModules = import.meta.glob<PageModule>([
   './flow/*/index.tsx',
   // Modules written by the code generator (docs/decisions/0021-code-generator.md): /generated/<module>.
   './generated/*/index.tsx',
+  './monitor/*/index.tsx',
   './monitor/log/*/index.tsx',
   './report/*/index.tsx',
   './resource/*/index.tsx',

@@ -1,3 +1,4 @@
+import type { SessionEndReason } from '@console/contract';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { MessageKey } from '../i18n.js';
@@ -36,8 +37,19 @@ export interface Refusal {
 
 export const refused = (code: 401 | 403, key: MessageKey): Refusal => ({ code, key });
 
-/** A sign-in session ended by logout: every token it issued is refused (sessions.ts). */
+/**
+ * A sign-in session ended (logout, 强退, a newer sign-in): every token it issued is refused
+ * (sessions.ts). The value says why (`revokedReason`).
+ */
 export const revokedSessionKey = (sid: string) => `auth:revoked-session:${sid}`;
+
+/** How an ended session may have ended, as its revocation records it. */
+export type RevokedReason = Extract<SessionEndReason, 'signedOut' | 'kicked' | 'replaced'>;
+
+/** Why the session of a revocation ended: its value, or signed out for one written before reasons. */
+export function revokedReason(value: string): RevokedReason {
+  return value === 'kicked' || value === 'replaced' ? value : 'signedOut';
+}
 
 /** The client id and secret of an `Authorization: Basic base64(id:secret)` header; null if none. */
 export function basicCredentials(req: FastifyRequest): { clientId: string; secret: Buffer } | null {

@@ -20,6 +20,7 @@ import {
   genuineClient,
   principalFrom,
   refused,
+  revokedReason,
   revokedSessionKey,
   tokenOfClient,
   userRefusal,
@@ -103,15 +104,16 @@ async function authenticateUser(
 }
 
 /**
- * Whether a genuine token's session still lets it in, and if not why: ended by logout, or refused
- * by its user's and tenant's state (S8). The guard asks on each request; an open event stream asks
+ * Whether a genuine token's session still lets it in, and if not why: ended (logout, 强退, a newer
+ * sign-in), or refused by its user's and tenant's state (S8). The guard asks on each request; an open event stream asks
  * again when its user's authority changes (core/events/event-hub.ts).
  */
 export async function sessionOf(
   deps: Pick<GuardDependencies, 'cache' | 'accounts'>,
   claims: VerifiedToken,
 ): Promise<{ ended: SessionEndReason | null; state: AccountState | undefined }> {
-  if (await deps.cache.get(revokedSessionKey(claims.sid))) return { ended: 'signedOut', state: undefined };
+  const revoked = await deps.cache.get(revokedSessionKey(claims.sid));
+  if (revoked) return { ended: revokedReason(revoked), state: undefined };
   const state = await deps.accounts.get(claims.tenant_id, claims.user_id);
   // A token issued before the user's last invalidation may yet be saved by its session's renewal.
   if (await sessionTokenAllowed(deps.cache, state, claims)) return { ended: null, state };

@@ -147,6 +147,15 @@ export const MENU_TREE: MenuSeed[] = [
       page('log_usual', '通用日志', '/monitor/log/usual', 'FileTextOutlined', 1, ['view']),
       page('log_api', '接口日志', '/monitor/log/api', 'ApiOutlined', 2, ['view']),
       page('log_error', '错误日志', '/monitor/log/error', 'BugOutlined', 3, ['view']),
+      // Issue 48 (migration 0022 adds them to databases seeded before).
+      page('log_login', '登录日志', '/monitor/log/login', 'LoginOutlined', 4, [
+        'view',
+        ['log_login_export', '导出', 'export', 2],
+        ['log_login_unlock', '解锁', 'unlock', 2],
+      ]),
+    ]),
+    page('online', '在线用户', '/monitor/online', 'UserSwitchOutlined', 2, [
+      ['online_logout', '强退', 'logout', 3],
     ]),
   ]),
   group('report', '报表管理', '/report', 'BarChartOutlined', 5, [

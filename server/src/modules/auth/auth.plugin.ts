@@ -8,9 +8,9 @@ import type { SocialProviderSettings } from '../../core/config.js';
 import type { Store } from '../../core/repository/store.js';
 import { unscoped } from '../../core/repository/unscoped.js';
 import type { LogWriter } from '../log/log-writer.js';
-import { recordEvent, recordLocalLogs } from '../log/request-logs.js';
+import { recordLocalLogs } from '../log/request-logs.js';
 import { authRoutes, logoutRoutes } from './auth.routes.js';
-import { accountStateLoader, AuthService } from './auth.service.js';
+import { accountStateLoader, AuthService, type AuthEvents } from './auth.service.js';
 import { Captchas } from './captcha.js';
 import { Sessions } from './sessions.js';
 import { OAuth2Provider } from './social-provider.js';
@@ -26,7 +26,8 @@ export interface SignInDependencies {
   socialProviders: readonly SocialProviderSettings[];
   /** Sign-in lockout limits and clock (default: sign-in-limits.ts; tests shorten or move them). */
   signInLockout?: Partial<LockoutPolicy>;
-  logWriter: LogWriter;
+  /** Where each sign-in attempt and logout is recorded (the login log). */
+  events?: AuthEvents;
 }
 
 /** Signing in and the state the guard checks on each request, shared with the user and system areas. */
@@ -39,9 +40,9 @@ export interface SignIn {
   auth: AuthService;
 }
 
-/** Builds signing in (its sign-ins and sign-outs go to the usual log) and starts the account states. */
+/** Builds signing in (its attempts and sign-outs go to `events`) and starts the account states. */
 export async function startSignIn(app: FastifyInstance, deps: SignInDependencies): Promise<SignIn> {
-  const { store, cache, logWriter } = deps;
+  const { store, cache } = deps;
   const signer = new TokenSigner(deps.jwtSecret);
   const accounts = new AccountStates(cache, accountStateLoader(store));
   const captchas = new Captchas(cache);
@@ -58,26 +59,7 @@ export async function startSignIn(app: FastifyInstance, deps: SignInDependencies
       deps.socialProviders.map((settings) => [settings.source, new OAuth2Provider(settings)]),
     ),
     cache,
-    events: {
-      signedIn: (e) =>
-        recordEvent(logWriter, store.timeZone, {
-          tenantId: e.tenantId,
-          account: e.account,
-          logId: 'sign-in',
-          message: { key: 'auth.log.signedIn', args: { account: e.account, grantType: e.grantType } },
-          method: 'POST',
-          requestUri: '/api/blade-auth/oauth/token',
-          ip: e.ip,
-        }),
-      signedOut: (e) =>
-        recordEvent(logWriter, store.timeZone, {
-          tenantId: e.tenantId,
-          account: e.account,
-          logId: 'sign-out',
-          message: { key: 'auth.log.signedOut', args: { account: e.account } },
-          requestUri: '/api/blade-auth/oauth/logout',
-        }),
-    },
+    events: deps.events,
   });
   await accounts.start();
   app.addHook('onClose', () => accounts.stop());

@@ -98,6 +98,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
         deptId: requestHeader(req, 'dept-id'),
         roleId: requestHeader(req, 'role-id'),
         ip: req.ip,
+        userAgent: req.headers['user-agent'],
       });
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
@@ -158,7 +159,7 @@ export const logoutRoutes: FastifyPluginAsyncTypebox<LogoutRouteDependencies> = 
   { auth, storeLocalLogs },
 ) => {
   app.get('/logout', { config: { everyone: 'own', passwordChange: true } }, async (req) => {
-    await auth.logout(principalOf(req), req.client!);
+    await auth.logout(principalOf(req), req.client!, req.ip, req.headers['user-agent'] ?? null);
     return ok(true, req.t('ok'));
   });
 
@@ -167,7 +168,7 @@ export const logoutRoutes: FastifyPluginAsyncTypebox<LogoutRouteDependencies> = 
   app.post('/logout', { config: { everyone: 'own', passwordChange: true } }, async (req) => {
     const entries = localLogEntries(req.body);
     if (entries === undefined) {
-      await auth.logout(principalOf(req), req.client!);
+      await auth.logout(principalOf(req), req.client!, req.ip, req.headers['user-agent'] ?? null);
       return ok(true, req.t('ok'));
     }
     storeLocalLogs?.(req, entries);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UNLINKED_USER_ID, type TokenResponse } from '@console/contract';
+import { UNLINKED_USER_ID, type LoginOutcome, type TokenResponse } from '@console/contract';
 import {
   sessionTokenAllowed,
   type AccountStateLoader,
@@ -33,6 +33,8 @@ export class OAuthError extends Error {
     readonly code: 400 | 401 | 429,
     readonly messageKey: MessageKey,
     readonly params: Record<string, string> = {},
+    /** The user the refusal is about, once known (the login log records it; never answered). */
+    readonly who?: { tenantId: string; userId: string; account: string },
   ) {
     super(messageKey);
   }
@@ -59,6 +61,8 @@ export interface TokenRequest {
   deptId?: string;
   roleId?: string;
   ip: string;
+  /** The request's User-Agent, for the login log and the online users page. */
+  userAgent?: string;
 }
 
 const LICENSE = 'made for hospital cabinet fleets';
@@ -79,14 +83,45 @@ export interface AuthDependencies {
   sessions: Sessions;
   providers: ReadonlyMap<string, SocialProvider>;
   cache: Cache;
-  /** Where sign-ins and sign-outs are reported (the usual log, once the logs module lands). */
+  /** Where sign-in attempts and sign-outs are reported (the login log). */
   events?: AuthEvents;
 }
 
-export interface AuthEvents {
-  signedIn(event: { tenantId: string; userId: string; account: string; grantType: string; ip: string }): void;
-  signedOut(event: { tenantId: string; userId: string; account: string }): void;
+/** A sign-in attempt through any grant, or a logout, and what came of it: the login log's row. */
+export interface SignInRecord {
+  /** As typed (or the refreshed session's). */
+  tenantId: string;
+  account: string | null;
+  /** The user, once known. */
+  userId: string | null;
+  outcome: LoginOutcome;
+  grantType: string;
+  clientId: string;
+  ip: string;
+  userAgent: string | null;
 }
+
+export interface AuthEvents {
+  recorded(record: SignInRecord): void;
+}
+
+/** The login log's outcome of a refused token request, by the refusal's message. */
+const REFUSAL_OUTCOMES: Partial<Record<MessageKey, LoginOutcome>> = {
+  'auth.badCredentials': 'badCredentials',
+  'auth.accountLocked': 'locked',
+  'auth.addressLocked': 'addressLocked',
+  'auth.captchaMissing': 'badCaptcha',
+  'auth.captchaInvalid': 'badCaptcha',
+  'auth.tenantMissing': 'unknownTenant',
+  'auth.tenantDisabled': 'tenantDisabled',
+  'auth.tenantExpired': 'tenantDisabled',
+  'auth.userDisabled': 'disabled',
+  'auth.userPending': 'pending',
+  'auth.refreshInvalid': 'refreshRefused',
+  'auth.socialUnknown': 'socialFailed',
+  'auth.socialState': 'socialFailed',
+  'auth.socialFailed': 'socialFailed',
+};
 
 export interface GuestRegistration {
   tenantId: string;
@@ -96,6 +131,9 @@ export interface GuestRegistration {
   password: string;
   oauthId: string;
 }
+
+/** Who a refusal is about, for the login log. */
+const whoOf = (user: User) => ({ tenantId: user.tenantId, userId: user.id, account: user.account });
 
 const SOCIAL_STATE_TTL_SECONDS = 600;
 const socialStateKey = (state: string) => `auth:social-state:${state}`;
@@ -135,7 +173,46 @@ export class AuthService {
     this.#tenants = new TenantRepository(deps.store);
   }
 
+  /**
+   * A token request of any grant; each one, and what came of it, goes to the login log (never the
+   * password or a token). A failure that is not a refusal (the database away) is not an attempt's
+   * outcome and is not recorded.
+   */
   async token(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
+    const record = (
+      outcome: LoginOutcome,
+      account: string | null,
+      userId: string | null,
+      tenantId?: string,
+    ) =>
+      this.deps.events?.recorded({
+        tenantId: tenantId ?? request.tenantId,
+        account,
+        userId,
+        outcome,
+        grantType: request.grantType,
+        clientId: client.clientId,
+        ip: request.ip,
+        userAgent: request.userAgent ?? null,
+      });
+    try {
+      const answer = await this.#token(client, request);
+      if (answer.user_id !== UNLINKED_USER_ID)
+        record('success', answer.account, answer.user_id, answer.tenant_id);
+      return answer;
+    } catch (error) {
+      if (error instanceof OAuthError)
+        record(
+          REFUSAL_OUTCOMES[error.messageKey] ?? 'refused',
+          error.who?.account ?? request.username ?? null,
+          error.who?.userId ?? null,
+          error.who?.tenantId,
+        );
+      throw error;
+    }
+  }
+
+  async #token(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
     const grant = request.grantType;
     if (!['password', 'captcha', 'refresh_token', 'social'].includes(grant)) {
       throw new OAuthError(400, 'auth.unsupportedGrant');
@@ -179,7 +256,7 @@ export class AuthService {
     );
     if (!user) return this.#unlinked(client, identity);
     // No password is tried here: a sign-in lock (which stops password guessing) does not apply.
-    this.#checkUserStatus(user.status);
+    this.#checkUserStatus(user);
     const response = await this.#issue(client, user, request, randomUUID());
     return { ...response, oauth_id: identity.id };
   }
@@ -279,17 +356,28 @@ export class AuthService {
     // the time taken does not tell which accounts exist (password-check.ts).
     const passwordOk = await checkPassword(accountWait > 0 ? null : (found?.passwordHash ?? null), password);
     if (accountWait > 0)
-      throw new OAuthError(400, 'auth.accountLocked', { minutes: waitMinutes(accountWait) });
+      throw new OAuthError(
+        400,
+        'auth.accountLocked',
+        { minutes: waitMinutes(accountWait) },
+        whoOf(found!.user),
+      );
     if (!found || !passwordOk) {
       const lockedFor = found ? await limits.recordAccountFailure(request.tenantId, found.user.id) : 0;
       const addressLockedFor = await limits.recordAddressFailure(request.ip);
-      if (lockedFor > 0) throw new OAuthError(400, 'auth.accountLocked', { minutes: waitMinutes(lockedFor) });
+      if (lockedFor > 0)
+        throw new OAuthError(
+          400,
+          'auth.accountLocked',
+          { minutes: waitMinutes(lockedFor) },
+          whoOf(found!.user),
+        );
       if (addressLockedFor > 0)
         throw new OAuthError(429, 'auth.addressLocked', { minutes: waitMinutes(addressLockedFor) });
-      throw new OAuthError(400, 'auth.badCredentials');
+      throw new OAuthError(400, 'auth.badCredentials', {}, found && whoOf(found.user));
     }
     // Status is told only to someone who knows the password.
-    this.#checkUserStatus(found.user.status);
+    this.#checkUserStatus(found.user);
     await limits.clearAccounts(request.tenantId, [found.user.id]);
     return this.#issue(client, found.user, request, randomUUID());
   }
@@ -299,14 +387,15 @@ export class AuthService {
     const claims = await this.deps.signer.verify(request.refreshToken, 'refresh');
     if (!claims || claims.client_id !== client.clientId) throw new OAuthError(401, 'auth.refreshInvalid');
     const state = await this.#accountState(claims.tenant_id, claims.user_id);
+    const who = { tenantId: claims.tenant_id, userId: claims.user_id, account: claims.account };
     if (!(await sessionTokenAllowed(this.deps.cache, state, claims))) {
-      throw new OAuthError(401, 'auth.refreshInvalid');
+      throw new OAuthError(401, 'auth.refreshInvalid', {}, who);
     }
     const user = await this.#users.findById(
       { tenantId: claims.tenant_id, userId: null, deptId: null },
       claims.user_id,
     );
-    if (!user) throw new OAuthError(401, 'auth.refreshInvalid');
+    if (!user) throw new OAuthError(401, 'auth.refreshInvalid', {}, who);
     // Rotation happens inside #issue, which refuses a refresh token that is no longer current.
     return this.#issue(client, user, { ...request, tenantId: claims.tenant_id }, claims.sid, claims.jti);
   }
@@ -319,9 +408,9 @@ export class AuthService {
       throw new OAuthError(400, 'auth.tenantExpired');
   }
 
-  #checkUserStatus(status: number): void {
-    if (status === USER_STATUS.PENDING) throw new OAuthError(400, 'auth.userPending');
-    if (status !== USER_STATUS.ACTIVE) throw new OAuthError(400, 'auth.userDisabled');
+  #checkUserStatus(user: User): void {
+    if (user.status === USER_STATUS.PENDING) throw new OAuthError(400, 'auth.userPending', {}, whoOf(user));
+    if (user.status !== USER_STATUS.ACTIVE) throw new OAuthError(400, 'auth.userDisabled', {}, whoOf(user));
   }
 
   async #issue(
@@ -364,13 +453,6 @@ export class AuthService {
     ) {
       throw new OAuthError(401, 'auth.refreshInvalid');
     }
-    this.deps.events?.signedIn({
-      tenantId: user.tenantId,
-      userId: user.id,
-      account: user.account,
-      grantType: request.grantType,
-      ip: request.ip,
-    });
     return {
       access_token: access.token,
       token_type: 'bearer',
@@ -397,14 +479,24 @@ export class AuthService {
   }
 
   /** Ends the caller's session: its refresh token and every access token it issued (S8). */
-  async logout(principal: Principal, client: ClientRecord): Promise<void> {
+  async logout(
+    principal: Principal,
+    client: ClientRecord,
+    ip: string,
+    userAgent: string | null,
+  ): Promise<void> {
     await this.deps.sessions.end(principal.sessionId, client.accessTokenValidity);
     // The session's open event streams (its other tabs) are told it ended, in every process.
     await this.deps.accounts.invalidate({ sessionId: principal.sessionId });
-    this.deps.events?.signedOut({
+    this.deps.events?.recorded({
       tenantId: principal.tenantId,
-      userId: principal.userId,
       account: principal.account,
+      userId: principal.userId,
+      outcome: 'signedOut',
+      grantType: 'logout',
+      clientId: client.clientId,
+      ip,
+      userAgent,
     });
   }
 

@@ -1,6 +1,7 @@
 import type { Cache } from '../../core/cache/index.js';
 import { renewedSessionKey } from '../../core/auth/account-states.js';
 import { revokedSessionKey } from '../../core/auth/guard.js';
+import type { RevokedReason } from '../../core/auth/access-rules.js';
 
 // A sign-in session holds the id of its one valid refresh token. Refreshing swaps it (rotation);
 // presenting an older refresh token ends the session (a stolen, replayed token is detected).
@@ -32,9 +33,12 @@ export class Sessions {
     await this.cache.set(renewedSessionKey(sid), String(at.getTime()), ttlSeconds);
   }
 
-  /** Ends the session; `ttlSeconds`: how long its access tokens can live (the client's validity). */
-  async end(sid: string, ttlSeconds: number): Promise<void> {
-    await this.cache.set(revokedSessionKey(sid), '1', Math.max(1, ttlSeconds));
+  /**
+   * Ends the session, saying why; `ttlSeconds`: how long its access tokens can live (the client's
+   * validity).
+   */
+  async end(sid: string, ttlSeconds: number, reason: RevokedReason = 'signedOut'): Promise<void> {
+    await this.cache.set(revokedSessionKey(sid), reason, Math.max(1, ttlSeconds));
     await this.cache.delete(sessionKey(sid));
   }
 }

@@ -141,6 +141,7 @@ export const springBladeAuthRoutes: FastifyPluginAsyncTypebox<SpringBladeAuthRou
         deptId: requestHeader(req, 'dept-id'),
         roleId: requestHeader(req, 'role-id'),
         ip: req.ip,
+        userAgent: req.headers['user-agent'],
       });
       return ok(authInfo(answer), req.t('ok'));
     } catch (error) {

@@ -11,6 +11,8 @@ export const eventsZh = {
       disabled: '您的账号已被停用或删除。',
       tenant: '您所在的租户已停用或已过期。',
       credentials: '您的密码已被修改或重置，请使用新密码登录。',
+      kicked: '管理员已结束您的登录（强制退出）。',
+      replaced: '您的账号已在别处登录，此处的登录已结束。',
     },
   },
 };
@@ -24,6 +26,8 @@ export const eventsEn: typeof eventsZh = {
       disabled: 'Your account has been disabled or removed.',
       tenant: 'Your tenant has been disabled or has expired.',
       credentials: 'Your password was changed or reset: sign in with the new one.',
+      kicked: 'An administrator ended your session.',
+      replaced: 'Your account signed in elsewhere, which ended this session.',
     },
   },
 };

@@ -32,6 +32,7 @@ import {
   HddOutlined,
   IdcardOutlined,
   LayoutOutlined,
+  LoginOutlined,
   MedicineBoxOutlined,
   MenuOutlined,
   MessageOutlined,
@@ -53,6 +54,7 @@ import {
   TeamOutlined,
   ToolOutlined,
   UserOutlined,
+  UserSwitchOutlined,
   FileOutlined,
 } from '@ant-design/icons';
 import { antdIconOf } from '@console/contract/menu-icons';
@@ -89,6 +91,7 @@ export const MENU_ICONS: Readonly<Record<string, IconComponent>> = {
   HddOutlined,
   IdcardOutlined,
   LayoutOutlined,
+  LoginOutlined,
   MedicineBoxOutlined,
   MenuOutlined,
   MessageOutlined,
@@ -110,6 +113,7 @@ export const MENU_ICONS: Readonly<Record<string, IconComponent>> = {
   TeamOutlined,
   ToolOutlined,
   UserOutlined,
+  UserSwitchOutlined,
 };
 
 /** Shown for a menu without an icon or with one this map lacks. */
