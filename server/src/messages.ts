@@ -20,6 +20,7 @@ import { clientMessages } from './modules/system/client/client.messages.js';
 import { deptMessages } from './modules/system/dept/dept.messages.js';
 import { dictMessages } from './modules/system/dict/dict.messages.js';
 import { menuMessages } from './modules/system/menu/menu.messages.js';
+import { onlineMessages } from './modules/system/online/online.messages.js';
 import { postMessages } from './modules/system/post/post.messages.js';
 import { reportMessages } from './modules/report/report.messages.js';
 import { flowMessages } from './modules/flow/flow.messages.js';
@@ -51,6 +52,7 @@ const zh = {
   ...deptMessages.zh,
   ...dictMessages.zh,
   ...menuMessages.zh,
+  ...onlineMessages.zh,
   ...postMessages.zh,
   ...reportMessages.zh,
   ...flowMessages.zh,
@@ -83,6 +85,7 @@ const en: Record<keyof typeof zh, string> = {
   ...deptMessages.en,
   ...dictMessages.en,
   ...menuMessages.en,
+  ...onlineMessages.en,
   ...postMessages.en,
   ...reportMessages.en,
   ...flowMessages.en,

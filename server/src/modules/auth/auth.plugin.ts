@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AccountStates } from '../../core/auth/account-states.js';
+import type { Principal } from '../../core/auth/principal.js';
 import { LOGOUT_PREFIXES } from '../../core/auth/route-aliases.js';
 import { generateSm2KeyPair, type Sm2KeyPair } from '../../core/auth/sm2-key.js';
 import { TokenSigner } from '../../core/auth/tokens.js';
@@ -12,11 +13,22 @@ import { recordLocalLogs } from '../log/request-logs.js';
 import { authRoutes, logoutRoutes } from './auth.routes.js';
 import { accountStateLoader, AuthService, type AuthEvents } from './auth.service.js';
 import { Captchas } from './captcha.js';
+import { OnlineSessionRepository } from '../system/online/online-session.repository.js';
 import { Sessions } from './sessions.js';
 import { OAuth2Provider } from './social-provider.js';
 import { SignInLimits, type LockoutPolicy } from './sign-in-limits.js';
 import { SignInLockRepository } from './sign-in-lock.repository.js';
 import { springBladeAuthRoutes } from './springblade-auth.routes.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Not the person's own activity (the event stream): the session's last activity is not moved
+     * by it (the online users page).
+     */
+    background?: boolean;
+  }
+}
 
 export interface SignInDependencies {
   store: Store;
@@ -47,7 +59,15 @@ export async function startSignIn(app: FastifyInstance, deps: SignInDependencies
   const accounts = new AccountStates(cache, accountStateLoader(store));
   const captchas = new Captchas(cache);
   const limits = new SignInLimits(cache, new SignInLockRepository(unscoped(store)), deps.signInLockout);
-  const sessions = new Sessions(cache);
+  const sessions = new Sessions(cache, new OnlineSessionRepository(store), accounts);
+  // A session's own requests are its activity: not the token refresh (no session calls it), nor a
+  // background request.
+  app.addHook('onResponse', (req, _reply, done) => {
+    const sessionId = (req.actor as Partial<Principal>).sessionId;
+    if (sessionId && !req.routeOptions.config.background) sessions.active(sessionId);
+    done();
+  });
+  app.addHook('onClose', () => sessions.writeActivity().catch(() => undefined));
   const auth = new AuthService({
     store,
     signer,

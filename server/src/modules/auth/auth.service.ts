@@ -22,6 +22,7 @@ import { recordPassword, refuseCommonPassword } from '../user/password-rules.js'
 import { hashPassword } from '../../db/seed/seed.js';
 import type { Cache } from '../../core/cache/index.js';
 import type { Captchas } from './captcha.js';
+import { describeUserAgent } from '../../core/user-agent.js';
 import { checkPassword } from './password-check.js';
 import type { SocialProvider } from './social-provider.js';
 import type { Sessions } from './sessions.js';
@@ -447,7 +448,19 @@ export class AuthService {
     const access = await this.deps.signer.sign(claims, 'access', client.accessTokenValidity);
     const refresh = await this.deps.signer.sign(claims, 'refresh', client.refreshTokenValidity);
     if (previousRefreshJti === undefined) {
-      await this.deps.sessions.start(sid, refresh.jti, client.refreshTokenValidity);
+      const agent = describeUserAgent(request.userAgent);
+      await this.deps.sessions.start(sid, refresh.jti, client.refreshTokenValidity, {
+        tenantId: user.tenantId,
+        userId: user.id,
+        account: user.account,
+        realName: user.realName,
+        deptId: claims.dept_id || null,
+        ip: request.ip,
+        browser: agent.browser,
+        os: agent.os,
+        clientId: client.clientId,
+        grantType: request.grantType,
+      });
     } else if (
       !(await this.deps.sessions.rotate(sid, previousRefreshJti, refresh.jti, client.refreshTokenValidity))
     ) {
@@ -485,9 +498,8 @@ export class AuthService {
     ip: string,
     userAgent: string | null,
   ): Promise<void> {
-    await this.deps.sessions.end(principal.sessionId, client.accessTokenValidity);
     // The session's open event streams (its other tabs) are told it ended, in every process.
-    await this.deps.accounts.invalidate({ sessionId: principal.sessionId });
+    await this.deps.sessions.end([principal.sessionId], client.accessTokenValidity, 'signedOut');
     this.deps.events?.recorded({
       tenantId: principal.tenantId,
       account: principal.account,

@@ -1,28 +1,64 @@
 import type { Cache } from '../../core/cache/index.js';
-import { renewedSessionKey } from '../../core/auth/account-states.js';
-import { revokedSessionKey } from '../../core/auth/guard.js';
+import { renewedSessionKey, type AccountStates } from '../../core/auth/account-states.js';
 import type { RevokedReason } from '../../core/auth/access-rules.js';
+import { revokedSessionKey } from '../../core/auth/guard.js';
+import type { OnlineSessionRepository, SessionStart } from '../system/online/online-session.repository.js';
 
 // A sign-in session holds the id of its one valid refresh token. Refreshing swaps it (rotation);
 // presenting an older refresh token ends the session (a stolen, replayed token is detected).
-// Logout ends the session: its refresh token and every access token it issued stop working in every
-// process at once (not only the access token presented to log out).
+// Ending a session (logout, 强退, a newer sign-in under the single-session policy) stops its refresh
+// token and every access token it issued in every process at once, and tells its open pages why.
+//
+// The shared cache decides whether a session may still be used; blade_online_session lists the
+// sessions for the online users page (docs/decisions/0040-online-sessions-and-the-login-log.md): a
+// row is written when a session begins and removed when it ends, and a session's last activity (a
+// request of its own, not a token refresh nor the event stream) is written in batches.
 
 const sessionKey = (sid: string) => `auth:session:${sid}`;
 
-export class Sessions {
-  constructor(private readonly cache: Cache) {}
+/** How often the sessions active since the last write are written down. */
+export const ACTIVITY_WRITE_MS = 30_000;
 
-  async start(sid: string, refreshJti: string, ttlSeconds: number): Promise<void> {
+/** Who a session is, as the online users page shows it; the times are taken when it begins. */
+export type SessionHolder = Omit<SessionStart, 'sessionId' | 'loginTime' | 'expireTime'>;
+
+export class Sessions {
+  /** Sessions with a request of their own since the last write. */
+  readonly #active = new Set<string>();
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly cache: Cache,
+    private readonly online: OnlineSessionRepository,
+    private readonly accounts: AccountStates,
+  ) {}
+
+  async start(sid: string, refreshJti: string, ttlSeconds: number, holder: SessionHolder): Promise<void> {
     await this.cache.set(sessionKey(sid), refreshJti, ttlSeconds);
+    const now = new Date();
+    await this.online.insert({
+      ...holder,
+      sessionId: sid,
+      loginTime: now,
+      expireTime: new Date(now.getTime() + ttlSeconds * 1000),
+    });
   }
 
   /** Moves the session to a new refresh token; false (and the session ends) if jti is not current. */
   async rotate(sid: string, jti: string, nextJti: string, ttlSeconds: number): Promise<boolean> {
     const current = await this.cache.take(sessionKey(sid));
-    if (current !== jti) return false;
+    if (current !== jti) {
+      await this.online.remove([sid]);
+      return false;
+    }
     await this.cache.set(sessionKey(sid), nextJti, ttlSeconds);
+    await this.online.extend(sid, new Date(Date.now() + ttlSeconds * 1000));
     return true;
+  }
+
+  /** Whether the session can still be refreshed (its refresh token is current, in the shared cache). */
+  async live(sid: string): Promise<boolean> {
+    return (await this.cache.get(sessionKey(sid))) !== null;
   }
 
   /**
@@ -34,11 +70,38 @@ export class Sessions {
   }
 
   /**
-   * Ends the session, saying why; `ttlSeconds`: how long its access tokens can live (the client's
-   * validity).
+   * Ends the sessions, saying why; `ttlSeconds`: how long their access tokens can live. Their open
+   * event streams, in every process, are told the reason.
    */
-  async end(sid: string, ttlSeconds: number, reason: RevokedReason = 'signedOut'): Promise<void> {
-    await this.cache.set(revokedSessionKey(sid), reason, Math.max(1, ttlSeconds));
-    await this.cache.delete(sessionKey(sid));
+  async end(sids: readonly string[], ttlSeconds: number, reason: RevokedReason): Promise<void> {
+    for (const sid of sids) {
+      await this.cache.set(revokedSessionKey(sid), reason, Math.max(1, ttlSeconds));
+      await this.cache.delete(sessionKey(sid));
+    }
+    await this.online.remove(sids);
+    for (const sid of sids) {
+      this.#active.delete(sid);
+      await this.accounts.invalidate({ sessionId: sid });
+    }
+  }
+
+  /** The session made a request of its own: its last activity is written with the next batch. */
+  active(sid: string): void {
+    this.#active.add(sid);
+    // A write that fails (the database away) loses only that batch's "last activity".
+    this.#timer ??= setTimeout(
+      () => void this.writeActivity().catch(() => undefined),
+      ACTIVITY_WRITE_MS,
+    ).unref();
+  }
+
+  /** Writes the last activity of the sessions active since the last write (at the latest on close). */
+  async writeActivity(): Promise<void> {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    if (this.#active.size === 0) return;
+    const sids = [...this.#active];
+    this.#active.clear();
+    await this.online.touch(sids, new Date());
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Permissions } from '../../core/auth/permissions.js';
+import { schedulePurge } from '../../core/periodic-purge.js';
 import type { Cache } from '../../core/cache/index.js';
 import { SCOPE_CATEGORY } from '../../core/repository/data-scope.js';
 import type { Store } from '../../core/repository/store.js';
@@ -19,6 +20,8 @@ import { menuRoutes } from './menu/menu.routes.js';
 import { MenuService } from './menu/menu.service.js';
 import { topMenuRoutes } from './menu/top-menu.routes.js';
 import { TopMenuService } from './menu/top-menu.service.js';
+import { onlineRoutes } from './online/online.routes.js';
+import { OnlineService } from './online/online.service.js';
 import { paramRoutes } from './param/param.routes.js';
 import { ParamService } from './param/param.service.js';
 import { postRoutes } from './post/post.routes.js';
@@ -144,5 +147,8 @@ export async function registerSystem(app: FastifyInstance, deps: SystemDependenc
     menuCode: 'dictbiz',
   });
   await app.register(regionRoutes, { prefix: '/api/blade-system/region', regions: new RegionService(store) });
+  const online = new OnlineService(store, signIn.sessions);
+  await app.register(onlineRoutes, { prefix: '/api/blade-system/online', online });
+  schedulePurge(app, 'expired sessions', () => online.purgeExpired());
   return systemDicts;
 }

@@ -12,7 +12,7 @@ export const streamRoutes: FastifyPluginAsync<{
   events: EventHub;
   watchSession: (req: FastifyRequest) => Promise<() => Promise<SessionEndReason | null>>;
 }> = async (app, { events, watchSession }) => {
-  app.get(EVENT_STREAM_PATH, { config: { everyone: 'own' } }, async (req, reply) => {
+  app.get(EVENT_STREAM_PATH, { config: { everyone: 'own', background: true } }, async (req, reply) => {
     const principal = principalOf(req);
     const lastEventId = req.headers['last-event-id'];
     await events.open(

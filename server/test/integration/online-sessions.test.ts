@@ -1,0 +1,211 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IdGenerator } from '../../src/core/ids.js';
+import { menuId } from '../../src/db/seed/menus.js';
+import { OnlineSessionRepository } from '../../src/modules/system/online/online-session.repository.js';
+import { createAccount, type TestAccount } from './support/accounts.js';
+import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
+import { openStream } from './support/event-stream-client.js';
+import { closeSharedInstances, sharedRedisInstance, type SharedInstance } from './support/shared-redis.js';
+import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
+
+// Issue 48, 在线用户: every live sign-in session, listed the same by whichever process answers (two
+// processes sharing one database and one Redis, as behind a load balancer), and 强退: the ended
+// session's tokens stop working on every process at once, and its open page is told why.
+
+const CHROME_ON_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_ON_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15';
+
+interface Instance extends SharedInstance {
+  origin: string;
+}
+
+interface Listed {
+  id: string;
+  tenantId: string;
+  account: string;
+  ip: string | null;
+  browser: string | null;
+  os: string | null;
+  current: boolean;
+}
+
+describe.each(enginesUnderTest())('online sessions across two processes on %s', (kind) => {
+  let testDb: TestDatabase;
+  let a: Instance;
+  let b: Instance;
+  let alice: TestAccount;
+  let tenantAdmin: TestAccount;
+  let adminToken: string;
+  const prefix = `test:${randomUUID()}:`;
+  const jwtSecret = new Uint8Array(randomBytes(48));
+
+  async function instance(worker: number): Promise<Instance> {
+    const shared = await sharedRedisInstance(kind, testDb, { worker, prefix, jwtSecret });
+    await shared.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = shared.app.server.address() as AddressInfo;
+    return { ...shared, origin: `http://127.0.0.1:${port}` };
+  }
+
+  async function signIn(on: Instance, account: Omit<TestAccount, 'userId' | 'roleIds'>, userAgent?: string) {
+    const query = new URLSearchParams({
+      tenantId: account.tenantId,
+      username: account.account,
+      password: md5(account.password),
+      grant_type: 'password',
+      scope: 'all',
+    });
+    const res = await fetch(`${on.origin}/api/blade-auth/oauth/token?${query}`, {
+      method: 'POST',
+      headers: { authorization: SABER_BASIC, ...(userAgent ? { 'user-agent': userAgent } : {}) },
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { access_token: string }).access_token;
+  }
+
+  async function call(on: Instance, method: 'GET' | 'POST', path: string, token: string) {
+    const res = await fetch(`${on.origin}${path}`, {
+      method,
+      headers: { authorization: SABER_BASIC, 'blade-auth': `bearer ${token}` },
+    });
+    return { status: res.status, body: (await res.json()) as { code: number; msg: string; data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+
+  async function listed(on: Instance, token: string, query = ''): Promise<Listed[]> {
+    const res = await call(on, 'GET', `/api/blade-system/online/list?size=100${query}`, token);
+    expect(res.status, res.body.msg).toBe(200);
+    return res.body.data.records as Listed[];
+  }
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    a = await instance(1);
+    b = await instance(2);
+    const store = { db: a.database.db, kind, ids: new IdGenerator(7), timeZone: 'Asia/Shanghai' };
+    alice = await createAccount({ store });
+    tenantAdmin = await createAccount(
+      { store },
+      {
+        tenantId: '100001',
+        roles: [{ alias: 'admin', menuIds: [menuId('online'), menuId('online_logout')] }],
+      },
+    );
+    adminToken = await signIn(a, { tenantId: '000000', account: 'admin', password: 'admin' });
+  });
+  afterAll(() => closeSharedInstances([a, b], testDb));
+
+  it('lists each session of an account signed in twice, the same on either process', async () => {
+    await signIn(a, alice, CHROME_ON_WINDOWS);
+    await signIn(b, alice, SAFARI_ON_MAC);
+    for (const on of [a, b]) {
+      const rows = await listed(on, adminToken, `&account=${alice.account}`);
+      expect(rows).toHaveLength(2);
+      expect(rows.map((row) => [row.browser, row.os]).sort()).toEqual([
+        ['Chrome 131', 'Windows 10'],
+        ['Safari 17', 'macOS Catalina'],
+      ]);
+      expect(rows.every((row) => row.ip === '127.0.0.1' && !row.current)).toBe(true);
+    }
+    // The caller's own session says so.
+    const own = await listed(b, adminToken, '&account=admin');
+    expect(own.some((row) => row.current)).toBe(true);
+  });
+
+  it('ends a session from the other process: its tokens stop everywhere and its page is told why', async () => {
+    const kept = await signIn(a, alice);
+    const ended = await signIn(a, alice);
+    const page = await openStream(a.origin, ended);
+    expect(page.status).toBe(200);
+    // The session of `ended`: the newest sign-in is listed first.
+    const target = (await listed(b, adminToken, `&account=${alice.account}`))[0]!;
+
+    const res = await call(b, 'POST', `/api/blade-system/online/logout?ids=${target.id}`, adminToken);
+    expect(res.status).toBe(200);
+    expect(await page.next()).toMatchObject({ event: 'session', data: { reason: 'kicked' } });
+    expect(await page.next()).toBe('end');
+    for (const on of [a, b]) {
+      expect((await call(on, 'GET', '/api/blade-user/info', ended)).status).toBe(401);
+      expect((await call(on, 'GET', '/api/blade-user/info', kept)).status).toBe(200);
+    }
+    expect((await listed(a, adminToken, `&account=${alice.account}`)).map((row) => row.id)).not.toContain(
+      target.id,
+    );
+
+    // Ending it again: it is gone, a clear error, and nothing else ends.
+    const again = await call(a, 'POST', `/api/blade-system/online/logout?ids=${target.id}`, adminToken);
+    expect(again.status).toBe(404);
+    expect(again.body.msg).toBe('所选登录已结束或不存在，请刷新列表');
+    expect((await call(a, 'GET', '/api/blade-user/info', kept)).status).toBe(200);
+  });
+
+  it('keeps a tenant administrator to its own tenant, and refuses ids that are not sessions', async () => {
+    const token = await signIn(b, tenantAdmin);
+    const rows = await listed(a, token);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.tenantId === '100001')).toBe(true);
+
+    // A platform session is as good as absent to it: 404, and the session goes on.
+    const aliceToken = await signIn(a, alice);
+    const aliceRow = (await listed(a, adminToken, `&account=${alice.account}`))[0]!;
+    const refused = await call(a, 'POST', `/api/blade-system/online/logout?ids=${aliceRow.id}`, token);
+    expect(refused.status).toBe(404);
+    expect((await call(b, 'GET', '/api/blade-user/info', aliceToken)).status).toBe(200);
+
+    const bad = await call(a, 'POST', '/api/blade-system/online/logout?ids=not-a-session', adminToken);
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('请选择要强退的登录');
+    // Someone without the page's buttons is refused.
+    expect((await call(a, 'GET', '/api/blade-system/online/list', aliceToken)).status).toBe(403);
+  });
+
+  it('removes a session from the list when it signs out', async () => {
+    const token = await signIn(a, alice);
+    const count = (await listed(b, adminToken, `&account=${alice.account}`)).length;
+    expect((await call(b, 'GET', '/api/blade-auth/oauth/logout', token)).status).toBe(200);
+    expect(await listed(a, adminToken, `&account=${alice.account}`)).toHaveLength(count - 1);
+  });
+});
+
+describe.each(enginesUnderTest())('online sessions in one process on %s', (kind) => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('leaves out, and removes, the row of a session the cache no longer holds (a restarted process)', async () => {
+    const forgotten = randomUUID();
+    const now = new Date();
+    await new OnlineSessionRepository(t.store).insert({
+      sessionId: forgotten,
+      tenantId: '000000',
+      userId: '1123598821738675201',
+      account: 'admin',
+      realName: '管理员',
+      deptId: null,
+      ip: '10.0.0.9',
+      browser: null,
+      os: null,
+      clientId: 'saber',
+      grantType: 'password',
+      loginTime: now,
+      expireTime: new Date(now.getTime() + 3_600_000),
+    });
+    const res = await t.call({ method: 'GET', url: '/api/blade-system/online/list', query: { size: '100' } });
+    expect(res.status).toBe(200);
+    const ids = (res.body.data.records as Listed[]).map((row) => row.id);
+    expect(ids).not.toContain(forgotten);
+    // The administrator's own session (the test app's sign-in) is there.
+    expect((res.body.data.records as Listed[]).some((row) => row.current)).toBe(true);
+    const left = await t.store.db
+      .selectFrom('blade_online_session')
+      .select('session_id')
+      .where('session_id', '=', forgotten)
+      .execute();
+    expect(left).toEqual([]);
+  });
+});
