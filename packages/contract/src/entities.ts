@@ -137,6 +137,14 @@ export const MAX_UPLOAD_QUOTA = 1024 ** 5;
  */
 export const MESSAGE_RETENTION_DAYS = { default: 90, min: 1, max: 3650 } as const;
 
+/**
+ * A tenant's single-session policy (blade_tenant.single_session, issue 48): off (an account may be
+ * signed in several times), a new sign-in ends the account's older sessions (they are told why), or
+ * a new sign-in is refused while one lives. Off for new and existing tenants.
+ */
+export const SINGLE_SESSION = { OFF: 0, END_OLDER: 1, REFUSE_NEW: 2 } as const;
+export type SingleSessionPolicy = (typeof SINGLE_SESSION)[keyof typeof SINGLE_SESSION];
+
 /** The avatar a user uploads for themselves (spec §9): a jpg or png of at most 500 KB. */
 export const AVATAR_LIMITS = { maxBytes: 500 * 1024, extensions: ['jpg', 'jpeg', 'png'] } as const;
 

@@ -17,6 +17,7 @@ export const LOGIN_OUTCOMES = [
   'disabled',
   'pending',
   'secondFactorFailed',
+  'sessionActive',
   'refreshRefused',
   'socialFailed',
   'refused',

@@ -161,6 +161,60 @@ describe.each(enginesUnderTest())('online sessions across two processes on %s', 
     expect((await call(a, 'GET', '/api/blade-system/online/list', aliceToken)).status).toBe(403);
   });
 
+  /** Sets tenant 100001's single-session policy through the tenant page's call. */
+  async function singleSession(policy: number): Promise<void> {
+    const found = await call(a, 'GET', '/api/blade-system/tenant/list?tenantId=100001', adminToken);
+    const tenant = (found.body.data.records as Array<{ id: string; tenantName: string }>)[0]!;
+    const res = await fetch(`${b.origin}/api/blade-system/tenant/submit`, {
+      method: 'POST',
+      headers: {
+        authorization: SABER_BASIC,
+        'blade-auth': `bearer ${adminToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ id: tenant.id, tenantName: tenant.tenantName, singleSession: policy }),
+    });
+    expect(res.status).toBe(200);
+  }
+
+  it('ends the older sessions of an account at a new sign-in when its tenant says so, telling them why', async () => {
+    const bob = await createAccount(
+      { store: { db: a.database.db, kind, ids: new IdGenerator(9), timeZone: 'Asia/Shanghai' } },
+      { tenantId: '100001' },
+    );
+    await singleSession(1);
+    try {
+      const first = await signIn(a, bob);
+      const page = await openStream(b.origin, first);
+      const second = await signIn(b, bob);
+      expect(await page.next()).toMatchObject({ event: 'session', data: { reason: 'replaced' } });
+      expect((await call(a, 'GET', '/api/blade-user/info', first)).status).toBe(401);
+      expect((await call(a, 'GET', '/api/blade-user/info', second)).status).toBe(200);
+      expect(await listed(a, adminToken, `&account=${bob.account}`)).toHaveLength(1);
+
+      // Refusing instead: a new sign-in is refused while the session lives, and accepted after it ends.
+      await singleSession(2);
+      const refused = await fetch(
+        `${a.origin}/api/blade-auth/oauth/token?${new URLSearchParams({
+          tenantId: bob.tenantId,
+          username: bob.account,
+          password: md5(bob.password),
+          grant_type: 'password',
+        })}`,
+        { method: 'POST', headers: { authorization: SABER_BASIC } },
+      );
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        error_description: '该账号已在别处登录：请先在那里退出，或请管理员强退该登录',
+      });
+      expect((await call(b, 'GET', '/api/blade-user/info', second)).status).toBe(200);
+      expect((await call(b, 'GET', '/api/blade-auth/oauth/logout', second)).status).toBe(200);
+      await signIn(a, bob);
+    } finally {
+      await singleSession(0);
+    }
+  });
+
   it('removes a session from the list when it signs out', async () => {
     const token = await signIn(a, alice);
     const count = (await listed(b, adminToken, `&account=${alice.account}`)).length;

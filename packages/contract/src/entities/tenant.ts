@@ -2,6 +2,7 @@ import {
   MAX_UPLOAD_QUOTA,
   MESSAGE_RETENTION_DAYS,
   PASSWORD_POLICY_LIMITS,
+  SINGLE_SESSION,
   TENANT_LIMITS,
 } from '../entities.js';
 import { Type, type Static } from 'typebox';
@@ -37,6 +38,8 @@ export const TenantSchema = Type.Object({
   passwordHistory: Type.Integer(),
   /** Days its users' messages are kept (MESSAGE_RETENTION_DAYS): older ones are deleted. */
   messageRetentionDays: Type.Integer(),
+  /** The single-session policy (SINGLE_SESSION): 0 off, 1 a sign-in ends the older, 2 refuses. */
+  singleSession: Type.Integer(),
 });
 
 /**
@@ -84,6 +87,7 @@ export const NULL_MEANS_ABSENT = [
   'passwordMinClasses',
   'passwordHistory',
   'messageRetentionDays',
+  'singleSession',
 ] as const;
 
 const policyField = (key: string, range: { min: number; max: number }) =>
@@ -122,6 +126,13 @@ export const TenantInputSchema = Type.Object(
       IntegerField(
         { label: 'tenant.messageRetentionDays' },
         { minimum: MESSAGE_RETENTION_DAYS.min, maximum: MESSAGE_RETENTION_DAYS.max },
+      ),
+    ),
+    // Left out, a new tenant has it off and an update keeps it.
+    singleSession: Type.Optional(
+      IntegerField(
+        { label: 'tenant.singleSession' },
+        { minimum: SINGLE_SESSION.OFF, maximum: SINGLE_SESSION.REFUSE_NEW },
       ),
     ),
   },

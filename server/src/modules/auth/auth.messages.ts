@@ -25,6 +25,7 @@ export const authMessages = {
     'auth.socialUnknown': '未配置的第三方平台: {source}',
     'auth.socialState': '第三方登录已过期，请重试',
     'auth.socialFailed': '第三方平台认证失败',
+    'auth.sessionActive': '该账号已在别处登录：请先在那里退出，或请管理员强退该登录',
     'register.closed': '注册功能已关闭',
     'register.accountExists': '账号已存在: {account}',
     'register.identityInvalid': '第三方账号无效或已绑定',
@@ -37,7 +38,8 @@ export const authMessages = {
     'register.password.required': '请先输入密码',
     'register.name': '用户昵称',
     'register.oauthId': '第三方账号',
-    // The usual log's messages (stored as keys, shown in the reader's language).
+    // Usual log rows written before the login log (issue 48) name these (stored as keys, shown in
+    // the reader's language); nothing writes them now.
     'auth.log.signedIn': '{account} 登录（{grantType}）',
     'auth.log.signedOut': '{account} 退出登录',
   },
@@ -67,6 +69,8 @@ export const authMessages = {
     'auth.socialUnknown': 'No such third-party provider: {source}',
     'auth.socialState': 'The third-party sign-in has expired; please try again',
     'auth.socialFailed': 'The third-party provider did not confirm the sign-in',
+    'auth.sessionActive':
+      'This account is signed in elsewhere: sign out there first, or ask an administrator to end that session',
     'register.closed': 'Registration is closed',
     'register.accountExists': 'The account already exists: {account}',
     'register.identityInvalid': 'The third-party account is unknown or already linked',
@@ -79,7 +83,6 @@ export const authMessages = {
     'register.password.required': 'Please enter the password first',
     'register.name': 'nickname',
     'register.oauthId': 'third-party account',
-    // The usual log's messages (stored as keys, shown in the reader's language).
     'auth.log.signedIn': '{account} signed in ({grantType})',
     'auth.log.signedOut': '{account} signed out',
   },

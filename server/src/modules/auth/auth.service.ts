@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UNLINKED_USER_ID, type LoginOutcome, type TokenResponse } from '@console/contract';
+import { SINGLE_SESSION, UNLINKED_USER_ID, type LoginOutcome, type TokenResponse } from '@console/contract';
 import {
   sessionTokenAllowed,
   type AccountStateLoader,
@@ -14,7 +14,7 @@ import type { MessageKey } from '../../core/i18n.js';
 import { inTransaction, type Actor, type Store } from '../../core/repository/store.js';
 import { RoleRepository } from '../system/role/role.repository.js';
 import { checkAccountLimit } from '../system/tenant/account-limit.js';
-import { TenantRepository } from '../system/tenant/tenant.repository.js';
+import { TenantRepository, type TenantStanding } from '../system/tenant/tenant.repository.js';
 import { USER_STATUS, UserRepository, type User } from '../user/user.repository.js';
 import { UserOauthRepository, type SocialIdentity } from '../user/user-oauth.repository.js';
 import { ParamRepository } from '../system/param/param.repository.js';
@@ -122,6 +122,7 @@ const REFUSAL_OUTCOMES: Partial<Record<MessageKey, LoginOutcome>> = {
   'auth.socialUnknown': 'socialFailed',
   'auth.socialState': 'socialFailed',
   'auth.socialFailed': 'socialFailed',
+  'auth.sessionActive': 'sessionActive',
 };
 
 export interface GuestRegistration {
@@ -248,7 +249,7 @@ export class AuthService {
     } catch {
       throw new OAuthError(400, 'auth.socialFailed');
     }
-    await this.#checkTenant(request.tenantId);
+    const tenant = await this.#checkTenant(request.tenantId);
     const identity = await new UserOauthRepository(this.deps.store).upsert(request.tenantId, source, profile);
     if (identity.userId === null) return this.#unlinked(client, identity);
     const user = await this.#users.findById(
@@ -258,7 +259,7 @@ export class AuthService {
     if (!user) return this.#unlinked(client, identity);
     // No password is tried here: a sign-in lock (which stops password guessing) does not apply.
     this.#checkUserStatus(user);
-    const response = await this.#issue(client, user, request, randomUUID());
+    const response = await this.#begin(client, user, request, tenant);
     return { ...response, oauth_id: identity.id };
   }
 
@@ -347,7 +348,7 @@ export class AuthService {
     if (password === undefined || password === '')
       throw new OAuthError(400, 'auth.missingParameter', { name: 'password' });
 
-    await this.#checkTenant(request.tenantId);
+    const tenant = await this.#checkTenant(request.tenantId);
     const actor: Actor = { tenantId: request.tenantId, userId: null, deptId: null };
     const found = await this.#users.findCredentials(actor, request.username);
     // A locked account is refused before the password is tried, so guessing cannot continue; the
@@ -380,7 +381,7 @@ export class AuthService {
     // Status is told only to someone who knows the password.
     this.#checkUserStatus(found.user);
     await limits.clearAccounts(request.tenantId, [found.user.id]);
-    return this.#issue(client, found.user, request, randomUUID());
+    return this.#begin(client, found.user, request, tenant);
   }
 
   async #refresh(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
@@ -401,12 +402,36 @@ export class AuthService {
     return this.#issue(client, user, { ...request, tenantId: claims.tenant_id }, claims.sid, claims.jti);
   }
 
-  async #checkTenant(tenantId: string): Promise<void> {
+  async #checkTenant(tenantId: string): Promise<TenantStanding> {
     const tenant = await this.#tenants.standing(tenantId);
     if (!tenant) throw new OAuthError(400, 'auth.tenantMissing');
     if (tenant.status !== 1) throw new OAuthError(400, 'auth.tenantDisabled');
     if (tenant.expiresAt !== null && tenant.expiresAt <= Date.now())
       throw new OAuthError(400, 'auth.tenantExpired');
+    return tenant;
+  }
+
+  /**
+   * A new session for a user who has proved who they are, under the tenant's single-session policy
+   * (SINGLE_SESSION): refused while another session of the account lives, or begun and the older
+   * ones ended (their pages are told they were replaced). Only someone who knows the password learns
+   * that a session lives. Two sign-ins at the same instant may both pass the refusal: it is a
+   * policy for people, not a lock.
+   */
+  async #begin(
+    client: ClientRecord,
+    user: User,
+    request: TokenRequest,
+    tenant: TenantStanding,
+  ): Promise<TokenResponse> {
+    const { sessions } = this.deps;
+    const older =
+      tenant.singleSession === SINGLE_SESSION.OFF ? [] : await sessions.liveOf(user.tenantId, user.id);
+    if (tenant.singleSession === SINGLE_SESSION.REFUSE_NEW && older.length > 0)
+      throw new OAuthError(400, 'auth.sessionActive', {}, whoOf(user));
+    const answer = await this.#issue(client, user, request, randomUUID());
+    if (older.length > 0) await sessions.end(older, client.refreshTokenValidity, 'replaced');
+    return answer;
   }
 
   #checkUserStatus(user: User): void {

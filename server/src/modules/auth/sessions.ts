@@ -56,6 +56,14 @@ export class Sessions {
     return true;
   }
 
+  /** The account's sessions that still live (single-session policy). */
+  async liveOf(tenantId: string, userId: string): Promise<string[]> {
+    const listed = await this.online.sessionsOf(tenantId, userId, new Date());
+    const live: string[] = [];
+    for (const sid of listed) if (await this.live(sid)) live.push(sid);
+    return live;
+  }
+
   /** Whether the session can still be refreshed (its refresh token is current, in the shared cache). */
   async live(sid: string): Promise<boolean> {
     return (await this.cache.get(sessionKey(sid))) !== null;

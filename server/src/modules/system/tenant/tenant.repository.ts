@@ -39,6 +39,8 @@ export const tenantTable = defineTable(
 export interface TenantStanding {
   status: number;
   expiresAt: number | null;
+  /** The single-session policy (SINGLE_SESSION). */
+  singleSession: number;
 }
 
 export class TenantRepository extends TableRepository<Tenant, 'blade_tenant'> {
@@ -49,12 +51,16 @@ export class TenantRepository extends TableRepository<Tenant, 'blade_tenant'> {
   /** Whether a tenant may sign in: its status and expiry, or undefined when there is no such tenant. */
   async standing(tenantId: string): Promise<TenantStanding | undefined> {
     const row = await this.scopedSelect(PLATFORM)
-      .select(['status', 'expire_time'])
+      .select(['status', 'expire_time', 'single_session'])
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst();
     if (!row) return undefined;
     const expire = row.expire_time as Date | string | null;
-    return { status: Number(row.status), expiresAt: expire === null ? null : new Date(expire).getTime() };
+    return {
+      status: Number(row.status),
+      expiresAt: expire === null ? null : new Date(expire).getTime(),
+      singleSession: Number(row.single_session),
+    };
   }
 
   /**

@@ -3,6 +3,7 @@ import {
   PLATFORM_TENANT_ID,
   DEFAULT_UPLOAD_QUOTA,
   MESSAGE_RETENTION_DAYS,
+  SINGLE_SESSION,
   ROOT_PARENT_ID,
   UNLIMITED_ACCOUNTS,
   type Page,
@@ -181,6 +182,7 @@ export class TenantService {
     const status = input.status ?? undefined;
     const uploadQuota = input.uploadQuota ?? undefined;
     const messageRetentionDays = input.messageRetentionDays ?? undefined;
+    const singleSession = input.singleSession ?? undefined;
     if (id === undefined)
       return this.#create(actor, {
         ...values,
@@ -193,6 +195,7 @@ export class TenantService {
         passwordMinClasses: policy.passwordMinClasses ?? PASSWORD_POLICY_DEFAULTS.minClasses,
         passwordHistory: policy.passwordHistory ?? PASSWORD_POLICY_DEFAULTS.history,
         messageRetentionDays: messageRetentionDays ?? MESSAGE_RETENTION_DAYS.default,
+        singleSession: singleSession ?? SINGLE_SESSION.OFF,
       });
 
     const changed = await inTransaction(this.deps.store, async (tx) => {
@@ -210,6 +213,8 @@ export class TenantService {
       if (uploadQuota !== undefined) update.uploadQuota = uploadQuota;
       // Shortening it deletes the older messages at the next purge (MessageRetention), not now.
       if (messageRetentionDays !== undefined) update.messageRetentionDays = messageRetentionDays;
+      // Sessions already open stay: the policy applies from the next sign-in.
+      if (singleSession !== undefined) update.singleSession = singleSession;
       if (expireTime !== undefined) update.expireTime = expireTime as unknown as string | null;
       if (packageId !== undefined) update.packageId = packageId;
       if (status !== undefined) update.status = status;

@@ -4,6 +4,7 @@ import {
   MESSAGE_RETENTION_DAYS,
   PASSWORD_POLICY_DEFAULTS,
   PASSWORD_POLICY_LIMITS,
+  SINGLE_SESSION,
   TENANT_LIMITS,
   UNLIMITED_ACCOUNTS,
   type Tenant,
@@ -73,6 +74,8 @@ export function tenantInput(values: CrudFormValues, editing: Tenant | undefined)
   // Likewise the message retention (left out: 90 days for a new tenant, kept by an edit).
   if (typeof values.messageRetentionDays === 'number')
     input.messageRetentionDays = values.messageRetentionDays;
+  // And the single-session policy (left out: off for a new tenant, kept by an edit).
+  if (typeof values.singleSession === 'number') input.singleSession = values.singleSession;
   if (editing) return { id: editing.id, ...input };
   return {
     ...input,
@@ -206,6 +209,18 @@ function tenantConfig(open: (action: TenantAction) => void) {
           help: 'system.tenant.messageRetentionDaysHelp',
           rules: [rangeRule(MESSAGE_RETENTION_DAYS)],
         },
+      },
+      {
+        prop: 'singleSession',
+        label: 'system.tenant.singleSession',
+        type: 'select',
+        options: [
+          { value: SINGLE_SESSION.OFF, label: 'system.tenant.singleSessionOff' },
+          { value: SINGLE_SESSION.END_OLDER, label: 'system.tenant.singleSessionEndOlder' },
+          { value: SINGLE_SESSION.REFUSE_NEW, label: 'system.tenant.singleSessionRefuseNew' },
+        ],
+        table: false,
+        form: { initialValue: SINGLE_SESSION.OFF, help: 'system.tenant.singleSessionHelp' },
       },
       {
         prop: 'uploadQuota',

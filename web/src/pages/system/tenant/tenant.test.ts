@@ -102,3 +102,13 @@ describe('expiry field', () => {
     expect(fromLocalInput('')).toBeNull();
   });
 });
+
+describe('single-session policy', () => {
+  it('is sent when the form has one (an edit keeps the server’s otherwise)', () => {
+    expect(tenantInput({ tenantName: '医院', singleSession: 1 }, undefined)).toMatchObject({
+      singleSession: 1,
+    });
+    expect(tenantInput({ tenantName: '医院', singleSession: 0 }, tenant)).toMatchObject({ singleSession: 0 });
+    expect(tenantInput({ tenantName: '医院' }, tenant)).not.toHaveProperty('singleSession');
+  });
+});
