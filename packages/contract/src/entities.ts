@@ -145,6 +145,16 @@ export const MESSAGE_RETENTION_DAYS = { default: 90, min: 1, max: 3650 } as cons
 export const SINGLE_SESSION = { OFF: 0, END_OLDER: 1, REFUSE_NEW: 2 } as const;
 export type SingleSessionPolicy = (typeof SINGLE_SESSION)[keyof typeof SINGLE_SESSION];
 
+/**
+ * A tenant's idle timeout (blade_tenant.idle_timeout_minutes, issue 48): a session without a request
+ * of its own for longer than this many minutes ends (0: never). The token refresh and the event
+ * stream are not the person's own requests, nor a call the console marks with BACKGROUND_HEADER.
+ */
+export const IDLE_TIMEOUT_MINUTES = { default: 0, min: 0, max: 1440 } as const;
+
+/** A request the console makes by itself (a page's periodic refresh): not the person's activity. */
+export const BACKGROUND_HEADER = 'x-background-request';
+
 /** The avatar a user uploads for themselves (spec §9): a jpg or png of at most 500 KB. */
 export const AVATAR_LIMITS = { maxBytes: 500 * 1024, extensions: ['jpg', 'jpeg', 'png'] } as const;
 

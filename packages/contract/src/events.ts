@@ -7,8 +7,8 @@ export const EVENT_STREAM_PATH = '/api/blade-desk/stream';
 /**
  * Why the server ended a session, as the `session` event says (the console words each): signed out
  * (in another tab or window), the user disabled or removed, the tenant disabled or expired, the
- * password changed or reset, ended by an administrator (强退, issue 48), or replaced by a newer
- * sign-in of the same account (the tenant's single-session policy).
+ * password changed or reset, ended by an administrator (强退, issue 48), replaced by a newer sign-in
+ * of the same account (the tenant's single-session policy), or idle longer than the tenant allows.
  */
 export const SESSION_END_REASONS = [
   'signedOut',
@@ -17,6 +17,7 @@ export const SESSION_END_REASONS = [
   'credentials',
   'kicked',
   'replaced',
+  'idle',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 

@@ -48,6 +48,8 @@ export interface TenantTable extends AuditColumns {
   message_retention_days: Generated<DbInt>;
   /** The single-session policy (migration 0022): 0 off, 1 a sign-in ends the older, 2 refuses. */
   single_session: Generated<DbInt>;
+  /** Minutes without a request of its own after which a session ends (migration 0022; 0 off). */
+  idle_timeout_minutes: Generated<DbInt>;
 }
 
 export interface ClientTable extends AuditColumns {

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_HEADER } from '@console/contract';
+import { lastActivityKey } from '../../src/core/auth/account-states.js';
 import { IdGenerator } from '../../src/core/ids.js';
 import { menuId } from '../../src/db/seed/menus.js';
 import { OnlineSessionRepository } from '../../src/modules/system/online/online-session.repository.js';
@@ -162,7 +164,10 @@ describe.each(enginesUnderTest())('online sessions across two processes on %s', 
   });
 
   /** Sets tenant 100001's single-session policy through the tenant page's call. */
-  async function singleSession(policy: number): Promise<void> {
+  const singleSession = (policy: number) => tenantSettings({ singleSession: policy });
+
+  /** Changes settings of tenant 100001 through the tenant page's call. */
+  async function tenantSettings(settings: Record<string, number>): Promise<void> {
     const found = await call(a, 'GET', '/api/blade-system/tenant/list?tenantId=100001', adminToken);
     const tenant = (found.body.data.records as Array<{ id: string; tenantName: string }>)[0]!;
     const res = await fetch(`${b.origin}/api/blade-system/tenant/submit`, {
@@ -172,7 +177,7 @@ describe.each(enginesUnderTest())('online sessions across two processes on %s', 
         'blade-auth': `bearer ${adminToken}`,
         'content-type': 'application/json',
       },
-      body: JSON.stringify({ id: tenant.id, tenantName: tenant.tenantName, singleSession: policy }),
+      body: JSON.stringify({ id: tenant.id, tenantName: tenant.tenantName, ...settings }),
     });
     expect(res.status).toBe(200);
   }
@@ -212,6 +217,60 @@ describe.each(enginesUnderTest())('online sessions across two processes on %s', 
       await signIn(a, bob);
     } finally {
       await singleSession(0);
+    }
+  });
+
+  it('ends a session idle longer than its tenant allows, judged by its own requests only', async () => {
+    const carol = await createAccount(
+      { store: { db: a.database.db, kind, ids: new IdGenerator(10), timeZone: 'Asia/Shanghai' } },
+      { tenantId: '100001' },
+    );
+    await tenantSettings({ idleTimeoutMinutes: 5 });
+    try {
+      const query = new URLSearchParams({
+        tenantId: carol.tenantId,
+        username: carol.account,
+        password: md5(carol.password),
+        grant_type: 'password',
+      });
+      const answer = (await (
+        await fetch(`${a.origin}/api/blade-auth/oauth/token?${query}`, {
+          method: 'POST',
+          headers: { authorization: SABER_BASIC },
+        })
+      ).json()) as { access_token: string; refresh_token: string };
+      const token = answer.access_token;
+      const sid = (await listed(a, adminToken, `&account=${carol.account}`))[0]!.id;
+      const mark = () => a.cache.get(lastActivityKey(sid));
+      const ago = (minutes: number) => String(Date.now() - minutes * 60_000);
+
+      // Four minutes without a request of its own: a background request (the dashboard refreshing
+      // itself) is let in but does not count; a request of its own does.
+      await a.cache.set(lastActivityKey(sid), ago(4));
+      const before = await mark();
+      const background = await fetch(`${b.origin}/api/blade-user/info`, {
+        headers: { authorization: SABER_BASIC, 'blade-auth': `bearer ${token}`, [BACKGROUND_HEADER]: '1' },
+      });
+      expect(background.status).toBe(200);
+      expect(await mark()).toBe(before);
+      expect((await call(b, 'GET', '/api/blade-user/info', token)).status).toBe(200);
+      await expect.poll(async () => Number(await mark())).toBeGreaterThan(Date.now() - 60_000);
+
+      // Six minutes: refused on either process, the refresh too, and the session is gone.
+      await a.cache.set(lastActivityKey(sid), ago(6));
+      expect((await call(a, 'GET', '/api/blade-user/info', token)).status).toBe(401);
+      const refresh = await fetch(
+        `${b.origin}/api/blade-auth/oauth/token?${new URLSearchParams({
+          tenantId: carol.tenantId,
+          grant_type: 'refresh_token',
+          refresh_token: answer.refresh_token,
+        })}`,
+        { method: 'POST', headers: { authorization: SABER_BASIC } },
+      );
+      expect(refresh.status).toBe(401);
+      expect(await listed(b, adminToken, `&account=${carol.account}`)).toEqual([]);
+    } finally {
+      await tenantSettings({ idleTimeoutMinutes: 0 });
     }
   });
 

@@ -1,5 +1,6 @@
 import {
   MAX_UPLOAD_QUOTA,
+  IDLE_TIMEOUT_MINUTES,
   MESSAGE_RETENTION_DAYS,
   PASSWORD_POLICY_LIMITS,
   SINGLE_SESSION,
@@ -40,6 +41,8 @@ export const TenantSchema = Type.Object({
   messageRetentionDays: Type.Integer(),
   /** The single-session policy (SINGLE_SESSION): 0 off, 1 a sign-in ends the older, 2 refuses. */
   singleSession: Type.Integer(),
+  /** Minutes without a request of its own after which a session ends (IDLE_TIMEOUT_MINUTES; 0 never). */
+  idleTimeoutMinutes: Type.Integer(),
 });
 
 /**
@@ -88,6 +91,7 @@ export const NULL_MEANS_ABSENT = [
   'passwordHistory',
   'messageRetentionDays',
   'singleSession',
+  'idleTimeoutMinutes',
 ] as const;
 
 const policyField = (key: string, range: { min: number; max: number }) =>
@@ -133,6 +137,12 @@ export const TenantInputSchema = Type.Object(
       IntegerField(
         { label: 'tenant.singleSession' },
         { minimum: SINGLE_SESSION.OFF, maximum: SINGLE_SESSION.REFUSE_NEW },
+      ),
+    ),
+    idleTimeoutMinutes: Type.Optional(
+      IntegerField(
+        { label: 'tenant.idleTimeoutMinutes' },
+        { minimum: IDLE_TIMEOUT_MINUTES.min, maximum: IDLE_TIMEOUT_MINUTES.max },
       ),
     ),
   },

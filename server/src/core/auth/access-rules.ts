@@ -44,11 +44,11 @@ export const refused = (code: 401 | 403, key: MessageKey): Refusal => ({ code, k
 export const revokedSessionKey = (sid: string) => `auth:revoked-session:${sid}`;
 
 /** How an ended session may have ended, as its revocation records it. */
-export type RevokedReason = Extract<SessionEndReason, 'signedOut' | 'kicked' | 'replaced'>;
+export type RevokedReason = Extract<SessionEndReason, 'signedOut' | 'kicked' | 'replaced' | 'idle'>;
 
 /** Why the session of a revocation ended: its value, or signed out for one written before reasons. */
 export function revokedReason(value: string): RevokedReason {
-  return value === 'kicked' || value === 'replaced' ? value : 'signedOut';
+  return value === 'kicked' || value === 'replaced' || value === 'idle' ? value : 'signedOut';
 }
 
 /** The client id and secret of an `Authorization: Basic base64(id:secret)` header; null if none. */

@@ -16,6 +16,8 @@ export interface AccountState {
   roles?: readonly HeldRole[];
   /** The password must be changed first: only the routes marked `passwordChange` answer (guard). */
   passwordChangeRequired?: boolean;
+  /** The tenant's idle timeout in ms (0 or absent: none): a session idle longer ends (`idleTooLong`). */
+  idleTimeoutMs?: number;
 }
 
 /** A role record a user holds: its id and its alias as stored (compared exactly, never split). */
@@ -101,6 +103,26 @@ export async function sessionTokenAllowed(
 ): Promise<boolean> {
   if (stateAllowsToken(state, tokenIssuedAtMs(token), now)) return true;
   return allowedWithRenewal(state, token, await cache.get(renewedSessionKey(token.sid)), now);
+}
+
+/**
+ * When a session last made a request of its own (ms since the epoch), in the shared cache: written
+ * when it begins and then at most every ACTIVITY_MARK_MS per process (modules/auth/sessions.ts).
+ */
+export const lastActivityKey = (sid: string) => `auth:session-activity:${sid}`;
+
+/** How often a process marks a session's activity in the shared cache, at most. */
+export const ACTIVITY_MARK_MS = 15_000;
+
+/**
+ * Whether a session last active at `lastActivity` (lastActivityKey's value; null: none kept) has been
+ * idle longer than its tenant allows. A mark can be ACTIVITY_MARK_MS behind the session's last
+ * request: that much is allowed on top, so nobody is signed out early.
+ */
+export function idleTooLong(state: AccountState, lastActivity: string | null, now = Date.now()): boolean {
+  if (!state.idleTimeoutMs) return false;
+  const at = Number(lastActivity);
+  return !(at > 0) || now - at > state.idleTimeoutMs + ACTIVITY_MARK_MS;
 }
 
 export type AccountStateLoader = (tenantId: string, userId: string) => Promise<AccountState | undefined>;

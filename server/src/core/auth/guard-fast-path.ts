@@ -118,6 +118,8 @@ export function refusalFromMemory(
     if (renewal === undefined) return HELD_BACK;
     if (!allowedWithRenewal(account.state, claims, renewal)) return refused(401, 'error.unauthorized');
   }
+  // A tenant with an idle timeout: the session's last activity is in the shared cache.
+  if (account.state?.idleTimeoutMs) return HELD_BACK;
   const principal = principalFrom(claims, account.state);
   const rights = held.permissions.rightsNow(principal);
   if (!rights) return HELD_BACK;

@@ -5,6 +5,8 @@ import type { MessageKey } from '../i18n.js';
 import type { Cache } from '../cache/index.js';
 import type { SessionEndReason } from '@console/contract';
 import {
+  idleTooLong,
+  lastActivityKey,
   refusalReason,
   sessionTokenAllowed,
   type AccountState,
@@ -105,7 +107,7 @@ async function authenticateUser(
 
 /**
  * Whether a genuine token's session still lets it in, and if not why: ended (logout, 强退, a newer
- * sign-in), or refused by its user's and tenant's state (S8). The guard asks on each request; an open event stream asks
+ * sign-in), refused by its user's and tenant's state (S8), or idle longer than its tenant allows. The guard asks on each request; an open event stream asks
  * again when its user's authority changes (core/events/event-hub.ts).
  */
 export async function sessionOf(
@@ -116,8 +118,11 @@ export async function sessionOf(
   if (revoked) return { ended: revokedReason(revoked), state: undefined };
   const state = await deps.accounts.get(claims.tenant_id, claims.user_id);
   // A token issued before the user's last invalidation may yet be saved by its session's renewal.
-  if (await sessionTokenAllowed(deps.cache, state, claims)) return { ended: null, state };
-  return { ended: refusalReason(state), state };
+  if (!(await sessionTokenAllowed(deps.cache, state, claims))) return { ended: refusalReason(state), state };
+  // The tenant's idle timeout: read only where the tenant has one.
+  if (state?.idleTimeoutMs && idleTooLong(state, await deps.cache.get(lastActivityKey(claims.sid))))
+    return { ended: 'idle', state };
+  return { ended: null, state };
 }
 
 /**

@@ -12,7 +12,8 @@ import { columnTypes, finish, kindOf, withId } from '../column-types.js';
 //   each attempt, as typed (tenant, account), never a password, its digest or a token. Filtered per
 //   tenant by time, account, address and outcome.
 // - blade_tenant.single_session: the single-session policy (0 off, 1 a new sign-in ends the older
-//   sessions of the account, 2 it is refused while one lives).
+//   sessions of the account, 2 it is refused while one lives); idle_timeout_minutes: a session with
+//   no request of its own for longer ends (0 off).
 // The pages (系统监控 › 在线用户, 日志管理 › 登录日志) reach databases seeded before through the menu
 // additions.
 
@@ -84,6 +85,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('blade_tenant')
     .addColumn('single_session', t.int, (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('blade_tenant')
+    .addColumn('idle_timeout_minutes', t.int, (c) => c.notNull().defaultTo(0))
     .execute();
   await insertMissingButtons(db);
 }

@@ -1,3 +1,4 @@
+import { BACKGROUND_HEADER } from '@console/contract';
 import type { FastifyInstance } from 'fastify';
 import { AccountStates } from '../../core/auth/account-states.js';
 import type { Principal } from '../../core/auth/principal.js';
@@ -61,10 +62,11 @@ export async function startSignIn(app: FastifyInstance, deps: SignInDependencies
   const limits = new SignInLimits(cache, new SignInLockRepository(unscoped(store)), deps.signInLockout);
   const sessions = new Sessions(cache, new OnlineSessionRepository(store), accounts);
   // A session's own requests are its activity: not the token refresh (no session calls it), nor a
-  // background request.
+  // background request (a route's, or one the console marks: a page's periodic refresh).
   app.addHook('onResponse', (req, _reply, done) => {
     const sessionId = (req.actor as Partial<Principal>).sessionId;
-    if (sessionId && !req.routeOptions.config.background) sessions.active(sessionId);
+    if (sessionId && req.headers[BACKGROUND_HEADER] === undefined && !req.routeOptions.config.background)
+      sessions.active(sessionId);
     done();
   });
   app.addHook('onClose', () => sessions.writeActivity().catch(() => undefined));

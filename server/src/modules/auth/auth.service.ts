@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SINGLE_SESSION, UNLINKED_USER_ID, type LoginOutcome, type TokenResponse } from '@console/contract';
 import {
+  idleTooLong,
+  lastActivityKey,
   sessionTokenAllowed,
   type AccountStateLoader,
   type AccountStates,
@@ -156,6 +158,7 @@ export function accountStateLoader(store: Store): AccountStateLoader {
       tokenValidAfter: user.tokenValidAfter,
       tenantStatus: tenant.status,
       tenantExpiresAt: tenant.expiresAt,
+      idleTimeoutMs: tenant.idleTimeoutMinutes * 60_000,
       roles: held.map((role) => ({ id: role.id, alias: role.roleAlias })),
       passwordChangeRequired: user.passwordChangeRequired,
     };
@@ -391,6 +394,11 @@ export class AuthService {
     const state = await this.#accountState(claims.tenant_id, claims.user_id);
     const who = { tenantId: claims.tenant_id, userId: claims.user_id, account: claims.account };
     if (!(await sessionTokenAllowed(this.deps.cache, state, claims))) {
+      throw new OAuthError(401, 'auth.refreshInvalid', {}, who);
+    }
+    // Refreshing is not activity: a session idle longer than its tenant allows ends here too.
+    if (state?.idleTimeoutMs && idleTooLong(state, await this.deps.cache.get(lastActivityKey(claims.sid)))) {
+      await this.deps.sessions.end([claims.sid], client.accessTokenValidity, 'idle');
       throw new OAuthError(401, 'auth.refreshInvalid', {}, who);
     }
     const user = await this.#users.findById(

@@ -1,5 +1,10 @@
 import type { Cache } from '../../core/cache/index.js';
-import { renewedSessionKey, type AccountStates } from '../../core/auth/account-states.js';
+import {
+  ACTIVITY_MARK_MS,
+  lastActivityKey,
+  renewedSessionKey,
+  type AccountStates,
+} from '../../core/auth/account-states.js';
 import type { RevokedReason } from '../../core/auth/access-rules.js';
 import { revokedSessionKey } from '../../core/auth/guard.js';
 import type { OnlineSessionRepository, SessionStart } from '../system/online/online-session.repository.js';
@@ -12,12 +17,20 @@ import type { OnlineSessionRepository, SessionStart } from '../system/online/onl
 // The shared cache decides whether a session may still be used; blade_online_session lists the
 // sessions for the online users page (docs/decisions/0040-online-sessions-and-the-login-log.md): a
 // row is written when a session begins and removed when it ends, and a session's last activity (a
-// request of its own, not a token refresh nor the event stream) is written in batches.
+// request of its own, not a token refresh nor a background request) is written in batches. For the
+// tenants' idle timeout the last activity is also marked in the shared cache (lastActivityKey), at
+// most every ACTIVITY_MARK_MS per session and process.
 
 const sessionKey = (sid: string) => `auth:session:${sid}`;
 
 /** How often the sessions active since the last write are written down. */
 export const ACTIVITY_WRITE_MS = 30_000;
+
+/** How long a session's activity mark is kept: past it, a session with an idle timeout counts as idle. */
+const ACTIVITY_MARK_TTL_SECONDS = 30 * 24 * 3600;
+
+/** At most this many sessions' marks remembered per process (then forgotten, and marked again). */
+const MARKS_HELD = 100_000;
 
 /** Who a session is, as the online users page shows it; the times are taken when it begins. */
 export type SessionHolder = Omit<SessionStart, 'sessionId' | 'loginTime' | 'expireTime'>;
@@ -25,6 +38,8 @@ export type SessionHolder = Omit<SessionStart, 'sessionId' | 'loginTime' | 'expi
 export class Sessions {
   /** Sessions with a request of their own since the last write. */
   readonly #active = new Set<string>();
+  /** When this process last marked each session's activity in the shared cache (ms). */
+  readonly #marked = new Map<string, number>();
   #timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -35,6 +50,7 @@ export class Sessions {
 
   async start(sid: string, refreshJti: string, ttlSeconds: number, holder: SessionHolder): Promise<void> {
     await this.cache.set(sessionKey(sid), refreshJti, ttlSeconds);
+    await this.#mark(sid, Date.now());
     const now = new Date();
     await this.online.insert({
       ...holder,
@@ -89,18 +105,32 @@ export class Sessions {
     await this.online.remove(sids);
     for (const sid of sids) {
       this.#active.delete(sid);
+      this.#marked.delete(sid);
       await this.accounts.invalidate({ sessionId: sid });
     }
   }
 
-  /** The session made a request of its own: its last activity is written with the next batch. */
+  /**
+   * The session made a request of its own: its last activity is marked in the shared cache (unless
+   * this process did so within ACTIVITY_MARK_MS) and written with the next batch.
+   */
   active(sid: string): void {
+    const now = Date.now();
+    if (now - (this.#marked.get(sid) ?? 0) >= ACTIVITY_MARK_MS)
+      // A mark that fails (the cache away) is tried again at the next request.
+      void this.#mark(sid, now).catch(() => this.#marked.delete(sid));
     this.#active.add(sid);
     // A write that fails (the database away) loses only that batch's "last activity".
     this.#timer ??= setTimeout(
       () => void this.writeActivity().catch(() => undefined),
       ACTIVITY_WRITE_MS,
     ).unref();
+  }
+
+  async #mark(sid: string, now: number): Promise<void> {
+    if (this.#marked.size >= MARKS_HELD) this.#marked.clear();
+    this.#marked.set(sid, now);
+    await this.cache.set(lastActivityKey(sid), String(now), ACTIVITY_MARK_TTL_SECONDS);
   }
 
   /** Writes the last activity of the sessions active since the last write (at the latest on close). */

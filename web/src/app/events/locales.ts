@@ -13,6 +13,7 @@ export const eventsZh = {
       credentials: '您的密码已被修改或重置，请使用新密码登录。',
       kicked: '管理员已结束您的登录（强制退出）。',
       replaced: '您的账号已在别处登录，此处的登录已结束。',
+      idle: '您已长时间未操作，登录已结束。',
     },
   },
 };
@@ -28,6 +29,7 @@ export const eventsEn: typeof eventsZh = {
       credentials: 'Your password was changed or reset: sign in with the new one.',
       kicked: 'An administrator ended your session.',
       replaced: 'Your account signed in elsewhere, which ended this session.',
+      idle: 'You were inactive for too long, which ended this session.',
     },
   },
 };

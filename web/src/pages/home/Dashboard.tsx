@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import type { Dashboard as DashboardData } from '@console/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, Row, Skeleton, Statistic, theme, Typography } from 'antd';
 import { Component, lazy, Suspense, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -179,9 +179,12 @@ function Figures({ data }: { data: DashboardData }) {
 export function Dashboard() {
   const { t } = useTranslation();
   const titleId = useId();
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: DASHBOARD_KEY,
-    queryFn: dashboard,
+    // Once the figures are shown, reading them again is the page's doing (every minute, or a change
+    // pushed by the server), not the person's: a background request.
+    queryFn: () => dashboard(queryClient.getQueryData(DASHBOARD_KEY) !== undefined),
     refetchInterval: DASHBOARD_REFRESH_MS,
   });
   const { data } = query;

@@ -41,6 +41,8 @@ export interface TenantStanding {
   expiresAt: number | null;
   /** The single-session policy (SINGLE_SESSION). */
   singleSession: number;
+  /** Minutes without a request of its own after which a session ends (0: never). */
+  idleTimeoutMinutes: number;
 }
 
 export class TenantRepository extends TableRepository<Tenant, 'blade_tenant'> {
@@ -51,7 +53,7 @@ export class TenantRepository extends TableRepository<Tenant, 'blade_tenant'> {
   /** Whether a tenant may sign in: its status and expiry, or undefined when there is no such tenant. */
   async standing(tenantId: string): Promise<TenantStanding | undefined> {
     const row = await this.scopedSelect(PLATFORM)
-      .select(['status', 'expire_time', 'single_session'])
+      .select(['status', 'expire_time', 'single_session', 'idle_timeout_minutes'])
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst();
     if (!row) return undefined;
@@ -60,6 +62,7 @@ export class TenantRepository extends TableRepository<Tenant, 'blade_tenant'> {
       status: Number(row.status),
       expiresAt: expire === null ? null : new Date(expire).getTime(),
       singleSession: Number(row.single_session),
+      idleTimeoutMinutes: Number(row.idle_timeout_minutes),
     };
   }
 

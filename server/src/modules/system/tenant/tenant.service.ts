@@ -4,6 +4,7 @@ import {
   DEFAULT_UPLOAD_QUOTA,
   MESSAGE_RETENTION_DAYS,
   SINGLE_SESSION,
+  IDLE_TIMEOUT_MINUTES,
   ROOT_PARENT_ID,
   UNLIMITED_ACCOUNTS,
   type Page,
@@ -183,6 +184,7 @@ export class TenantService {
     const uploadQuota = input.uploadQuota ?? undefined;
     const messageRetentionDays = input.messageRetentionDays ?? undefined;
     const singleSession = input.singleSession ?? undefined;
+    const idleTimeoutMinutes = input.idleTimeoutMinutes ?? undefined;
     if (id === undefined)
       return this.#create(actor, {
         ...values,
@@ -196,6 +198,7 @@ export class TenantService {
         passwordHistory: policy.passwordHistory ?? PASSWORD_POLICY_DEFAULTS.history,
         messageRetentionDays: messageRetentionDays ?? MESSAGE_RETENTION_DAYS.default,
         singleSession: singleSession ?? SINGLE_SESSION.OFF,
+        idleTimeoutMinutes: idleTimeoutMinutes ?? IDLE_TIMEOUT_MINUTES.default,
       });
 
     const changed = await inTransaction(this.deps.store, async (tx) => {
@@ -215,6 +218,8 @@ export class TenantService {
       if (messageRetentionDays !== undefined) update.messageRetentionDays = messageRetentionDays;
       // Sessions already open stay: the policy applies from the next sign-in.
       if (singleSession !== undefined) update.singleSession = singleSession;
+      // The guard reads it with the account states (dropped below for the tenant's users).
+      if (idleTimeoutMinutes !== undefined) update.idleTimeoutMinutes = idleTimeoutMinutes;
       if (expireTime !== undefined) update.expireTime = expireTime as unknown as string | null;
       if (packageId !== undefined) update.packageId = packageId;
       if (status !== undefined) update.status = status;

@@ -1,6 +1,7 @@
 import { ApiOutlined, AppstoreOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import {
   DEFAULT_UPLOAD_QUOTA,
+  IDLE_TIMEOUT_MINUTES,
   MESSAGE_RETENTION_DAYS,
   PASSWORD_POLICY_DEFAULTS,
   PASSWORD_POLICY_LIMITS,
@@ -76,6 +77,7 @@ export function tenantInput(values: CrudFormValues, editing: Tenant | undefined)
     input.messageRetentionDays = values.messageRetentionDays;
   // And the single-session policy (left out: off for a new tenant, kept by an edit).
   if (typeof values.singleSession === 'number') input.singleSession = values.singleSession;
+  if (typeof values.idleTimeoutMinutes === 'number') input.idleTimeoutMinutes = values.idleTimeoutMinutes;
   if (editing) return { id: editing.id, ...input };
   return {
     ...input,
@@ -221,6 +223,17 @@ function tenantConfig(open: (action: TenantAction) => void) {
         ],
         table: false,
         form: { initialValue: SINGLE_SESSION.OFF, help: 'system.tenant.singleSessionHelp' },
+      },
+      {
+        prop: 'idleTimeoutMinutes',
+        label: 'system.tenant.idleTimeoutMinutes',
+        type: 'number',
+        table: false,
+        form: {
+          initialValue: IDLE_TIMEOUT_MINUTES.default,
+          help: 'system.tenant.idleTimeoutMinutesHelp',
+          rules: [rangeRule(IDLE_TIMEOUT_MINUTES)],
+        },
       },
       {
         prop: 'uploadQuota',

@@ -24,6 +24,8 @@ export const tenantZh = {
   singleSessionOff: '不限制',
   singleSessionEndOlder: '新登录踢出旧登录',
   singleSessionRefuseNew: '已登录时拒绝新登录',
+  idleTimeoutMinutes: '空闲超时（分钟）',
+  idleTimeoutMinutesHelp: '超过这么多分钟没有操作的登录自动结束（0–1440，0 为不限）；页面的自动刷新不算操作',
   accountNumber: '账号额度',
   accountNumberHelp: '-1 为不限；创建后在「授权配置」中修改',
   expireTime: '过期时间',
@@ -82,6 +84,9 @@ export const tenantEn: typeof tenantZh = {
   singleSessionOff: 'No limit',
   singleSessionEndOlder: 'A new sign-in ends the older',
   singleSessionRefuseNew: 'Refuse a new sign-in while one lives',
+  idleTimeoutMinutes: 'Idle timeout (minutes)',
+  idleTimeoutMinutesHelp:
+    'A session with no action for this many minutes ends (0–1440; 0: never); a page refreshing itself is not an action',
   accountNumber: 'Account limit',
   accountNumberHelp: '-1 means unlimited; change it later with “Licence”',
   expireTime: 'Expires',

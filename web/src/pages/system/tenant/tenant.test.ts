@@ -103,12 +103,15 @@ describe('expiry field', () => {
   });
 });
 
-describe('single-session policy', () => {
+describe('single-session policy and idle timeout', () => {
   it('is sent when the form has one (an edit keeps the server’s otherwise)', () => {
     expect(tenantInput({ tenantName: '医院', singleSession: 1 }, undefined)).toMatchObject({
       singleSession: 1,
     });
     expect(tenantInput({ tenantName: '医院', singleSession: 0 }, tenant)).toMatchObject({ singleSession: 0 });
     expect(tenantInput({ tenantName: '医院' }, tenant)).not.toHaveProperty('singleSession');
+    expect(tenantInput({ tenantName: '医院', idleTimeoutMinutes: 30 }, tenant)).toMatchObject({
+      idleTimeoutMinutes: 30,
+    });
   });
 });
