@@ -34,6 +34,8 @@ import { registerDevelop, startDatasources } from './modules/develop/develop.plu
 import { registerFlow } from './modules/flow/flow.plugin.js';
 import { registerLogs, startLogs, type LogsDependencies } from './modules/log/log.plugin.js';
 import { installRequestLogs, recordFault } from './modules/log/request-logs.js';
+import { usualEventRecorder } from './modules/log/usual-events.js';
+import { recordSignIn } from './modules/log/sign-in-records.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { ReportService } from './modules/report/report.service.js';
 import type { UploadRatePolicy } from './modules/resource/oss/upload-rate.js';
@@ -154,12 +156,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   installNulGuard(app);
   installRequestLogs(app, logWriter);
 
+  // Secrets at rest (second factors, providers' keys, data sources' passwords) are sealed with it.
+  const secrets = new SecretBox(deps.dataKey ?? deps.jwtSecret);
   const signIn = await startSignIn(app, {
     store,
     cache,
     jwtSecret: deps.jwtSecret,
     socialProviders: config.socialProviders,
     signInLockout: deps.signInLockout,
+    secrets,
+    record: usualEventRecorder(logWriter, store.timeZone),
+    // Every sign-in attempt and logout, to the login log (written in batches, as the other logs).
+    events: { recorded: (record) => recordSignIn(logWriter, record) },
   });
   // The event streams: a session that ends (logout, a password changed, a user disabled) ends them.
   const events = new EventHub(cache, app.log, deps.events);
@@ -177,7 +185,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     cache,
     permissions: system.permissions,
   });
-  const secrets = new SecretBox(deps.dataKey ?? deps.jwtSecret);
   const { datasources, databases } = await startDatasources(app, {
     store,
     cache,

@@ -31,6 +31,7 @@ import { roleMessages } from './modules/system/role/role.messages.js';
 import { scopeMessages } from './modules/system/scope/scope.messages.js';
 import { tenantPackageMessages } from './modules/system/tenant-package/tenant-package.messages.js';
 import { tenantMessages } from './modules/system/tenant/tenant.messages.js';
+import { totpMessages } from './modules/user/totp/totp.messages.js';
 import { userMessages } from './modules/user/user.messages.js';
 
 const zh = {
@@ -64,6 +65,7 @@ const zh = {
   ...tenantPackageMessages.zh,
   ...tenantMessages.zh,
   ...userMessages.zh,
+  ...totpMessages.zh,
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
@@ -97,6 +99,7 @@ const en: Record<keyof typeof zh, string> = {
   ...tenantPackageMessages.en,
   ...tenantMessages.en,
   ...userMessages.en,
+  ...totpMessages.en,
 };
 
 type ModuleMessages = typeof zh;

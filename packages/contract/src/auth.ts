@@ -29,7 +29,38 @@ export interface TokenResponse {
    * until update-password succeeds, which keeps this session signed in.
    */
   password_change_required: boolean;
+  /**
+   * A second factor must be set up before anything else (issue 48: the tenant or a role requires one
+   * and the user has none): every other call answers 403 until totp/confirm succeeds.
+   */
+  second_factor_setup_required: boolean;
 }
+
+/** The token call's grant that completes a sign-in with a second factor (issue 48). */
+export const SECOND_FACTOR_GRANT = 'totp';
+
+/**
+ * The password (or captcha) grant's answer for an account with a second factor: 401, and a
+ * challenge to send back with `grant_type=totp`, `challenge` and `code` (the 6-digit code of the
+ * authenticator app, or a recovery code). The challenge lasts SECOND_FACTOR_CHALLENGE_SECONDS and
+ * allows SECOND_FACTOR_ATTEMPTS wrong codes.
+ */
+export interface SecondFactorRequired {
+  error_code: 401;
+  error_description: string;
+  second_factor: 'totp';
+  challenge: string;
+}
+
+export const SECOND_FACTOR_CHALLENGE_SECONDS = 300;
+export const SECOND_FACTOR_ATTEMPTS = 5;
+
+/** A TOTP code as typed: 6 digits. */
+export const TOTP_CODE_PATTERN = /^\d{6}$/;
+/** A recovery code as shown: three groups of four lowercase letters and digits. */
+export const RECOVERY_CODE_PATTERN = /^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/;
+/** How many recovery codes a confirmed second factor comes with. */
+export const RECOVERY_CODE_COUNT = 10;
 
 /**
  * The user id of a token response for a third-party identity that no local user owns yet
@@ -70,4 +101,6 @@ export interface AuthInfo {
   jti: string;
   /** TokenResponse's password_change_required. */
   passwordChangeRequired: boolean;
+  /** TokenResponse's second_factor_setup_required. */
+  secondFactorSetupRequired: boolean;
 }

@@ -16,6 +16,7 @@ export const LOGIN_OUTCOMES = [
   'tenantDisabled',
   'disabled',
   'pending',
+  'secondFactorRequired',
   'secondFactorFailed',
   'sessionActive',
   'refreshRefused',

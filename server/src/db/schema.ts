@@ -50,6 +50,8 @@ export interface TenantTable extends AuditColumns {
   single_session: Generated<DbInt>;
   /** Minutes without a request of its own after which a session ends (migration 0022; 0 off). */
   idle_timeout_minutes: Generated<DbInt>;
+  /** Every user must have a TOTP second factor (migration 0023; 0 or 1). */
+  totp_required: Generated<DbInt>;
 }
 
 export interface ClientTable extends AuditColumns {
@@ -106,6 +108,8 @@ export interface RoleTable extends AuditColumns, TenantScoped {
   role_name: string;
   sort: DbInt;
   role_alias: string;
+  /** The role's holders must have a TOTP second factor (migration 0023; 0 or 1). */
+  totp_required: Generated<DbInt>;
 }
 
 export interface UserTable extends AuditColumns, TenantScoped {
@@ -325,6 +329,21 @@ export interface OnlineSessionTable {
   login_time: DbDate;
   last_active_time: DbDate;
   expire_time: DbDate;
+}
+
+/** A user's TOTP second factor (migration 0023). */
+export interface UserTotpTable {
+  id: DbId;
+  tenant_id: string;
+  user_id: DbId;
+  /** Sealed (core/secret-box.ts). */
+  secret: string;
+  confirmed: DbInt;
+  last_step: DbInt;
+  /** JSON: the unused recovery codes' SHA-256 digests (hex). */
+  recovery_codes: string | null;
+  create_time: DbDate;
+  update_time: DbDate;
 }
 
 /** A sign-in attempt (migration 0022): append-only, purged by age. */
@@ -650,6 +669,7 @@ export interface Database {
   blade_log_usual: LogUsualTable;
   blade_log_login: LogLoginTable;
   blade_online_session: OnlineSessionTable;
+  blade_user_totp: UserTotpTable;
   blade_notice: NoticeTable;
   blade_message: MessageTable;
   blade_oss: OssTable;

@@ -101,12 +101,14 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
         'license',
         'jti',
         'password_change_required',
+        'second_factor_setup_required',
       ].sort(),
     );
     expect(res.body).toMatchObject({
       token_type: 'bearer',
       expires_in: 3600,
       password_change_required: false,
+      second_factor_setup_required: false,
       tenant_id: '000000',
       user_id: SEED_IDS.admin,
       account: 'admin',

@@ -35,6 +35,8 @@ const EVERYONE: Record<string, 'own' | 'reference'> = {
   '/api/blade-desk/message/detail': 'own',
   '/api/blade-desk/message/unread-count': 'own',
   '/api/blade-desk/stream': 'own',
+  // The caller's own second factor (issue 48).
+  '/api/blade-user/totp/status': 'own',
 };
 for (const dict of ['dict', 'dict-biz'])
   for (const path of ['list', 'parent-list', 'child-list', 'detail', 'tree', 'dictionary'])

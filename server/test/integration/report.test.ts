@@ -10,6 +10,7 @@ import { migrationProvider } from '../../src/db/migrations/index.js';
 import { menuId } from '../../src/db/seed/menus.js';
 import { seededReportId, SEEDED_REPORTS } from '../../src/db/seed/reports.js';
 import { SEED_IDS, seedDatabase } from '../../src/db/seed/seed.js';
+import { recordEvent } from '../../src/modules/log/request-logs.js';
 import { ReportService } from '../../src/modules/report/report.service.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
 import { createTestDatabase, enginesUnderTest } from './support/databases.js';
@@ -588,12 +589,18 @@ describe.each(enginesUnderTest())('reports on %s', (kind) => {
     });
     expect(hidden.status).toBe(400);
     // The usual log's messages read as on its page, in the reader's language (issue 45).
+    recordEvent(t.app.logWriter, t.store.timeZone, {
+      tenantId: '000000',
+      account: 'admin',
+      logId: 'report-sms',
+      message: { key: 'sms.log.sent', args: { smsCode: 'c1', phones: '13800000000', detail: 'ok' } },
+    });
     await t.app.logWriter.flush();
-    const signIns = await run({
+    const events = await run({
       dataSet: 'usualLog',
       definition: {
         filters: [
-          { field: 'logId', op: 'eq', defaultValue: 'sign-in' },
+          { field: 'logId', op: 'eq', defaultValue: 'report-sms' },
           { field: 'createBy', op: 'eq', defaultValue: 'admin' },
         ],
         columns: ['logData'],
@@ -602,7 +609,7 @@ describe.each(enginesUnderTest())('reports on %s', (kind) => {
         sort: [],
       },
     });
-    expect(signIns.rows[0].logData).toBe('admin 登录（password）');
+    expect(events.rows[0].logData).toBe('c1 → 13800000000：发送成功（ok）');
 
     const operator = await createOperator(t, [
       'report',

@@ -87,7 +87,7 @@ async function guardedApp(fastPath: boolean): Promise<Guarded> {
   app.get('/api/t/everyone', { config: { everyone: 'own' } }, answer);
   app.get('/api/t/guarded-by-scope', { config: { everyone: 'own' } }, answer);
   app.get('/api/t/admin', { config: { access: 'administrator' } }, answer);
-  app.get('/api/t/password', { config: { everyone: 'own', passwordChange: true } }, answer);
+  app.get('/api/t/password', { config: { everyone: 'own', firstStep: true } }, answer);
   await app.ready();
   return { app, cache, signer, accounts, permissions, clientCopies: entries };
 }

@@ -29,6 +29,7 @@ export function tokenAnswer(overrides: Partial<OAuthToken> = {}): OAuthToken {
     license: 'powered by console',
     jti: 'jti-1',
     password_change_required: false,
+    second_factor_setup_required: false,
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Nullable } from '../schema.js';
-import { LOGIN_OUTCOMES } from '../sign-ins.js';
+import { LOGIN_OUTCOMES, type LoginOutcome } from '../sign-ins.js';
 
 // Issue 48: who is signed in (系统监控 › 在线用户) and every sign-in attempt (登录日志).
 
@@ -44,7 +44,8 @@ export const LogLoginSchema = Type.Object({
   account: S(),
   /** The user, when the account was found. */
   userId: S(),
-  outcome: Type.Union(LOGIN_OUTCOMES.map((outcome) => Type.Literal(outcome))),
+  // Typed as the outcome: a union built from an array has no static type of its own.
+  outcome: Type.Unsafe<LoginOutcome>(Type.Union(LOGIN_OUTCOMES.map((outcome) => Type.Literal(outcome)))),
   /** password, captcha, refresh_token, social, … */
   grantType: S(),
   clientId: S(),
@@ -53,5 +54,10 @@ export const LogLoginSchema = Type.Object({
   os: S(),
   userAgent: S(),
   createTime: Type.String(),
+  /**
+   * The row's user is locked by failed sign-ins now (read when listed, not stored): the page offers
+   * 解锁 on such a row.
+   */
+  locked: Type.Boolean(),
 });
 export type LogLogin = Static<typeof LogLoginSchema>;

@@ -43,6 +43,8 @@ export const TenantSchema = Type.Object({
   singleSession: Type.Integer(),
   /** Minutes without a request of its own after which a session ends (IDLE_TIMEOUT_MINUTES; 0 never). */
   idleTimeoutMinutes: Type.Integer(),
+  /** 1: every user must have a TOTP second factor (issue 48); 0: only the holders of roles that say so. */
+  totpRequired: Type.Integer(),
 });
 
 /**
@@ -92,6 +94,7 @@ export const NULL_MEANS_ABSENT = [
   'messageRetentionDays',
   'singleSession',
   'idleTimeoutMinutes',
+  'totpRequired',
 ] as const;
 
 const policyField = (key: string, range: { min: number; max: number }) =>
@@ -145,6 +148,7 @@ export const TenantInputSchema = Type.Object(
         { minimum: IDLE_TIMEOUT_MINUTES.min, maximum: IDLE_TIMEOUT_MINUTES.max },
       ),
     ),
+    totpRequired: Type.Optional(IntegerField({ label: 'tenant.totpRequired' }, { minimum: 0, maximum: 1 })),
   },
   { additionalProperties: false },
 );

@@ -114,6 +114,7 @@ export function principalFrom(claims: VerifiedToken, state: AccountState | undef
     expiresAt: claims.exp,
     sessionId: claims.sid,
     ...(state?.passwordChangeRequired ? { passwordChangeRequired: true } : {}),
+    ...(state?.secondFactorSetupRequired ? { secondFactorSetupRequired: true } : {}),
   };
 }
 
@@ -137,8 +138,11 @@ export function userRefusal(
   rights: Rights,
 ): Refusal | undefined {
   // A generated, reset or seeded password is changed first (issue 44).
-  if (principal.passwordChangeRequired && !route.passwordChange)
+  if (principal.passwordChangeRequired && !route.firstStep)
     return refused(403, 'auth.passwordChangeRequired');
+  // Then a second factor the tenant or a role requires is set up (issue 48).
+  if (principal.secondFactorSetupRequired && !route.firstStep)
+    return refused(403, 'auth.secondFactorSetupRequired');
 
   // administrator; platform administrator.
   if (access === 'administrator' && !isAdministrator(principal)) return refused(403, 'error.forbidden');

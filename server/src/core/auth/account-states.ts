@@ -14,8 +14,10 @@ export interface AccountState {
    * decided from these records, never from a token's joined role names (security S12).
    */
   roles?: readonly HeldRole[];
-  /** The password must be changed first: only the routes marked `passwordChange` answer (guard). */
+  /** The password must be changed first: only the routes marked `firstStep` answer (guard). */
   passwordChangeRequired?: boolean;
+  /** A required second factor must be set up first: only the routes marked `firstStep` answer. */
+  secondFactorSetupRequired?: boolean;
   /** The tenant's idle timeout in ms (0 or absent: none): a session idle longer ends (`idleTooLong`). */
   idleTimeoutMs?: number;
 }

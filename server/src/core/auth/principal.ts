@@ -13,8 +13,10 @@ export interface Principal extends Actor {
   expiresAt: number;
   /** The sign-in session shared by the access and refresh tokens it issued. */
   sessionId: string;
-  /** The user must change the password before anything else (guard: routes marked passwordChange). */
+  /** The user must change the password before anything else (guard: routes marked firstStep). */
   passwordChangeRequired?: boolean;
+  /** The user must set up a second factor before anything else (guard: routes marked firstStep). */
+  secondFactorSetupRequired?: boolean;
 }
 
 export const PLATFORM_ADMIN_ALIAS = 'administrator';
@@ -63,11 +65,12 @@ declare module 'fastify' {
     /** A route of access `user` that every signed-in user may call: see `Everyone`. */
     everyone?: Everyone;
     /**
-     * Answers a user who must change their password first (a generated, reset or seeded one):
-     * what the change needs (update-password, own info, the policy, logout). Every other route
+     * Answers a user who must take a first step before anything else: change a generated, reset or
+     * seeded password, or set up a second factor their tenant or role requires. What those steps need
+     * (update-password, the second factor's setup, own info, the policy, logout); every other route
      * answers them 403.
      */
-    passwordChange?: true;
+    firstStep?: true;
   }
 }
 

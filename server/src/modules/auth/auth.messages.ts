@@ -26,6 +26,10 @@ export const authMessages = {
     'auth.socialState': '第三方登录已过期，请重试',
     'auth.socialFailed': '第三方平台认证失败',
     'auth.sessionActive': '该账号已在别处登录：请先在那里退出，或请管理员强退该登录',
+    'auth.secondFactorRequired': '请输入身份验证器中的 6 位验证码',
+    'auth.secondFactorInvalid': '验证码不正确、已过期或已使用',
+    'auth.secondFactorExpired': '验证已过期，请重新输入账号和密码',
+    'auth.secondFactorSetupRequired': '请先设置两步验证：所在租户或角色要求登录时输入验证码',
     'register.closed': '注册功能已关闭',
     'register.accountExists': '账号已存在: {account}',
     'register.identityInvalid': '第三方账号无效或已绑定',
@@ -71,6 +75,11 @@ export const authMessages = {
     'auth.socialFailed': 'The third-party provider did not confirm the sign-in',
     'auth.sessionActive':
       'This account is signed in elsewhere: sign out there first, or ask an administrator to end that session',
+    'auth.secondFactorRequired': 'Enter the 6-digit code of your authenticator app',
+    'auth.secondFactorInvalid': 'The code is wrong, expired or already used',
+    'auth.secondFactorExpired': 'The verification has expired: enter your account and password again',
+    'auth.secondFactorSetupRequired':
+      'Set up two-step verification first: your tenant or role requires a code at sign-in',
     'register.closed': 'Registration is closed',
     'register.accountExists': 'The account already exists: {account}',
     'register.identityInvalid': 'The third-party account is unknown or already linked',

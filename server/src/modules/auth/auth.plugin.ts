@@ -14,7 +14,10 @@ import { recordLocalLogs } from '../log/request-logs.js';
 import { authRoutes, logoutRoutes } from './auth.routes.js';
 import { accountStateLoader, AuthService, type AuthEvents } from './auth.service.js';
 import { Captchas } from './captcha.js';
+import type { SecretBox } from '../../core/secret-box.js';
+import type { RecordEvent } from '../log/usual-events.js';
 import { OnlineSessionRepository } from '../system/online/online-session.repository.js';
+import { SecondFactor } from '../user/totp/second-factor.js';
 import { Sessions } from './sessions.js';
 import { OAuth2Provider } from './social-provider.js';
 import { SignInLimits, type LockoutPolicy } from './sign-in-limits.js';
@@ -41,6 +44,10 @@ export interface SignInDependencies {
   signInLockout?: Partial<LockoutPolicy>;
   /** Where each sign-in attempt and logout is recorded (the login log). */
   events?: AuthEvents;
+  /** Seals the users' second-factor secrets at rest (DATA_KEY). */
+  secrets: SecretBox;
+  /** The usual log (an administrator's reset of a second factor). */
+  record: RecordEvent;
 }
 
 /** Signing in and the state the guard checks on each request, shared with the user and system areas. */
@@ -51,13 +58,21 @@ export interface SignIn {
   limits: SignInLimits;
   sessions: Sessions;
   auth: AuthService;
+  secondFactor: SecondFactor;
 }
 
 /** Builds signing in (its attempts and sign-outs go to `events`) and starts the account states. */
 export async function startSignIn(app: FastifyInstance, deps: SignInDependencies): Promise<SignIn> {
   const { store, cache } = deps;
   const signer = new TokenSigner(deps.jwtSecret);
-  const accounts = new AccountStates(cache, accountStateLoader(store));
+  // The account states say whether a second factor must be set up first; confirming one changes them.
+  const secondFactor = new SecondFactor({
+    store,
+    secrets: deps.secrets,
+    accounts: { invalidate: (change) => accounts.invalidate(change) },
+    record: deps.record,
+  });
+  const accounts = new AccountStates(cache, accountStateLoader(store, secondFactor));
   const captchas = new Captchas(cache);
   const limits = new SignInLimits(cache, new SignInLockRepository(unscoped(store)), deps.signInLockout);
   const sessions = new Sessions(cache, new OnlineSessionRepository(store), accounts);
@@ -82,10 +97,11 @@ export async function startSignIn(app: FastifyInstance, deps: SignInDependencies
     ),
     cache,
     events: deps.events,
+    secondFactor,
   });
   await accounts.start();
   app.addHook('onClose', () => accounts.stop());
-  return { signer, accounts, captchas, limits, sessions, auth };
+  return { signer, accounts, captchas, limits, sessions, auth, secondFactor };
 }
 
 export interface AuthDependencies {

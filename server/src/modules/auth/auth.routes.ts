@@ -9,7 +9,7 @@ import { ok } from '../../core/envelope.js';
 import { badRequest } from '../../core/errors.js';
 import type { Captchas } from './captcha.js';
 import type { SignInLimits } from './sign-in-limits.js';
-import { OAuthError, type AuthService } from './auth.service.js';
+import { OAuthError, SecondFactorNeeded, type AuthService } from './auth.service.js';
 
 /** A request header's trimmed value, or undefined when absent or blank. */
 export const requestHeader = (req: FastifyRequest, name: string) => {
@@ -28,6 +28,8 @@ const TokenQuery = Type.Object({
   source: Type.Optional(Type.String({ maxLength: 32 })),
   code: Type.Optional(Type.String({ maxLength: 2048 })),
   state: Type.Optional(Type.String({ maxLength: 128 })),
+  /** The second-factor grant's challenge (its code goes in `code`). */
+  challenge: Type.Optional(Type.String({ maxLength: 64 })),
 });
 
 export interface AuthRouteDependencies {
@@ -90,6 +92,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
         username: q.username,
         password: q.password,
         refreshToken: q.refresh_token,
+        challenge: q.challenge,
         source: q.source,
         code: q.code,
         state: q.state,
@@ -102,10 +105,13 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
       });
     } catch (error) {
       if (!(error instanceof OAuthError)) throw error;
-      // No envelope here: the OAuth error shape of contract.md, and no session.
-      return reply
-        .code(error.code)
-        .send({ error_code: error.code, error_description: req.t(error.messageKey, error.params) });
+      // No envelope here: the OAuth error shape of contract.md, and no session; a second factor's
+      // challenge goes with it (SecondFactorRequired).
+      return reply.code(error.code).send({
+        error_code: error.code,
+        error_description: req.t(error.messageKey, error.params),
+        ...(error instanceof SecondFactorNeeded ? { second_factor: 'totp', challenge: error.challenge } : {}),
+      });
     }
   };
   const tokenRoute = { schema: { querystring: TokenQuery }, config: { access: 'public' as const } };
@@ -138,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteDependencies> = asyn
     },
   );
 
-  app.get('/user-info', { config: { everyone: 'own', passwordChange: true } }, async (req) =>
+  app.get('/user-info', { config: { everyone: 'own', firstStep: true } }, async (req) =>
     ok(await auth.userInfo(principalOf(req)), req.t('ok')),
   );
 
@@ -158,14 +164,14 @@ export const logoutRoutes: FastifyPluginAsyncTypebox<LogoutRouteDependencies> = 
   app,
   { auth, storeLocalLogs },
 ) => {
-  app.get('/logout', { config: { everyone: 'own', passwordChange: true } }, async (req) => {
+  app.get('/logout', { config: { everyone: 'own', firstStep: true } }, async (req) => {
     await auth.logout(principalOf(req), req.client!, req.ip, req.headers['user-agent'] ?? null);
     return ok(true, req.t('ok'));
   });
 
   // BladeX consoles post their local error log here: with a JSON list of entries this stores them
   // (usual log) and the session goes on; without a body it is a logout.
-  app.post('/logout', { config: { everyone: 'own', passwordChange: true } }, async (req) => {
+  app.post('/logout', { config: { everyone: 'own', firstStep: true } }, async (req) => {
     const entries = localLogEntries(req.body);
     if (entries === undefined) {
       await auth.logout(principalOf(req), req.client!, req.ip, req.headers['user-agent'] ?? null);

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { SINGLE_SESSION, UNLINKED_USER_ID, type LoginOutcome, type TokenResponse } from '@console/contract';
+import {
+  SECOND_FACTOR_ATTEMPTS,
+  SECOND_FACTOR_CHALLENGE_SECONDS,
+  SECOND_FACTOR_GRANT,
+  SINGLE_SESSION,
+  UNLINKED_USER_ID,
+  type LoginOutcome,
+  type TokenResponse,
+} from '@console/contract';
 import {
   idleTooLong,
   lastActivityKey,
@@ -54,6 +62,8 @@ export interface TokenRequest {
    */
   passwordUnreadable?: boolean;
   refreshToken?: string;
+  /** Second-factor grant: the challenge of the password step (the code goes in `code`). */
+  challenge?: string;
   /** Social grant: the provider, its authorisation code and the state of the render call. */
   source?: string;
   code?: string;
@@ -88,6 +98,44 @@ export interface AuthDependencies {
   cache: Cache;
   /** Where sign-in attempts and sign-outs are reported (the login log). */
   events?: AuthEvents;
+  /** Users' second factors (modules/user/totp): none, and sign-in asks for no code. */
+  secondFactor?: SecondFactorGate;
+}
+
+/** What signing in needs of the users' second factors (modules/user/totp/second-factor.ts). */
+export interface SecondFactorGate {
+  /** A confirmed second factor: sign-in asks for a code. */
+  enabled(tenantId: string, userId: string): Promise<boolean>;
+  /** A code typed at sign-in, accepted once. */
+  check(tenantId: string, userId: string, code: string): Promise<'accepted' | 'refused'>;
+  /** Required (by the tenant or one of the roles) and not set up. */
+  setupRequired(tenantId: string, userId: string, roleIds: readonly string[]): Promise<boolean>;
+}
+
+/** A sign-in waiting for its second factor (in the shared cache under its challenge). */
+interface PendingSecondFactor {
+  tenantId: string;
+  userId: string;
+  clientId: string;
+  grantType: string;
+  deptId?: string;
+  roleId?: string;
+}
+
+const challengeKey = (challenge: string) => `auth:second-factor:${challenge}`;
+const challengeFailuresKey = (challenge: string) => `auth:second-factor-failures:${challenge}`;
+
+/**
+ * The password was right and the account has a second factor: 401 with a challenge, which the
+ * `totp` grant sends back with the code (SecondFactorRequired in the contract).
+ */
+export class SecondFactorNeeded extends OAuthError {
+  constructor(
+    readonly challenge: string,
+    who: { tenantId: string; userId: string; account: string },
+  ) {
+    super(401, 'auth.secondFactorRequired', {}, who);
+  }
 }
 
 /** A sign-in attempt through any grant, or a logout, and what came of it: the login log's row. */
@@ -125,6 +173,9 @@ const REFUSAL_OUTCOMES: Partial<Record<MessageKey, LoginOutcome>> = {
   'auth.socialState': 'socialFailed',
   'auth.socialFailed': 'socialFailed',
   'auth.sessionActive': 'sessionActive',
+  'auth.secondFactorRequired': 'secondFactorRequired',
+  'auth.secondFactorInvalid': 'secondFactorFailed',
+  'auth.secondFactorExpired': 'secondFactorFailed',
 };
 
 export interface GuestRegistration {
@@ -143,7 +194,7 @@ const SOCIAL_STATE_TTL_SECONDS = 600;
 const socialStateKey = (state: string) => `auth:social-state:${state}`;
 
 /** Loads the state the guard checks on every request (through AccountStates' short cache). */
-export function accountStateLoader(store: Store): AccountStateLoader {
+export function accountStateLoader(store: Store, secondFactor?: SecondFactorGate): AccountStateLoader {
   const users = new UserRepository(store);
   const tenants = new TenantRepository(store);
   const roles = new RoleRepository(store);
@@ -153,6 +204,7 @@ export function accountStateLoader(store: Store): AccountStateLoader {
     if (!user || !tenant) return undefined;
     // The role records (of the tenant, not removed) decide which of the user's roles count.
     const held = await roles.findByIds(actor, user.roleIds.filter(isId));
+    const heldIds = held.map((role) => role.id);
     return {
       userStatus: user.status,
       tokenValidAfter: user.tokenValidAfter,
@@ -161,6 +213,7 @@ export function accountStateLoader(store: Store): AccountStateLoader {
       idleTimeoutMs: tenant.idleTimeoutMinutes * 60_000,
       roles: held.map((role) => ({ id: role.id, alias: role.roleAlias })),
       passwordChangeRequired: user.passwordChangeRequired,
+      secondFactorSetupRequired: (await secondFactor?.setupRequired(tenantId, userId, heldIds)) ?? false,
     };
   };
 }
@@ -219,11 +272,17 @@ export class AuthService {
 
   async #token(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
     const grant = request.grantType;
-    if (!['password', 'captcha', 'refresh_token', 'social'].includes(grant)) {
+    if (!['password', 'captcha', 'refresh_token', 'social', SECOND_FACTOR_GRANT].includes(grant)) {
       throw new OAuthError(400, 'auth.unsupportedGrant');
     }
-    if (!client.grantTypes.includes(grant)) throw new OAuthError(400, 'auth.grantNotAllowed');
+    // The second factor's grant completes a password or captcha sign-in: a client allowed those.
+    const allowed =
+      grant === SECOND_FACTOR_GRANT
+        ? client.grantTypes.includes('password') || client.grantTypes.includes('captcha')
+        : client.grantTypes.includes(grant);
+    if (!allowed) throw new OAuthError(400, 'auth.grantNotAllowed');
     if (grant === 'refresh_token') return this.#refresh(client, request);
+    if (grant === SECOND_FACTOR_GRANT) return this.#secondFactor(client, request);
     if (grant === 'social') return this.#social(client, request);
     return this.#signIn(client, request);
   }
@@ -290,6 +349,7 @@ export class AuthService {
       license: LICENSE,
       jti: '',
       password_change_required: false,
+      second_factor_setup_required: false,
     };
   }
 
@@ -383,8 +443,77 @@ export class AuthService {
     }
     // Status is told only to someone who knows the password.
     this.#checkUserStatus(found.user);
+    // With a second factor the failures are forgotten once the code is right, not before: a known
+    // password does not buy more guesses of the code.
+    if (await this.deps.secondFactor?.enabled(request.tenantId, found.user.id))
+      return this.#askSecondFactor(client, found.user, request);
     await limits.clearAccounts(request.tenantId, [found.user.id]);
     return this.#begin(client, found.user, request, tenant);
+  }
+
+  /** Keeps the sign-in waiting for its code, and answers the challenge (SecondFactorNeeded). */
+  async #askSecondFactor(client: ClientRecord, user: User, request: TokenRequest): Promise<never> {
+    const challenge = randomUUID();
+    const pending: PendingSecondFactor = {
+      tenantId: user.tenantId,
+      userId: user.id,
+      clientId: client.clientId,
+      grantType: request.grantType,
+      ...(request.deptId ? { deptId: request.deptId } : {}),
+      ...(request.roleId ? { roleId: request.roleId } : {}),
+    };
+    await this.deps.cache.set(
+      challengeKey(challenge),
+      JSON.stringify(pending),
+      SECOND_FACTOR_CHALLENGE_SECONDS,
+    );
+    throw new SecondFactorNeeded(challenge, whoOf(user));
+  }
+
+  /**
+   * The second step of a sign-in: the challenge of the password step and a code. A wrong code counts
+   * toward the account's lock like a wrong password; after SECOND_FACTOR_ATTEMPTS of them the
+   * challenge is spent, and the sign-in starts again with the password.
+   */
+  async #secondFactor(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
+    const gate = this.deps.secondFactor;
+    const raw = request.challenge ? await this.deps.cache.get(challengeKey(request.challenge)) : null;
+    const pending = raw === null ? undefined : (JSON.parse(raw) as PendingSecondFactor);
+    if (!gate || !pending || pending.clientId !== client.clientId)
+      throw new OAuthError(401, 'auth.secondFactorExpired');
+    const challenge = request.challenge!;
+    const tenant = await this.#checkTenant(pending.tenantId);
+    const actor: Actor = { tenantId: pending.tenantId, userId: null, deptId: null };
+    const user = await this.#users.findById(actor, pending.userId);
+    if (!user) throw new OAuthError(401, 'auth.secondFactorExpired');
+    this.#checkUserStatus(user);
+    const { limits } = this.deps;
+    const locked = await limits.accountWait(user.id);
+    if (locked > 0)
+      throw new OAuthError(400, 'auth.accountLocked', { minutes: waitMinutes(locked) }, whoOf(user));
+    if ((await gate.check(user.tenantId, user.id, request.code ?? '')) === 'refused') {
+      const lockedFor = await limits.recordAccountFailure(user.tenantId, user.id);
+      await limits.recordAddressFailure(request.ip);
+      const failures = await this.deps.cache.increment(
+        challengeFailuresKey(challenge),
+        SECOND_FACTOR_CHALLENGE_SECONDS,
+      );
+      if (failures >= SECOND_FACTOR_ATTEMPTS || lockedFor > 0)
+        await this.deps.cache.delete(challengeKey(challenge));
+      if (lockedFor > 0)
+        throw new OAuthError(400, 'auth.accountLocked', { minutes: waitMinutes(lockedFor) }, whoOf(user));
+      throw new OAuthError(400, 'auth.secondFactorInvalid', {}, whoOf(user));
+    }
+    // The challenge is spent by the sign-in it completes.
+    if ((await this.deps.cache.take(challengeKey(challenge))) === null)
+      throw new OAuthError(401, 'auth.secondFactorExpired', {}, whoOf(user));
+    await limits.clearAccounts(user.tenantId, [user.id]);
+    return this.#begin(
+      client,
+      user,
+      { ...request, tenantId: user.tenantId, deptId: pending.deptId, roleId: pending.roleId },
+      tenant,
+    );
   }
 
   async #refresh(client: ClientRecord, request: TokenRequest): Promise<TokenResponse> {
@@ -521,6 +650,8 @@ export class AuthService {
       license: LICENSE,
       jti: access.jti,
       password_change_required: user.passwordChangeRequired === 1,
+      second_factor_setup_required:
+        (await this.deps.secondFactor?.setupRequired(user.tenantId, user.id, heldRoles)) ?? false,
     };
   }
 

@@ -93,6 +93,7 @@ export function authInfo(token: TokenResponse): AuthInfo {
     license: token.license,
     jti: token.jti,
     passwordChangeRequired: token.password_change_required,
+    secondFactorSetupRequired: token.second_factor_setup_required,
   };
 }
 

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { IdGenerator } from '../../core/ids.js';
-import type { LogKind, LogRow, LogSink } from './log.repository.js';
+import { LOG_KINDS, type LogKind, type LogRow, type LogSink } from './log.repository.js';
 
-// The api, error and usual logs are written off the request path (architecture.md): a request
-// only appends its row to an in-memory queue; the queue is written in batches when it holds
+// The api, error, usual and login logs are written off the request path (architecture.md): a
+// request only appends its row to an in-memory queue; the queue is written in batches when it holds
 // `batchSize` rows or every `flushIntervalMs`, one batch at a time, and once more on close
 // (graceful shutdown). A crash loses what is queued: at most one interval's rows, or `batchSize`
 // per log, more only while the database is slower than the traffic — never more than
@@ -17,10 +17,8 @@ export interface LogWriterOptions {
 
 export const LOG_WRITER_DEFAULTS = { batchSize: 200, flushIntervalMs: 1000, maxQueued: 10_000 } as const;
 
-const KINDS: readonly LogKind[] = ['api', 'error', 'usual'];
-
 export class LogWriter {
-  readonly #queues: Record<LogKind, LogRow[]> = { api: [], error: [], usual: [] };
+  readonly #queues: Record<LogKind, LogRow[]> = { api: [], error: [], usual: [], login: [] };
   readonly #options: Required<LogWriterOptions>;
   #timer: NodeJS.Timeout | null = null;
   #flushing: Promise<void> | null = null;
@@ -57,7 +55,7 @@ export class LogWriter {
 
   /** How many rows wait to be written. */
   get queued(): number {
-    return KINDS.reduce((n, kind) => n + this.#queues[kind].length, 0);
+    return LOG_KINDS.reduce((n, kind) => n + this.#queues[kind].length, 0);
   }
 
   /**
@@ -79,7 +77,7 @@ export class LogWriter {
   async #drain(): Promise<void> {
     do {
       this.#again = false;
-      for (const kind of KINDS) {
+      for (const kind of LOG_KINDS) {
         const queue = this.#queues[kind];
         while (queue.length > 0) {
           const batch = queue.splice(0, this.#options.batchSize);

@@ -5,13 +5,17 @@ import { LogWriter, type LogWriterOptions } from './log-writer.js';
 import { LogRepository, type LogSink } from './log.repository.js';
 import { logRoutes } from './log.routes.js';
 import { LogService } from './log.service.js';
+import { LOGIN_LOG_PREFIX, loginLogRoutes } from './login-log.routes.js';
+import { LoginLogService } from './login-log.service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The batched api/error/usual log writer (flushed on close). */
+    /** The batched api/error/usual/login log writer (flushed on close). */
     logWriter: LogWriter;
     /** Reading and purging the logs. */
     logService: LogService;
+    /** Reading the login log (the other logs' reads, with its outcomes and the users' locks). */
+    loginLogService: LoginLogService;
   }
 }
 
@@ -42,11 +46,13 @@ export function startLogs(app: FastifyInstance, deps: LogsDependencies): LogWrit
   app.addHook('onClose', () => writer.close());
   const service = new LogService(deps.store, deps.retentionDays ?? 90);
   app.decorate('logService', service);
+  app.decorate('loginLogService', new LoginLogService(deps.store, service));
   if (service.purges) schedulePurge(app, 'log retention', () => service.purge());
   return writer;
 }
 
-/** The log pages' routes (/api/blade-log). */
+/** The log pages' routes (/api/blade-log; the login log's unlock is user.plugin.ts'). */
 export async function registerLogs(app: FastifyInstance): Promise<void> {
   await app.register(logRoutes, { prefix: '/api/blade-log', logs: app.logService });
+  await app.register(loginLogRoutes, { prefix: LOGIN_LOG_PREFIX, logins: app.loginLogService });
 }

@@ -1,16 +1,18 @@
-import type { LogApi, LogError, LogUsual, Page } from '@console/contract';
+import type { LogApi, LogError, LogLogin, LogUsual, Page } from '@console/contract';
 import { sql, type Kysely } from 'kysely';
-import type { AnySelect } from '../../core/repository/apply-list-query.js';
+import { filterExpression, orderTerms, type AnySelect } from '../../core/repository/apply-list-query.js';
 import { pageOf } from '../../core/repository/page.js';
+import { exportRowPages, mapPages, type RowPages } from '../../core/repository/row-pages.js';
 import type { ListQuery } from '../../core/list-query.js';
 import type { Store } from '../../core/repository/store.js';
 import { defineTable, rowToEntity, type FieldSpec, type TableDef } from '../../core/repository/table.js';
 import type { Database } from '../../db/schema.js';
 import { unscoped } from '../../core/repository/unscoped.js';
 
-// The three logs (BladeX's blade_log_api, blade_log_error, blade_log_usual): written in batches by
-// LogWriter, read by administrators, purged by age. They have no audit or soft-delete columns, so
-// TableRepository does not apply: reads are scoped here, by tenant unless the caller sees all.
+// The logs (BladeX's blade_log_api, blade_log_error, blade_log_usual, and the login log of issue 48,
+// blade_log_login): written in batches by LogWriter, read by administrators, purged by age. They
+// have no audit or soft-delete columns, so TableRepository does not apply: reads are scoped here, by
+// tenant unless the caller sees all.
 
 const COMMON: Record<string, FieldSpec> = {
   id: ['id', { filter: true, sort: true, readOnly: true }],
@@ -30,7 +32,10 @@ const COMMON: Record<string, FieldSpec> = {
   createTime: ['datetime', { filter: true, sort: true }],
 };
 
-export type LogKind = 'api' | 'error' | 'usual';
+export type LogKind = 'api' | 'error' | 'usual' | 'login';
+
+/** Every log, in the order the writer drains and the purge deletes them. */
+export const LOG_KINDS: readonly LogKind[] = ['api', 'error', 'usual', 'login'];
 
 /**
  * What a tenant's administrator never sees of the logs, nor filters or sorts by (item 9 of issue
@@ -69,6 +74,27 @@ const ERROR_FIELDS: Record<string, FieldSpec> = {
   requestId: ['string', { filter: true }],
 };
 
+/** The login log: what came of each sign-in attempt, as typed (never a password, digest or token). */
+const LOGIN_FIELDS: Record<string, FieldSpec> = {
+  id: ['id', { filter: true, sort: true, readOnly: true }],
+  account: ['string', { filter: true, sort: true }],
+  userId: ['id', { filter: true }],
+  outcome: ['string', { filter: true, sort: true }],
+  grantType: ['string', { filter: true }],
+  clientId: ['string', { filter: true }],
+  ip: ['string', { filter: true, sort: true }],
+  browser: ['string', { filter: true }],
+  os: ['string', { filter: true }],
+  userAgent: ['string', { filter: true }],
+  createTime: ['datetime', { filter: true, sort: true }],
+};
+
+const loginTable = defineTable<LogLogin, 'blade_log_login'>(
+  'blade_log_login',
+  { tenantScoped: true, audit: false },
+  LOGIN_FIELDS,
+);
+
 export const logTables = {
   api: defineTable<LogApi, 'blade_log_api'>(
     'blade_log_api',
@@ -85,6 +111,7 @@ export const logTables = {
     { tenantScoped: true, audit: false },
     USUAL_FIELDS,
   ),
+  login: loginTable,
 } satisfies Record<LogKind, TableDef<unknown>>;
 
 const visible = (fields: Record<string, FieldSpec>): Record<string, FieldSpec> =>
@@ -111,6 +138,8 @@ export const tenantLogTables = {
     { tenantScoped: true, audit: false },
     visible(USUAL_FIELDS),
   ),
+  // Nothing of the login log is the server's own: a tenant's administrator reads all of its rows.
+  login: loginTable,
 } satisfies Record<LogKind, TableDef<unknown>>;
 
 /** A row to write, by column name (LogWriter builds them; ids and times are set when queued). */
@@ -207,10 +236,46 @@ export class LogRepository implements LogSink {
     return row ? rowToEntity(def, row, this.store.timeZone) : undefined;
   }
 
+  /**
+   * A log's rows under the filters, in the list's order, as an export reads them: how many (at most
+   * `max` + 1) and their pages (core/repository/row-pages.ts).
+   */
+  async rowPages<E>(
+    kind: LogKind,
+    tenantId: string | null,
+    query: Pick<ListQuery, 'filters' | 'orders'>,
+    max: number,
+  ): Promise<RowPages<E>> {
+    const def = logTables[kind] as TableDef<unknown> as TableDef<E>;
+    const filtered = query.filters.reduce<AnySelect>(
+      (q, f) => q.where((eb) => filterExpression(eb, f)),
+      this.#scoped(kind, tenantId),
+    );
+    const table: AnySelect = (this.#db as Kysely<any>).selectFrom(def.table); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const rows = await exportRowPages<Record<string, unknown>>(
+      {
+        db: this.#db,
+        filtered,
+        ordered: orderTerms(query.orders).reduce<AnySelect>(
+          (q, [column, dir]) => q.orderBy(column, dir),
+          filtered,
+        ),
+        key: 'id',
+        rowsOf: (keys) => table.selectAll().where('id', 'in', keys).execute(),
+        keyOf: (row) => row.id,
+      },
+      max,
+    );
+    return {
+      count: rows.count,
+      pages: mapPages(rows.pages, (page) => page.map((row) => rowToEntity(def, row, this.store.timeZone))),
+    };
+  }
+
   /** Deletes the rows of every log created before the instant; answers how many per log. */
   async purge(before: Date): Promise<Record<LogKind, number>> {
-    const out = { api: 0, error: 0, usual: 0 };
-    for (const kind of ['api', 'error', 'usual'] as const) {
+    const out = { api: 0, error: 0, usual: 0, login: 0 };
+    for (const kind of LOG_KINDS) {
       const result = await this.#db
         .deleteFrom(logTables[kind].table as 'blade_log_api')
         .where('create_time', '<', before)

@@ -5,19 +5,22 @@ import type { TSchema } from 'typebox';
 import { principalOf } from '../../core/auth/guard.js';
 import { ok } from '../../core/envelope.js';
 import { Envelope, IdQuery, ListQuerySchema, PageOf } from '../../core/schema.js';
-import type { LogKind } from './log.repository.js';
 import type { LogService } from './log.service.js';
 
-const SCHEMAS: Record<LogKind, TSchema> = { api: LogApiSchema, error: LogErrorSchema, usual: LogUsualSchema };
+/** The logs served here; the login log has calls of its own (login-log.routes.ts). */
+const KINDS = ['usual', 'api', 'error'] as const;
+type Kind = (typeof KINDS)[number];
 
-const BUTTONS: Record<LogKind, PermissionCode> = { api: 'log_api', error: 'log_error', usual: 'log_usual' };
+const SCHEMAS: Record<Kind, TSchema> = { api: LogApiSchema, error: LogErrorSchema, usual: LogUsualSchema };
+
+const BUTTONS: Record<Kind, PermissionCode> = { api: 'log_api', error: 'log_error', usual: 'log_usual' };
 
 /**
  * /api/blade-log/usual|api|error: list and detail, administrators only (security S3). The logs are
  * append-only through the API: there is no submit or remove.
  */
 export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async (app, { logs }) => {
-  for (const kind of ['usual', 'api', 'error'] as const) {
+  for (const kind of KINDS) {
     const config = { access: 'administrator' as const, button: BUTTONS[kind] };
     app.get(
       `/${kind}/list`,

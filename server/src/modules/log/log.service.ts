@@ -3,6 +3,7 @@ import { isPlatformAdmin, type Principal } from '../../core/auth/principal.js';
 import { notFound } from '../../core/errors.js';
 import { translate, type Language } from '../../core/i18n.js';
 import { parseListQuery } from '../../core/list-query.js';
+import { mapPages, type RowPages } from '../../core/repository/row-pages.js';
 import type { Store } from '../../core/repository/store.js';
 import type { TableDef } from '../../core/repository/table.js';
 import { shownMessage } from './usual-message.js';
@@ -47,10 +48,30 @@ export class LogService {
     language: Language,
   ): Promise<Page<E>> {
     const tenant = this.#tenant(principal);
-    const def = tenant === null ? logTables[kind] : tenantLogTables[kind];
-    const parsed = parseListQuery(query, def as TableDef<unknown>, this.store.timeZone);
-    const page = await this.#logs.page<E>(kind, tenant, parsed);
+    const page = await this.#logs.page<E>(kind, tenant, this.#parse(kind, tenant, query));
     return { ...page, records: page.records.map((row) => shown(kind, row, tenant, language)) };
+  }
+
+  /** The list's filters and sorts, over the fields the reader may see. */
+  #parse(kind: LogKind, tenant: string | null, query: Record<string, unknown>) {
+    const def = tenant === null ? logTables[kind] : tenantLogTables[kind];
+    return parseListQuery(query, def as TableDef<unknown>, this.store.timeZone);
+  }
+
+  /** The rows of a list's search as an export reads them (at most `max`), shown as the list shows them. */
+  async rowPages<E>(
+    kind: LogKind,
+    principal: Principal,
+    query: Record<string, unknown>,
+    language: Language,
+    max: number,
+  ): Promise<RowPages<E>> {
+    const tenant = this.#tenant(principal);
+    const rows = await this.#logs.rowPages<E>(kind, tenant, this.#parse(kind, tenant, query), max);
+    return {
+      count: rows.count,
+      pages: mapPages(rows.pages, (page) => page.map((row) => shown(kind, row, tenant, language))),
+    };
   }
 
   async detail<E>(kind: LogKind, principal: Principal, id: string, language: Language): Promise<E> {
@@ -67,7 +88,7 @@ export class LogService {
 
   /** Deletes rows older than the retention (none when it is 0); answers how many per log. */
   async purge(now = new Date()): Promise<Record<LogKind, number>> {
-    if (!this.purges) return { api: 0, error: 0, usual: 0 };
+    if (!this.purges) return { api: 0, error: 0, usual: 0, login: 0 };
     return this.#logs.purge(new Date(now.getTime() - this.retentionDays * DAY_MS));
   }
 }

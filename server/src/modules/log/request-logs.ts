@@ -143,7 +143,7 @@ export function recordFault(writer: LogWriter, req: FastifyRequest, error: Error
   });
 }
 
-/** A business event (sign-in, sign-out, an SMS sent, …) in the usual log. */
+/** A business event (an SMS sent, a refund decided, …) in the usual log. */
 export function recordEvent(
   writer: LogWriter,
   timeZone: string,

@@ -107,7 +107,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     '/info',
     {
       schema: { response: { 200: Envelope(UserInfoSchema) } },
-      config: { access: 'user', everyone: 'own', passwordChange: true },
+      config: { access: 'user', everyone: 'own', firstStep: true },
     },
     async (req) => ok(await users.info(principalOf(req)), req.t('ok')),
   );
@@ -117,7 +117,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     '/password-policy',
     {
       schema: { response: { 200: Envelope(PasswordPolicySchema) } },
-      config: { access: 'user', everyone: 'reference', passwordChange: true },
+      config: { access: 'user', everyone: 'reference', firstStep: true },
     },
     async (req) => ok(await users.passwordPolicy(principalOf(req)), req.t('ok')),
   );
@@ -145,7 +145,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     '/update-password',
     {
       schema: { body: PasswordChangeSchema, response: { 200: Envelope(Type.Boolean()) } },
-      config: { access: 'user', everyone: 'own', passwordChange: true },
+      config: { access: 'user', everyone: 'own', firstStep: true },
       preValidation: [queryAsBody, ...passwords],
     },
     async (req) => {

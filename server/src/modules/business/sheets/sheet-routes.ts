@@ -38,7 +38,8 @@ export interface SheetRoutesOptions<E> {
   };
 }
 
-function sendSheet(reply: FastifyReply, req: FastifyRequest, title: MessageKey, content: Buffer) {
+/** Answers a workbook as a download named by its title (a message key) and the time. */
+export function sendSheet(reply: FastifyReply, req: FastifyRequest, title: MessageKey, content: Buffer) {
   const stamp = formatDateTime(new Date(), 'Asia/Shanghai').replace(/[-: ]/g, '').slice(0, 14);
   const name = `${req.t(title)}-${stamp}.xlsx`;
   return reply

@@ -185,6 +185,7 @@ export class TenantService {
     const messageRetentionDays = input.messageRetentionDays ?? undefined;
     const singleSession = input.singleSession ?? undefined;
     const idleTimeoutMinutes = input.idleTimeoutMinutes ?? undefined;
+    const totpRequired = input.totpRequired ?? undefined;
     if (id === undefined)
       return this.#create(actor, {
         ...values,
@@ -199,6 +200,7 @@ export class TenantService {
         messageRetentionDays: messageRetentionDays ?? MESSAGE_RETENTION_DAYS.default,
         singleSession: singleSession ?? SINGLE_SESSION.OFF,
         idleTimeoutMinutes: idleTimeoutMinutes ?? IDLE_TIMEOUT_MINUTES.default,
+        totpRequired: totpRequired ?? 0,
       });
 
     const changed = await inTransaction(this.deps.store, async (tx) => {
@@ -220,6 +222,8 @@ export class TenantService {
       if (singleSession !== undefined) update.singleSession = singleSession;
       // The guard reads it with the account states (dropped below for the tenant's users).
       if (idleTimeoutMinutes !== undefined) update.idleTimeoutMinutes = idleTimeoutMinutes;
+      // Users without a second factor are led to set one up (their account states are dropped below).
+      if (totpRequired !== undefined) update.totpRequired = totpRequired;
       if (expireTime !== undefined) update.expireTime = expireTime as unknown as string | null;
       if (packageId !== undefined) update.packageId = packageId;
       if (status !== undefined) update.status = status;

@@ -78,6 +78,7 @@ export function tenantInput(values: CrudFormValues, editing: Tenant | undefined)
   // And the single-session policy (left out: off for a new tenant, kept by an edit).
   if (typeof values.singleSession === 'number') input.singleSession = values.singleSession;
   if (typeof values.idleTimeoutMinutes === 'number') input.idleTimeoutMinutes = values.idleTimeoutMinutes;
+  if (typeof values.totpRequired === 'number') input.totpRequired = values.totpRequired;
   if (editing) return { id: editing.id, ...input };
   return {
     ...input,
@@ -223,6 +224,17 @@ function tenantConfig(open: (action: TenantAction) => void) {
         ],
         table: false,
         form: { initialValue: SINGLE_SESSION.OFF, help: 'system.tenant.singleSessionHelp' },
+      },
+      {
+        prop: 'totpRequired',
+        label: 'system.tenant.totpRequired',
+        type: 'radio',
+        options: [
+          { value: 0, label: 'system.tenant.totpRequiredOff' },
+          { value: 1, label: 'system.tenant.totpRequiredOn' },
+        ],
+        table: false,
+        form: { initialValue: 0, help: 'system.tenant.totpRequiredHelp' },
       },
       {
         prop: 'idleTimeoutMinutes',

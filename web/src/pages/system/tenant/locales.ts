@@ -24,6 +24,11 @@ export const tenantZh = {
   singleSessionOff: '不限制',
   singleSessionEndOlder: '新登录踢出旧登录',
   singleSessionRefuseNew: '已登录时拒绝新登录',
+  totpRequired: '两步验证',
+  totpRequiredHelp:
+    '要求所有用户登录时输入身份验证器的验证码；未设置的用户在输入密码后先设置。也可只对某些角色要求（角色管理）',
+  totpRequiredOn: '所有用户必须开启',
+  totpRequiredOff: '按角色要求',
   idleTimeoutMinutes: '空闲超时（分钟）',
   idleTimeoutMinutesHelp: '超过这么多分钟没有操作的登录自动结束（0–1440，0 为不限）；页面的自动刷新不算操作',
   accountNumber: '账号额度',
@@ -84,6 +89,11 @@ export const tenantEn: typeof tenantZh = {
   singleSessionOff: 'No limit',
   singleSessionEndOlder: 'A new sign-in ends the older',
   singleSessionRefuseNew: 'Refuse a new sign-in while one lives',
+  totpRequired: 'Two-step verification',
+  totpRequiredHelp:
+    'Every user enters an authenticator code at sign-in; a user without one sets it up right after the password. Roles can require it too (Roles)',
+  totpRequiredOn: 'Required for everyone',
+  totpRequiredOff: 'As roles require',
   idleTimeoutMinutes: 'Idle timeout (minutes)',
   idleTimeoutMinutesHelp:
     'A session with no action for this many minutes ends (0–1440; 0: never); a page refreshing itself is not an action',
