@@ -40,13 +40,13 @@ export interface TokenResponse {
 export const SECOND_FACTOR_GRANT = 'totp';
 
 /**
- * The password (or captcha) grant's answer for an account with a second factor: 401, and a
+ * The password (or captcha) grant's answer for an account with a second factor: 400, and a
  * challenge to send back with `grant_type=totp`, `challenge` and `code` (the 6-digit code of the
  * authenticator app, or a recovery code). The challenge lasts SECOND_FACTOR_CHALLENGE_SECONDS and
  * allows SECOND_FACTOR_ATTEMPTS wrong codes.
  */
 export interface SecondFactorRequired {
-  error_code: 401;
+  error_code: 400;
   error_description: string;
   second_factor: 'totp';
   challenge: string;

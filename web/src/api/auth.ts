@@ -4,6 +4,7 @@ import {
   HEADER_DEPT,
   HEADER_ROLE,
   HEADER_TENANT,
+  SECOND_FACTOR_GRANT,
   UNLINKED_USER_ID,
   type TokenResponse,
 } from '@console/contract';
@@ -58,6 +59,25 @@ export async function loginByUsername(login: PasswordLogin): Promise<OAuthToken>
     type: 'account',
   };
   return checkedToken(await postToken(params, headers));
+}
+
+/**
+ * The second step of a sign-in with a second factor: the challenge the password step answered
+ * (`secondFactorChallenge`) and the authenticator's code, or a recovery code.
+ */
+export async function loginBySecondFactor(
+  tenantId: string,
+  challenge: string,
+  code: string,
+): Promise<OAuthToken> {
+  const params = { grant_type: SECOND_FACTOR_GRANT, challenge, code: code.trim(), scope: 'all' };
+  return checkedToken(await postToken(params, { [HEADER_TENANT]: tenantId }));
+}
+
+/** The challenge of a password step refused for want of a second factor's code; undefined otherwise. */
+export function secondFactorChallenge(failure: unknown): string | undefined {
+  if (!(failure instanceof RequestError) || failure.body.second_factor !== 'totp') return undefined;
+  return typeof failure.body.challenge === 'string' ? failure.body.challenge : undefined;
 }
 
 export interface SocialLogin {

@@ -44,12 +44,15 @@ export class RequestError extends Error {
   readonly code: number;
   /** The server's own words (`msg` or `error_description`); undefined when it gave none. */
   readonly serverMessage: string | undefined;
+  /** The answer's body as the server sent it (a sign-in's second-factor challenge is in it). */
+  readonly body: Readonly<Record<string, unknown>>;
 
-  constructor(message: string, code: number, serverMessage?: string) {
+  constructor(message: string, code: number, serverMessage?: string, body: Record<string, unknown> = {}) {
     super(message);
     this.name = 'RequestError';
     this.code = code;
     this.serverMessage = serverMessage;
+    this.body = body;
   }
 }
 
@@ -177,7 +180,7 @@ export function settle<T>(
 
   const serverMessage = nonEmptyText(body.msg) ?? nonEmptyText(body.error_description);
   const message = serverMessage ?? i18n.t('request.unknownError', { lng: env.getLanguage() });
-  const error = new RequestError(message, code, serverMessage);
+  const error = new RequestError(message, code, serverMessage, body);
   if ((env.statusWhiteList ?? website.statusWhiteList).includes(code)) throw error;
   if (code === 401) {
     env.onUnauthorized();

@@ -7,7 +7,7 @@ import type { RouteHandle } from './document-title';
 import { RouteErrorView } from './ErrorFallback';
 import { loadHomePage, loadMainLayout } from './layout/load-main-layout';
 import { RootLayout } from './RootLayout';
-import { LOGIN_PATH, loginPath, PASSWORD_CHANGE_PATH } from './session/guard';
+import { LOGIN_PATH, loginPath, PASSWORD_CHANGE_PATH, SECOND_FACTOR_SETUP_PATH } from './session/guard';
 import { useSession } from './session/session-store';
 
 // Each page is its own chunk, and so is the main layout with everything of the shell (sidebar, top
@@ -15,6 +15,7 @@ import { useSession } from './session/session-store';
 const LoginPage = lazyPage(() => import('../pages/login/LoginPage'));
 const LockPage = lazyPage(() => import('../pages/lock/LockPage'));
 const PasswordChangePage = lazyPage(() => import('../pages/password-change/PasswordChangePage'));
+const SecondFactorSetupPage = lazyPage(() => import('../pages/second-factor/SecondFactorSetupPage'));
 const ErrorPage = lazyPage(() => import('../pages/error/ErrorPage'));
 const MainLayout = lazy(withChunkTimeout(loadMainLayout));
 const MenuRouteView = lazy(withChunkTimeout(() => import('./menu/MenuRouteView')));
@@ -57,6 +58,12 @@ export const routes: RouteObject[] = [
       { path: website.lockPage, element: <LockPage />, handle: publicPage('lock.title') },
       // Outside the shell: a session whose password must be changed may load nothing else.
       { path: PASSWORD_CHANGE_PATH, element: <PasswordChangePage />, handle: page('password.changeTitle') },
+      // Likewise a session that must set up a second factor first (issue 48).
+      {
+        path: SECOND_FACTOR_SETUP_PATH,
+        element: <SecondFactorSetupPage />,
+        handle: page('secondFactor.setupTitle'),
+      },
       { path: '/403', element: <ErrorPage status="403" />, handle: publicPage('error.403.title') },
       { path: '/404', element: <ErrorPage status="404" />, handle: publicPage('error.404.title') },
       { path: '/500', element: <ErrorPage status="500" />, handle: publicPage('error.500.title') },

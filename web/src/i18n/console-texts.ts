@@ -1,3 +1,4 @@
+import { secondFactorEn, secondFactorZh } from '../app/account/second-factor-locales';
 import { eventsEn, eventsZh } from '../app/events/locales';
 import { shellEn, shellZh } from '../app/layout/locales';
 import { menuEn, menuZh } from '../app/menu/locales';
@@ -15,10 +16,23 @@ export interface ConsoleTexts {
   menu: typeof menuZh;
   crud: typeof crudZh;
   events: typeof eventsZh;
+  secondFactor: typeof secondFactorZh;
 }
 
-const zh: ConsoleTexts = { shell: shellZh, menu: menuZh, crud: crudZh, events: eventsZh };
-const en: ConsoleTexts = { shell: shellEn, menu: menuEn, crud: crudEn, events: eventsEn };
+const zh: ConsoleTexts = {
+  shell: shellZh,
+  menu: menuZh,
+  crud: crudZh,
+  events: eventsZh,
+  secondFactor: secondFactorZh,
+};
+const en: ConsoleTexts = {
+  shell: shellEn,
+  menu: menuEn,
+  crud: crudEn,
+  events: eventsEn,
+  secondFactor: secondFactorEn,
+};
 
 // Deep, without overwriting: `shell.failure` is already there from the core texts.
 i18n.addResourceBundle('zh', 'translation', zh, true, false);

@@ -126,7 +126,7 @@ const challengeKey = (challenge: string) => `auth:second-factor:${challenge}`;
 const challengeFailuresKey = (challenge: string) => `auth:second-factor-failures:${challenge}`;
 
 /**
- * The password was right and the account has a second factor: 401 with a challenge, which the
+ * The password was right and the account has a second factor: 400 with a challenge, which the
  * `totp` grant sends back with the code (SecondFactorRequired in the contract).
  */
 export class SecondFactorNeeded extends OAuthError {
@@ -134,7 +134,7 @@ export class SecondFactorNeeded extends OAuthError {
     readonly challenge: string,
     who: { tenantId: string; userId: string; account: string },
   ) {
-    super(401, 'auth.secondFactorRequired', {}, who);
+    super(400, 'auth.secondFactorRequired', {}, who);
   }
 }
 
@@ -480,12 +480,12 @@ export class AuthService {
     const raw = request.challenge ? await this.deps.cache.get(challengeKey(request.challenge)) : null;
     const pending = raw === null ? undefined : (JSON.parse(raw) as PendingSecondFactor);
     if (!gate || !pending || pending.clientId !== client.clientId)
-      throw new OAuthError(401, 'auth.secondFactorExpired');
+      throw new OAuthError(400, 'auth.secondFactorExpired');
     const challenge = request.challenge!;
     const tenant = await this.#checkTenant(pending.tenantId);
     const actor: Actor = { tenantId: pending.tenantId, userId: null, deptId: null };
     const user = await this.#users.findById(actor, pending.userId);
-    if (!user) throw new OAuthError(401, 'auth.secondFactorExpired');
+    if (!user) throw new OAuthError(400, 'auth.secondFactorExpired');
     this.#checkUserStatus(user);
     const { limits } = this.deps;
     const locked = await limits.accountWait(user.id);
@@ -506,7 +506,7 @@ export class AuthService {
     }
     // The challenge is spent by the sign-in it completes.
     if ((await this.deps.cache.take(challengeKey(challenge))) === null)
-      throw new OAuthError(401, 'auth.secondFactorExpired', {}, whoOf(user));
+      throw new OAuthError(400, 'auth.secondFactorExpired', {}, whoOf(user));
     await limits.clearAccounts(user.tenantId, [user.id]);
     return this.#begin(
       client,

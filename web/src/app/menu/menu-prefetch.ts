@@ -26,7 +26,8 @@ let prefetched: { owner: string; answers: Partial<MenuAnswers> } | undefined;
 export function prefetchMenus(state: Pick<SessionState, 'token' | 'userInfo'>): void {
   const owner = menuOwnerOf(state);
   // A session that must change its password first is answered 403 for the menus until it has.
-  if (!owner || state.userInfo?.password_change_required) return;
+  if (!owner || state.userInfo?.password_change_required || state.userInfo?.second_factor_setup_required)
+    return;
   const answers: MenuAnswers = { routes: routes(), topMenus: topMenus(), buttons: buttons() };
   // A failure is the query's to report when it takes the answer; until then it is not unhandled.
   for (const answer of Object.values(answers)) answer.catch(() => undefined);

@@ -21,6 +21,7 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
   const token = useSession((state) => state.token);
   const locked = useLockState((state) => state.locked);
   const passwordChange = useSession((state) => state.userInfo?.password_change_required === true);
+  const secondFactorSetup = useSession((state) => state.userInfo?.second_factor_setup_required === true);
 
   const decision = decideNavigation({
     path: location.pathname,
@@ -29,6 +30,7 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
     token,
     locked,
     passwordChange,
+    secondFactorSetup,
     needsAuth: matches.every((match) => match.handle?.auth !== false),
   });
   const logout = decision.action === 'redirect' && decision.logout === true;

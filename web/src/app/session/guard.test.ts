@@ -28,6 +28,34 @@ describe('navigation guard', () => {
     });
   });
 
+  it('sends a session that must set up a second factor to the setup, after a password change', () => {
+    for (const path of ['/wel/index', '/', '/info/index'])
+      expect(decideNavigation({ ...signedIn, path, secondFactorSetup: true }), path).toEqual({
+        action: 'redirect',
+        to: '/second-factor-setup',
+      });
+    expect(decideNavigation({ ...signedIn, path: '/second-factor-setup', secondFactorSetup: true })).toEqual({
+      action: 'show',
+    });
+    // The password change comes first.
+    expect(
+      decideNavigation({
+        ...signedIn,
+        path: '/second-factor-setup',
+        passwordChange: true,
+        secondFactorSetup: true,
+      }),
+    ).toEqual({ action: 'redirect', to: '/password-change' });
+    expect(
+      decideNavigation({
+        ...signedIn,
+        path: '/password-change',
+        passwordChange: true,
+        secondFactorSetup: true,
+      }),
+    ).toEqual({ action: 'show' });
+  });
+
   it('sends a session whose password must be changed to the change form from everywhere else', () => {
     for (const path of ['/wel/index', '/', '/info/index', '/404'])
       expect(decideNavigation({ ...signedIn, path, passwordChange: true }), path).toEqual({

@@ -3,6 +3,8 @@ import { website } from '../../config/website';
 export const LOGIN_PATH = '/login';
 /** The forced password change (pages/password-change): nothing else opens until it is done. */
 export const PASSWORD_CHANGE_PATH = '/password-change';
+/** The forced second-factor setup (pages/second-factor): after the password change, likewise. */
+export const SECOND_FACTOR_SETUP_PATH = '/second-factor-setup';
 /** The sign-in page's query parameter naming the console address to open once signed in. */
 export const REDIRECT_PARAM = 'redirect';
 
@@ -21,6 +23,11 @@ export interface GuardInput {
    * response's password_change_required): the server answers nothing else until it is.
    */
   passwordChange?: boolean;
+  /**
+   * A second factor the tenant or a role requires must be set up first (the token response's
+   * second_factor_setup_required): the server answers nothing else until it is.
+   */
+  secondFactorSetup?: boolean;
   /** false for the routes marked as open without a session (/login, /lock, error pages). */
   needsAuth: boolean;
 }
@@ -77,6 +84,7 @@ export function decideNavigation({
   token,
   locked,
   passwordChange = false,
+  secondFactorSetup = false,
   needsAuth,
 }: GuardInput): GuardDecision {
   if (signedIn) {
@@ -87,6 +95,8 @@ export function decideNavigation({
     }
     if (passwordChange && path !== PASSWORD_CHANGE_PATH)
       return { action: 'redirect', to: PASSWORD_CHANGE_PATH };
+    if (!passwordChange && secondFactorSetup && path !== SECOND_FACTOR_SETUP_PATH)
+      return { action: 'redirect', to: SECOND_FACTOR_SETUP_PATH };
     return { action: 'show' };
   }
   return needsAuth ? { action: 'redirect', to: loginPath(path, search) } : { action: 'show' };

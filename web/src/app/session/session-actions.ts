@@ -1,5 +1,6 @@
 import {
   isUnlinked,
+  loginBySecondFactor,
   loginBySocial,
   loginByUsername,
   logout as revokeToken,
@@ -19,6 +20,17 @@ import { getRefreshToken, logoutLocal, replaceSession, startSession, useSession 
 /** Signs in; rejects with the server's reason (a RequestError) and leaves no session on failure. */
 export async function login(credentials: PasswordLogin): Promise<void> {
   startSession(await loginByUsername(credentials));
+  dropDraftsOfOthers();
+  prefetchMenus(useSession.getState());
+}
+
+/** The second step of a sign-in with a second factor (the password step answered `challenge`). */
+export async function loginWithSecondFactor(
+  tenantId: string,
+  challenge: string,
+  code: string,
+): Promise<void> {
+  startSession(await loginBySecondFactor(tenantId, challenge, code));
   dropDraftsOfOthers();
   prefetchMenus(useSession.getState());
 }

@@ -30,6 +30,12 @@ export const en: CoreMessages = {
     submit: 'Sign in',
     submitting: 'Signing in…',
     socialPending: 'Signing in through the third party…',
+    secondFactorTitle: 'Two-step verification',
+    secondFactorIntro: 'Enter the 6-digit code of your authenticator app, or a recovery code.',
+    secondFactorCode: 'Authenticator code',
+    secondFactorRequired: 'Please enter the code',
+    secondFactorSubmit: 'Verify',
+    secondFactorBack: 'Back to account and password',
   },
   lock: {
     title: 'Lock screen',

@@ -29,6 +29,12 @@ export const zh = {
     submit: '登录',
     submitting: '登录中…',
     socialPending: '第三方系统登录中，请稍候…',
+    secondFactorTitle: '两步验证',
+    secondFactorIntro: '请输入身份验证器中的 6 位验证码，或一个恢复码。',
+    secondFactorCode: '动态验证码',
+    secondFactorRequired: '请输入验证码',
+    secondFactorSubmit: '验证',
+    secondFactorBack: '返回，重新输入账号密码',
   },
   lock: {
     title: '锁屏',

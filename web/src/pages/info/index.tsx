@@ -25,6 +25,7 @@ import { updateUserInfo, useSession } from '../../app/session/session-store';
 import { PHONE_MESSAGES, phoneProblem } from '../../utils/validate';
 import { ChangePasswordFields } from '../../app/account/ChangePasswordFields';
 import { usePasswordPolicy } from '../../app/account/usePasswordPolicy';
+import { SecondFactorTab } from './SecondFactorTab';
 import { useFormDraft } from '../../app/session/useFormDraft';
 
 /** Largest avatar accepted (spec §9: 500 KB), as the server's avatar path checks it. */
@@ -245,7 +246,10 @@ function PasswordTab() {
   );
 }
 
-/** Personal info (spec §2): the user's own details and avatar, and a password change. */
+/**
+ * Personal info (spec §2): the user's own details and avatar, a password change, and the second
+ * factor (issue 48).
+ */
 export default function InfoPage() {
   const { t } = useTranslation();
   return (
@@ -254,6 +258,7 @@ export default function InfoPage() {
         items={[
           { key: 'info', label: t('shell.info.tabInfo'), children: <InfoTab /> },
           { key: 'password', label: t('shell.info.tabPassword'), children: <PasswordTab /> },
+          { key: 'second-factor', label: t('secondFactor.title'), children: <SecondFactorTab /> },
         ]}
       />
     </Card>

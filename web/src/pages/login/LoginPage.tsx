@@ -13,7 +13,8 @@ import { RequestError } from '../../api/request';
 import { PublicPageHeading, PublicPageLayout } from '../../app/PublicPageLayout';
 import { preloadSignedIn } from '../../app/layout/load-main-layout';
 import { whenIdle } from '../../app/deferred';
-import { login } from '../../app/session/session-actions';
+import { secondFactorChallenge } from '../../api/auth';
+import { login, loginWithSecondFactor } from '../../app/session/session-actions';
 import { website } from '../../config/website';
 import { CaptchaImage } from './CaptchaImage';
 import { useSocialSignIn } from './social-callback';
@@ -73,6 +74,11 @@ export default function LoginPage() {
   const inFlight = useRef(false);
   const [error, setError] = useState<string>();
   const social = useSocialSignIn(setError);
+  // The password was right and the account has a second factor: the second step, with its challenge.
+  const [challenge, setChallenge] = useState<string>();
+  const [secondCode, setSecondCode] = useState('');
+  const [secondCodeError, setSecondCodeError] = useState<string>();
+  const tenantId = website.tenantMode ? values.tenantId.trim() : website.tenantId;
 
   const messages: Record<FieldName, string> = {
     tenantId: t('login.tenantIdRequired'),
@@ -105,7 +111,7 @@ export default function LoginPage() {
     try {
       // The token request first: the layout's downloads below must not queue ahead of it.
       const signingIn = login({
-        tenantId: website.tenantMode ? values.tenantId.trim() : website.tenantId,
+        tenantId,
         username: values.username.trim(),
         password: values.password,
         captcha: website.captchaMode ? { key: captcha?.key ?? '', code: values.code.trim() } : undefined,
@@ -113,6 +119,12 @@ export default function LoginPage() {
       preloadSignedIn();
       await signingIn;
     } catch (failure) {
+      const asked = secondFactorChallenge(failure);
+      if (asked) {
+        setChallenge(asked);
+        setSecondCode('');
+        return;
+      }
       setError(failure instanceof RequestError ? failure.message : t('request.unreachable'));
       // The server spent the captcha on this attempt.
       if (website.captchaMode) {
@@ -123,6 +135,36 @@ export default function LoginPage() {
       inFlight.current = false;
       setSubmitting(false);
     }
+  };
+
+  const onSecondFactor = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (secondCode.trim() === '') {
+      setSecondCodeError(t('login.secondFactorRequired'));
+      return;
+    }
+    if (inFlight.current || !challenge) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    setError(undefined);
+    try {
+      await loginWithSecondFactor(tenantId, challenge, secondCode);
+    } catch (failure) {
+      setError(failure instanceof RequestError ? failure.message : t('request.unreachable'));
+      setSecondCode('');
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  };
+
+  /** Back to the password step (a spent challenge, or another account). */
+  const back = () => {
+    setChallenge(undefined);
+    setError(undefined);
+    setSecondCodeError(undefined);
+    setValues((previous) => ({ ...previous, password: '', code: '' }));
+    if (website.captchaMode) refresh();
   };
 
   const field = (name: FieldName) => ({
@@ -157,6 +199,50 @@ export default function LoginPage() {
     '--login-info-bg': token.colorInfoBg,
     '--login-info-border': token.colorInfoBorder,
   } as CSSProperties;
+
+  const errorMessage = error && (
+    <div className="login-message login-message-error" role="alert">
+      <CloseCircleFilled aria-hidden />
+      {error}
+    </div>
+  );
+
+  if (challenge)
+    return (
+      <PublicPageLayout>
+        <PublicPageHeading>{t('login.secondFactorTitle')}</PublicPageHeading>
+        <form
+          name="login-second-factor"
+          className="login-form"
+          style={style}
+          noValidate
+          onSubmit={(event) => void onSecondFactor(event)}
+          aria-label={t('login.secondFactorTitle')}
+        >
+          <p className="login-intro">{t('login.secondFactorIntro')}</p>
+          <TextField
+            id="login_secondFactor"
+            label={t('login.secondFactorCode')}
+            value={secondCode}
+            onChange={(value) => {
+              setSecondCode(value);
+              setSecondCodeError(value.trim() === '' ? t('login.secondFactorRequired') : undefined);
+            }}
+            error={secondCodeError}
+            prefix={<SafetyOutlined />}
+            autoComplete="one-time-code"
+            autoFocus
+          />
+          {errorMessage}
+          <Button type="primary" htmlType="submit" block loading={submitting}>
+            {t('login.secondFactorSubmit')}
+          </Button>
+          <Button type="link" block onClick={back}>
+            {t('login.secondFactorBack')}
+          </Button>
+        </form>
+      </PublicPageLayout>
+    );
 
   return (
     <PublicPageLayout>
@@ -214,12 +300,7 @@ export default function LoginPage() {
             {t('login.socialPending')}
           </div>
         )}
-        {error && (
-          <div className="login-message login-message-error" role="alert">
-            <CloseCircleFilled aria-hidden />
-            {error}
-          </div>
-        )}
+        {errorMessage}
         <Button type="primary" htmlType="submit" block loading={submitting || social.pending}>
           {submitting ? t('login.submitting') : t('login.submit')}
         </Button>
