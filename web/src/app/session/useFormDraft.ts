@@ -41,7 +41,8 @@ interface KeptMoment {
 
 /** A field's value as it is kept: a moment (or a range of them) as ISO text, anything else as it is. */
 function toDraft(value: unknown): unknown {
-  if (dayjs.isDayjs(value)) return value.isValid() ? ({ $moment: value.toISOString() } satisfies KeptMoment) : undefined;
+  if (dayjs.isDayjs(value))
+    return value.isValid() ? ({ $moment: value.toISOString() } satisfies KeptMoment) : undefined;
   if (Array.isArray(value)) return value.map(toDraft);
   return value;
 }
