@@ -112,7 +112,7 @@ describe.each(enginesUnderTest())('the menu page on %s', (kind) => {
       (await get(`lazy-menu-list?name=${encodeURIComponent('日志')}`)).body.data
         .map((n: Node) => n.code)
         .sort(),
-    ).toEqual(['log', 'log_api', 'log_error', 'log_usual']);
+    ).toEqual(['log', 'log_api', 'log_error', 'log_login', 'log_usual']);
     expect((await get('lazy-list?parentId=abc')).status).toBe(400);
   });
 

@@ -1,4 +1,4 @@
-import type { Role, RoleGrant, RoleInput, RoleNode, TreeNode } from '@console/contract';
+import type { EffectiveRights, Role, RoleGrant, RoleInput, RoleNode, TreeNode } from '@console/contract';
 import { get, post, type QueryParams } from '../request';
 
 const BASE = '/api/blade-system/role';
@@ -41,4 +41,12 @@ export function remove(ids: readonly string[]): Promise<unknown> {
 /** Replaces the roles' menus and, when given, their data and API scopes (a JSON body). */
 export function grant(body: RoleGrant): Promise<unknown> {
   return post<unknown>(`${BASE}/grant`, body);
+}
+
+/**
+ * 查看权限: what a user (every role they hold) or one role alone really gets — menus per top menu,
+ * buttons, data and API scopes — each with the roles it comes from. Administrators only.
+ */
+export function effective(target: { userId: string } | { roleId: string }): Promise<EffectiveRights> {
+  return get<EffectiveRights>(`${BASE}/effective`, target);
 }

@@ -94,6 +94,27 @@ export function buildForest(menus: readonly Menu[]): MenuNode[] {
   return sortTree(roots);
 }
 
+/**
+ * The menus (category 1) the sidebar shows for the allowed menus and buttons: those of them the top
+ * menu lists (`listed`; null: no top menu, every one), each with its ancestors. `routes` answers
+ * them as a tree; `role/effective` (查看权限) shows them with the roles they come from.
+ */
+export function sidebarMenus(
+  all: readonly Menu[],
+  allowed: ReadonlySet<string>,
+  listed: ReadonlySet<string> | null,
+): Menu[] {
+  const byId = new Map(all.map((menu) => [menu.id, menu]));
+  const shown = new Set<string>();
+  for (const id of allowed) {
+    if (listed !== null && !listed.has(id)) continue;
+    for (let menu = byId.get(id); menu && !shown.has(menu.id); menu = byId.get(menu.parentId)) {
+      shown.add(menu.id);
+    }
+  }
+  return all.filter((menu) => shown.has(menu.id) && menu.category === MENU_CATEGORY.MENU);
+}
+
 /** Menu nodes as the tree calls' choices: the id is also the key and the value, the name the title. */
 function toTreeNodes(nodes: readonly MenuNode[]): TreeNode[] {
   return nodes.map((node) =>
@@ -165,20 +186,9 @@ export class MenuService {
     if (listed !== null && listed.size === 0) return [];
     const all = await this.#menus.findAll();
     const allowed = await this.allowedMenuIds(principal, all);
-    const chosen = listed === null ? allowed : new Set([...allowed].filter((id) => listed.has(id)));
-
-    const byId = new Map(all.map((menu) => [menu.id, menu]));
-    const shown = new Set<string>();
-    for (const id of chosen) {
-      for (let menu = byId.get(id); menu && !shown.has(menu.id); menu = byId.get(menu.parentId)) {
-        shown.add(menu.id);
-      }
-    }
     // The icon as an icon-font class, which BladeX's console draws (this console maps it back).
     return buildForest(
-      all
-        .filter((menu) => shown.has(menu.id) && menu.category === MENU_CATEGORY.MENU)
-        .map((menu) => ({ ...menu, source: bladeIconOf(menu.source) })),
+      sidebarMenus(all, allowed, listed).map((menu) => ({ ...menu, source: bladeIconOf(menu.source) })),
     );
   }
 

@@ -6,6 +6,8 @@ import { ok } from '../../../core/envelope.js';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { Envelope, ListQuerySchema, TreeNodeSchema } from '../../../core/schema.js';
 import {
+  EffectiveRightsSchema,
+  RoleEffectiveQuery,
   RoleGrantSchema,
   RoleInputSchema,
   RoleNodeSchema,
@@ -53,6 +55,17 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RoleService }> = asy
     },
     async (req) =>
       ok(await roles.select(req.actor, readableUserId(req, req.query.userId || undefined)), req.t('ok')),
+  );
+
+  // 查看权限 (issue 48): what a user or a role really gets, and from which roles. Read-only, for
+  // administrators, in their own tenant (another tenant's user or role answers 404).
+  app.get(
+    '/effective',
+    {
+      schema: { querystring: RoleEffectiveQuery, response: { 200: Envelope(EffectiveRightsSchema) } },
+      config: { access: 'administrator' },
+    },
+    async (req) => ok(await roles.effective(principalOf(req), req.query), req.t('ok')),
   );
 
   // The list is a tree answered whole (above), not a page: the helper registers the other three.

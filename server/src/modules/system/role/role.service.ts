@@ -4,6 +4,8 @@ import {
   type ApiScope,
   type DataScope,
   type Role,
+  type EffectiveRights,
+  type RoleEffectiveQueryInput,
   type RoleGrant,
   type RoleInput,
   type RoleNode,
@@ -29,6 +31,7 @@ import { MenuRepository } from '../menu/menu.repository.js';
 import type { MenuService } from '../menu/menu.service.js';
 import { ApiScopeRepository } from '../scope/api-scope.repository.js';
 import { DataScopeRepository } from '../scope/data-scope.repository.js';
+import { EffectiveRightsReader } from './effective-rights.js';
 import { RoleGrantRepository } from './role-grant.repository.js';
 import { RoleRepository, roleTable } from './role.repository.js';
 import { removeAll } from '../../../core/entity-service.js';
@@ -65,10 +68,12 @@ export function checkAlias(actor: Actor, alias: string): void {
 export class RoleService {
   readonly #roles: RoleRepository;
   readonly #policy: GrantPolicy;
+  readonly #effective: EffectiveRightsReader;
 
   constructor(private readonly deps: RoleServiceDependencies) {
     this.#roles = new RoleRepository(deps.store);
     this.#policy = new GrantPolicy(deps.store, deps.menus);
+    this.#effective = new EffectiveRightsReader(deps.store, deps.menus);
   }
 
   /** `role/list`: the roles under the filters, as a tree (BladeX answers a tree, not a page). */
@@ -117,6 +122,11 @@ export class RoleService {
     const user = userId ? await users.findById(actor, userId) : await users.findSelf(actor);
     if (!user) throw notFound();
     return this.#roles.findMany(actor, idList(user.roleId));
+  }
+
+  /** `role/effective` (查看权限): what a user of the tenant, or one of its roles, really gets (effective-rights.ts). */
+  effective(principal: Principal, query: RoleEffectiveQueryInput): Promise<EffectiveRights> {
+    return this.#effective.read(principal, query);
   }
 
   /** Creates without an id, updates with one; a role cannot sit under itself or a role below it. */

@@ -1,4 +1,4 @@
-import { SafetyOutlined } from '@ant-design/icons';
+import { AuditOutlined, SafetyOutlined } from '@ant-design/icons';
 import {
   PLATFORM_TENANT_ID,
   ROLE_ALIAS_PATTERN,
@@ -16,6 +16,8 @@ import * as roleApi from '../../../api/system/role';
 import { useSession } from '../../../app/session/session-store';
 import { website } from '../../../config/website';
 import { CrudPage, defineCrud, optionsFromTree, type CrudFormValues } from '../../../crud';
+import { EffectiveRightsDialog } from '../shared/EffectiveRightsDialog';
+import { useIsAdministrator } from '../shared/effective-rights';
 import { refreshingChoices } from '../shared/refreshing-choices';
 import { GrantTreeDialog, type GrantSection } from '../shared/GrantTreeDialog';
 import { ParentSelect } from '../shared/ParentSelect';
@@ -66,7 +68,15 @@ export function saveRoleGrant(roleIds: readonly string[], granted: Readonly<Reco
   });
 }
 
-function roleConfig(showTenant: boolean, grant: (roleIds: readonly string[]) => void) {
+/**
+ * The page's settings. `viewAs` opens 查看权限 on a row: given to administrators only, who alone may
+ * ask `role/effective` (no button code: the server allows administrators).
+ */
+function roleConfig(
+  showTenant: boolean,
+  grant: (roleIds: readonly string[]) => void,
+  viewAs: ((role: RoleNode) => void) | undefined,
+) {
   return defineCrud<RoleNode, RoleInput>({
     name: 'role',
     title: 'authority.role.title',
@@ -89,6 +99,14 @@ function roleConfig(showTenant: boolean, grant: (roleIds: readonly string[]) => 
         permission: 'role_grant',
         needsSelection: true,
         onClick: ({ selectedIds }) => grant(selectedIds),
+      },
+    ],
+    rowActions: viewAs && [
+      {
+        key: 'effective',
+        label: 'authority.effective.action',
+        icon: <AuditOutlined aria-hidden />,
+        onClick: (row) => viewAs(row),
       },
     ],
     columns: [
@@ -142,16 +160,27 @@ function roleConfig(showTenant: boolean, grant: (roleIds: readonly string[]) => 
 }
 
 /**
- * Roles (/api/blade-system/role): the tenant's roles as a tree, and 权限设置 — the menus, data
- * scopes and API scopes of the selected roles (`role/grant`).
+ * Roles (/api/blade-system/role): the tenant's roles as a tree, 权限设置 — the menus, data scopes
+ * and API scopes of the selected roles (`role/grant`) — and, for administrators, 查看权限 — what a
+ * role alone really gets (`role/effective`).
  */
 export default function RolePage() {
   const { t } = useTranslation();
   const platform = useSession((state) => state.userInfo?.tenant_id === PLATFORM_TENANT_ID);
+  const administrator = useIsAdministrator();
   const [granting, setGranting] = useState<readonly string[]>([]);
-  const config = useMemo(() => roleConfig(website.tenantMode || platform, setGranting), [platform]);
+  const [viewing, setViewing] = useState<RoleNode>();
+  const config = useMemo(
+    () => roleConfig(website.tenantMode || platform, setGranting, administrator ? setViewing : undefined),
+    [platform, administrator],
+  );
   return (
     <CrudPage config={config}>
+      <EffectiveRightsDialog
+        target={viewing && { roleId: viewing.id }}
+        name={viewing?.roleName ?? ''}
+        onClose={() => setViewing(undefined)}
+      />
       <GrantTreeDialog
         targetIds={granting}
         title={t('authority.role.grant')}

@@ -1,4 +1,5 @@
 import {
+  AuditOutlined,
   CheckCircleOutlined,
   KeyOutlined,
   SettingOutlined,
@@ -11,6 +12,8 @@ import { useMemo, useState } from 'react';
 import './locales';
 import * as userApi from '../../../api/system/user';
 import { CrudPage, defineCrud, type CrudActionContext, type TextKey } from '../../../crud';
+import { EffectiveRightsDialog } from '../../authority/shared/EffectiveRightsDialog';
+import { useIsAdministrator } from '../../authority/shared/effective-rights';
 import { DeptFilter } from './DeptFilter';
 import { GrantRolesDialog } from './GrantRolesDialog';
 import { PlatformDialog } from './PlatformDialog';
@@ -50,7 +53,8 @@ async function confirmThen(
 /**
  * Users (/api/blade-user) of the tenant, filtered by a department picked in the tree beside the
  * table. Besides add, edit, view and delete: roles, password reset, unlock, platform settings and
- * approval of pending registrations, each shown only with its button code. Passwords are typed
+ * approval of pending registrations, each shown only with its button code, and 查看权限 — what the
+ * user really gets (`role/effective`) — for administrators, who alone may ask. Passwords are typed
  * when adding only and never shown.
  */
 export default function UserPage() {
@@ -58,8 +62,10 @@ export default function UserPage() {
   const [grant, setGrant] = useState<Opened<readonly UserRow[]>>();
   const [platform, setPlatform] = useState<Opened<UserRow>>();
   const [passwords, setPasswords] = useState<readonly ResetPassword[]>();
+  const [viewing, setViewing] = useState<UserRow>();
+  const administrator = useIsAdministrator();
 
-  // Built once: the actions only set this page's state, whose setters never change.
+  // Built once per kind of user: the actions only set this page's state, whose setters never change.
   const config = useMemo(
     () =>
       defineCrud<UserRow, UserInput>({
@@ -148,9 +154,19 @@ export default function UserPage() {
                 'system.user.audit.done',
               ),
           },
+          ...(administrator
+            ? [
+                {
+                  key: 'effective',
+                  label: 'authority.effective.action' as const,
+                  icon: <AuditOutlined aria-hidden />,
+                  onClick: (row: UserRow) => setViewing(row),
+                },
+              ]
+            : []),
         ],
       }),
-    [],
+    [administrator],
   );
   const params = useMemo(() => ({ deptId }), [deptId]);
 
@@ -178,6 +194,11 @@ export default function UserPage() {
             onSaved={() => finish(platform, () => setPlatform(undefined))}
           />
           <ResetPasswordsDialog passwords={passwords} onClose={() => setPasswords(undefined)} />
+          <EffectiveRightsDialog
+            target={viewing && { userId: viewing.id }}
+            name={viewing ? viewing.realName || viewing.account : ''}
+            onClose={() => setViewing(undefined)}
+          />
         </CrudPage>
       </div>
     </Flex>
