@@ -195,4 +195,24 @@ describe.each(enginesUnderTest())('the second factor on %s', (kind) => {
       '所在租户或角色要求两步验证，不能关闭',
     );
   });
+
+  it('leads the holders of a role that requires one to set it up, once the role says so', async () => {
+    const carol = await createAccount(t);
+    const carolToken = (await password(carol)).body.access_token as string;
+    expect((await t.call({ method: 'GET', url: '/api/blade-system/menu/routes' }, carolToken)).status).toBe(
+      200,
+    );
+    const saved = await t.call({
+      method: 'POST',
+      url: '/api/blade-system/role/submit',
+      payload: { id: carol.roleIds[0], roleName: '角色', roleAlias: 'operator', sort: 1, totpRequired: 1 },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.totpRequired).toBe(1);
+    // At once for the session already open, and at the next sign-in.
+    expect((await t.call({ method: 'GET', url: '/api/blade-system/menu/routes' }, carolToken)).status).toBe(
+      403,
+    );
+    expect((await password(carol)).body.second_factor_setup_required).toBe(true);
+  });
 });

@@ -20,6 +20,8 @@ const roleFields = {
   roleName: Type.String(),
   sort: Type.Integer(),
   roleAlias: Type.String(),
+  /** 1: the role's holders must have a TOTP second factor (issue 48). */
+  totpRequired: Type.Integer(),
 };
 
 export const RoleSchema = Type.Object(roleFields);
@@ -49,6 +51,8 @@ export const RoleInputSchema = Type.Object(
       label: 'role.roleAlias',
       required: 'role.roleAlias.required',
     }),
+    // Left out, a new role requires none and an update keeps it.
+    totpRequired: Type.Optional(IntegerField({ label: 'role.totpRequired' }, { minimum: 0, maximum: 1 })),
   },
   { additionalProperties: false },
 );

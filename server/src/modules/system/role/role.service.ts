@@ -138,6 +138,7 @@ export class RoleService {
       roleAlias: input.roleAlias.trim(),
       sort: input.sort,
       parentId,
+      ...(input.totpRequired === undefined ? {} : { totpRequired: input.totpRequired }),
     };
     const saved = await inTransaction(this.deps.store, async (tx) => {
       const roles = new RoleRepository(tx);
@@ -162,10 +163,16 @@ export class RoleService {
       if (id === undefined)
         return { role: (await roles.findById(actor, await roles.insert(actor, values)))! };
       if (!(await roles.update(actor, id, values))) throw notFound();
-      return { role: (await roles.findById(actor, id))!, renamed: existing!.roleAlias !== values.roleAlias };
+      return {
+        role: (await roles.findById(actor, id))!,
+        // Authority follows aliases, and whether a second factor must be set up follows the flag.
+        reread:
+          existing!.roleAlias !== values.roleAlias ||
+          (values.totpRequired !== undefined && existing!.totpRequired !== values.totpRequired),
+      };
     });
-    // Authority follows aliases: holders of a renamed role are re-read at once.
-    if (saved.renamed) await this.deps.rolesChanged(actor.tenantId);
+    // The holders' account states are read again at once.
+    if (saved.reread) await this.deps.rolesChanged(actor.tenantId);
     return saved.role;
   }
 

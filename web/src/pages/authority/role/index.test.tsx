@@ -16,6 +16,7 @@ const role = (id: string, roleName: string): RoleNode => ({
   parentId: '0',
   roleName,
   roleAlias: `alias${id}`,
+  totpRequired: 0,
   sort: 1,
   hasChildren: false,
   children: [],

@@ -35,6 +35,7 @@ function toInput(values: CrudFormValues, row: RoleNode | undefined): RoleInput {
     roleAlias: String(values.roleAlias ?? ''),
     parentId,
     sort: Number(values.sort),
+    ...(typeof values.totpRequired === 'number' ? { totpRequired: values.totpRequired } : {}),
   };
 }
 
@@ -154,6 +155,17 @@ function roleConfig(
         type: 'number',
         table: { width: 100 },
         form: { required: 'authority.role.sortRequired', initialValue: 1 },
+      },
+      {
+        prop: 'totpRequired',
+        label: 'authority.role.totpRequired',
+        type: 'radio',
+        options: [
+          { value: 0, label: 'authority.role.totpRequiredOff' },
+          { value: 1, label: 'authority.role.totpRequiredOn' },
+        ],
+        table: false,
+        form: { initialValue: 0, help: 'authority.role.totpRequiredHelp' },
       },
     ],
   });

@@ -30,6 +30,7 @@ function role(id: string, roleName: string): RoleNode {
     parentId: '0',
     roleName,
     roleAlias: `alias${id}`,
+    totpRequired: 0,
     sort: 1,
     hasChildren: false,
     children: [],

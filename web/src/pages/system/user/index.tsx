@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   CheckCircleOutlined,
   KeyOutlined,
+  SafetyOutlined,
   SettingOutlined,
   TeamOutlined,
   UnlockOutlined,
@@ -11,6 +12,7 @@ import { Flex } from 'antd';
 import { useMemo, useState } from 'react';
 import './locales';
 import * as userApi from '../../../api/system/user';
+import * as totpApi from '../../../api/totp';
 import { CrudPage, defineCrud, type CrudActionContext, type TextKey } from '../../../crud';
 import { EffectiveRightsDialog } from '../../authority/shared/EffectiveRightsDialog';
 import { useIsAdministrator } from '../../authority/shared/effective-rights';
@@ -98,6 +100,21 @@ export default function UserPage() {
                 'system.user.reset.confirm',
                 async (ids) => setPasswords(await userApi.resetPassword(ids)),
                 'system.user.reset.done',
+              ),
+          },
+          {
+            key: 'reset-second-factor',
+            label: 'system.user.resetSecondFactor.action',
+            icon: <SafetyOutlined aria-hidden />,
+            permission: 'user_reset',
+            needsSelection: true,
+            onClick: (context) =>
+              confirmThen(
+                context,
+                context.selectedIds,
+                'system.user.resetSecondFactor.confirm',
+                totpApi.reset,
+                'system.user.resetSecondFactor.done',
               ),
           },
           {

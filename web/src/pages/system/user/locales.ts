@@ -49,6 +49,11 @@ export const userZh = {
     forUsers: '为 {{count}} 个账号设置角色：{{names}}',
     empty: '暂无角色',
   },
+  resetSecondFactor: {
+    action: '重置两步验证',
+    confirm: '确定重置选择账号的两步验证吗？他们下次登录不再需要验证码（要求两步验证时须重新设置）',
+    done: '两步验证已重置',
+  },
   reset: {
     action: '密码重置',
     confirm: '确定重置选择账号的密码? 每个账号将获得一个新的随机密码',
@@ -128,6 +133,12 @@ export const userEn: typeof userZh = {
     rolesRequired: 'Please select roles',
     forUsers: 'Accounts ({{count}}): {{names}}',
     empty: 'No roles',
+  },
+  resetSecondFactor: {
+    action: 'Reset two-step verification',
+    confirm:
+      'Reset the two-step verification of the selected accounts? Their next sign-in asks for no code (or for a new setup where it is required)',
+    done: 'Two-step verification reset',
   },
   reset: {
     action: 'Reset password',
