@@ -155,6 +155,18 @@ describe.each(enginesUnderTest())('the second factor on %s', (kind) => {
       .where('log_id', '=', 'totp.reset')
       .execute();
     expect(logged.map((row) => row.log_data).join()).toContain(alice.account);
+    // A secret sealed under another key (DATA_KEY changed) refuses every code, and a reset helps.
+    secret = (await totp('setup', aliceToken)).body.data.secret as string;
+    await totp('confirm', aliceToken, { code: codeAt(secret, Date.now()) });
+    await t.store.db
+      .updateTable('blade_user_totp')
+      .set({ secret: 'sealed-under-another-key' })
+      .where('user_id', '=', BigInt(alice.userId))
+      .execute();
+    const unreadable = await second(await challengeOf(alice), codeAt(secret, Date.now() + 30_000));
+    expect(unreadable.status).toBe(400);
+    await t.call({ method: 'POST', url: '/api/blade-user/totp/reset', query: { userIds: alice.userId } });
+    expect((await password(alice)).status).toBe(200);
     // Someone else's reset is the administrator's only.
     const other = await createAccount(t);
     const otherToken = (await password(other)).body.access_token as string;

@@ -112,6 +112,18 @@ export class SecondFactor {
   }
 
   /**
+   * The secret, or undefined when it cannot be opened (sealed under another DATA_KEY: only an
+   * administrator's reset helps, docs/operations.md).
+   */
+  #secretOf(sealed: string): string | undefined {
+    try {
+      return this.deps.secrets.open(sealed);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
    * A code typed for a confirmed second factor: the authenticator's code of now or a step either
    * side, later than the last one accepted, or an unused recovery code. Accepted once only.
    */
@@ -125,7 +137,8 @@ export class SecondFactor {
       const used = await this.#totps.useRecoveryCode(tenantId, userId, stored.recoveryDigests, digest);
       return used ? 'accepted' : 'refused';
     }
-    const secret = this.deps.secrets.open(stored.sealedSecret);
+    const secret = this.#secretOf(stored.sealedSecret);
+    if (secret === undefined) return 'refused';
     const step = matchedStep(secret, code, this.#now(), stored.lastStep);
     if (step === undefined) return 'refused';
     return (await this.#totps.useStep(tenantId, userId, step)) ? 'accepted' : 'refused';
