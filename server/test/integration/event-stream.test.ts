@@ -11,8 +11,14 @@ import { MessageService } from '../../src/modules/desk/message/message.service.j
 import { createAccount, type TestAccount } from './support/accounts.js';
 import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
 import { openStream, type StreamEvent } from './support/event-stream-client.js';
-import { closeSharedInstances, sharedRedisInstance, type SharedInstance } from './support/shared-redis.js';
-import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
+import {
+  closeSharedInstances,
+  listening,
+  sharedRedisInstance,
+  signInOver,
+  type SharedInstance,
+} from './support/shared-redis.js';
+import { SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 47, push: the event stream (GET /api/blade-desk/stream, decision 0039) over real HTTP, two
 // server processes sharing one database and one Redis, as behind a load balancer. An event raised in
@@ -37,31 +43,13 @@ describe.each(enginesUnderTest())('the event stream across two processes on %s',
   const limits: Partial<EventHubOptions> = { replayMax: 5, perUser: 3 };
 
   async function instance(worker: number): Promise<Instance> {
-    const shared = await sharedRedisInstance(kind, testDb, { worker, prefix, jwtSecret, events: limits });
-    await shared.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = shared.app.server.address() as AddressInfo;
-    return {
-      ...shared,
-      origin: `http://127.0.0.1:${port}`,
-      messages: new MessageService(shared.store, shared.app.events),
-    };
+    const shared = await listening(
+      await sharedRedisInstance(kind, testDb, { worker, prefix, jwtSecret, events: limits }),
+    );
+    return { ...shared, messages: new MessageService(shared.store, shared.app.events) };
   }
 
-  async function signIn(on: Instance, account: TestAccount): Promise<string> {
-    const query = new URLSearchParams({
-      tenantId: account.tenantId,
-      username: account.account,
-      password: md5(account.password),
-      grant_type: 'password',
-      scope: 'all',
-    });
-    const res = await fetch(`${on.origin}/api/blade-auth/oauth/token?${query}`, {
-      method: 'POST',
-      headers: { authorization: SABER_BASIC },
-    });
-    const body = (await res.json()) as { access_token: string };
-    return body.access_token;
-  }
+  const signIn = (on: Instance, account: TestAccount) => signInOver(on.origin, account);
 
   const call = async (on: Instance, method: 'GET' | 'POST', path: string, token: string) =>
     fetch(`${on.origin}${path}`, {

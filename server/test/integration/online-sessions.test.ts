@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKGROUND_HEADER } from '@console/contract';
 import { lastActivityKey } from '../../src/core/auth/account-states.js';
@@ -9,7 +8,13 @@ import { OnlineSessionRepository } from '../../src/modules/system/online/online-
 import { createAccount, type TestAccount } from './support/accounts.js';
 import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
 import { openStream } from './support/event-stream-client.js';
-import { closeSharedInstances, sharedRedisInstance, type SharedInstance } from './support/shared-redis.js';
+import {
+  closeSharedInstances,
+  listening,
+  sharedRedisInstance,
+  signInOver,
+  type SharedInstance,
+} from './support/shared-redis.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 48, 在线用户: every live sign-in session, listed the same by whichever process answers (two
@@ -45,28 +50,11 @@ describe.each(enginesUnderTest())('online sessions across two processes on %s', 
   const prefix = `test:${randomUUID()}:`;
   const jwtSecret = new Uint8Array(randomBytes(48));
 
-  async function instance(worker: number): Promise<Instance> {
-    const shared = await sharedRedisInstance(kind, testDb, { worker, prefix, jwtSecret });
-    await shared.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = shared.app.server.address() as AddressInfo;
-    return { ...shared, origin: `http://127.0.0.1:${port}` };
-  }
+  const instance = async (worker: number): Promise<Instance> =>
+    listening(await sharedRedisInstance(kind, testDb, { worker, prefix, jwtSecret }));
 
-  async function signIn(on: Instance, account: Omit<TestAccount, 'userId' | 'roleIds'>, userAgent?: string) {
-    const query = new URLSearchParams({
-      tenantId: account.tenantId,
-      username: account.account,
-      password: md5(account.password),
-      grant_type: 'password',
-      scope: 'all',
-    });
-    const res = await fetch(`${on.origin}/api/blade-auth/oauth/token?${query}`, {
-      method: 'POST',
-      headers: { authorization: SABER_BASIC, ...(userAgent ? { 'user-agent': userAgent } : {}) },
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { access_token: string }).access_token;
-  }
+  const signIn = (on: Instance, account: Omit<TestAccount, 'userId' | 'roleIds'>, userAgent?: string) =>
+    signInOver(on.origin, account, userAgent ? { 'user-agent': userAgent } : {});
 
   async function call(on: Instance, method: 'GET' | 'POST', path: string, token: string) {
     const res = await fetch(`${on.origin}${path}`, {

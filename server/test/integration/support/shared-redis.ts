@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDependencies } from '../../../src/app.js';
 import { RedisCache } from '../../../src/core/cache/redis-cache.js';
@@ -9,6 +10,7 @@ import { migrateToLatest } from '../../../src/db/migrate.js';
 import { seedDatabase } from '../../../src/db/seed/seed.js';
 import type { TestDatabase } from './databases.js';
 import { clearSeededAdminPasswordChange } from './template-databases.js';
+import { md5, SABER_BASIC } from './test-app.js';
 
 // One of several server instances behind a load balancer, in this process: one database, one
 // Redis (under the run's own key prefix) and one signing key shared with the others.
@@ -61,4 +63,34 @@ export async function closeSharedInstances(
     await instance.database.close();
   }
   await testDb?.drop();
+}
+
+/** The instance listening on a port of loopback, with the origin to call it at over real HTTP. */
+export async function listening<T extends SharedInstance>(instance: T): Promise<T & { origin: string }> {
+  await instance.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = instance.app.server.address() as AddressInfo;
+  return { ...instance, origin: `http://127.0.0.1:${port}` };
+}
+
+/** The password grant over HTTP, as the console signs in; answers the access token. */
+export async function signInOver(
+  origin: string,
+  account: { tenantId: string; account: string; password: string },
+  headers: Record<string, string> = {},
+): Promise<string> {
+  const query = new URLSearchParams({
+    tenantId: account.tenantId,
+    username: account.account,
+    password: md5(account.password),
+    grant_type: 'password',
+    scope: 'all',
+  });
+  const res = await fetch(`${origin}/api/blade-auth/oauth/token?${query}`, {
+    method: 'POST',
+    headers: { authorization: SABER_BASIC, ...headers },
+  });
+  const body = (await res.json()) as { access_token?: string; error_description?: string };
+  if (res.status !== 200 || !body.access_token)
+    throw new Error(`sign-in of ${account.account} failed: ${res.status} ${body.error_description}`);
+  return body.access_token;
 }

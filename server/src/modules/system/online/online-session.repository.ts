@@ -11,8 +11,8 @@ import type { Database } from '../../../db/schema.js';
 // and removed when it ends. It has no audit or soft-delete columns, so TableRepository does not
 // apply: reads are scoped here, to a tenant unless the caller sees every tenant (the platform).
 
-/** A session's row, by field. */
-export interface OnlineSessionRow {
+/** Who a session is and how it signed in: what its row holds besides its times. */
+interface SessionFields {
   sessionId: string;
   tenantId: string;
   userId: string;
@@ -24,24 +24,17 @@ export interface OnlineSessionRow {
   os: string | null;
   clientId: string;
   grantType: string;
+}
+
+/** A session's row, by field (times as the wire writes them). */
+export interface OnlineSessionRow extends SessionFields {
   loginTime: string;
   lastActiveTime: string;
   expireTime: string;
 }
 
 /** What is written when a session begins (the times are the caller's clock). */
-export interface SessionStart {
-  sessionId: string;
-  tenantId: string;
-  userId: string;
-  account: string;
-  realName: string | null;
-  deptId: string | null;
-  ip: string | null;
-  browser: string | null;
-  os: string | null;
-  clientId: string;
-  grantType: string;
+export interface SessionStart extends SessionFields {
   loginTime: Date;
   expireTime: Date;
 }
