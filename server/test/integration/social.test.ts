@@ -165,11 +165,26 @@ describe.each(enginesUnderTest())('third-party sign-in on %s', (kind) => {
       (await t.call({ method: 'GET', url: '/api/blade-auth/oauth/user-info' }, approved.body.access_token))
         .body.data.account,
     ).toBe('alice');
+    // The login log has the social attempts of a known user (issue 48): refused while pending, then in.
+    expect(await socialOutcomes()).toEqual(expect.arrayContaining(['pending', 'success']));
   });
+
+  /** The outcomes of the social grant in the login log, oldest first. */
+  async function socialOutcomes(): Promise<string[]> {
+    await t.app.logWriter.flush();
+    const rows = await t.store.db
+      .selectFrom('blade_log_login')
+      .select(['outcome', 'id'])
+      .where('grant_type', '=', 'social')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.outcome);
+  }
 
   it('refuses a forged or reused state, an unknown provider and a refused code', async () => {
     expect((await socialSignIn('code-bob', true)).body.error_description).toBe('第三方登录已过期，请重试');
     expect((await socialSignIn('code-nobody')).body.error_description).toBe('第三方平台认证失败');
+    expect((await socialOutcomes()).slice(-2)).toEqual(['socialFailed', 'socialFailed']);
     const unknown = await t.app.inject({ method: 'GET', url: '/api/blade-auth/oauth/render/nosuch' });
     expect(JSON.parse(unknown.body).error_description).toBe('未配置的第三方平台: nosuch');
   });
