@@ -64,6 +64,9 @@ export const BLADE_MENU_ICONS: Readonly<Record<string, string>> = {
   EyeOutlined: 'iconfont iconicon_glass', // flow_follow
   LoginOutlined: 'iconfont icon-rizhi1', // log_login
   UserSwitchOutlined: 'iconfont iconicon_addperson', // online
+  FieldTimeOutlined: 'iconfont iconicon_ding', // job
+  DashboardOutlined: 'iconfont icon-dongtai', // monitor_server
+  ThunderboltOutlined: 'iconfont iconicon_refresh', // monitor_cache
 };
 
 /** An icon-font class written by hand: single spaces, no spaces around. */

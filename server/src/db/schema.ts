@@ -331,6 +331,44 @@ export interface OnlineSessionTable {
   expire_time: DbDate;
 }
 
+/** A scheduled job (migration 0024): `status` 1 scheduled, 0 paused. */
+export interface JobTable extends AuditColumns, TenantScoped {
+  job_name: string;
+  handler: string;
+  /** JSON: the handler's parameters. */
+  params: string | null;
+  cron: string;
+  /** 'skip' or 'once': what a time missed while no process ran becomes. */
+  misfire: string;
+  timeout_seconds: DbInt;
+  retries: DbInt;
+  retry_backoff_seconds: DbInt;
+  /** Comma-joined user ids told when a run fails. */
+  notify_user_ids: string | null;
+  remark: string | null;
+}
+
+/** A run of a job (migration 0024): claimed by its (job_id, scheduled_time, attempt). */
+export interface JobRunTable {
+  id: DbId;
+  tenant_id: string;
+  job_id: DbId;
+  scheduled_time: DbDate;
+  attempt: DbInt;
+  /** schedule, manual, retry or misfire. */
+  trigger_kind: string;
+  /** running, success, failure, timeout, lost or skipped. */
+  outcome: string;
+  /** The process that ran it (host and pid). */
+  process: string;
+  start_time: DbDate;
+  lease_until: DbDate;
+  end_time: DbDate | null;
+  duration_ms: DbInt | null;
+  output: string | null;
+  create_time: DbDate;
+}
+
 /** A user's TOTP second factor (migration 0023). */
 export interface UserTotpTable {
   id: DbId;
@@ -670,6 +708,8 @@ export interface Database {
   blade_log_login: LogLoginTable;
   blade_online_session: OnlineSessionTable;
   blade_user_totp: UserTotpTable;
+  blade_job: JobTable;
+  blade_job_run: JobRunTable;
   blade_notice: NoticeTable;
   blade_message: MessageTable;
   blade_oss: OssTable;

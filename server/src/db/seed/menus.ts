@@ -157,6 +157,16 @@ export const MENU_TREE: MenuSeed[] = [
     page('online', '在线用户', '/monitor/online', 'UserSwitchOutlined', 2, [
       ['online_logout', '强退', 'logout', 3],
     ]),
+    // Issue 49 (migration 0024 adds them to databases seeded before).
+    page('job', '定时任务', '/monitor/job', 'FieldTimeOutlined', 3, [
+      ...CRUD,
+      ['job_run', '执行一次', 'run', 2],
+      ['job_pause', '暂停', 'pause', 2],
+      ['job_resume', '恢复', 'resume', 2],
+      ['job_log', '运行日志', 'log', 2],
+    ]),
+    page('monitor_server', '服务监控', '/monitor/server', 'DashboardOutlined', 4),
+    page('monitor_cache', '缓存监控', '/monitor/cache', 'ThunderboltOutlined', 5),
   ]),
   group('report', '报表管理', '/report', 'BarChartOutlined', 5, [
     page('report_list', '报表列表', '/report/reportlist', 'TableOutlined', 1, CRUD),
