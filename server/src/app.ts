@@ -33,6 +33,11 @@ import { NoticeService } from './modules/desk/notice/notice.service.js';
 import { registerDevelop, startDatasources } from './modules/develop/develop.plugin.js';
 import { registerFlow } from './modules/flow/flow.plugin.js';
 import { registerLogs, startLogs, type LogsDependencies } from './modules/log/log.plugin.js';
+import { logRetentionJob } from './modules/log/log-jobs.js';
+import { registerJobs } from './modules/system/job/job.plugin.js';
+import type { SchedulerOptions } from './modules/system/job/scheduler.js';
+import { messageRetentionJob } from './modules/system/tenant/message-retention-job.js';
+import { JobHandlers, type JobHandler } from './core/jobs/job-handlers.js';
 import { installRequestLogs, recordFault } from './modules/log/request-logs.js';
 import { usualEventRecorder } from './modules/log/usual-events.js';
 import { recordSignIn } from './modules/log/sign-in-records.js';
@@ -94,6 +99,8 @@ export interface AppDependencies {
   workbooks?: Partial<WorkbookOptions>;
   /** The event streams' limits, replay and heartbeat (default: core/events/event-hub.ts). */
   events?: Partial<EventHubOptions>;
+  /** More job handlers (tests register their own) and the scheduler's timing. */
+  jobs?: { handlers?: readonly JobHandler[]; scheduler?: Partial<SchedulerOptions> };
 }
 
 declare module 'fastify' {
@@ -229,6 +236,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     notices: new NoticeService(store, systemDicts, messages),
   });
   await app.register(messageRoutes, { prefix: '/api/blade-desk/message', messages });
+  // Scheduled jobs (issue 49): the handlers registered here are all a job may run.
+  const jobHandlers = new JobHandlers()
+    .register(logRetentionJob(app.logService))
+    .register(messageRetentionJob(store));
+  for (const handler of deps.jobs?.handlers ?? []) jobHandlers.register(handler);
+  await registerJobs(app, { store, handlers: jobHandlers, messages, scheduler: deps.jobs?.scheduler });
   await app.register(streamRoutes, {
     events,
     watchSession: sessionWatcher({ cache, accounts: signIn.accounts, signer: signIn.signer }),

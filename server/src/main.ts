@@ -93,7 +93,10 @@ async function main(): Promise<void> {
     stopping = true;
     drain.begin();
     app.log.info({ signal, drainMs }, 'shutting down: readiness down, draining');
+    // No job run starts any more; those running get the drain window, then are let go to another process.
+    const jobsStopped = app.scheduler.stop(drainMs);
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    await jobsStopped;
     app.log.info('shutting down: no longer accepting connections; finishing in-flight requests');
     // The balancer sends no one here any more: open event streams end, and reconnect elsewhere.
     app.events.drain();

@@ -20,6 +20,7 @@ import { clientMessages } from './modules/system/client/client.messages.js';
 import { deptMessages } from './modules/system/dept/dept.messages.js';
 import { dictMessages } from './modules/system/dict/dict.messages.js';
 import { menuMessages } from './modules/system/menu/menu.messages.js';
+import { jobMessages } from './modules/system/job/job.messages.js';
 import { onlineMessages } from './modules/system/online/online.messages.js';
 import { postMessages } from './modules/system/post/post.messages.js';
 import { reportMessages } from './modules/report/report.messages.js';
@@ -54,6 +55,7 @@ const zh = {
   ...dictMessages.zh,
   ...menuMessages.zh,
   ...onlineMessages.zh,
+  ...jobMessages.zh,
   ...postMessages.zh,
   ...reportMessages.zh,
   ...flowMessages.zh,
@@ -88,6 +90,7 @@ const en: Record<keyof typeof zh, string> = {
   ...dictMessages.en,
   ...menuMessages.en,
   ...onlineMessages.en,
+  ...jobMessages.en,
   ...postMessages.en,
   ...reportMessages.en,
   ...flowMessages.en,

@@ -9,6 +9,7 @@ export * from './buttons.js';
 export * from './code-columns.js';
 export * from './events.js';
 export * from './sign-ins.js';
+export * from './jobs.js';
 // Entity types derived from the schemas ('@console/contract/schema'): types only, erased from bundles.
 export type * from './entities/post.js';
 export type * from './entities/attach.js';
@@ -33,6 +34,7 @@ export type * from './entities/sms.js';
 export type * from './entities/log.js';
 export type * from './entities/session.js';
 export type * from './entities/totp.js';
+export type * from './entities/job.js';
 export type * from './entities/business.js';
 export type * from './entities/flow.js';
 export type * from './entities/report.js';

@@ -25,6 +25,7 @@ export * from './entities/sms.js';
 export * from './entities/log.js';
 export * from './entities/session.js';
 export * from './entities/totp.js';
+export * from './entities/job.js';
 export * from './entities/business.js';
 export * from './entities/flow.js';
 export * from './entities/report.js';

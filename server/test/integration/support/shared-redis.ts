@@ -28,7 +28,13 @@ export interface SharedInstance {
 export async function sharedRedisInstance(
   kind: DatabaseKind,
   testDb: TestDatabase,
-  shared: { worker: number; prefix: string; jwtSecret: Uint8Array; events?: AppDependencies['events'] },
+  shared: {
+    worker: number;
+    prefix: string;
+    jwtSecret: Uint8Array;
+    events?: AppDependencies['events'];
+    jobs?: AppDependencies['jobs'];
+  },
 ): Promise<SharedInstance> {
   const database = openDatabase(testDb.url, kind);
   const ids = new IdGenerator(shared.worker);
@@ -44,6 +50,7 @@ export async function sharedRedisInstance(
     jwtSecret: shared.jwtSecret,
     ping: database.ping,
     ...(shared.events ? { events: shared.events } : {}),
+    ...(shared.jobs ? { jobs: shared.jobs } : {}),
   });
   return { app, database, cache, store };
 }

@@ -1,0 +1,242 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Type } from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobHandler } from '../../src/core/jobs/job-handlers.js';
+import { IdGenerator } from '../../src/core/ids.js';
+import { createAccount, type TestAccount } from './support/accounts.js';
+import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
+import {
+  closeSharedInstances,
+  listening,
+  sharedRedisInstance,
+  signInOver,
+  type SharedInstance,
+} from './support/shared-redis.js';
+import { SABER_BASIC } from './support/test-app.js';
+
+// Issue 49, scheduled jobs: two server processes share one database (as behind a load balancer),
+// each with its scheduler. A job every second runs once per scheduled time whichever process gets
+// there first; a run whose process died (its lease ended) is marked lost and retried; a handler that
+// throws is logged, its owners are told, and the next time runs; a timeout is one; bad input saves
+// nothing.
+
+/** Handlers of the test: each run sleeps a little (so both processes reach the same times). */
+const handlers: JobHandler[] = [
+  {
+    name: 'test-work',
+    scope: 'tenant',
+    title: 'test work',
+    params: Type.Object({ ms: Type.Integer({ minimum: 0, maximum: 5000 }) }, { additionalProperties: false }),
+    async run({ params, signal }) {
+      await sleep((params as { ms: number }).ms, undefined, { signal });
+      return 'done';
+    },
+  },
+  {
+    name: 'test-fail',
+    scope: 'tenant',
+    title: 'test failure',
+    params: Type.Object({}),
+    run: () => Promise.reject(new Error('the machine list could not be read')),
+  },
+];
+
+interface Instance extends SharedInstance {
+  origin: string;
+}
+
+interface Run {
+  jobId: string;
+  scheduledTime: string;
+  attempt: number;
+  triggerKind: string;
+  outcome: string;
+  process: string;
+  output: string | null;
+}
+
+describe.each(enginesUnderTest())('scheduled jobs across two processes on %s', (kind) => {
+  let testDb: TestDatabase;
+  let a: Instance;
+  let b: Instance;
+  let owner: TestAccount;
+  let token: string;
+  const prefix = `test:${randomUUID()}:`;
+  const jwtSecret = new Uint8Array(randomBytes(48));
+
+  const instance = async (worker: number): Promise<Instance> =>
+    listening(
+      await sharedRedisInstance(kind, testDb, {
+        worker,
+        prefix,
+        jwtSecret,
+        jobs: { handlers, scheduler: { tickMs: 200, leaseMarginMs: 500 } },
+      }),
+    );
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
+    const res = await fetch(`${a.origin}${path}`, {
+      method,
+      headers: {
+        authorization: SABER_BASIC,
+        'blade-auth': `bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as { msg: string; data: any } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  }
+
+  const submit = async (job: Record<string, unknown>) => {
+    const res = await call('POST', '/api/blade-system/job/submit', {
+      timeoutSeconds: 30,
+      ...job,
+    });
+    expect(res.status, res.body.msg).toBe(200);
+    return res.body.data as { id: string };
+  };
+  const runsOf = async (jobId: string): Promise<Run[]> => {
+    const res = await call('GET', `/api/blade-log/job/list?size=200&jobId=${jobId}`);
+    expect(res.status, res.body.msg).toBe(200);
+    return res.body.data.records as Run[];
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    a = await instance(1);
+    b = await instance(2);
+    owner = await createAccount({
+      store: { db: a.database.db, kind, ids: new IdGenerator(7), timeZone: 'Asia/Shanghai' },
+    });
+    token = await signInOver(a.origin, { tenantId: '000000', account: 'admin', password: 'admin' });
+  });
+  afterAll(() => closeSharedInstances([a, b], testDb));
+
+  it('runs a job of every second once per scheduled time, whichever process claims it', async () => {
+    const job = await submit({
+      jobName: '每秒',
+      handler: 'test-work',
+      params: '{"ms":50}',
+      cron: '* * * * * *',
+    });
+    await sleep(4_500);
+    await call('POST', `/api/blade-system/job/pause?ids=${job.id}`);
+    await sleep(300);
+    const runs = await runsOf(job.id);
+    const times = runs.map((run) => run.scheduledTime);
+    // Every second between the first and the last has its one run, and no time ran twice.
+    expect(new Set(times).size).toBe(times.length);
+    expect(times.length).toBeGreaterThanOrEqual(3);
+    const seconds = [...times].sort().map((time) => Date.parse(time.replace(' ', 'T') + '+08:00') / 1000);
+    expect(seconds.at(-1)! - seconds[0]! + 1).toBe(seconds.length);
+    expect(runs.every((run) => run.outcome === 'success' && run.output === 'done')).toBe(true);
+    // Paused: no time after the pause runs.
+    await sleep(1_200);
+    expect((await runsOf(job.id)).length).toBe(runs.length);
+  });
+
+  it('marks the run of a process that died lost, and retries it', async () => {
+    const job = await submit({
+      jobName: '失联',
+      handler: 'test-work',
+      params: '{"ms":0}',
+      cron: '0 0 0 1 1 *',
+      retries: 1,
+      retryBackoffSeconds: 1,
+    });
+    // A run claimed by a process that is gone: its lease ended a second ago.
+    const scheduled = new Date(Date.now() - 60_000);
+    await a.database.db
+      .insertInto('blade_job_run')
+      .values({
+        id: BigInt(new IdGenerator(9).next()),
+        tenant_id: '000000',
+        job_id: BigInt(job.id),
+        scheduled_time: scheduled,
+        attempt: 0,
+        trigger_kind: 'schedule',
+        outcome: 'running',
+        process: 'gone:1',
+        start_time: scheduled,
+        lease_until: new Date(Date.now() - 1_000),
+        end_time: null,
+        duration_ms: null,
+        output: null,
+        create_time: scheduled,
+      })
+      .execute();
+    await expect
+      .poll(
+        async () =>
+          (await runsOf(job.id)).map((run) => `${run.attempt}:${run.triggerKind}:${run.outcome}`).sort(),
+        {
+          timeout: 5_000,
+        },
+      )
+      .toEqual(['0:schedule:lost', '1:retry:success']);
+  });
+
+  it('logs a failure, tells the job’s owners, and runs the next time', async () => {
+    const job = await submit({
+      jobName: '失败的任务',
+      handler: 'test-fail',
+      cron: '* * * * * *',
+      notifyUserIds: owner.userId,
+    });
+    await expect
+      .poll(async () => (await runsOf(job.id)).length, { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(2);
+    await call('POST', `/api/blade-system/job/pause?ids=${job.id}`);
+    const runs = await runsOf(job.id);
+    expect(runs[0]).toMatchObject({ outcome: 'failure', output: 'the machine list could not be read' });
+    const messages = await a.database.db
+      .selectFrom('blade_message')
+      .select(['title', 'body'])
+      .where('user_id', '=', BigInt(owner.userId))
+      .execute();
+    expect(messages.length).toBeGreaterThanOrEqual(1);
+    expect(messages[0]!.title).toBe('定时任务失败：失败的任务');
+  });
+
+  it('runs now, times out, and refuses bad input with nothing saved', async () => {
+    const slow = await submit({
+      jobName: '慢',
+      handler: 'test-work',
+      params: '{"ms":3000}',
+      cron: '0 0 0 1 1 *',
+      timeoutSeconds: 1,
+    });
+    expect((await call('POST', `/api/blade-system/job/run?ids=${slow.id}`)).status).toBe(200);
+    await expect
+      .poll(async () => (await runsOf(slow.id)).map((run) => `${run.triggerKind}:${run.outcome}`), {
+        timeout: 5_000,
+      })
+      .toEqual(['manual:timeout']);
+
+    const before = (await call('GET', '/api/blade-system/job/list?size=100')).body.data.total as number;
+    const bad = async (job: Record<string, unknown>) => {
+      const res = await call('POST', '/api/blade-system/job/submit', {
+        jobName: '坏',
+        handler: 'test-work',
+        params: '{"ms":1}',
+        cron: '* * * * * *',
+        timeoutSeconds: 30,
+        ...job,
+      });
+      expect(res.status).toBe(400);
+      return res.body.msg;
+    };
+    expect(await bad({ cron: '0 0 * * *' })).toBe('Cron 表达式无效（需要 6 段，含秒）：0 0 * * *');
+    expect(await bad({ handler: 'rm -rf' })).toBe('没有这个处理器，或当前租户不能使用：rm -rf');
+    expect(await bad({ params: '{"ms":"soon"}' })).toMatch(/^参数不符合处理器的要求：\/ms/);
+    expect(await bad({ params: 'not json' })).toBe('参数不符合处理器的要求：JSON');
+    expect(await bad({ timeoutSeconds: 0 })).toMatch(/超时（秒）/);
+    expect((await call('GET', '/api/blade-system/job/list?size=100')).body.data.total).toBe(before);
+    // The handlers this tenant may use: the platform's too, for the platform administrator.
+    const names = (
+      (await call('GET', '/api/blade-system/job/handlers')).body.data as Array<{ name: string }>
+    ).map((handler) => handler.name);
+    expect(names).toEqual(expect.arrayContaining(['log-retention', 'message-retention', 'test-work']));
+  });
+});
