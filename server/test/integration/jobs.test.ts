@@ -239,4 +239,29 @@ describe.each(enginesUnderTest())('scheduled jobs across two processes on %s', (
     ).map((handler) => handler.name);
     expect(names).toEqual(expect.arrayContaining(['log-retention', 'message-retention', 'test-work']));
   });
+
+  // Last: it stops process b's scheduler.
+  it('lets a run go at a drain, and another process runs it again', async () => {
+    const job = await submit({
+      jobName: '停机',
+      handler: 'test-work',
+      params: '{"ms":2000}',
+      cron: '0 0 0 1 1 *',
+      retries: 1,
+      retryBackoffSeconds: 1,
+    });
+    const detail = (await call('GET', `/api/blade-system/job/detail?id=${job.id}`)).body.data;
+    expect(await b.app.scheduler.runNow(detail)).toBeDefined();
+    // The drain window ends before the run does: the run is let go, not finished here.
+    await b.app.scheduler.stop(100);
+    await expect
+      .poll(
+        async () =>
+          (await runsOf(job.id)).map((run) => `${run.attempt}:${run.triggerKind}:${run.outcome}`).sort(),
+        {
+          timeout: 8_000,
+        },
+      )
+      .toEqual(['0:manual:lost', '1:retry:success']);
+  });
 });

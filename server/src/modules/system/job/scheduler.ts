@@ -63,6 +63,8 @@ export class Scheduler {
   readonly #options: SchedulerOptions;
   readonly #running = new Map<string, Running>();
   readonly #retries = new Set<NodeJS.Timeout>();
+  /** Runs let go at a drain: another process takes them over. */
+  readonly #released = new Set<string>();
   #checkedUntil = Date.now();
   #timer: NodeJS.Timeout | null = null;
   #ticking = false;
@@ -135,8 +137,10 @@ export class Scheduler {
     ]);
     clearTimeout(waiting);
     const left = [...this.#running.keys()];
-    for (const running of this.#running.values()) running.controller.abort();
+    for (const id of left) this.#released.add(id);
     if (left.length > 0) await this.#runs.release(left, new Date());
+    // Told to stop only once let go: what their handlers answer then is not recorded here.
+    for (const running of this.#running.values()) running.controller.abort();
   }
 
   /** Claims the run and, once claimed, runs it in the background; answers its id. */
@@ -159,6 +163,7 @@ export class Scheduler {
     const work = this.#work(job, controller, timeoutMs)
       .then(async ({ outcome, output }) => {
         // A run let go at a drain, or marked lost, is not finished here.
+        if (this.#released.has(id)) return;
         const finished = await this.#runs.finish(id, outcome, clip(output), Date.now() - started);
         if (finished && outcome !== 'success')
           await this.#failed({ job, runId: id, outcome, output }, at, attempt);
