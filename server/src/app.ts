@@ -48,6 +48,7 @@ import { registerResource } from './modules/resource/resource.plugin.js';
 import { startClientCache } from './modules/system/client/client-cache.js';
 import { MessageRetention } from './modules/system/tenant/message-retention.js';
 import { registerSystem, startSystem } from './modules/system/system.plugin.js';
+import { registerMonitor, type MonitorOptions } from './modules/system/monitor/monitor.plugin.js';
 import { registerUser } from './modules/user/user.plugin.js';
 
 // The composition root: the app is its areas (server/src/modules/<area>/<area>.plugin.ts), each
@@ -72,6 +73,7 @@ export interface AppDependencies {
         | 'datasourceHosts'
         | 'tenantMode'
         | 'machineOfflineSeconds'
+        | 'metricsToken'
       >
     >;
   store: Store;
@@ -99,6 +101,8 @@ export interface AppDependencies {
   workbooks?: Partial<WorkbookOptions>;
   /** The event streams' limits, replay and heartbeat (default: core/events/event-hub.ts). */
   events?: Partial<EventHubOptions>;
+  /** How often each process publishes its figures for the monitor (default: monitor/process-registry.ts). */
+  monitor?: Partial<MonitorOptions>;
   /** More job handlers (tests register their own) and the scheduler's timing. */
   jobs?: { handlers?: readonly JobHandler[]; scheduler?: Partial<SchedulerOptions> };
 }
@@ -226,6 +230,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
   await registerLogs(app);
+  // 服务监控, 缓存监控 and /api/metrics (issue 49): counts every answer, whenever its route was registered.
+  await registerMonitor(app, {
+    store,
+    cache,
+    system,
+    metricsToken: config.metricsToken,
+    options: deps.monitor,
+  });
   await registerUser(app, { store, signIn, menus: system.menus });
   const systemDicts = await registerSystem(app, { store, system, signIn, clients, databases });
   const messages = new MessageService(store, events);

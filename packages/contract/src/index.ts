@@ -33,6 +33,7 @@ export type * from './entities/param.js';
 export type * from './entities/sms.js';
 export type * from './entities/log.js';
 export type * from './entities/session.js';
+export type * from './entities/monitor.js';
 export type * from './entities/totp.js';
 export type * from './entities/job.js';
 export type * from './entities/business.js';

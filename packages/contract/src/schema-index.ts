@@ -24,6 +24,7 @@ export * from './entities/attach.js';
 export * from './entities/sms.js';
 export * from './entities/log.js';
 export * from './entities/session.js';
+export * from './entities/monitor.js';
 export * from './entities/totp.js';
 export * from './entities/job.js';
 export * from './entities/business.js';

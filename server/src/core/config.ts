@@ -69,6 +69,11 @@ export interface Config {
   /** Event streams open at once per user (STREAMS_PER_USER) and per process (STREAMS_PER_PROCESS). */
   streamsPerUser: number;
   streamsPerProcess: number;
+  /**
+   * METRICS_TOKEN: /api/metrics (Prometheus text) answers requests carrying it as
+   * `Authorization: Bearer <token>`; null (the default) leaves the endpoint off (404).
+   */
+  metricsToken: string | null;
 }
 
 export type SmsVendor = 'aliyun' | 'tencent' | 'qiniu' | 'yunpian';
@@ -238,6 +243,15 @@ function sqliteSynchronous(env: Env): 'full' | 'normal' {
   return raw;
 }
 
+/** At least 16 visible characters: a scraper's secret, not a word. */
+function metricsToken(env: Env): string | null {
+  const token = value(env, 'METRICS_TOKEN');
+  if (token === undefined) return null;
+  if (!/^[\x21-\x7e]{16,256}$/.test(token))
+    fail('METRICS_TOKEN', '16–256 visible ASCII characters (no spaces)', `${token.length} characters`);
+  return token;
+}
+
 function tenantMode(env: Env): boolean {
   const raw = value(env, 'TENANT_MODE')?.toLowerCase() ?? 'false';
   if (raw !== 'true' && raw !== 'false') fail('TENANT_MODE', 'true or false', raw);
@@ -378,5 +392,6 @@ export function loadConfig(env: Env = process.env): Config {
     machineOfflineSeconds: integer(env, 'MACHINE_OFFLINE_SECONDS', 10, 86_400, 300),
     streamsPerUser: integer(env, 'STREAMS_PER_USER', 1, 100_000, 10),
     streamsPerProcess: integer(env, 'STREAMS_PER_PROCESS', 1, 1_000_000, 10_000),
+    metricsToken: metricsToken(env),
   };
 }

@@ -11,6 +11,7 @@ import {
   type PostgresPoolClient,
   type SqliteDatabase as KyselySqliteDatabase,
   type SqliteStatement as KyselySqliteStatement,
+  type LogEvent,
 } from 'kysely';
 import type * as Mysql from 'mysql2';
 import type * as MysqlPromise from 'mysql2/promise';
@@ -59,6 +60,76 @@ export function sqliteFileOf(db: object): string | undefined {
 /** The direct read of a database's root handle; undefined for a transaction or another instance. */
 export function directReadOf(db: object): DirectRead | undefined {
   return directReads.get(db);
+}
+
+/**
+ * Told of each statement a database ran: its SQL text (placeholders, never values) and how long
+ * the driver took (ms). The monitor's slowest statements (issue 49) are made of these.
+ */
+export type StatementTimer = (sql: string, ms: number) => void;
+
+/** The timer of each root handle; its transactions share it (Kysely's log is the driver's). */
+const statementTimers = new WeakMap<object, StatementTimer>();
+
+/**
+ * Times the statements of a database's root handle and its transactions from now on, through
+ * Kysely and through the direct reads alike. Streamed reads are not timed: their time is the
+ * reader's as much as the database's.
+ */
+export function timeStatements(db: object, timer: StatementTimer): void {
+  statementTimers.set(db, timer);
+}
+
+/**
+ * Kysely's log for a root handle (read once it exists): statements that answered or failed, both
+ * with their time. A log function costs a clock read and a promise per statement.
+ */
+function statementLog(root: () => object): (event: LogEvent) => void {
+  return (event) => {
+    if (event.level === 'query' && event.isStream) return;
+    statementTimers.get(root())?.(event.query.sql, event.queryDurationMillis);
+  };
+}
+
+/**
+ * A direct read, timed when its database has a timer (timeStatements). A pool's direct read
+ * (pool.query) waits for a connection inside the time; Kysely times a statement once it has one.
+ */
+function timedRead(db: object, read: DirectRead): DirectRead {
+  return (sql, parameters) => {
+    const timer = statementTimers.get(db);
+    if (!timer) return read(sql, parameters);
+    const started = performance.now();
+    const rows = read(sql, parameters);
+    if (rows === undefined) return rows;
+    if (!(rows instanceof Promise)) {
+      timer(sql, performance.now() - started);
+      return rows;
+    }
+    return rows.then((answered) => {
+      timer(sql, performance.now() - started);
+      return answered;
+    });
+  };
+}
+
+/**
+ * What a database's connections are doing, as its driver counts them (issue 49): a pool's size,
+ * connections in use and idle, and queries waiting for one; SQLite's one connection (not counted).
+ */
+export interface PoolCounts {
+  kind: 'pool' | 'single';
+  size: number;
+  inUse: number | null;
+  idle: number | null;
+  waiting: number | null;
+}
+
+const poolCounters = new WeakMap<object, () => PoolCounts>();
+
+/** The connections of a database's root handle now; undefined for a handle not opened here. */
+export function poolCountsOf(db: object): PoolCounts | undefined {
+  return poolCounters.get(db)?.();
 }
 
 export interface DatabaseHandle {
@@ -131,12 +202,20 @@ export function openSqliteFile(file: string, options: DatabaseOptions = {}): Dat
   // repositories turn them into strings or numbers by column kind.
   sqlite.defaultSafeIntegers(true);
   const handle = preparedOnce(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: handle }) });
+  const db: Kysely<Database> = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: handle }),
+    log: statementLog(() => db),
+  });
   // Synchronous, so nothing can interleave; while a Kysely transaction holds the one connection,
   // a read must queue behind it (Kysely's mutex) rather than run inside it.
-  directReads.set(db, (sql, parameters) =>
-    sqlite.inTransaction ? undefined : (handle.prepare(sql).all(parameters) as Record<string, unknown>[]),
+  directReads.set(
+    db,
+    timedRead(db, (sql, parameters) =>
+      sqlite.inTransaction ? undefined : (handle.prepare(sql).all(parameters) as Record<string, unknown>[]),
+    ),
   );
+  // One connection, whose turns Kysely's mutex hands out without counting them.
+  poolCounters.set(db, () => ({ kind: 'single', size: 1, inUse: null, idle: null, waiting: null }));
   if (file !== ':memory:') sqliteFiles.set(db, path.resolve(file));
   return {
     db,
@@ -187,11 +266,24 @@ export function openPostgresPool(config: pg.PoolConfig, options: DatabaseOptions
   // without a listener of its own the client's 'error' event would kill the process. The query
   // using it fails (a 503, core/http.ts) and the pool discards the client when it comes back.
   pool.on('connect', (client) => client.on('error', (error) => options.onConnectionLost?.(error)));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingLostClients(pool) }) });
+  const db: Kysely<Database> = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: discardingLostClients(pool) }),
+    log: statementLog(() => db),
+  });
   // pg's own pool.query destroys the client on any error, so a lost connection never returns.
-  directReads.set(db, (sql, parameters) =>
-    pool.query(sql, parameters as unknown[]).then((result) => result.rows as Record<string, unknown>[]),
+  directReads.set(
+    db,
+    timedRead(db, (sql, parameters) =>
+      pool.query(sql, parameters as unknown[]).then((result) => result.rows as Record<string, unknown>[]),
+    ),
   );
+  poolCounters.set(db, () => ({
+    kind: 'pool',
+    size: pool.options.max ?? 10,
+    inUse: pool.totalCount - pool.idleCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+  }));
   return {
     db,
     kind: 'postgres',
@@ -223,11 +315,18 @@ export function openMysqlPool(config: PoolOptions, options: DatabaseOptions = {}
   pool.on('connection', (connection) =>
     connection.on('error', (error: Error) => options.onConnectionLost?.(error)),
   );
-  const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+  const db: Kysely<Database> = new Kysely<Database>({
+    dialect: new MysqlDialect({ pool }),
+    log: statementLog(() => db),
+  });
   const promisePool = pool.promise();
-  directReads.set(db, (sql, parameters) =>
-    promisePool.query(sql, parameters as unknown[]).then(([rows]) => rows as Record<string, unknown>[]),
+  directReads.set(
+    db,
+    timedRead(db, (sql, parameters) =>
+      promisePool.query(sql, parameters as unknown[]).then(([rows]) => rows as Record<string, unknown>[]),
+    ),
   );
+  poolCounters.set(db, () => mysqlPoolCounts(pool, config.connectionLimit ?? 10));
   return {
     db,
     kind: 'mysql',
@@ -235,6 +334,30 @@ export function openMysqlPool(config: PoolOptions, options: DatabaseOptions = {}
       await pool.promise().query('select 1');
     },
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * mysql2's pool has no public counts: its queues of all and free connections and of waiting
+ * requests are read where mysql2 keeps them (3.x), and null where it no longer does.
+ */
+function mysqlPoolCounts(pool: Mysql.Pool, size: number): PoolCounts {
+  const queues = pool as unknown as Record<
+    '_allConnections' | '_freeConnections' | '_connectionQueue',
+    unknown
+  >;
+  const length = (queue: unknown) => {
+    const n = (queue as { length?: unknown } | undefined)?.length;
+    return typeof n === 'number' ? n : null;
+  };
+  const open = length(queues._allConnections);
+  const idle = length(queues._freeConnections);
+  return {
+    kind: 'pool',
+    size,
+    inUse: open === null || idle === null ? null : open - idle,
+    idle,
+    waiting: length(queues._connectionQueue),
   };
 }
 

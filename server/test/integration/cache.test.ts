@@ -323,6 +323,29 @@ function cacheContract(name: string, open: () => Promise<Cache>): void {
       }
     });
 
+    it('counts its keys by prefix up to a cap, never naming a key’s own part (缓存监控)', async () => {
+      // A fresh instance: a key space of its own (Redis: another prefix).
+      const own = await open();
+      try {
+        for (const id of ['a1', 'b2', 'c3']) await own.set(`auth:session:${id}`, 'x');
+        await own.set('captcha:k9', 'y', 60);
+        const all = await own.inspect(100);
+        expect(all).toMatchObject({
+          keys: 4,
+          capped: false,
+          prefixes: [
+            { prefix: 'auth:session:', keys: 3 },
+            { prefix: 'captcha:', keys: 1 },
+          ],
+        });
+        expect(all.memoryBytes).toBeGreaterThan(0);
+        expect(await own.inspect(2)).toMatchObject({ keys: 2, capped: true });
+      } finally {
+        await own.deleteByPrefix('');
+        await own.close();
+      }
+    });
+
     it('calling an unsubscribe twice does not remove a later subscriber', async () => {
       fresh();
       const later: string[] = [];

@@ -233,6 +233,14 @@ describe.each(enginesUnderTest())('scheduled jobs across two processes on %s', (
     expect(await bad({ params: 'not json' })).toBe('参数不符合处理器的要求：JSON');
     expect(await bad({ timeoutSeconds: 0 })).toMatch(/超时（秒）/);
     expect((await call('GET', '/api/blade-system/job/list?size=100')).body.data.total).toBe(before);
+    // The form's preview of a schedule.
+    const next = await call(
+      'GET',
+      `/api/blade-system/job/next-runs?cron=${encodeURIComponent('0 30 9 * * *')}`,
+    );
+    expect(next.body.data).toHaveLength(5);
+    expect((next.body.data as string[]).every((at) => at.endsWith(' 09:30:00'))).toBe(true);
+    expect((await call('GET', '/api/blade-system/job/next-runs?cron=nope')).status).toBe(400);
     // The handlers this tenant may use: the platform's too, for the platform administrator.
     const names = (
       (await call('GET', '/api/blade-system/job/handlers')).body.data as Array<{ name: string }>

@@ -111,6 +111,7 @@ describe('loadConfig defaults', () => {
       machineOfflineSeconds: 300,
       streamsPerUser: 10,
       streamsPerProcess: 10_000,
+      metricsToken: null,
     });
   });
 
@@ -119,6 +120,15 @@ describe('loadConfig defaults', () => {
     expect([config.streamsPerUser, config.streamsPerProcess]).toEqual([3, 2000]);
     expect(() => loadConfig({ STREAMS_PER_USER: '0' })).toThrow(/STREAMS_PER_USER/);
     expect(() => loadConfig({ STREAMS_PER_PROCESS: 'many' })).toThrow(/STREAMS_PER_PROCESS/);
+  });
+
+  it('leaves /api/metrics off unless METRICS_TOKEN is set, and refuses a short token without showing it', () => {
+    expect(loadConfig({ METRICS_TOKEN: ' scrape-0123456789abcdef ' }).metricsToken).toBe(
+      'scrape-0123456789abcdef',
+    );
+    expect(configError({ METRICS_TOKEN: 'short-token' }).message).toMatch(/^METRICS_TOKEN/);
+    expect(configError({ METRICS_TOKEN: 'short-token' }).message).not.toContain('short-token');
+    expect(configError({ METRICS_TOKEN: 'with a space 0123456789' }).message).toMatch(/^METRICS_TOKEN/);
   });
 
   it('lets data sources point nowhere unless DATASOURCE_HOSTS says, and stops on a bad entry', () => {

@@ -1,4 +1,5 @@
 import type { Cache, Unsubscribe } from '../cache/index.js';
+import { HitCounts } from '../cache/hit-counts.js';
 import { isPlatformAdmin, type Principal } from './principal.js';
 import { equivalentPaths } from './route-aliases.js';
 
@@ -117,6 +118,8 @@ export class Permissions {
   /** The rules covering each `method path` (route patterns: a bounded set), for one set of rules. */
   readonly #covering = new WeakMap<ApiScopeRule[], Map<string, ApiScopeRule[]>>();
   #unsubscribe: Unsubscribe | null = null;
+  /** Callers' rights found held or read (缓存监控). */
+  readonly lookups = new HitCounts();
 
   constructor(
     private readonly cache: Cache,
@@ -148,7 +151,9 @@ export class Permissions {
     const key = Permissions.#key(principal, platformAdmin);
     const now = Date.now();
     const hit = this.#rights.get(key);
-    if (hit && hit.until > now) return hit.value;
+    const fresh = hit !== undefined && hit.until > now;
+    this.lookups.count(fresh);
+    if (fresh) return hit.value;
     const rules = this.#currentRules();
     // Rights never outlive the rules they were decided with.
     const entry: Cached<Rights> = {
@@ -168,7 +173,10 @@ export class Permissions {
   rightsNow(principal: Principal): Rights | undefined {
     const platformAdmin = isPlatformAdmin(principal);
     const hit = this.#rights.get(Permissions.#key(principal, platformAdmin));
-    return hit && hit.until > Date.now() ? hit.settled : undefined;
+    const rights = hit && hit.until > Date.now() ? hit.settled : undefined;
+    // Without them the guard asks rightsOf, which counts the lookup.
+    if (rights) this.lookups.count(true);
+    return rights;
   }
 
   /** The roles in the token's order: a set named in another order is only another entry. */

@@ -31,7 +31,57 @@ export interface Cache {
    * each handler gets '*', meaning "forget everything you hold".
    */
   subscribe(channel: string, handler: (message: string) => void): Promise<Unsubscribe>;
+  /**
+   * What the cache holds, in figures only (缓存监控): its keys counted by prefix (keyPrefixOf), at
+   * most `maxKeys` of them, and the memory it uses. Never a key's own part or a value.
+   */
+  inspect(maxKeys: number): Promise<CacheInspection>;
   close(): Promise<void>;
+}
+
+export interface CacheInspection {
+  engine: 'redis' | 'memory';
+  /** Redis's version; null for the memory cache. */
+  version: string | null;
+  /** Redis: used_memory of the whole server; memory: an estimate of the entries' size. */
+  memoryBytes: number;
+  /** Keys counted (this installation's only, under its prefix in Redis). */
+  keys: number;
+  /** Counting stopped at maxKeys. */
+  capped: boolean;
+  /** Keys by prefix, most first. */
+  prefixes: Array<{ prefix: string; keys: number }>;
+}
+
+/** A word of a key's leading part: lower-case letters and hyphens (`auth`, `second-factor`). */
+const PREFIX_WORD = /^[a-z][a-z-]*$/;
+/** Words of a prefix at most: `auth:fail:ip:` is the deepest the server writes. */
+const PREFIX_WORDS = 3;
+
+/**
+ * The group a key is counted in: its leading words (`auth:session:`, `captcha:`, `sms:rate:`), up to
+ * three, never its last part, and none that holds a digit or a capital — the parts after them are
+ * what a key is about (a session id, an address, a tenant, a phone number), which no figure shows.
+ * A key without such a part counts as '' (other).
+ */
+export function keyPrefixOf(key: string): string {
+  const parts = key.split(':');
+  let prefix = '';
+  for (let i = 0; i < Math.min(parts.length - 1, PREFIX_WORDS) && PREFIX_WORD.test(parts[i]!); i++)
+    prefix += `${parts[i]}:`;
+  return prefix;
+}
+
+/** Counts of keys by prefix, as inspect answers them: most first, then by name. */
+export function countByPrefix(keys: Iterable<string>): CacheInspection['prefixes'] {
+  const counts = new Map<string, number>();
+  for (const key of keys) {
+    const prefix = keyPrefixOf(key);
+    counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+  }
+  return [...counts]
+    .map(([prefix, keys]) => ({ prefix, keys }))
+    .sort((a, b) => b.keys - a.keys || a.prefix.localeCompare(b.prefix));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Cache } from './cache.js';
 import { MemoryCache } from './memory-cache.js';
 
-export type { Cache, Unsubscribe } from './cache.js';
+export type { Cache, CacheInspection, Unsubscribe } from './cache.js';
 
 /** Redis's client loads only when REDIS_URL is set (a single process never needs it). */
 export async function openCache(redisUrl: string | null, prefix?: string): Promise<Cache> {

@@ -1,4 +1,4 @@
-import type { Cache, Unsubscribe } from './cache.js';
+import { countByPrefix, type Cache, type CacheInspection, type Unsubscribe } from './cache.js';
 
 interface Entry {
   value: string;
@@ -102,6 +102,27 @@ export class MemoryCache implements Cache {
     set.add(subscription);
     return async () => {
       set.delete(subscription);
+    };
+  }
+
+  async inspect(maxKeys: number): Promise<CacheInspection> {
+    const keys: string[] = [];
+    let live = 0;
+    // Each entry: its key and value as UTF-16, and about 80 bytes of map slot and object around them.
+    let memoryBytes = 0;
+    for (const [key, entry] of this.#entries) {
+      if (!this.#live(key)) continue;
+      live += 1;
+      memoryBytes += 2 * (key.length + entry.value.length) + 80;
+      if (keys.length < maxKeys) keys.push(key);
+    }
+    return {
+      engine: 'memory',
+      version: null,
+      memoryBytes,
+      keys: keys.length,
+      capped: live > keys.length,
+      prefixes: countByPrefix(keys),
     };
   }
 

@@ -1,5 +1,11 @@
 import { Redis, ReplyError } from 'ioredis';
-import { CacheUnavailableError, type Cache, type Unsubscribe } from './cache.js';
+import {
+  CacheUnavailableError,
+  countByPrefix,
+  type Cache,
+  type CacheInspection,
+  type Unsubscribe,
+} from './cache.js';
 
 /**
  * While Redis is away a command waits for at most two reconnection attempts (50, 100 … 500 ms
@@ -90,18 +96,17 @@ export class RedisCache implements Cache {
     return reachable(this.#redis.del(...keys.map((k) => this.#key(k))));
   }
 
+  /** SCAN's pattern for the keys of this cache under `prefix`. */
+  #matching(prefix: string): string {
+    return `${this.#key(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`;
+  }
+
   async deleteByPrefix(prefix: string): Promise<number> {
     let deleted = 0;
     let cursor = '0';
     do {
       const [next, keys] = await reachable(
-        this.#redis.scan(
-          cursor,
-          'MATCH',
-          `${this.#key(prefix).replace(/[*?[\]\\]/g, '\\$&')}*`,
-          'COUNT',
-          500,
-        ),
+        this.#redis.scan(cursor, 'MATCH', this.#matching(prefix), 'COUNT', 500),
       );
       cursor = next;
       if (keys.length > 0) deleted += await reachable(this.#redis.unlink(...keys));
@@ -169,6 +174,39 @@ export class RedisCache implements Cache {
         this.#subscribing.delete(k);
         await subscriber.unsubscribe(k);
       }
+    };
+  }
+
+  /**
+   * SCAN in batches (never KEYS, which would stop Redis for every client while it runs) over this
+   * installation's keys, until `maxKeys` are counted; INFO for the version and the memory used.
+   */
+  async inspect(maxKeys: number): Promise<CacheInspection> {
+    // A set: SCAN may answer a key twice (when Redis rehashes meanwhile).
+    const keys = new Set<string>();
+    let capped = false;
+    let cursor = '0';
+    do {
+      const [next, batch] = await reachable(
+        this.#redis.scan(cursor, 'MATCH', this.#matching(''), 'COUNT', 1000),
+      );
+      cursor = next;
+      for (const key of batch)
+        if (keys.size < maxKeys) keys.add(key.slice(this.prefix.length));
+        else capped = true;
+    } while (cursor !== '0' && !capped);
+    const [server, memory] = await Promise.all([
+      reachable(this.#redis.info('server')),
+      reachable(this.#redis.info('memory')),
+    ]);
+    const field = (text: string, name: string) => new RegExp(`^${name}:(.*)$`, 'm').exec(text)?.[1]?.trim();
+    return {
+      engine: 'redis',
+      version: field(server, 'redis_version') ?? null,
+      memoryBytes: Number(field(memory, 'used_memory') ?? 0),
+      keys: keys.size,
+      capped,
+      prefixes: countByPrefix(keys),
     };
   }
 

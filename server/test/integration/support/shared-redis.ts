@@ -33,6 +33,9 @@ export async function sharedRedisInstance(
     prefix: string;
     jwtSecret: Uint8Array;
     events?: AppDependencies['events'];
+    monitor?: AppDependencies['monitor'];
+    /** Settings besides the defaults below (METRICS_TOKEN, …). */
+    config?: Partial<AppDependencies['config']>;
     jobs?: AppDependencies['jobs'];
   },
 ): Promise<SharedInstance> {
@@ -44,12 +47,13 @@ export async function sharedRedisInstance(
   const cache = await RedisCache.connect(REDIS_URL, shared.prefix);
   const store: Store = { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' };
   const app = await buildApp({
-    config: { logLevel: 'silent', webDist: null, socialProviders: [] },
+    config: { logLevel: 'silent', webDist: null, socialProviders: [], ...shared.config },
     store,
     cache,
     jwtSecret: shared.jwtSecret,
     ping: database.ping,
     ...(shared.events ? { events: shared.events } : {}),
+    ...(shared.monitor ? { monitor: shared.monitor } : {}),
     ...(shared.jobs ? { jobs: shared.jobs } : {}),
   });
   return { app, database, cache, store };

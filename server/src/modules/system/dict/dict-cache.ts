@@ -1,5 +1,6 @@
 import type { DictItem } from '@console/contract';
 import type { Cache, Unsubscribe } from '../../../core/cache/index.js';
+import { HitCounts } from '../../../core/cache/hit-counts.js';
 
 // The dictionary lookup (`dictionary?code=`) is called by every page that shows a dictionary
 // column or select: its answers are kept per process and dropped in every process at once when
@@ -19,6 +20,8 @@ const prefixOf = (scope: Exclude<DictScope, 'all'>) =>
 export class DictCache {
   readonly #entries = new Map<string, { value: Promise<DictItem[]>; until: number }>();
   #unsubscribe: Unsubscribe | null = null;
+  /** Dictionaries answered from this copy or loaded (缓存监控). */
+  readonly lookups = new HitCounts();
 
   constructor(private readonly cache: Cache) {}
 
@@ -43,7 +46,9 @@ export class DictCache {
   ): Promise<DictItem[]> {
     const key = `${prefixOf(scope)}${code}`;
     const hit = this.#entries.get(key);
-    if (hit && hit.until > Date.now()) return hit.value;
+    const fresh = hit !== undefined && hit.until > Date.now();
+    this.lookups.count(fresh);
+    if (fresh) return hit.value;
     const value = load();
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.clear();
     this.#entries.set(key, { value, until: Date.now() + TTL_MS });

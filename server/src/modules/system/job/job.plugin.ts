@@ -8,13 +8,6 @@ import { jobRoutes, jobRunRoutes } from './job.routes.js';
 import { JobService } from './job.service.js';
 import { Scheduler, type FailedRun, type SchedulerOptions } from './scheduler.js';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** This process's scheduler: main.ts stops it at a drain. */
-    scheduler: Scheduler;
-  }
-}
-
 export interface JobsDependencies {
   store: Store;
   handlers: JobHandlers;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { PermissionCode } from '@console/contract';
+import { JOB_LIMITS, type PermissionCode } from '@console/contract';
 import { JobHandlerInfoSchema, JobInputSchema, JobRunSchema, JobSchema } from '@console/contract/schema';
 import { Type } from 'typebox';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
@@ -28,6 +28,18 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{ jobs: JobService }> = async 
     '/handlers',
     { schema: { response: { 200: Envelope(Type.Array(JobHandlerInfoSchema)) } }, config: { menu: 'job' } },
     async (req) => ok(jobs.handlers(req.actor), req.t('ok')),
+  );
+  // The form's preview: the next times of a cron as the scheduler reads it, in the server's zone.
+  app.get(
+    '/next-runs',
+    {
+      schema: {
+        querystring: Type.Object({ cron: Type.String({ maxLength: JOB_LIMITS.cron }) }),
+        response: { 200: Envelope(Type.Array(Type.String())) },
+      },
+      config: { menu: 'job' },
+    },
+    async (req) => ok(jobs.nextRuns(req.query.cron), req.t('ok')),
   );
   const actions = [
     ['/run', 'job_run', 'job.started', (actor, ids) => jobs.run(actor, ids)],

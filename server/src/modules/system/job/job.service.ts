@@ -4,6 +4,7 @@ import { Value } from 'typebox/value';
 import { isPlatformAdminActor } from '../../../core/auth/principal.js';
 import { EntityService, found, idsOf, inputValues } from '../../../core/entity-service.js';
 import { badRequest, notFound } from '../../../core/errors.js';
+import { formatDateTime } from '../../../core/dates.js';
 import { parseIdList } from '../../../core/ids.js';
 import type { JobHandler, JobHandlers } from '../../../core/jobs/job-handlers.js';
 import { parseListQuery } from '../../../core/list-query.js';
@@ -79,6 +80,13 @@ export class JobService extends EntityService<Job, JobInput, 'blade_job', JobRep
     const users = await new UserRepository(this.store).findByIds({ ...actor, roleIds: [] }, ids);
     if (users.length !== ids.length) throw badRequest('job.notifyUserIds.invalid');
     return ids.join(',');
+  }
+
+  /** The next five times of a cron (wire text, the server's zone); 400 when it does not read. */
+  nextRuns(cron: string): string[] {
+    const schedule = scheduleOf(cron.trim(), this.store.timeZone);
+    if (!schedule) throw badRequest('job.cron.invalid', { cron });
+    return schedule.nextRuns(5).map((at) => formatDateTime(at, this.store.timeZone));
   }
 
   /** 执行一次: each job runs now in this process (all of the ids are the tenant's, or none runs). */

@@ -18,6 +18,13 @@ import { JobRepository } from './job.repository.js';
 // job's owners. At start, the latest time a job missed while no process ran is skipped (recorded)
 // or run once, late, by its misfire rule.
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This process's scheduler (job.plugin.ts): main.ts stops it at a drain. */
+    scheduler: Scheduler;
+  }
+}
+
 export interface SchedulerOptions {
   /** How often the scheduler looks (ms). */
   tickMs: number;
