@@ -12,7 +12,6 @@ import { EventHub, type EventHubOptions } from './core/events/event-hub.js';
 import { generatedModules } from './core/generated-modules.js';
 import { answerFrameworkError, installErrorHandling, installRequestContext, requestId } from './core/http.js';
 import { installNulGuard } from './core/nul-guard.js';
-import { schedulePurge } from './core/periodic-purge.js';
 import { processLog } from './core/process-log.js';
 import { onAfterCommitFailure, type Store } from './core/repository/store.js';
 import { ANNOTATION_KEYWORDS } from './core/schema.js';
@@ -34,6 +33,8 @@ import { registerDevelop, startDatasources } from './modules/develop/develop.plu
 import { registerFlow } from './modules/flow/flow.plugin.js';
 import { registerLogs, startLogs, type LogsDependencies } from './modules/log/log.plugin.js';
 import { logRetentionJob } from './modules/log/log-jobs.js';
+import { jobRunRetentionJob } from './modules/system/job/job-jobs.js';
+import { expiredSessionsJob } from './modules/system/online/online-jobs.js';
 import { registerJobs } from './modules/system/job/job.plugin.js';
 import type { SchedulerOptions } from './modules/system/job/scheduler.js';
 import { messageRetentionJob } from './modules/system/tenant/message-retention-job.js';
@@ -46,7 +47,6 @@ import { ReportService } from './modules/report/report.service.js';
 import type { UploadRatePolicy } from './modules/resource/oss/upload-rate.js';
 import { registerResource } from './modules/resource/resource.plugin.js';
 import { startClientCache } from './modules/system/client/client-cache.js';
-import { MessageRetention } from './modules/system/tenant/message-retention.js';
 import { registerSystem, startSystem } from './modules/system/system.plugin.js';
 import { registerMonitor, type MonitorOptions } from './modules/system/monitor/monitor.plugin.js';
 import { registerUser } from './modules/user/user.plugin.js';
@@ -241,8 +241,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await registerUser(app, { store, signIn, menus: system.menus });
   const systemDicts = await registerSystem(app, { store, system, signIn, clients, databases });
   const messages = new MessageService(store, events);
-  // Each tenant's messages past its retention, purged as the logs are (core/periodic-purge.ts).
-  schedulePurge(app, 'message retention', () => new MessageRetention(store).purge());
   await app.register(noticeRoutes, {
     prefix: '/api/blade-desk/notice',
     notices: new NoticeService(store, systemDicts, messages),
@@ -251,7 +249,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Scheduled jobs (issue 49): the handlers registered here are all a job may run.
   const jobHandlers = new JobHandlers()
     .register(logRetentionJob(app.logService))
-    .register(messageRetentionJob(store));
+    .register(messageRetentionJob(store))
+    .register(jobRunRetentionJob(store, config.logRetentionDays ?? 90))
+    .register(expiredSessionsJob(store));
   for (const handler of deps.jobs?.handlers ?? []) jobHandlers.register(handler);
   await registerJobs(app, { store, handlers: jobHandlers, messages, scheduler: deps.jobs?.scheduler });
   await app.register(streamRoutes, {

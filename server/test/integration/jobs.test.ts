@@ -245,7 +245,36 @@ describe.each(enginesUnderTest())('scheduled jobs across two processes on %s', (
     const names = (
       (await call('GET', '/api/blade-system/job/handlers')).body.data as Array<{ name: string }>
     ).map((handler) => handler.name);
-    expect(names).toEqual(expect.arrayContaining(['log-retention', 'message-retention', 'test-work']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'log-retention',
+        'message-retention',
+        'job-run-retention',
+        'session-purge',
+        'test-work',
+      ]),
+    );
+    // The platform's housekeeping is seeded as hourly jobs, and runs as any job does.
+    const seeded = (await call('GET', '/api/blade-system/job/list?size=100&jobName=清理')).body.data
+      .records as Array<{
+      id: string;
+      handler: string;
+      cron: string;
+    }>;
+    expect(seeded.map((job) => job.handler).sort()).toEqual([
+      'job-run-retention',
+      'log-retention',
+      'message-retention',
+      'session-purge',
+    ]);
+    const sessions = seeded.find((job) => job.handler === 'session-purge')!;
+    expect(sessions.cron).toBe('0 15 * * * *');
+    await call('POST', `/api/blade-system/job/run?ids=${sessions.id}`);
+    await expect
+      .poll(async () => (await runsOf(sessions.id)).find((run) => run.triggerKind === 'manual')?.outcome, {
+        timeout: 5_000,
+      })
+      .toBe('success');
   });
 
   // Last: it stops process b's scheduler.

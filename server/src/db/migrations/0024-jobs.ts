@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
+import { PLATFORM_TENANT_ID } from '@console/contract';
 import { insertMissingButtons } from '../seed/menu-additions.js';
+import { menuId, systemAudit } from '../seed/menus.js';
+import type { Database } from '../schema.js';
 import { columnTypes, finish, kindOf, withAudit, withId } from '../column-types.js';
 
 // Issue 49: scheduled jobs and their runs, and the monitor's pages.
@@ -80,4 +83,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .columns(['outcome', 'lease_until'])
     .execute();
   await insertMissingButtons(db);
+  const jobs = db as Kysely<Database>;
+  for (const [index, job] of HOUSEKEEPING_JOBS.entries())
+    await jobs
+      .insertInto('blade_job')
+      .values({
+        // Stable ids, as the seed's menus have: the same jobs on every installation.
+        id: BigInt(menuId(`blade_job:${job.handler}`)),
+        tenant_id: PLATFORM_TENANT_ID,
+        job_name: job.jobName,
+        handler: job.handler,
+        params: '{}',
+        cron: job.cron,
+        misfire: 'skip',
+        timeout_seconds: 600,
+        retries: 1,
+        retry_backoff_seconds: 60 * (index + 1),
+        notify_user_ids: null,
+        remark: null,
+        ...systemAudit(),
+      })
+      .execute();
 }
+
+/**
+ * The platform's housekeeping, as jobs (issue 49: the purges that ran on a timer in every process now
+ * run once an hour across all of them, and the platform administrator can see, pause or reschedule
+ * them): log, message and job-run retention and expired sessions' rows, each at its own minute. Added once, as the platform
+ * tenant's.
+ */
+export const HOUSEKEEPING_JOBS = [
+  { jobName: '日志清理', handler: 'log-retention', cron: '0 0 * * * *' },
+  { jobName: '消息清理', handler: 'message-retention', cron: '0 5 * * * *' },
+  { jobName: '运行日志清理', handler: 'job-run-retention', cron: '0 10 * * * *' },
+  { jobName: '会话清理', handler: 'session-purge', cron: '0 15 * * * *' },
+] as const;

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { schedulePurge } from '../../core/periodic-purge.js';
 import type { Store } from '../../core/repository/store.js';
 import { LogWriter, type LogWriterOptions } from './log-writer.js';
 import { LogRepository, type LogSink } from './log.repository.js';
@@ -29,7 +28,7 @@ export interface LogsDependencies {
 
 /**
  * The logs (spec §7, "Logs"): the writer every area records through, started first so that the
- * request hooks can record; old rows are purged hourly (core/periodic-purge.ts). The writer's
+ * request hooks can record; old rows are purged by the platform's 日志清理 job (log-jobs.ts). The writer's
  * last rows are written when the app closes (app.close() lets in-flight requests finish before
  * onClose hooks run).
  */
@@ -47,7 +46,6 @@ export function startLogs(app: FastifyInstance, deps: LogsDependencies): LogWrit
   const service = new LogService(deps.store, deps.retentionDays ?? 90);
   app.decorate('logService', service);
   app.decorate('loginLogService', new LoginLogService(deps.store, service));
-  if (service.purges) schedulePurge(app, 'log retention', () => service.purge());
   return writer;
 }
 

@@ -19,8 +19,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * Reading the logs (administrators: the platform administrator sees every tenant's rows, a tenant's
- * administrator its own) and purging them by age (run hourly by log.plugin.ts through
- * core/periodic-purge.ts). Nothing changes or removes a row through the API.
+ * administrator its own) and purging them by age (the platform's 日志清理 job, hourly: log-jobs.ts).
+ * Nothing changes or removes a row through the API.
  */
 export class LogService {
   readonly #logs: LogRepository;

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { Permissions } from '../../core/auth/permissions.js';
-import { schedulePurge } from '../../core/periodic-purge.js';
 import type { Cache } from '../../core/cache/index.js';
 import { SCOPE_CATEGORY } from '../../core/repository/data-scope.js';
 import type { Store } from '../../core/repository/store.js';
@@ -149,6 +148,5 @@ export async function registerSystem(app: FastifyInstance, deps: SystemDependenc
   await app.register(regionRoutes, { prefix: '/api/blade-system/region', regions: new RegionService(store) });
   const online = new OnlineService(store, signIn.sessions);
   await app.register(onlineRoutes, { prefix: '/api/blade-system/online', online });
-  schedulePurge(app, 'expired sessions', () => online.purgeExpired());
   return systemDicts;
 }

@@ -64,11 +64,6 @@ export class OnlineService {
     }
   }
 
-  /** Removes the rows of expired sessions (run hourly). */
-  purgeExpired(): Promise<number> {
-    return this.#sessions.purgeExpired(new Date());
-  }
-
   /**
    * Ends the sessions (强退), all or none: one that is not live (ended already, expired, another
    * tenant's) answers 404 and nothing ends. The caller's own session may be among them (the console

@@ -9,8 +9,8 @@ export const MESSAGE_PURGE_BATCH = 1000;
 /**
  * The tenants' message retention (issue 47; decision 0037, "Retention"): each tenant's messages
  * created more than its `messageRetentionDays` ago are deleted for good, read or not, removed by
- * their recipient or not. Run hourly by the server (app.ts, core/periodic-purge.ts), as the logs'
- * retention is; the messages are in the main database, whatever a tenant's data source.
+ * their recipient or not. Run hourly by the platform's 消息清理 job (message-retention-job.ts), as
+ * the logs' retention is; the messages are in the main database, whatever a tenant's data source.
  */
 export class MessageRetention {
   constructor(
