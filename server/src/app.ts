@@ -268,6 +268,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     machineOfflineSeconds: config.machineOfflineSeconds,
     menus: system.menus,
     messages,
+    jobs: jobHandlers,
   });
   await app.register(reportRoutes, { prefix: REPORT_PREFIX, reports: new ReportService(store, databases) });
   await registerFlow(app, { store, stores: databases, logWriter, messages });

@@ -205,4 +205,59 @@ describe.each(enginesUnderTest())('refund request messages on %s', (kind) => {
     // slotReviewer and twoRoles held refund_reject only.
     expect(await toldOf('MSG-D')).toEqual(inTenant('admin', 'agreer', 'bareAdmin', 'ungranted'));
   });
+
+  // Last: its reminders are refund messages too.
+  it('reminds the same reviewers of a refund that waited too long (the refund-reminder job)', async () => {
+    await t.store.db
+      .updateTable('zx_refund_review')
+      .set({ apply_time: new Date(Date.now() - 2 * 3_600_000) })
+      .where('order_no', '=', 'MSG-A')
+      .execute();
+    const job = {
+      id: '990000000000000001',
+      tenantId: TENANT,
+      jobName: '退款提醒',
+      handler: 'refund-reminder',
+      params: '{"hours":1}',
+      cron: '0 0 9 * * *',
+      misfire: 'skip' as const,
+      timeoutSeconds: 60,
+      retries: 0,
+      retryBackoffSeconds: 60,
+      notifyUserIds: null,
+      remark: null,
+      createUser: null,
+      createDept: null,
+      createTime: null,
+      updateUser: null,
+      updateTime: null,
+      status: 1,
+      isDeleted: 0,
+    };
+    const runId = await t.app.scheduler.runNow(job);
+    expect(runId).toBeDefined();
+    const reminded = async () => {
+      const rows = await t.store.db
+        .selectFrom('blade_message')
+        .select('user_id')
+        .where('kind', '=', 'refund')
+        .where('title', 'like', '退款已等待审核超过 1 小时%')
+        .execute();
+      const names = new Map(Object.entries(users).map(([name, id]) => [id, name]));
+      return rows.map((row) => `${TENANT}:${names.get(String(row.user_id)) ?? String(row.user_id)}`).sort();
+    };
+    // MSG-A waited two hours, MSG-B did not: only MSG-A's reviewers as they are now (the grants and
+    // the package changed above) are reminded, once each.
+    const run = () =>
+      t.store.db
+        .selectFrom('blade_job_run')
+        .select(['outcome', 'output'])
+        .where('id', '=', BigInt(runId!))
+        .executeTakeFirstOrThrow();
+    await expect.poll(async () => (await run()).outcome, { timeout: 5_000 }).toBe('success');
+    const told = await reminded();
+    expect(told).toEqual(expect.arrayContaining(inTenant('admin', 'bareAdmin')));
+    expect(new Set(told).size).toBe(told.length);
+    expect((await run()).output).toBe(`refunds 1, messages ${told.length}`);
+  });
 });

@@ -18,6 +18,8 @@ import { HospitalService } from './hospital/hospital.service.js';
 import { machineRoutes } from './machine/machine.routes.js';
 import { MachineService } from './machine/machine.service.js';
 import { RefundMessages } from './refund/refund-messages.js';
+import { refundReminderJob } from './refund/refund-reminder-job.js';
+import type { JobHandlers } from '../../core/jobs/job-handlers.js';
 import { refundRoutes } from './refund/refund.routes.js';
 import { RefundService } from './refund/refund.service.js';
 import { slotRoutes } from './slot/slot.routes.js';
@@ -38,6 +40,8 @@ export interface BusinessDependencies {
   menus: MenuService;
   /** The message center: a refund request tells its reviewers. */
   messages: MessageService;
+  /** Where the area's job handlers go (the refund reminder; issue 49). */
+  jobs: JobHandlers;
 }
 
 /**
@@ -49,12 +53,9 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   const { store, stores } = deps;
   const offlineSeconds = deps.machineOfflineSeconds ?? 300;
   const record: RecordBusinessEvent = usualEventRecorder(deps.logWriter, store.timeZone);
-  const refunds = new RefundService(
-    stores,
-    record,
-    new RefundMessages(store, deps.menus, deps.messages),
-    app.events,
-  );
+  const refundMessages = new RefundMessages(store, deps.menus, deps.messages);
+  const refunds = new RefundService(stores, record, refundMessages, app.events);
+  deps.jobs.register(refundReminderJob(stores, refundMessages));
 
   await app.register(hospitalRoutes, {
     prefix: `${PREFIX}/hospital`,

@@ -61,6 +61,26 @@ export class RefundMessages {
     });
   }
 
+  /** Reminds the refund's reviewers that it has waited longer than `hours` (the reminder job). */
+  async waiting(sender: Actor, tenantStore: Store, refund: RefundReview, hours: number): Promise<number> {
+    const reviewers = await this.reviewers(tenantStore, refund);
+    await this.messages.send(sender, reviewers, {
+      kind: 'refund',
+      title: translate('zh', 'refund.message.waiting', {
+        hours,
+        machineNo: refund.machineNo,
+        amount: yuan(refund.refundAmount),
+      }),
+      body: translate('zh', 'refund.message.body', {
+        orderNo: refund.orderNo,
+        orderAmount: yuan(refund.orderAmount),
+        amount: yuan(refund.refundAmount),
+      }),
+      link: REFUND_PAGE,
+    });
+    return reviewers.length;
+  }
+
   /** The user ids of those who may review the refund (see the class), at most MAX_REFUND_RECIPIENTS. */
   async reviewers(tenantStore: Store, refund: Pick<RefundReview, 'id' | 'tenantId'>): Promise<string[]> {
     const { tenantId } = refund;

@@ -28,6 +28,7 @@ export const refundMessages = {
     'refund.log.rejected': '{orderNo}：拒绝退款 {amount} 分（{remark}）',
     // The message its reviewers get of a new request (refund-messages.ts; amounts as ¥12.34).
     'refund.message.requested': '退款待审核：{hospital} · {machineNo} · 退款 {amount}',
+    'refund.message.waiting': '退款已等待审核超过 {hours} 小时：{machineNo} · 退款 {amount}',
     'refund.message.requestedAtMachine': '退款待审核：机器 {machineNo} · 退款 {amount}',
     'refund.message.body': '订单号 {orderNo}，订单金额 {orderAmount}，申请退款 {amount}',
     'refund.message.reason': '；退款原因：{reason}',
@@ -59,6 +60,7 @@ export const refundMessages = {
     'refund.log.rejected': '{orderNo}: refund of {amount} cents rejected ({remark})',
     // The message its reviewers get of a new request (refund-messages.ts; amounts as ¥12.34).
     'refund.message.requested': 'Refund to review: {hospital} · {machineNo} · refund {amount}',
+    'refund.message.waiting': 'Refund waiting over {hours} h for review: {machineNo} · refund {amount}',
     'refund.message.requestedAtMachine': 'Refund to review: machine {machineNo} · refund {amount}',
     'refund.message.body': 'Order {orderNo}, order amount {orderAmount}, refund asked {amount}',
     'refund.message.reason': '; reason: {reason}',

@@ -157,6 +157,23 @@ export class RefundRepository extends TableRepository<RefundReview, 'zx_refund_r
     return actors.filter((_, i) => Number(row[`a${i}`]) === 1).map((actor) => actor.userId!);
   }
 
+  /** Pending refunds the caller sees that were asked for before `before`, the oldest first. */
+  async waitingSince(actor: Actor, before: Date, limit: number): Promise<RefundReview[]> {
+    const rows = await (
+      await this.visibleSelect(actor)
+    )
+      .selectAll()
+      .where('review_status', '=', REFUND_REVIEW_STATUS.PENDING)
+      .where('apply_time', '<', before)
+      .orderBy('apply_time')
+      .limit(limit)
+      .execute();
+    return this.withNames(
+      actor,
+      rows.map((row) => this.toEntity(row)),
+    );
+  }
+
   /** Pending refunds the caller sees: how many, and their amount in cents. */
   async pendingTotals(actor: Actor): Promise<{ pending: number; amount: number }> {
     const row = await (
