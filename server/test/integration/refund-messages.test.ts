@@ -260,4 +260,79 @@ describe.each(enginesUnderTest())('refund request messages on %s', (kind) => {
     expect(new Set(told).size).toBe(told.length);
     expect((await run()).output).toBe(`refunds 1, messages ${told.length}`);
   });
+
+  it('reports a machine gone silent to its operators, once (the machine-silent job)', async () => {
+    await t.store.db
+      .updateTable('zx_machine')
+      .set({ last_heartbeat_time: new Date(Date.now() - 2 * 3_600_000) })
+      .where('id', '=', BigInt(machine.id))
+      .execute();
+    const job = {
+      id: '990000000000000002',
+      tenantId: TENANT,
+      jobName: '机器失联',
+      handler: 'machine-silent',
+      params: '{"minutes":30}',
+      cron: '0 */5 * * * *',
+      misfire: 'skip' as const,
+      timeoutSeconds: 60,
+      retries: 0,
+      retryBackoffSeconds: 60,
+      notifyUserIds: null,
+      remark: null,
+      createUser: null,
+      createDept: null,
+      createTime: null,
+      updateUser: null,
+      updateTime: null,
+      status: 1,
+      isDeleted: 0,
+    };
+    const runOnce = async () => {
+      const runId = (await t.app.scheduler.runNow(job))!;
+      const run = () =>
+        t.store.db
+          .selectFrom('blade_job_run')
+          .select(['outcome', 'output'])
+          .where('id', '=', BigInt(runId))
+          .executeTakeFirstOrThrow();
+      await expect.poll(async () => (await run()).outcome, { timeout: 5_000 }).toBe('success');
+      return (await run()).output;
+    };
+    const told = async () =>
+      (
+        await t.store.db
+          .selectFrom('blade_message')
+          .select('user_id')
+          .where('kind', '=', 'machine')
+          .where('title', 'like', `机器失联：${machine.machineNo}%`)
+          .execute()
+      )
+        .map((row) => String(row.user_id))
+        .sort();
+    // The operators: the live users of the tenant granted the machine or one of its slots.
+    const operators = [
+      ...new Set(
+        (
+          await t.store.db
+            .selectFrom('zx_slot_grant as g')
+            .innerJoin('blade_user as u', 'u.id', 'g.user_id')
+            .select('g.user_id')
+            .where('g.machine_id', '=', BigInt(machine.id))
+            .where('g.is_deleted', '=', 0)
+            .where('u.is_deleted', '=', 0)
+            .where('u.tenant_id', '=', TENANT)
+            .execute()
+        ).map((row) => String(row.user_id)),
+      ),
+    ].sort();
+    expect(operators.length).toBeGreaterThan(0);
+
+    expect(await runOnce()).toBe('silent 1, reported 1');
+    expect(await told()).toEqual(operators);
+    // Still silent, already reported: nobody is told again.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await runOnce()).toBe('silent 1, reported 0');
+    expect(await told()).toEqual(operators);
+  });
 });

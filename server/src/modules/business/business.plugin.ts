@@ -19,6 +19,7 @@ import { machineRoutes } from './machine/machine.routes.js';
 import { MachineService } from './machine/machine.service.js';
 import { RefundMessages } from './refund/refund-messages.js';
 import { refundReminderJob } from './refund/refund-reminder-job.js';
+import { machineSilentJob } from './machine/machine-silent-job.js';
 import type { JobHandlers } from '../../core/jobs/job-handlers.js';
 import { refundRoutes } from './refund/refund.routes.js';
 import { RefundService } from './refund/refund.service.js';
@@ -56,6 +57,7 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   const refundMessages = new RefundMessages(store, deps.menus, deps.messages);
   const refunds = new RefundService(stores, record, refundMessages, app.events);
   deps.jobs.register(refundReminderJob(stores, refundMessages));
+  deps.jobs.register(machineSilentJob(stores, deps.cache, deps.messages, offlineSeconds));
 
   await app.register(hospitalRoutes, {
     prefix: `${PREFIX}/hospital`,

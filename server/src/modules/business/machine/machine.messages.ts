@@ -2,6 +2,8 @@
 
 export const machineMessages = {
   zh: {
+    'machine.message.silent': '机器失联：{machineNo} 已超过 {minutes} 分钟没有心跳',
+    'machine.message.silentBody': '{hospital}{machineName}，最后心跳 {lastHeartbeat}',
     'machine.machineNo': '机器编号',
     'machine.machineNo.required': '请输入机器编号',
     'machine.machineName': '机器名称',
@@ -34,6 +36,8 @@ export const machineMessages = {
     'machine.log.rotateSecret': '{machineNo}：重置设备密钥',
   },
   en: {
+    'machine.message.silent': 'Machine silent: {machineNo} has sent no heartbeat for over {minutes} min',
+    'machine.message.silentBody': '{hospital}{machineName}, last heartbeat {lastHeartbeat}',
     'machine.machineNo': 'machine number',
     'machine.machineNo.required': 'Please enter the machine number',
     'machine.machineName': 'machine name',

@@ -101,6 +101,23 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
         );
   }
 
+  /** The visible machines whose last heartbeat is older than `before` (never-seen ones are not). */
+  async silentSince(actor: Actor, before: Date, limit: number): Promise<Machine[]> {
+    const rows = await (
+      await this.visibleSelect(actor)
+    )
+      .selectAll()
+      .where('last_heartbeat_time', 'is not', null)
+      .where('last_heartbeat_time', '<', before)
+      .orderBy('last_heartbeat_time')
+      .limit(limit)
+      .execute();
+    return this.withHospitalNames(
+      actor,
+      rows.map((row) => this.toEntity(row)),
+    );
+  }
+
   override async findById(actor: Actor, id: string): Promise<Machine | undefined> {
     const machine = await super.findById(actor, id);
     return machine ? (await this.withHospitalNames(actor, [machine]))[0] : undefined;
