@@ -206,21 +206,16 @@ describe.each(enginesUnderTest())('refund request messages on %s', (kind) => {
     expect(await toldOf('MSG-D')).toEqual(inTenant('admin', 'agreer', 'bareAdmin', 'ungranted'));
   });
 
-  // Last: its reminders are refund messages too.
-  it('reminds the same reviewers of a refund that waited too long (the refund-reminder job)', async () => {
-    await t.store.db
-      .updateTable('zx_refund_review')
-      .set({ apply_time: new Date(Date.now() - 2 * 3_600_000) })
-      .where('order_no', '=', 'MSG-A')
-      .execute();
-    const job = {
-      id: '990000000000000001',
+  /** Runs a job of TENANT now, as its scheduled run would: answers the run's output once it succeeded. */
+  async function runJob(handler: string, params: object): Promise<string | null> {
+    const runId = await t.app.scheduler.runNow({
+      id: t.store.ids.next(),
       tenantId: TENANT,
-      jobName: '退款提醒',
-      handler: 'refund-reminder',
-      params: '{"hours":1}',
+      jobName: handler,
+      handler,
+      params: JSON.stringify(params),
       cron: '0 0 9 * * *',
-      misfire: 'skip' as const,
+      misfire: 'skip',
       timeoutSeconds: 60,
       retries: 0,
       retryBackoffSeconds: 60,
@@ -233,9 +228,25 @@ describe.each(enginesUnderTest())('refund request messages on %s', (kind) => {
       updateTime: null,
       status: 1,
       isDeleted: 0,
-    };
-    const runId = await t.app.scheduler.runNow(job);
-    expect(runId).toBeDefined();
+    });
+    const run = () =>
+      t.store.db
+        .selectFrom('blade_job_run')
+        .select(['outcome', 'output'])
+        .where('id', '=', BigInt(runId!))
+        .executeTakeFirstOrThrow();
+    await expect.poll(async () => (await run()).outcome, { timeout: 5_000 }).toBe('success');
+    return (await run()).output;
+  }
+
+  // Last: its reminders are refund messages too.
+  it('reminds the same reviewers of a refund that waited too long (the refund-reminder job)', async () => {
+    await t.store.db
+      .updateTable('zx_refund_review')
+      .set({ apply_time: new Date(Date.now() - 2 * 3_600_000) })
+      .where('order_no', '=', 'MSG-A')
+      .execute();
+    const output = await runJob('refund-reminder', { hours: 1 });
     const reminded = async () => {
       const rows = await t.store.db
         .selectFrom('blade_message')
@@ -248,17 +259,10 @@ describe.each(enginesUnderTest())('refund request messages on %s', (kind) => {
     };
     // MSG-A waited two hours, MSG-B did not: only MSG-A's reviewers as they are now (the grants and
     // the package changed above) are reminded, once each.
-    const run = () =>
-      t.store.db
-        .selectFrom('blade_job_run')
-        .select(['outcome', 'output'])
-        .where('id', '=', BigInt(runId!))
-        .executeTakeFirstOrThrow();
-    await expect.poll(async () => (await run()).outcome, { timeout: 5_000 }).toBe('success');
     const told = await reminded();
     expect(told).toEqual(expect.arrayContaining(inTenant('admin', 'bareAdmin')));
     expect(new Set(told).size).toBe(told.length);
-    expect((await run()).output).toBe(`refunds 1, messages ${told.length}`);
+    expect(output).toBe(`refunds 1, messages ${told.length}`);
   });
 
   it('reports a machine gone silent to its operators, once (the machine-silent job)', async () => {
@@ -267,38 +271,6 @@ describe.each(enginesUnderTest())('refund request messages on %s', (kind) => {
       .set({ last_heartbeat_time: new Date(Date.now() - 2 * 3_600_000) })
       .where('id', '=', BigInt(machine.id))
       .execute();
-    const job = {
-      id: '990000000000000002',
-      tenantId: TENANT,
-      jobName: '机器失联',
-      handler: 'machine-silent',
-      params: '{"minutes":30}',
-      cron: '0 */5 * * * *',
-      misfire: 'skip' as const,
-      timeoutSeconds: 60,
-      retries: 0,
-      retryBackoffSeconds: 60,
-      notifyUserIds: null,
-      remark: null,
-      createUser: null,
-      createDept: null,
-      createTime: null,
-      updateUser: null,
-      updateTime: null,
-      status: 1,
-      isDeleted: 0,
-    };
-    const runOnce = async () => {
-      const runId = (await t.app.scheduler.runNow(job))!;
-      const run = () =>
-        t.store.db
-          .selectFrom('blade_job_run')
-          .select(['outcome', 'output'])
-          .where('id', '=', BigInt(runId))
-          .executeTakeFirstOrThrow();
-      await expect.poll(async () => (await run()).outcome, { timeout: 5_000 }).toBe('success');
-      return (await run()).output;
-    };
     const told = async () =>
       (
         await t.store.db
@@ -328,10 +300,10 @@ describe.each(enginesUnderTest())('refund request messages on %s', (kind) => {
     ].sort();
     expect(operators.length).toBeGreaterThan(0);
 
+    const runOnce = () => runJob('machine-silent', { minutes: 30 });
     expect(await runOnce()).toBe('silent 1, reported 1');
     expect(await told()).toEqual(operators);
     // Still silent, already reported: nobody is told again.
-    await new Promise((resolve) => setTimeout(resolve, 5));
     expect(await runOnce()).toBe('silent 1, reported 0');
     expect(await told()).toEqual(operators);
   });
