@@ -229,17 +229,37 @@ describe.each(enginesUnderTest())('online sessions across two processes on %s', 
       ).json()) as { access_token: string; refresh_token: string };
       const token = answer.access_token;
       const sid = (await listed(a, adminToken, `&account=${carol.account}`))[0]!.id;
+      /** The refresh grant on process b: the new tokens, or the status of a refusal. */
+      const refresh = async (refreshToken: string): Promise<object | number> => {
+        const res = await fetch(
+          `${b.origin}/api/blade-auth/oauth/token?${new URLSearchParams({
+            tenantId: carol.tenantId,
+            grant_type: 'refresh_token',
+            refresh_token: refreshToken,
+          })}`,
+          { method: 'POST', headers: { authorization: SABER_BASIC } },
+        );
+        return res.status === 200 ? ((await res.json()) as object) : res.status;
+      };
       const mark = () => a.cache.get(lastActivityKey(sid));
       const ago = (minutes: number) => String(Date.now() - minutes * 60_000);
 
       // Four minutes without a request of its own: a background request (the dashboard refreshing
-      // itself) is let in but does not count; a request of its own does.
+      // itself) is let in but does not count, nor do the stream and the refresh; a request of its
+      // own does.
       await a.cache.set(lastActivityKey(sid), ago(4));
       const before = await mark();
       const background = await fetch(`${b.origin}/api/blade-user/info`, {
         headers: { authorization: SABER_BASIC, 'blade-auth': `bearer ${token}`, [BACKGROUND_HEADER]: '1' },
       });
       expect(background.status).toBe(200);
+      // Nor do the event stream and the token refresh.
+      const stream = await openStream(b.origin, token);
+      expect(stream.status).toBe(200);
+      stream.close();
+      const refreshed = (await refresh(answer.refresh_token)) as { refresh_token: string };
+      expect(refreshed.refresh_token).toEqual(expect.any(String));
+      await new Promise((resolve) => setTimeout(resolve, 200));
       expect(await mark()).toBe(before);
       expect((await call(b, 'GET', '/api/blade-user/info', token)).status).toBe(200);
       await expect.poll(async () => Number(await mark())).toBeGreaterThan(Date.now() - 60_000);
@@ -247,15 +267,7 @@ describe.each(enginesUnderTest())('online sessions across two processes on %s', 
       // Six minutes: refused on either process, the refresh too, and the session is gone.
       await a.cache.set(lastActivityKey(sid), ago(6));
       expect((await call(a, 'GET', '/api/blade-user/info', token)).status).toBe(401);
-      const refresh = await fetch(
-        `${b.origin}/api/blade-auth/oauth/token?${new URLSearchParams({
-          tenantId: carol.tenantId,
-          grant_type: 'refresh_token',
-          refresh_token: answer.refresh_token,
-        })}`,
-        { method: 'POST', headers: { authorization: SABER_BASIC } },
-      );
-      expect(refresh.status).toBe(401);
+      expect(await refresh(refreshed.refresh_token)).toBe(401);
       expect(await listed(b, adminToken, `&account=${carol.account}`)).toEqual([]);
     } finally {
       await tenantSettings({ idleTimeoutMinutes: 0 });
