@@ -1,8 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JobHandler } from '../../src/core/jobs/job-handlers.js';
 import { IdGenerator } from '../../src/core/ids.js';
 import { createAccount, type TestAccount } from './support/accounts.js';
 import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
@@ -14,33 +11,13 @@ import {
   type SharedInstance,
 } from './support/shared-redis.js';
 import { SABER_BASIC } from './support/test-app.js';
+import { TEST_JOB_HANDLERS } from './support/test-job-handlers.js';
 
 // Issue 49, scheduled jobs: two server processes share one database (as behind a load balancer),
-// each with its scheduler. A job every second runs once per scheduled time whichever process gets
-// there first; a run whose process died (its lease ended) is marked lost and retried; a handler that
-// throws is logged, its owners are told, and the next time runs; a timeout is one; bad input saves
-// nothing.
-
-/** Handlers of the test: each run sleeps a little (so both processes reach the same times). */
-const handlers: JobHandler[] = [
-  {
-    name: 'test-work',
-    scope: 'tenant',
-    title: 'test work',
-    params: Type.Object({ ms: Type.Integer({ minimum: 0, maximum: 5000 }) }, { additionalProperties: false }),
-    async run({ params, signal }) {
-      await sleep((params as { ms: number }).ms, undefined, { signal });
-      return 'done';
-    },
-  },
-  {
-    name: 'test-fail',
-    scope: 'tenant',
-    title: 'test failure',
-    params: Type.Object({}),
-    run: () => Promise.reject(new Error('the machine list could not be read')),
-  },
-];
+// each with its scheduler, called over HTTP. A handler that throws is logged, its owners are told,
+// and the next time runs; a timeout is one; a run is stopped from the other process; bad input saves
+// nothing; a drain lets a run go to the other process. (jobs-exactly-once.test.ts: every second
+// exactly once, and a killed process's run.)
 
 interface Instance extends SharedInstance {
   origin: string;
@@ -71,7 +48,7 @@ describe.each(enginesUnderTest())('scheduled jobs across two processes on %s', (
         worker,
         prefix,
         jwtSecret,
-        jobs: { handlers, scheduler: { tickMs: 200, leaseMarginMs: 500 } },
+        jobs: { handlers: TEST_JOB_HANDLERS, scheduler: { tickMs: 200, leaseMarginMs: 500 } },
       }),
     );
 
@@ -112,70 +89,6 @@ describe.each(enginesUnderTest())('scheduled jobs across two processes on %s', (
     token = await signInOver(a.origin, { tenantId: '000000', account: 'admin', password: 'admin' });
   });
   afterAll(() => closeSharedInstances([a, b], testDb));
-
-  it('runs a job of every second once per scheduled time, whichever process claims it', async () => {
-    const job = await submit({
-      jobName: '每秒',
-      handler: 'test-work',
-      params: '{"ms":50}',
-      cron: '* * * * * *',
-    });
-    await sleep(4_500);
-    await call('POST', `/api/blade-system/job/pause?ids=${job.id}`);
-    await sleep(300);
-    const runs = await runsOf(job.id);
-    const times = runs.map((run) => run.scheduledTime);
-    // Every second between the first and the last has its one run, and no time ran twice.
-    expect(new Set(times).size).toBe(times.length);
-    expect(times.length).toBeGreaterThanOrEqual(3);
-    const seconds = [...times].sort().map((time) => Date.parse(time.replace(' ', 'T') + '+08:00') / 1000);
-    expect(seconds.at(-1)! - seconds[0]! + 1).toBe(seconds.length);
-    expect(runs.every((run) => run.outcome === 'success' && run.output === 'done')).toBe(true);
-    // Paused: no time after the pause runs.
-    await sleep(1_200);
-    expect((await runsOf(job.id)).length).toBe(runs.length);
-  });
-
-  it('marks the run of a process that died lost, and retries it', async () => {
-    const job = await submit({
-      jobName: '失联',
-      handler: 'test-work',
-      params: '{"ms":0}',
-      cron: '0 0 0 1 1 *',
-      retries: 1,
-      retryBackoffSeconds: 1,
-    });
-    // A run claimed by a process that is gone: its lease ended a second ago.
-    const scheduled = new Date(Date.now() - 60_000);
-    await a.database.db
-      .insertInto('blade_job_run')
-      .values({
-        id: BigInt(new IdGenerator(9).next()),
-        tenant_id: '000000',
-        job_id: BigInt(job.id),
-        scheduled_time: scheduled,
-        attempt: 0,
-        trigger_kind: 'schedule',
-        outcome: 'running',
-        process: 'gone:1',
-        start_time: scheduled,
-        lease_until: new Date(Date.now() - 1_000),
-        end_time: null,
-        duration_ms: null,
-        output: null,
-        create_time: scheduled,
-      })
-      .execute();
-    await expect
-      .poll(
-        async () =>
-          (await runsOf(job.id)).map((run) => `${run.attempt}:${run.triggerKind}:${run.outcome}`).sort(),
-        {
-          timeout: 5_000,
-        },
-      )
-      .toEqual(['0:schedule:lost', '1:retry:success']);
-  });
 
   it('logs a failure, tells the job’s owners, and runs the next time', async () => {
     const job = await submit({
@@ -275,6 +188,69 @@ describe.each(enginesUnderTest())('scheduled jobs across two processes on %s', (
         timeout: 5_000,
       })
       .toBe('success');
+  });
+
+  it('stops a run that runs on the other process, and refuses what cannot stop', async () => {
+    const job = await submit({
+      jobName: '可停止',
+      handler: 'test-work',
+      params: '{"ms":20000}',
+      cron: '0 0 0 1 1 *',
+      retries: 1,
+    });
+    const detail = (await call('GET', `/api/blade-system/job/detail?id=${job.id}`)).body.data;
+    // Process b runs it; the call reaches process a.
+    const runId = await b.app.scheduler.runNow(detail);
+    expect(runId).toBeDefined();
+    expect(b.app.scheduler.running).toBe(1);
+    const stopped = await call('POST', `/api/blade-log/job/stop?ids=${runId}`);
+    expect(stopped.status, stopped.body.msg).toBe(200);
+    expect(stopped.body.msg).toBe('已停止 1 次运行');
+    // The handler is aborted at b's next look (200 ms); the run stays stopped, and is not retried.
+    await expect.poll(() => b.app.scheduler.running, { timeout: 3_000 }).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const runs = await runsOf(job.id);
+    expect(runs.map((run) => `${run.attempt}:${run.outcome}:${run.output}`)).toEqual([
+      '0:stopped:stopped by admin',
+    ]);
+
+    // Again: it has ended. A run that is not the tenant's, or not there: 404. A handler that does
+    // not say it can stop: 400. Nothing changes.
+    const again = await call('POST', `/api/blade-log/job/stop?ids=${runId}`);
+    expect([again.status, again.body.msg]).toEqual([400, `这次运行已经结束：${runId}`]);
+    expect((await call('POST', '/api/blade-log/job/stop?ids=1')).status).toBe(404);
+    const failing = await submit({ jobName: '不可停止', handler: 'test-fail', cron: '0 0 0 1 1 *' });
+    const held = new Date(Date.now() + 60_000);
+    const heldId = new IdGenerator(9).next();
+    await a.database.db
+      .insertInto('blade_job_run')
+      .values({
+        id: BigInt(heldId),
+        tenant_id: '000000',
+        job_id: BigInt(failing.id),
+        scheduled_time: new Date(),
+        attempt: 0,
+        trigger_kind: 'manual',
+        outcome: 'running',
+        process: 'elsewhere:1',
+        start_time: new Date(),
+        lease_until: held,
+        end_time: null,
+        duration_ms: null,
+        output: null,
+        create_time: new Date(),
+      })
+      .execute();
+    const refused = await call('POST', `/api/blade-log/job/stop?ids=${heldId}`);
+    expect([refused.status, refused.body.msg]).toEqual([400, '这个处理器的运行不能中途停止：test-fail']);
+    expect((await runsOf(failing.id)).map((run) => run.outcome)).toEqual(['running']);
+    // The handlers say which can stop (the console shows 停止 for those).
+    const infos = (await call('GET', '/api/blade-system/job/handlers')).body.data as Array<{
+      name: string;
+      stoppable: boolean;
+    }>;
+    expect(infos.find((handler) => handler.name === 'test-work')?.stoppable).toBe(true);
+    expect(infos.find((handler) => handler.name === 'test-fail')?.stoppable).toBe(false);
   });
 
   // Last: it stops process b's scheduler.

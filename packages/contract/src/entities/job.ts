@@ -70,6 +70,8 @@ export const JobHandlerInfoSchema = Type.Object({
   scope: Type.Union([Type.Literal('platform'), Type.Literal('tenant')]),
   title: Type.String(),
   params: Type.Unknown(),
+  /** Whether a run of it can be stopped while it runs (停止): the handler ends at its signal. */
+  stoppable: Type.Boolean(),
 });
 export type JobHandlerInfo = Static<typeof JobHandlerInfoSchema>;
 

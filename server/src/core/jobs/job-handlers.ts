@@ -12,7 +12,10 @@ export interface JobRunContext<P> {
   actor: Actor;
   /** The job's parameters, checked against the handler's schema. */
   params: P;
-  /** Aborted at the job's timeout, or when the process stops: a handler that can stops then. */
+  /**
+   * Aborted at the job's timeout, when a user stops the run, or when the process stops: a handler
+   * that can stops then.
+   */
   signal: AbortSignal;
 }
 
@@ -25,6 +28,11 @@ export interface JobHandler<P = unknown> {
   title: string;
   /** The parameters (a JSON object); `{}` when it takes none. */
   params: TObject;
+  /**
+   * True when the handler ends soon after its signal aborts, so that a user may stop a run (停止).
+   * A handler of one short statement need not say so.
+   */
+  stoppable?: boolean;
   /** Does the work; the text answered is the run's output (short: it is cut to the log's size). */
   run(context: JobRunContext<P>): Promise<string | void>;
 }

@@ -25,6 +25,11 @@ export const run = act('run');
 export const pause = act('pause');
 export const resume = act('resume');
 
+/** 停止: the runs end now as stopped (all of the ids, each running and of a handler that can stop). */
+export function stopRuns(ids: readonly string[]): Promise<unknown> {
+  return post<unknown>('/api/blade-log/job/stop', undefined, { params: { ids: ids.join(',') } });
+}
+
 /** A page of the run log (filters: jobId, outcome, createTime_dategt/datelt). */
 export function runs(current: number, size: number, filters: QueryParams = {}): Promise<Page<JobRun>> {
   return get<Page<JobRun>>('/api/blade-log/job/list', { ...filters, current, size });

@@ -39,6 +39,7 @@ export function machineSilentJob(
     name: 'machine-silent',
     scope: 'tenant',
     title: '提醒失联的机器',
+    stoppable: true,
     params: Params,
     async run({ actor, params, signal }) {
       const store = await stores.storeFor(actor);

@@ -25,6 +25,7 @@ export function refundReminderJob(
     name: 'refund-reminder',
     scope: 'tenant',
     title: '提醒审核等待过久的退款',
+    stoppable: true,
     params: Params,
     async run({ actor, params, signal }) {
       const store = await stores.storeFor(actor);

@@ -109,6 +109,32 @@ export class JobRunRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
+  /**
+   * Stops a running run (停止): it ends now as stopped, with who stopped it as its output; false when
+   * it had ended already. The process running it sees that at its next look and aborts the handler.
+   */
+  async stop(id: string, output: string, durationMs: number, now: Date): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('blade_job_run')
+      .set({ outcome: 'stopped', output, duration_ms: durationMs, end_time: now })
+      .where('id', '=', BigInt(id))
+      .where('outcome', '=', 'running')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Those of the runs (this process's running ones) that ended meanwhile: stopped by a user. */
+  async ended(ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.#db
+      .selectFrom('blade_job_run')
+      .select('id')
+      .where('id', 'in', ids.slice(0, CHUNK).map(BigInt))
+      .where('outcome', '<>', 'running')
+      .execute();
+    return rows.map((row) => String(row.id));
+  }
+
   /** Running runs whose lease ended before `now`. */
   async expired(now: Date): Promise<ExpiredRun[]> {
     const rows = await this.#db

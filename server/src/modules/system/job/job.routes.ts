@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { JOB_LIMITS, type PermissionCode } from '@console/contract';
 import { JobHandlerInfoSchema, JobInputSchema, JobRunSchema, JobSchema } from '@console/contract/schema';
 import { Type } from 'typebox';
+import { principalOf } from '../../../core/auth/guard.js';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { ok } from '../../../core/envelope.js';
 import type { MessageKey } from '../../../core/i18n.js';
@@ -59,9 +60,23 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{ jobs: JobService }> = async 
     );
 };
 
-/** /api/blade-log/job: the run log of the caller's tenant's jobs (button 运行日志). */
+/**
+ * /api/blade-log/job: the run log of the caller's tenant's jobs (button 运行日志), and 停止 for the
+ * runs that run (POST stop?ids=, by whoever may run the jobs: button 执行一次).
+ */
 export const jobRunRoutes: FastifyPluginAsyncTypebox<{ jobs: JobService }> = async (app, { jobs }) => {
   const config = { access: 'user' as const, button: 'job_log' as const };
+  app.post(
+    '/stop',
+    {
+      schema: { querystring: IdsQuery, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'user', button: 'job_run' },
+    },
+    async (req) => {
+      const count = await jobs.stopRuns(req.actor, req.query.ids, principalOf(req).account);
+      return ok(true, req.t('job.run.stopped', { count }));
+    },
+  );
   app.get(
     '/list',
     { schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(JobRunSchema)) } }, config },

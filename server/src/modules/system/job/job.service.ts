@@ -4,7 +4,7 @@ import { Value } from 'typebox/value';
 import { isPlatformAdminActor } from '../../../core/auth/principal.js';
 import { EntityService, found, idsOf, inputValues } from '../../../core/entity-service.js';
 import { badRequest, notFound } from '../../../core/errors.js';
-import { formatDateTime } from '../../../core/dates.js';
+import { formatDateTime, parseDateTime } from '../../../core/dates.js';
 import { parseIdList } from '../../../core/ids.js';
 import type { JobHandler, JobHandlers } from '../../../core/jobs/job-handlers.js';
 import { parseListQuery } from '../../../core/list-query.js';
@@ -19,7 +19,7 @@ import type { Scheduler } from './scheduler.js';
 // job checks what the scheduler will rely on: the cron reads (with seconds), the handler exists and
 // the tenant may use it (the platform's handlers are the platform tenant's), its parameters pass the
 // handler's schema, and whom to tell are users of the tenant. Run now, pause and resume act on the
-// caller's tenant's jobs, all of the ids or none.
+// caller's tenant's jobs, all of the ids or none; so does stopping runs (停止).
 
 export class JobService extends EntityService<Job, JobInput, 'blade_job', JobRepository> {
   constructor(
@@ -40,6 +40,7 @@ export class JobService extends EntityService<Job, JobInput, 'blade_job', JobRep
         scope: handler.scope,
         title: handler.title,
         params: handler.params,
+        stoppable: handler.stoppable === true,
       }));
   }
 
@@ -109,6 +110,34 @@ export class JobService extends EntityService<Job, JobInput, 'blade_job', JobRep
     const jobs = await this.repositoryOn(this.store).findByIds(actor, ids);
     if (jobs.length !== ids.length) throw notFound();
     return jobs;
+  }
+
+  /**
+   * 停止: the runs (of the caller's tenant's jobs) end now as stopped, `by` whom; the processes
+   * running them abort their handlers at their next look. All of the ids or none: each must be
+   * running, of a handler that can stop.
+   */
+  async stopRuns(actor: Actor, rawIds: string, by: string): Promise<number> {
+    const runs = new JobRunRepository(this.store);
+    const jobs = this.repositoryOn(this.store);
+    const chosen = await Promise.all(
+      idsOf(rawIds).map(async (id) => found(await runs.findById(actor.tenantId, id))),
+    );
+    for (const run of chosen) {
+      if (run.outcome !== 'running') throw badRequest('job.run.notRunning', { id: run.id });
+      const job = await jobs.findById(actor, run.jobId);
+      const handler = job ? this.handlerSet.get(job.handler) : undefined;
+      if (!handler?.stoppable)
+        throw badRequest('job.run.notStoppable', { handler: job?.handler ?? run.jobId });
+    }
+    const now = new Date();
+    let stopped = 0;
+    for (const run of chosen) {
+      const started = parseDateTime(run.startTime, this.store.timeZone)?.instant ?? now;
+      // One that ended meanwhile keeps how it ended.
+      if (await runs.stop(run.id, `stopped by ${by}`, now.getTime() - started.getTime(), now)) stopped++;
+    }
+    return stopped;
   }
 
   /** The run log of the caller's tenant's jobs, newest first unless the query sorts otherwise. */

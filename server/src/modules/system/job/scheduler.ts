@@ -15,7 +15,8 @@ import { JobRepository } from './job.repository.js';
 // margin); every tick also sweeps runs whose lease ended — their process died, or let them go at a
 // drain — marking each lost (one process wins that too) and retrying it by the job's rule.
 // A failure (or timeout) is retried with back-off while the job allows; the last one tells the
-// job's owners. At start, the latest time a job missed while no process ran is skipped (recorded)
+// job's owners. A run a user stops (停止) ends in its row at once; its process aborts the handler at
+// its next look. At start, the latest time a job missed while no process ran is skipped (recorded)
 // or run once, late, by its misfire rule.
 
 declare module 'fastify' {
@@ -58,6 +59,12 @@ interface Running {
   work: Promise<void>;
 }
 
+/**
+ * At start, the times of this many ticks back are claimed as scheduled, not as misfires: a process
+ * starting beside running ones would otherwise take a time the others were about to claim.
+ */
+const CATCH_UP_TICKS = 5;
+
 /** At most this many times of one job are claimed in one tick (a tick that came late). */
 const TIMES_PER_TICK = 10;
 
@@ -70,7 +77,7 @@ export class Scheduler {
   readonly #options: SchedulerOptions;
   readonly #running = new Map<string, Running>();
   readonly #retries = new Set<NodeJS.Timeout>();
-  /** Runs let go at a drain: another process takes them over. */
+  /** Runs let go at a drain (another process takes them over) or stopped: not finished here. */
   readonly #released = new Set<string>();
   #checkedUntil = Date.now();
   #timer: NodeJS.Timeout | null = null;
@@ -87,8 +94,11 @@ export class Scheduler {
   }
 
   async start(): Promise<void> {
-    this.#checkedUntil = Date.now();
-    await this.#misfires();
+    // The last few ticks' times are claimed as scheduled (one of the processes already running may
+    // have them; the unique row decides); only older ones are misfires.
+    const now = Date.now();
+    this.#checkedUntil = now - this.#options.tickMs * CATCH_UP_TICKS;
+    await this.#misfires(new Date(this.#checkedUntil));
     this.#timer = setInterval(() => void this.tick(), this.#options.tickMs);
     this.#timer.unref();
   }
@@ -106,6 +116,7 @@ export class Scheduler {
       const now = Date.now();
       const from = this.#checkedUntil;
       await this.#sweep(new Date(now));
+      await this.#stopEnded();
       for (const job of await this.#jobs.scheduled()) {
         const schedule = scheduleOf(job.cron, this.deps.store.timeZone);
         if (!schedule) continue;
@@ -169,14 +180,18 @@ export class Scheduler {
     const controller = new AbortController();
     const work = this.#work(job, controller, timeoutMs)
       .then(async ({ outcome, output }) => {
-        // A run let go at a drain, or marked lost, is not finished here.
+        // A run let go at a drain, or stopped, is not finished here (one marked lost is not either:
+        // finish() changes running rows only).
         if (this.#released.has(id)) return;
         const finished = await this.#runs.finish(id, outcome, clip(output), Date.now() - started);
         if (finished && outcome !== 'success')
           await this.#failed({ job, runId: id, outcome, output }, at, attempt);
       })
       .catch((err: unknown) => this.deps.log.error({ err, jobId: job.id }, 'a job run could not be recorded'))
-      .finally(() => this.#running.delete(id));
+      .finally(() => {
+        this.#running.delete(id);
+        this.#released.delete(id);
+      });
     this.#running.set(id, { controller, work });
     return id;
   }
@@ -244,6 +259,19 @@ export class Scheduler {
       );
   }
 
+  /**
+   * This process's runs that a user stopped (their rows ended meanwhile, on whichever process the
+   * call came): their handlers are told to stop, and what they answer is not recorded.
+   */
+  async #stopEnded(): Promise<void> {
+    for (const id of await this.#runs.ended([...this.#running.keys()])) {
+      const running = this.#running.get(id);
+      if (!running || this.#released.has(id)) continue;
+      this.#released.add(id);
+      running.controller.abort();
+    }
+  }
+
   /** Runs whose lease ended: marked lost (by one process), then retried or reported. */
   async #sweep(now: Date): Promise<void> {
     for (const expired of await this.#runs.expired(now)) {
@@ -263,11 +291,10 @@ export class Scheduler {
 
   /**
    * At start: the latest time each job missed while no process ran (after its last run, or its
-   * creation) is recorded skipped, or run once, late, by the job's misfire rule. Several processes
-   * starting at once claim it once.
+   * creation, and before `now`: the start's catch-up) is recorded skipped, or run once, late, by
+   * the job's misfire rule. Several processes starting at once claim it once.
    */
-  async #misfires(): Promise<void> {
-    const now = new Date();
+  async #misfires(now: Date): Promise<void> {
     for (const job of await this.#jobs.scheduled()) {
       const schedule = scheduleOf(job.cron, this.deps.store.timeZone);
       const latest = schedule?.previousRuns(1, now)[0];

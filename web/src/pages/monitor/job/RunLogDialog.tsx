@@ -1,9 +1,10 @@
 import type { Job, JobRun } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Modal, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as jobApi from '../../../api/monitor/job';
+import { useHasPermission } from '../../../app/menu/permission-store';
 
 const PAGE_SIZE = 10;
 
@@ -14,11 +15,16 @@ const OUTCOME_COLORS: Record<string, string> = {
   timeout: 'warning',
   lost: 'warning',
   skipped: 'default',
+  stopped: 'default',
 };
 
-/** 运行日志 of one job: its runs, newest first, paged on the server. */
+/**
+ * 运行日志 of one job: its runs, newest first, paged on the server; 停止 on a running run of a
+ * handler that can stop, for whoever may run the job.
+ */
 export function RunLogDialog({ job, onClose }: { job: Job | undefined; onClose: () => void }) {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [current, setCurrent] = useState(1);
   const runs = useQuery({
     queryKey: ['job', 'runs', job?.id, current],
@@ -26,6 +32,22 @@ export function RunLogDialog({ job, onClose }: { job: Job | undefined; onClose: 
     enabled: job !== undefined,
     refetchInterval: 5_000,
   });
+  const mayStop = useHasPermission('job_run');
+  const handlers = useQuery({
+    queryKey: ['job', 'handler-info'],
+    queryFn: jobApi.handlers,
+    enabled: job !== undefined && mayStop,
+  });
+  const stoppable = handlers.data?.find((handler) => handler.name === job?.handler)?.stoppable === true;
+  const stop = async (run: JobRun) => {
+    try {
+      await jobApi.stopRuns([run.id]);
+    } catch {
+      return; // the request layer has said why
+    }
+    void message.success(t('monitor.job.log.stopped'));
+    await runs.refetch();
+  };
   const text = (group: 'triggers' | 'outcomes', key: string) =>
     t(`monitor.job.${group}.${key}` as 'monitor.job.outcomes.success', { defaultValue: key });
 
@@ -102,6 +124,29 @@ export function RunLogDialog({ job, onClose }: { job: Job | undefined; onClose: 
               ellipsis: true,
               render: (output: string | null) => <Typography.Text>{output ?? ''}</Typography.Text>,
             },
+            ...(mayStop && stoppable
+              ? [
+                  {
+                    key: 'actions',
+                    title: t('monitor.job.log.actions'),
+                    width: 80,
+                    render: (_: unknown, run: JobRun) =>
+                      run.outcome === 'running' && (
+                        <Popconfirm
+                          title={t('monitor.job.log.stopConfirm')}
+                          okText={t('monitor.job.log.stop')}
+                          cancelText={t('monitor.job.log.cancel')}
+                          okButtonProps={{ danger: true }}
+                          onConfirm={() => stop(run)}
+                        >
+                          <Button type="link" size="small" danger>
+                            {t('monitor.job.log.stop')}
+                          </Button>
+                        </Popconfirm>
+                      ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}

@@ -42,6 +42,11 @@ export const jobZh = {
     output: '输出',
     empty: '还没有运行记录',
     failed: '运行日志加载失败',
+    actions: '操作',
+    stop: '停止',
+    stopConfirm: '确定停止这次运行吗？处理器会在下一次检查时停下，已完成的部分不会撤销。',
+    stopped: '已停止',
+    cancel: '取消',
   },
   triggers: { schedule: '定时', manual: '手动', retry: '重试', misfire: '错过' },
   outcomes: {
@@ -51,6 +56,7 @@ export const jobZh = {
     timeout: '超时',
     lost: '丢失',
     skipped: '跳过',
+    stopped: '已停止',
   },
 };
 
@@ -96,6 +102,11 @@ export const jobEn: typeof jobZh = {
     output: 'Output',
     empty: 'No runs yet',
     failed: 'The run log did not load',
+    actions: 'Actions',
+    stop: 'Stop',
+    stopConfirm: 'Stop this run? The handler stops at its next check; what it has done stays done.',
+    stopped: 'Stopped',
+    cancel: 'Cancel',
   },
   triggers: { schedule: 'Schedule', manual: 'Manual', retry: 'Retry', misfire: 'Missed' },
   outcomes: {
@@ -105,6 +116,7 @@ export const jobEn: typeof jobZh = {
     timeout: 'Timeout',
     lost: 'Lost',
     skipped: 'Skipped',
+    stopped: 'Stopped',
   },
 };
 
