@@ -3,6 +3,7 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../src/core/dates.js';
 import { IdGenerator } from '../../src/core/ids.js';
 import type { Actor, Store } from '../../src/core/repository/store.js';
 import { openDatabase, type DatabaseKind } from '../../src/db/database.js';
@@ -19,6 +20,7 @@ import { testJobHandlers } from './support/test-job-handlers.js';
 // its scheduler. A job every second is claimed by whichever process looks first after each second;
 // the child also runs a slow job, and is killed (SIGKILL) 8 s in, while that run holds its lease.
 // The run is then marked lost, once its lease ended, and retried once by the surviving process.
+// Then the misfire rules, as processes start after a time passed with none running.
 
 const WINDOW_MS = 20_000;
 /** When in the window the second process is killed. */
@@ -161,7 +163,72 @@ async function twentySeconds(kind: DatabaseKind) {
   }
 }
 
-describe('scheduled jobs for 20 s across two processes', () => {
+/**
+ * A time missed while no process ran (30 s ago, of a job created two days ago and never run) is
+ * recorded skipped, or run once late, by the job's rule, when a process starts; a second process
+ * starting later finds it taken.
+ */
+async function missedWhileDown(kind: DatabaseKind) {
+  const testDb = await createSeededDatabase(kind);
+  const database = openDatabase(testDb.url, kind);
+  const store: Store = { db: database.db, kind, ids: new IdGenerator(1), timeZone: 'Asia/Shanghai' };
+  const jobs = new JobRepository(store);
+  // Daily at the time of day it was 30 s ago, in the server's zone.
+  const [, hours, minutes, seconds] = /(\d\d):(\d\d):(\d\d)$/.exec(
+    formatDateTime(new Date(Date.now() - 30_000), store.timeZone),
+  )!;
+  const cron = `${Number(seconds)} ${Number(minutes)} ${Number(hours)} * * *`;
+  const job = async (misfire: 'skip' | 'once') => {
+    const id = await jobs.insert(PLATFORM, {
+      jobName: misfire,
+      handler: 'test-work',
+      params: '{"ms":0}',
+      cron,
+      misfire,
+      timeoutSeconds: 5,
+      retries: 0,
+      retryBackoffSeconds: 1,
+      status: 1,
+    });
+    await store.db
+      .updateTable('blade_job')
+      .set({ create_time: new Date(Date.now() - 2 * 86_400_000) })
+      .where('id', '=', BigInt(id))
+      .execute();
+    return id;
+  };
+  const skipped = await job('skip');
+  const late = await job('once');
+  const schedulers = [1, 2].map(
+    (n) =>
+      new Scheduler(
+        {
+          store,
+          handlers: testJobHandlers(),
+          process: `starting:${n}`,
+          log: pino({ level: 'silent' }),
+          onFailure: async () => {},
+        },
+        { tickMs: 200, leaseMarginMs: 500 },
+      ),
+  );
+  const outcomes = async (id: string) =>
+    (await runsOf(store, id)).map((run) => `${run.attempt}:${run.trigger}:${run.outcome}:${run.process}`);
+  try {
+    await schedulers[0]!.start();
+    await expect.poll(() => outcomes(late), { timeout: 5_000 }).toEqual(['0:misfire:success:starting:1']);
+    expect(await outcomes(skipped), kind).toEqual(['0:misfire:skipped:starting:1']);
+    await schedulers[1]!.start();
+    await sleep(500);
+    expect([...(await outcomes(skipped)), ...(await outcomes(late))], kind).toHaveLength(2);
+  } finally {
+    for (const scheduler of schedulers) await scheduler.stop(1_000);
+    await database.close();
+    await testDb.drop();
+  }
+}
+
+describe('scheduled jobs across processes', () => {
   it(
     'runs every second exactly once, and retries once the run of a killed process',
     { timeout: 90_000 },
@@ -169,4 +236,8 @@ describe('scheduled jobs for 20 s across two processes', () => {
       await Promise.all(enginesUnderTest().map((kind) => twentySeconds(kind)));
     },
   );
+
+  it('skips a time missed while no process ran, or runs it once late, by the job’s rule', async () => {
+    await Promise.all(enginesUnderTest().map((kind) => missedWhileDown(kind)));
+  });
 });
