@@ -259,7 +259,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     watchSession: sessionWatcher({ cache, accounts: signIn.accounts, signer: signIn.signer }),
   });
   await registerDevelop(app, store, datasources);
-  await registerResource(app, { config, store, cache, secrets, logWriter, uploadRate: deps.uploadRate });
+  const resource = await registerResource(app, {
+    config,
+    store,
+    cache,
+    secrets,
+    logWriter,
+    uploadRate: deps.uploadRate,
+  });
   await registerBusiness(app, {
     store,
     stores: databases,
@@ -269,6 +276,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     menus: system.menus,
     messages,
     jobs: jobHandlers,
+    sms: resource.sms,
   });
   await app.register(reportRoutes, { prefix: REPORT_PREFIX, reports: new ReportService(store, databases) });
   await registerFlow(app, { store, stores: databases, logWriter, messages });

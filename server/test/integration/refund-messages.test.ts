@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESOURCE_STATUS, SMS_CATEGORY } from '@console/contract';
 import { menuId } from '../../src/db/seed/menus.js';
+import { SmsRepository } from '../../src/modules/resource/sms/sms.repository.js';
 import {
   createAccount,
   createOperator,
@@ -306,5 +308,45 @@ describe.each(enginesUnderTest())('refund request messages on %s', (kind) => {
     // Still silent, already reported: nobody is told again.
     expect(await runOnce()).toBe('silent 1, reported 0');
     expect(await told()).toEqual(operators);
+
+    // The operators have phones; heard from, then silent anew. Without SMS settings, no SMS.
+    const phones = operators.map((_, i) => `1390047${String(i).padStart(4, '0')}`);
+    for (const [i, id] of operators.entries())
+      await t.store.db
+        .updateTable('blade_user')
+        .set({ phone: phones[i]! })
+        .where('id', '=', BigInt(id))
+        .execute();
+    const silentAnew = (hours: number) =>
+      t.store.db
+        .updateTable('zx_machine')
+        .set({ last_heartbeat_time: new Date(Date.now() - hours * 3_600_000) })
+        .where('id', '=', BigInt(machine.id))
+        .execute();
+    await silentAnew(3);
+    expect(await runOnce()).toBe('silent 1, reported 1, sms not set');
+    // With the tenant's SMS settings enabled (the log provider), each operator gets one SMS; with
+    // `sms: false`, none.
+    await new SmsRepository(t.store).insert(
+      { tenantId: TENANT, userId: null, deptId: null },
+      { category: SMS_CATEGORY.LOG, smsCode: 'ops', status: RESOURCE_STATUS.ENABLED },
+    );
+    await silentAnew(4);
+    expect(await runJob('machine-silent', { minutes: 30, sms: false })).toBe('silent 1, reported 1');
+    await silentAnew(5);
+    expect(await runOnce()).toBe(`silent 1, reported 1, sms sent ${operators.length}`);
+    await t.app.logWriter.flush();
+    const texted = await t.store.db
+      .selectFrom('blade_log_usual')
+      .select('params')
+      .where('log_id', '=', 'sms')
+      .where('tenant_id', '=', TENANT)
+      .execute();
+    const sent = texted.map(
+      (row) => JSON.parse(row.params ?? '{}') as { phones: string[]; paramKeys: string[] },
+    );
+    expect(sent.flatMap((entry) => entry.phones).sort()).toEqual([...phones].sort());
+    expect(sent[0]!.paramKeys.sort()).toEqual(['count', 'machines', 'minutes']);
+    expect(await told()).toHaveLength(operators.length * 4);
   });
 });

@@ -20,6 +20,7 @@ import { MachineService } from './machine/machine.service.js';
 import { RefundMessages } from './refund/refund-messages.js';
 import { refundReminderJob } from './refund/refund-reminder-job.js';
 import { machineSilentJob } from './machine/machine-silent-job.js';
+import type { SmsService } from '../resource/sms/sms.service.js';
 import type { JobHandlers } from '../../core/jobs/job-handlers.js';
 import { refundRoutes } from './refund/refund.routes.js';
 import { RefundService } from './refund/refund.service.js';
@@ -43,6 +44,8 @@ export interface BusinessDependencies {
   messages: MessageService;
   /** Where the area's job handlers go (the refund reminder; issue 49). */
   jobs: JobHandlers;
+  /** The tenants' SMS settings: a silent machine's operators get an SMS too. */
+  sms: Pick<SmsService, 'send'>;
 }
 
 /**
@@ -57,7 +60,16 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   const refundMessages = new RefundMessages(store, deps.menus, deps.messages);
   const refunds = new RefundService(stores, record, refundMessages, app.events);
   deps.jobs.register(refundReminderJob(stores, refundMessages));
-  deps.jobs.register(machineSilentJob(stores, deps.cache, deps.messages, offlineSeconds));
+  deps.jobs.register(
+    machineSilentJob({
+      store,
+      stores,
+      cache: deps.cache,
+      messages: deps.messages,
+      sms: deps.sms,
+      offlineSeconds,
+    }),
+  );
 
   await app.register(hospitalRoutes, {
     prefix: `${PREFIX}/hospital`,

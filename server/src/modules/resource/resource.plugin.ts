@@ -39,7 +39,15 @@ export interface ResourceDependencies {
  * The resource area (spec §7, "Resource"): object storage and uploads, attachments, SMS. Its calls
  * out go only where OUTBOUND_HOSTS allows (security S13; core/outbound/policy.ts).
  */
-export async function registerResource(app: FastifyInstance, deps: ResourceDependencies): Promise<void> {
+/** The resource area's services that other areas use. */
+export interface ResourceServices {
+  sms: SmsService;
+}
+
+export async function registerResource(
+  app: FastifyInstance,
+  deps: ResourceDependencies,
+): Promise<ResourceServices> {
   const { config, store, secrets } = deps;
   const outbound = new OutboundPolicy(
     config.outboundHosts ?? DEFAULT_OUTBOUND_HOSTS.flatMap((entry) => parseOutboundEntry(entry)!),
@@ -75,28 +83,27 @@ export async function registerResource(app: FastifyInstance, deps: ResourceDepen
     smsAgents.httpAgent.destroy();
     smsAgents.httpsAgent.destroy();
   });
-  await app.register(smsRoutes, {
-    prefix: '/api/blade-resource/sms',
-    sms: new SmsService({
-      store,
-      secrets,
-      cache: deps.cache,
-      endpoints: config.smsEndpoints ?? {},
-      agents: smsAgents,
-      record: (actor, e) =>
-        recordEvent(deps.logWriter, store.timeZone, {
-          tenantId: actor.tenantId,
-          account: (actor as { account?: string }).account ?? null,
-          logId: 'sms',
-          level: e.ok ? 'info' : 'warn',
-          message: {
-            key: e.ok ? 'sms.log.sent' : 'sms.log.failed',
-            args: { smsCode: e.smsCode, phones: e.phones.join(','), detail: e.detail },
-          },
-          method: 'POST',
-          requestUri: '/api/blade-resource/sms/endpoint/send-message',
-          params: { smsCode: e.smsCode, category: e.category, phones: e.phones, paramKeys: e.paramKeys },
-        }),
-    }),
+  const sms = new SmsService({
+    store,
+    secrets,
+    cache: deps.cache,
+    endpoints: config.smsEndpoints ?? {},
+    agents: smsAgents,
+    record: (actor, e) =>
+      recordEvent(deps.logWriter, store.timeZone, {
+        tenantId: actor.tenantId,
+        account: (actor as { account?: string }).account ?? null,
+        logId: 'sms',
+        level: e.ok ? 'info' : 'warn',
+        message: {
+          key: e.ok ? 'sms.log.sent' : 'sms.log.failed',
+          args: { smsCode: e.smsCode, phones: e.phones.join(','), detail: e.detail },
+        },
+        method: 'POST',
+        requestUri: '/api/blade-resource/sms/endpoint/send-message',
+        params: { smsCode: e.smsCode, category: e.category, phones: e.phones, paramKeys: e.paramKeys },
+      }),
   });
+  await app.register(smsRoutes, { prefix: '/api/blade-resource/sms', sms });
+  return { sms };
 }

@@ -1,9 +1,13 @@
 import { Type, type Static } from 'typebox';
 import type { Cache } from '../../../core/cache/index.js';
+import { ApiError } from '../../../core/errors.js';
 import { translate } from '../../../core/i18n.js';
 import type { JobHandler } from '../../../core/jobs/job-handlers.js';
+import type { Actor, Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import type { MessageService } from '../../desk/message/message.service.js';
+import type { SmsService } from '../../resource/sms/sms.service.js';
+import { UserRepository } from '../../user/user.repository.js';
 import { SlotRepository } from '../slot/slot.repository.js';
 import { MachineRepository } from './machine.repository.js';
 
@@ -15,9 +19,65 @@ const REMEMBERED_SECONDS = 30 * 24 * 3600;
 const MACHINE_PAGE = '/business/machine/index';
 
 const Params = Type.Object(
-  { minutes: Type.Integer({ minimum: 1, maximum: 10_080, description: '多少分钟没有心跳算失联' }) },
+  {
+    minutes: Type.Integer({ minimum: 1, maximum: 10_080, description: '多少分钟没有心跳算失联' }),
+    sms: Type.Optional(Type.Boolean({ description: '租户有启用的短信配置时，也给运维人员发短信（默认是）' })),
+  },
   { additionalProperties: false },
 );
+
+/** At most this many machine numbers in one SMS (then 等 N 台). */
+const SMS_MACHINES = 5;
+
+/**
+ * The SMS side of a run: each operator with a phone gets one SMS for all the machines reported to
+ * them in the run (the SMS rule allows one per phone per minute), through the tenant's enabled SMS
+ * settings, whose template takes `count`, `machines` and `minutes`. A tenant without SMS settings
+ * gets none; a send that fails is counted, and the messages stand.
+ */
+class SilentSms {
+  readonly #byPhone = new Map<string, string[]>();
+
+  constructor(
+    private readonly sms: Pick<SmsService, 'send'>,
+    private readonly users: UserRepository,
+  ) {}
+
+  async add(actor: Actor, operators: readonly string[], machineNo: string): Promise<void> {
+    const users = await this.users.findByIds({ ...actor, roleIds: [] }, [...new Set(operators)]);
+    for (const phone of users.map((user) => user.phone?.trim()).filter((p): p is string => !!p)) {
+      const machines = this.#byPhone.get(phone) ?? [];
+      machines.push(machineNo);
+      this.#byPhone.set(phone, machines);
+    }
+  }
+
+  /** Whether an operator reported to has a phone. */
+  get any(): boolean {
+    return this.#byPhone.size > 0;
+  }
+
+  /** Sends them; answers what came of it, for the run's output. */
+  async send(actor: Actor, minutes: number): Promise<string> {
+    let sent = 0;
+    let failed = 0;
+    for (const [phone, machines] of this.#byPhone) {
+      const shown = machines.slice(0, SMS_MACHINES).join('、');
+      const more = machines.length > SMS_MACHINES ? ` 等 ${machines.length} 台` : '';
+      try {
+        await this.sms.send(actor, {
+          phones: phone,
+          params: JSON.stringify({ count: machines.length, machines: `${shown}${more}`, minutes }),
+        });
+        sent++;
+      } catch (error) {
+        if (error instanceof ApiError && error.messageKey === 'sms.notConfigured') return 'sms not set';
+        failed++;
+      }
+    }
+    return `sms sent ${sent}${failed > 0 ? `, failed ${failed}` : ''}`;
+  }
+}
 
 /** The mark of a machine's silence already reported: its last heartbeat then. */
 const reportedKey = (tenantId: string, machineId: string) => `job:machine-silent:${tenantId}:${machineId}`;
@@ -26,15 +86,20 @@ const reportedKey = (tenantId: string, machineId: string) => `job:machine-silent
  * 机器失联提醒 (issue 49): a tenant's machines that sent no heartbeat for longer than `minutes` are
  * reported, by a message, to the users granted the machine or one of its slots (its operators). A
  * silence is reported once: the machine's last heartbeat is remembered in the shared cache, and a
- * machine is reported again only after it has been heard from and gone silent anew. Not done: an SMS
- * besides the message.
+ * machine is reported again only after it has been heard from and gone silent anew. When the tenant
+ * has SMS settings enabled (and `sms` is not false), the operators with a phone get an SMS as well
+ * (SilentSms).
  */
-export function machineSilentJob(
-  stores: TenantStores,
-  cache: Cache,
-  messages: Pick<MessageService, 'send'>,
-  offlineSeconds: number,
-): JobHandler<Static<typeof Params>> {
+export function machineSilentJob(deps: {
+  /** The main database: the operators' phones. */
+  store: Store;
+  stores: TenantStores;
+  cache: Cache;
+  messages: Pick<MessageService, 'send'>;
+  sms: Pick<SmsService, 'send'>;
+  offlineSeconds: number;
+}): JobHandler<Static<typeof Params>> {
+  const { stores, cache, messages, offlineSeconds } = deps;
   return {
     name: 'machine-silent',
     scope: 'tenant',
@@ -46,6 +111,7 @@ export function machineSilentJob(
       const before = new Date(Date.now() - params.minutes * 60_000);
       const silent = await new MachineRepository(store, offlineSeconds).silentSince(actor, before, PER_RUN);
       const slots = new SlotRepository(store);
+      const sms = params.sms === false ? undefined : new SilentSms(deps.sms, new UserRepository(deps.store));
       let reported = 0;
       for (const machine of silent) {
         if (signal.aborted) break;
@@ -66,10 +132,12 @@ export function machineSilentJob(
           }),
           link: MACHINE_PAGE,
         });
+        await sms?.add(actor, operators, machine.machineNo);
         await cache.set(key, machine.lastHeartbeatTime ?? '', REMEMBERED_SECONDS);
         reported++;
       }
-      return `silent ${silent.length}, reported ${reported}`;
+      const texted = sms?.any ? `, ${await sms.send(actor, params.minutes)}` : '';
+      return `silent ${silent.length}, reported ${reported}${texted}`;
     },
   };
 }
