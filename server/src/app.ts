@@ -42,6 +42,7 @@ import { JobHandlers, type JobHandler } from './core/jobs/job-handlers.js';
 import { installRequestLogs, recordFault } from './modules/log/request-logs.js';
 import { usualEventRecorder } from './modules/log/usual-events.js';
 import { recordSignIn } from './modules/log/sign-in-records.js';
+import { reportDeliveryJob } from './modules/report/report-delivery-job.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { ReportService } from './modules/report/report.service.js';
 import type { UploadRatePolicy } from './modules/resource/oss/upload-rate.js';
@@ -253,7 +254,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     .register(jobRunRetentionJob(store, config.logRetentionDays ?? 90))
     .register(expiredSessionsJob(store));
   for (const handler of deps.jobs?.handlers ?? []) jobHandlers.register(handler);
-  await registerJobs(app, { store, handlers: jobHandlers, messages, scheduler: deps.jobs?.scheduler });
+  await registerJobs(app, {
+    store,
+    handlers: jobHandlers,
+    messages,
+    scheduler: deps.jobs?.scheduler,
+    accounts: signIn.accounts,
+    permissions: system.permissions,
+  });
   await app.register(streamRoutes, {
     events,
     watchSession: sessionWatcher({ cache, accounts: signIn.accounts, signer: signIn.signer }),
@@ -278,7 +286,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     jobs: jobHandlers,
     sms: resource.sms,
   });
-  await app.register(reportRoutes, { prefix: REPORT_PREFIX, reports: new ReportService(store, databases) });
+  const reports = new ReportService(store, databases);
+  await app.register(reportRoutes, { prefix: REPORT_PREFIX, reports });
+  jobHandlers.register(
+    reportDeliveryJob({ reports, workbooks: app.workbooks, messages, timeZone: store.timeZone }),
+  );
   await registerFlow(app, { store, stores: databases, logWriter, messages });
 
   // Modules written by the code generator, found in modules/generated (core/generated-modules.ts).

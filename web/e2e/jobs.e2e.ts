@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chooseInMore, openMenu } from './support/console-api.js';
+import { api, chooseInMore, openMenu } from './support/console-api.js';
 import { confirmOk } from './support/dialog.js';
 import { consoleSuite } from './support/suite.js';
 import { buttonName } from './support/sign-in.js';
 
 // 定时任务 (issue 49): the platform administrator adds a job of a handler with a cron expression, the
 // form showing the next runs as it is typed (a wrong expression says so), runs it now, and reads its
-// run log.
+// run log. A report delivery job run now puts the report's .xlsx into the administrator's messages,
+// downloaded from the message.
 const suite = consoleSuite();
 
 const WIDE = { width: 1366, height: 768 };
@@ -41,5 +42,42 @@ describe('scheduled jobs', () => {
     const run = log.getByRole('row').filter({ hasText: '手动' });
     await run.getByText('成功').waitFor({ timeout: 15_000 });
     expect(await run.textContent()).toMatch(/api \d+, error \d+, usual \d+, login \d+/);
+  });
+
+  it('delivers a report into the owner’s messages, downloaded from the message', async () => {
+    const page = await suite.signedInPage(WIDE);
+    const reports = await api<{ records: Array<{ id: string; name: string }> }>(
+      page,
+      '/api/blade-report/report/rest/list?size=20',
+    );
+    const report = reports.records[0]!;
+    await api(page, '/api/blade-system/job/submit', {
+      jobName: '每日报表投递',
+      handler: 'report-delivery',
+      params: JSON.stringify({ reportId: report.id }),
+      cron: '0 0 8 * * *',
+      timeoutSeconds: 60,
+    });
+    const jobs = await openMenu(page, '系统监控', '定时任务', '/monitor/job/index');
+    const row = jobs.getByRole('row', { name: /每日报表投递/ });
+    await chooseInMore(page, row, '执行一次');
+    await confirmOk(page);
+    await page.getByText('已开始执行').waitFor();
+
+    // The message arrives (pushed to the bell, under 邮件: the system's messages); opened, it offers
+    // its file.
+    await page.getByRole('button', { name: /^通知，\d+ 条未读$/ }).click();
+    await page.getByRole('tab', { name: /^邮件/ }).click();
+    await page
+      .getByRole('list', { name: '最新邮件' })
+      .getByRole('button', { name: new RegExp(`报表：${report.name}`) })
+      .click();
+    const shown = page.getByRole('dialog').filter({ hasText: `报表：${report.name}` });
+    await shown.getByText(/^附件：.+\.xlsx$/).waitFor();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      shown.getByRole('button', { name: '下载附件' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^${report.name}-\\d{12}\\.xlsx$`));
   });
 });

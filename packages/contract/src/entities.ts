@@ -215,7 +215,14 @@ export const MESSAGE_TABS = {
 } as const satisfies Record<string, readonly MessageKind[]>;
 
 /** A message's title and link as stored; the body is a notice's content at most. */
-export const MESSAGE_LIMITS = { title: 255, link: 255, body: 1_000_000, idsPerCall: 1000 } as const;
+export const MESSAGE_LIMITS = {
+  title: 255,
+  link: 255,
+  body: 1_000_000,
+  idsPerCall: 1000,
+  /** The largest file a message carries (a scheduled report's .xlsx), in bytes. */
+  fileBytes: 8 * 1024 * 1024,
+} as const;
 
 // ---- Resources: object storage, SMS, attachments ----
 

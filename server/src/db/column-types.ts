@@ -24,6 +24,8 @@ export function columnTypes(kind: DatabaseKind) {
     /** Long text: MySQL's TEXT holds only 64 KB of bytes, not characters. */
     text: kind === 'mysql' ? sql`mediumtext` : sql`text`,
     int: sql`integer`,
+    /** Bytes (a file): bytea on PostgreSQL, longblob on MySQL, blob on SQLite. */
+    blob: kind === 'postgres' ? sql`bytea` : kind === 'mysql' ? sql`longblob` : sql`blob`,
     /** An instant: timestamptz on PostgreSQL, UTC datetime(3) on MySQL, ISO text on SQLite. */
     datetime: kind === 'postgres' ? sql`timestamptz` : kind === 'mysql' ? sql`datetime(3)` : sql`text`,
   };

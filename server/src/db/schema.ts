@@ -441,6 +441,19 @@ export interface MessageTable extends AuditColumns, TenantScoped {
   link: string | null;
   /** null: unread. */
   read_time: DbDate | null;
+  /** The file it carries (blade_message_file, under the message's id), or null. */
+  file_name: string | null;
+}
+
+/** A message's file (migration 0025): its recipient's only, under the message's id. */
+export interface MessageFileTable {
+  id: DbId;
+  tenant_id: string;
+  user_id: DbId;
+  content_type: string;
+  file_size: DbInt;
+  content: Buffer;
+  create_time: DbDate;
 }
 
 export interface OssTable extends AuditColumns, TenantScoped {
@@ -712,6 +725,7 @@ export interface Database {
   blade_job_run: JobRunTable;
   blade_notice: NoticeTable;
   blade_message: MessageTable;
+  blade_message_file: MessageFileTable;
   blade_oss: OssTable;
   blade_sms: SmsTable;
   blade_attach: AttachTable;

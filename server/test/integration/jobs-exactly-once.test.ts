@@ -12,7 +12,7 @@ import { Scheduler } from '../../src/modules/system/job/scheduler.js';
 import { enginesUnderTest } from './support/databases.js';
 import { ROOT } from './support/server-process.js';
 import { createSeededDatabase } from './support/template-databases.js';
-import { testJobHandlers } from './support/test-job-handlers.js';
+import { NO_OWNERS, testJobHandlers } from './support/test-job-handlers.js';
 
 // Issue 49: exactly once per scheduled time, across processes, for 20 s, on every engine at once
 // (the three windows overlap, so the file takes about 25 s, not 60). On each engine two processes
@@ -103,6 +103,7 @@ async function twentySeconds(kind: DatabaseKind) {
       process: `survivor:${process.pid}`,
       log: pino({ level: 'silent' }),
       onFailure: async () => {},
+      owners: NO_OWNERS,
     },
     { tickMs: 200, leaseMarginMs: 500 },
   );
@@ -208,6 +209,7 @@ async function missedWhileDown(kind: DatabaseKind) {
           process: `starting:${n}`,
           log: pino({ level: 'silent' }),
           onFailure: async () => {},
+          owners: NO_OWNERS,
         },
         { tickMs: 200, leaseMarginMs: 500 },
       ),

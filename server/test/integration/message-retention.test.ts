@@ -107,7 +107,7 @@ describe.each(enginesUnderTest())('message retention on %s', (kind) => {
     expect(unwanted).toEqual([]);
   });
 
-  it('purges each tenant’s messages older than its own retention, removed ones too, and nothing else', async () => {
+  it('purges each tenant’s messages older than its own retention, removed ones too, with their files, and nothing else', async () => {
     const now = new Date();
     const short = await tenantWith({ messageRetentionDays: 10 });
     const long = await tenantWith({ messageRetentionDays: 30 });
@@ -118,10 +118,36 @@ describe.each(enginesUnderTest())('message retention on %s', (kind) => {
       await aged(tenant, 9.5, now);
       await aged(tenant, 0, now);
     }
-    // Batches of 2: the short tenant's three old messages take two.
+    // A message carrying a file (a delivered report), old enough to go, and one to keep.
+    const withFile = async (days: number) => {
+      const id = await messages.sendFile(
+        { tenantId: short.tenantId, userId: null, deptId: null },
+        short.userId,
+        { kind: 'system', title: `${days} 天前的文件`, body: null, link: null },
+        { name: 'r.xlsx', contentType: 'application/octet-stream', content: Buffer.from('xlsx') },
+      );
+      await t.store.db
+        .updateTable('blade_message')
+        .set({ create_time: new Date(now.getTime() - days * DAY_MS) })
+        .where('id', '=', BigInt(id))
+        .execute();
+      return id;
+    };
+    const oldFile = await withFile(12);
+    const newFile = await withFile(1);
+    // Batches of 2: the short tenant's four old messages take two.
     const purged = await new MessageRetention(t.store, 2).purge(now);
-    expect(purged.get(short.tenantId)).toBe(3);
+    expect(purged.get(short.tenantId)).toBe(4);
     expect(purged.get(long.tenantId)).toBe(1);
+    const files = await t.store.db
+      .selectFrom('blade_message_file')
+      .select('id')
+      .where('tenant_id', '=', short.tenantId)
+      .execute();
+    expect(files.map((row) => String(row.id))).toEqual([newFile]);
+    expect(oldFile).not.toBe(newFile);
+    await t.store.db.deleteFrom('blade_message').where('id', '=', BigInt(newFile)).execute();
+    await t.store.db.deleteFrom('blade_message_file').where('id', '=', BigInt(newFile)).execute();
     expect(await titlesOf(short.tenantId)).toEqual(['9.5 天前', '0 天前']);
     expect(await titlesOf(long.tenantId)).toEqual(['20 天前', '11 天前', '9.5 天前', '0 天前']);
 

@@ -537,6 +537,110 @@ describe.each(enginesUnderTest())('reports on %s', (kind) => {
     ).toHaveLength(1);
   });
 
+  it('delivers a scheduled report into its owner’s messages as .xlsx, read with the owner’s grants', async () => {
+    const jobMenus = ['monitor', 'job', 'job_add', 'job_run', 'job_log'];
+    const owner = await createOperator(t, [...jobMenus, 'report', 'report_list', 'report_list_view']);
+    const granted = await t.call({
+      method: 'POST',
+      url: `${BIZ}/slot/grant/machine`,
+      payload: { userIds: [owner.userId], machineNos: ['RM-A1'] },
+    });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    const report = await post('/submit', {
+      name: '投递',
+      dataSet: 'refund',
+      definition: { ...refundDefinition, chart: null },
+    });
+    const reportId = report.body.data.id as string;
+    const job = async (token: string, params: object) => {
+      const res = await t.call(
+        {
+          method: 'POST',
+          url: '/api/blade-system/job/submit',
+          payload: {
+            jobName: '每日报表',
+            handler: 'report-delivery',
+            params: JSON.stringify(params),
+            cron: '0 0 8 * * *',
+            timeoutSeconds: 60,
+          },
+        },
+        token,
+      );
+      return res;
+    };
+    const runNow = async (token: string, jobId: string) => {
+      const res = await t.call({ method: 'POST', url: `/api/blade-system/job/run?ids=${jobId}` }, token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const run = () =>
+        t.store.db
+          .selectFrom('blade_job_run')
+          .select(['outcome', 'output'])
+          .where('job_id', '=', BigInt(jobId))
+          .executeTakeFirst();
+      await expect
+        .poll(async () => (await run())?.outcome ?? 'none', { timeout: 10_000 })
+        .not.toMatch(/^(none|running)$/);
+      return (await run())!;
+    };
+    // Parameters that fail the handler's schema save nothing.
+    expect((await job(owner.token, { reportId: 'x' })).status).toBe(400);
+    expect((await job(owner.token, { reportId, values: 'RM-A1' })).status).toBe(400);
+
+    const delivery = await job(owner.token, { reportId });
+    expect(delivery.status, JSON.stringify(delivery.body)).toBe(200);
+    const ran = await runNow(owner.token, delivery.body.data.id);
+    expect(ran.outcome, ran.output ?? '').toBe('success');
+    expect(ran.output).toMatch(new RegExp(`^投递-\\d{12}\\.xlsx \\(\\d+ bytes\\) to ${owner.account}$`));
+    const inbox = await t.call(
+      { method: 'GET', url: '/api/blade-desk/message/list?kind_equal=system' },
+      owner.token,
+    );
+    const [message] = inbox.body.data.records as Array<{ id: string; title: string; fileName: string }>;
+    expect(message).toMatchObject({
+      title: '报表：投递',
+      fileName: expect.stringMatching(/^投递-\d{12}\.xlsx$/),
+    });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/blade-desk/message/file?id=${message!.id}`,
+      headers: {
+        authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+        'blade-auth': `bearer ${owner.token}`,
+      },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain(encodeURIComponent(message!.fileName));
+    // Read as the owner: only the refunds of the machine granted to them.
+    expect((await readSheet(file.rawPayload)).slice(1).map((r) => r[0])).toEqual(['RO-1', 'RO-2', 'RO-5']);
+    // Nobody else reads it, the administrator neither.
+    expect(
+      (await t.call({ method: 'GET', url: `/api/blade-desk/message/file?id=${message!.id}` })).status,
+    ).toBe(404);
+    // Removed with its message.
+    await t.call({ method: 'POST', url: `/api/blade-desk/message/remove?ids=${message!.id}` }, owner.token);
+    const kept = await t.store.db
+      .selectFrom('blade_message_file')
+      .select('id')
+      .where('id', '=', BigInt(message!.id))
+      .execute();
+    expect(kept).toEqual([]);
+
+    // An owner who does not hold 报表查看: the run fails, saying why, and nothing is delivered.
+    const outsider = await createOperator(t, jobMenus);
+    const refused = await job(outsider.token, { reportId });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    expect(await runNow(outsider.token, refused.body.data.id)).toEqual({
+      outcome: 'failure',
+      output: 'the job’s owner no longer holds report_list_view',
+    });
+    const outsiderInbox = await t.call(
+      { method: 'GET', url: '/api/blade-desk/message/list' },
+      outsider.token,
+    );
+    expect(outsiderInbox.body.data.total).toBe(0);
+  });
+
   it('reports over the api and usual logs for administrators only, a tenant’s administrator over its own rows', async () => {
     const stamp = new Date();
     for (const [tenant, title] of [

@@ -62,6 +62,7 @@ export function messageOf(
     body: null,
     link: null,
     readTime: null,
+    fileName: null,
     createTime: '2026-12-06 10:00:00',
     ...more,
   };

@@ -22,6 +22,8 @@ export const MessageSchema = Type.Object({
   body: Nullable(Type.String()),
   link: Nullable(Type.String()),
   readTime: Nullable(Type.String()),
+  /** The file it carries (GET message/file?id=), or null: a scheduled report's .xlsx. */
+  fileName: Nullable(Type.String()),
 });
 
 export type Message = Static<typeof MessageSchema>;

@@ -37,7 +37,7 @@ export function tokenIssuedAtMs(token: { iat: number; iat_ms?: number }): number
  * An active user of an enabled, unexpired tenant (whenever its tokens were issued). A sign-in lock
  * (failed passwords, decision 0013) is not a condition: failures by others never end a session.
  */
-function inGoodStanding(state: AccountState | undefined, now: number): state is AccountState {
+export function inGoodStanding(state: AccountState | undefined, now: number): state is AccountState {
   if (!state || state.userStatus !== 1 || state.tenantStatus !== 1) return false;
   return state.tenantExpiresAt === null || state.tenantExpiresAt > now;
 }

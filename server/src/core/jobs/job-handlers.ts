@@ -1,4 +1,6 @@
+import type { PermissionCode } from '@console/contract';
 import type { TObject } from 'typebox';
+import type { Principal } from '../auth/principal.js';
 import type { Actor } from '../repository/store.js';
 
 // What a scheduled job may run (issue 49): handlers registered in code at start, each with a name,
@@ -10,8 +12,15 @@ import type { Actor } from '../repository/store.js';
 export interface JobRunContext<P> {
   /** The job's tenant, as the server acting for it: its rows, no one's data scope narrower. */
   actor: Actor;
+  /** The job's name, as its page shows it (for what the handler writes). */
+  jobName: string;
   /** The job's parameters, checked against the handler's schema. */
   params: P;
+  /**
+   * The job's owner (its creator) to act for, with their roles and data scopes: rejects (the run
+   * fails) when they are no longer active or do not hold `button`.
+   */
+  owner(button: PermissionCode): Promise<Principal>;
   /**
    * Aborted at the job's timeout, when a user stops the run, or when the process stops: a handler
    * that can stops then.

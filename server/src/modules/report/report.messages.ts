@@ -21,6 +21,8 @@ export const reportMessages = {
     'report.fn.min': '最小',
     'report.fn.max': '最大',
     'report.month': '月',
+    'report.delivered.title': '报表：{name}',
+    'report.delivered.body': '定时任务「{job}」生成的报表（{time}），见附件 {file}。',
   },
   en: {
     'report.name': 'report name',
@@ -42,5 +44,7 @@ export const reportMessages = {
     'report.fn.min': 'min',
     'report.fn.max': 'max',
     'report.month': 'month',
+    'report.delivered.title': 'Report: {name}',
+    'report.delivered.body': 'The report made by the scheduled job “{job}” ({time}) is attached: {file}.',
   },
 } as const;

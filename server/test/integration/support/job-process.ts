@@ -5,7 +5,7 @@ import type { Store } from '../../../src/core/repository/store.js';
 import { openDatabase, type DatabaseKind } from '../../../src/db/database.js';
 import { JobRepository } from '../../../src/modules/system/job/job.repository.js';
 import { Scheduler } from '../../../src/modules/system/job/scheduler.js';
-import { testJobHandlers } from './test-job-handlers.js';
+import { NO_OWNERS, testJobHandlers } from './test-job-handlers.js';
 
 // A second process with a scheduler over the test's database, which the test kills (SIGKILL) while
 // it runs: jobs-exactly-once.test.ts starts it as
@@ -24,6 +24,7 @@ const scheduler = new Scheduler(
     process: `killed:${process.pid}`,
     log: pino({ level: 'silent' }),
     onFailure: async () => {},
+    owners: NO_OWNERS,
   },
   { tickMs: 300, leaseMarginMs: 500 },
 );

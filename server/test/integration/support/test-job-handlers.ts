@@ -36,3 +36,8 @@ export function testJobHandlers(): JobHandlers {
   for (const handler of TEST_JOB_HANDLERS) handlers.register(handler);
   return handlers;
 }
+
+/** A scheduler's owners where no test handler acts for one (the schedulers the tests build). */
+export const NO_OWNERS = {
+  actorOf: () => Promise.reject(new Error('the test handlers act for no owner')),
+};

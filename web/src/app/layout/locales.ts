@@ -91,6 +91,8 @@ export const shellZh = {
     readAll: '全部已读',
     readAllConfirm: '确定将全部消息标为已读?',
     openLink: '前往处理',
+    file: '附件：{{name}}',
+    download: '下载附件',
   },
   user: {
     menu: '用户菜单',
@@ -275,6 +277,8 @@ export const shellEn: typeof shellZh = {
     readAll: 'Mark all read',
     readAllConfirm: 'Mark every message read?',
     openLink: 'Go to it',
+    file: 'Attached: {{name}}',
+    download: 'Download the file',
   },
   user: {
     menu: 'User menu',

@@ -1,5 +1,7 @@
 import type { Message } from '@console/contract';
+import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Modal, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { SafeHtml } from '../rich-text/SafeHtml';
@@ -17,8 +19,23 @@ function MessageBody({ message }: { message: Message }) {
   );
 }
 
+/** Downloads the file a message carries; the request layer reports a failure. */
+async function downloadFile(message: Message): Promise<void> {
+  // Loaded when used: the shell does not carry the file code for every page.
+  const [{ download }, { saveFile }] = await Promise.all([
+    import('../../api/files'),
+    import('../../utils/save-file'),
+  ]);
+  try {
+    saveFile(await download('/api/blade-desk/message/file', { id: message.id }));
+  } catch {
+    // The request layer has said why.
+  }
+}
+
 /**
- * One message: its kind, time and body; a message linking into the console offers to go there.
+ * One message: its kind, time and body; a message linking into the console offers to go there, one
+ * carrying a file (a scheduled report) to download it.
  * `getContainer={false}` keeps it inside a page, so it hides with the page's tab.
  */
 export function MessageDialog({
@@ -33,6 +50,11 @@ export function MessageDialog({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const route = message && routeOf(message);
+  const [downloading, setDownloading] = useState(false);
+  const fetchFile = (of: Message) => {
+    setDownloading(true);
+    void downloadFile(of).finally(() => setDownloading(false));
+  };
   const go = (to: string) => {
     onClose();
     void navigate(to);
@@ -46,10 +68,23 @@ export function MessageDialog({
       getContainer={getContainer}
       destroyOnHidden
       footer={
-        route ? (
-          <Button type="primary" onClick={() => go(route)}>
-            {t('shell.messages.openLink')}
-          </Button>
+        route || message?.fileName ? (
+          <>
+            {message?.fileName && (
+              <Button
+                icon={<DownloadOutlined aria-hidden />}
+                loading={downloading}
+                onClick={() => fetchFile(message)}
+              >
+                {t('shell.messages.download')}
+              </Button>
+            )}
+            {route && (
+              <Button type="primary" onClick={() => go(route)}>
+                {t('shell.messages.openLink')}
+              </Button>
+            )}
+          </>
         ) : null
       }
     >
@@ -59,6 +94,11 @@ export function MessageDialog({
             {t(`shell.messages.kinds.${message.kind}`)} · {message.createTime}
           </Typography.Text>
           <MessageBody message={message} />
+          {message.fileName && (
+            <Typography.Paragraph>
+              {t('shell.messages.file', { name: message.fileName })}
+            </Typography.Paragraph>
+          )}
         </>
       )}
     </Modal>

@@ -29,6 +29,13 @@ export const messageTable = defineTable(
 /** What a sender says; the recipients and the tenant come with the call. */
 export type OutgoingMessage = Pick<Message, 'kind' | 'title' | 'body' | 'link'>;
 
+/** The file a message carries (blade_message_file, migration 0025). */
+export interface MessageFile {
+  name: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export class MessageRepository extends TableRepository<Message, 'blade_message'> {
   constructor(store: Store) {
     super(store, messageTable);
@@ -79,13 +86,63 @@ export class MessageRepository extends TableRepository<Message, 'blade_message'>
     return Number(result.numUpdatedRows);
   }
 
-  /** Soft-deletes the caller's messages among ids; answers how many. */
+  /** Soft-deletes the caller's messages among ids, and deletes their files; answers how many. */
   async removeOwn(actor: Actor, ids: readonly string[]): Promise<number> {
     const result = await this.#ownUpdate(actor)
       .set({ is_deleted: 1 })
       .where('id', 'in', ids.map(BigInt))
       .executeTakeFirst();
+    await unscoped(this.store)
+      .deleteFrom('blade_message_file')
+      .where('tenant_id', '=', actor.tenantId)
+      .where('user_id', '=', BigInt(ownerOf(actor)))
+      .where('id', 'in', ids.map(BigInt))
+      .execute();
     return Number(result.numUpdatedRows);
+  }
+
+  /** The file of one of the caller's live messages, or undefined. */
+  async ownFile(actor: Actor, id: string): Promise<MessageFile | undefined> {
+    const row = await unscoped(this.store)
+      .selectFrom('blade_message_file as f')
+      .innerJoin('blade_message as m', 'm.id', 'f.id')
+      .select(['m.file_name', 'f.content_type', 'f.content'])
+      .where('f.id', '=', BigInt(id))
+      .where('f.tenant_id', '=', actor.tenantId)
+      .where('f.user_id', '=', BigInt(ownerOf(actor)))
+      .where('m.is_deleted', '=', 0)
+      .executeTakeFirst();
+    return row?.file_name
+      ? { name: row.file_name, contentType: row.content_type, content: Buffer.from(row.content) }
+      : undefined;
+  }
+
+  /** One message carrying a file, to one recipient; answers its id. Both rows, or neither. */
+  async sendFile(
+    sender: Actor,
+    recipient: string,
+    message: OutgoingMessage,
+    file: MessageFile,
+  ): Promise<string> {
+    const write = async (store: Store) => {
+      const [id] = await new MessageRepository(store).insertMany(sender, [
+        { ...message, userId: recipient, fileName: file.name },
+      ]);
+      await unscoped(store)
+        .insertInto('blade_message_file')
+        .values({
+          id: BigInt(id!),
+          tenant_id: sender.tenantId,
+          user_id: BigInt(recipient),
+          content_type: file.contentType,
+          file_size: file.content.length,
+          content: file.content,
+          create_time: new Date(),
+        })
+        .execute();
+      return id!;
+    };
+    return this.store.afterCommit ? write(this.store) : inTransaction(this.store, write);
   }
 
   /**
@@ -103,14 +160,17 @@ export class MessageRepository extends TableRepository<Message, 'blade_message'>
       .limit(limit)
       .execute();
     if (rows.length === 0) return 0;
+    const ids = rows.map((row) => row.id);
+    // Their files first: should the second statement fail, the next purge finds both again.
+    await unscoped(this.store)
+      .deleteFrom('blade_message_file')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids)
+      .execute();
     const result = await unscoped(this.store)
       .deleteFrom('blade_message')
       .where('tenant_id', '=', tenantId)
-      .where(
-        'id',
-        'in',
-        rows.map((row) => row.id),
-      )
+      .where('id', 'in', ids)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

@@ -5,6 +5,9 @@ import { ok } from '../../../core/envelope.js';
 import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../../core/schema.js';
 import type { MessageService } from './message.service.js';
 
+/** `.xlsx` of `报表-20261207.xlsx`: the ASCII name's extension (letters and digits only). */
+const extensionOf = (name: string) => /\.[A-Za-z0-9]{1,8}$/.exec(name)?.[0] ?? '';
+
 /**
  * /api/blade-desk/message: the signed-in user's own messages (消息中心). Every call answers or changes
  * the caller's messages only, so every signed-in user may make it (`everyone: 'own'`); a message of
@@ -28,6 +31,19 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ messages: MessageService
     { schema: { querystring: IdQuery, response: { 200: Envelope(MessageSchema) } }, config: own },
     async (req) => ok(await messages.detail(req.actor, req.query.id), req.t('ok')),
   );
+  // The file a message carries (a scheduled report's .xlsx): a download, its recipient's only.
+  app.get('/file', { schema: { querystring: IdQuery }, config: own }, async (req, reply) => {
+    const file = await messages.file(req.actor, req.query.id);
+    return reply
+      .type(file.contentType)
+      .header(
+        'content-disposition',
+        `attachment; filename="message-${req.query.id}${extensionOf(file.name)}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      )
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'no-store')
+      .send(file.content);
+  });
   app.get(
     '/unread-count',
     { schema: { response: { 200: Envelope(MessageUnreadCountSchema) } }, config: own },

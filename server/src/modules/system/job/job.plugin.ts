@@ -4,6 +4,9 @@ import { translate } from '../../../core/i18n.js';
 import type { JobHandlers } from '../../../core/jobs/job-handlers.js';
 import type { Store } from '../../../core/repository/store.js';
 import type { MessageService } from '../../desk/message/message.service.js';
+import type { AccountStates } from '../../../core/auth/account-states.js';
+import type { Permissions } from '../../../core/auth/permissions.js';
+import { JobOwners } from './job-owner.js';
 import { jobRoutes, jobRunRoutes } from './job.routes.js';
 import { JobService } from './job.service.js';
 import { Scheduler, type FailedRun, type SchedulerOptions } from './scheduler.js';
@@ -14,6 +17,9 @@ export interface JobsDependencies {
   messages: MessageService;
   /** The scheduler's timing (tests make it quicker). */
   scheduler?: Partial<SchedulerOptions>;
+  /** Whose tokens count, and what their roles give: a handler acts for its job's owner. */
+  accounts: Pick<AccountStates, 'get'>;
+  permissions: Pick<Permissions, 'rightsOf'>;
 }
 
 /**
@@ -29,6 +35,7 @@ export async function registerJobs(app: FastifyInstance, deps: JobsDependencies)
       process: `${hostname()}:${process.pid}`,
       log: app.log,
       onFailure: (failed) => tellOwners(messages, failed),
+      owners: new JobOwners(store, deps.accounts, deps.permissions),
     },
     deps.scheduler,
   );

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parseDateTime } from '../../../core/dates.js';
 import type { JobHandlers } from '../../../core/jobs/job-handlers.js';
 import type { Store } from '../../../core/repository/store.js';
+import type { JobOwners } from './job-owner.js';
 import { scheduleOf, timesBetween } from './job-schedule.js';
 import { JobRunRepository } from './job-run.repository.js';
 import { JobRepository } from './job.repository.js';
@@ -51,6 +52,8 @@ export interface SchedulerDependencies {
   log: FastifyBaseLogger;
   /** Tells the job's owners (a message); never throws into the scheduler. */
   onFailure: (failed: FailedRun) => Promise<void>;
+  /** A job's owner as its handler acts for them (job-owner.ts). */
+  owners: Pick<JobOwners, 'actorOf'>;
 }
 
 /** A run in this process. */
@@ -215,7 +218,9 @@ export class Scheduler {
       const params: unknown = job.params ? JSON.parse(job.params) : {};
       const done = handler.run({
         actor: { tenantId: job.tenantId, userId: null, deptId: null },
+        jobName: job.jobName,
         params,
+        owner: (button) => this.deps.owners.actorOf(job, button),
         signal: controller.signal,
       });
       // A handler that does not stop at the signal is recorded as timed out all the same.
