@@ -71,7 +71,14 @@ class ServerProcess {
     if (HEAP_SNAPSHOTS) args.push('--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${this.env.HEAP_DIR}`);
     this.child = spawn(process.execPath, [...args, 'server/src/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        ...this.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        MQTT_PORT: '0',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     this.stderr = '';

@@ -54,7 +54,7 @@ export async function startProcess(label, script, env, nodeArgs = []) {
   const flags = script === SERVER_MAIN ? SERVER_NODE_FLAGS : [];
   const child = spawn(process.execPath, [...flags, ...nodeArgs, script], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MQTT_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

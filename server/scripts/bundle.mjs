@@ -31,6 +31,7 @@ const EXTERNAL = {
   ioredis: 'reads its package.json beside itself',
   pino: "starts transports' workers from files beside itself",
   piscina: 'starts its workers from a file beside itself',
+  qlobber: "starts a worker from its own file (aedes' topic matching)",
 };
 
 /** What in a dependency's code locates files beside itself (a bundled copy would look in dist/). */

@@ -75,6 +75,11 @@ export interface AppDependencies {
         | 'tenantMode'
         | 'machineOfflineSeconds'
         | 'metricsToken'
+        | 'host'
+        | 'mqttPort'
+        | 'mqttUrl'
+        | 'mqttShareGroup'
+        | 'mqttHookToken'
       >
     >;
   store: Store;
@@ -285,6 +290,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     messages,
     jobs: jobHandlers,
     sms: resource.sms,
+    mqtt: config,
   });
   const reports = new ReportService(store, databases);
   await app.register(reportRoutes, { prefix: REPORT_PREFIX, reports });

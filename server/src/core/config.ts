@@ -74,6 +74,17 @@ export interface Config {
    * `Authorization: Bearer <token>`; null (the default) leaves the endpoint off (404).
    */
   metricsToken: string | null;
+  /**
+   * The machines' MQTT channel (issue 50, docs/device-api.md): MQTT_PORT is the embedded broker's
+   * port (default 1883; 0 turns it off), MQTT_URL an external MQTT 5 broker instead
+   * (`mqtt://user:password@host:port`; the embedded one is then off), consumed through the shared
+   * subscription group MQTT_SHARE_GROUP. MQTT_HOOK_TOKEN turns on the authentication and
+   * authorization hooks an external broker calls.
+   */
+  mqttPort: number;
+  mqttUrl: string | null;
+  mqttShareGroup: string;
+  mqttHookToken: string | null;
 }
 
 export type SmsVendor = 'aliyun' | 'tencent' | 'qiniu' | 'yunpian';
@@ -252,6 +263,35 @@ function metricsToken(env: Env): string | null {
   return token;
 }
 
+function mqttUrl(env: Env): string | null {
+  const raw = value(env, 'MQTT_URL');
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    fail('MQTT_URL', 'an mqtt://, mqtts://, ws:// or wss:// URL', raw.replace(/\/\/[^@/]*@/, '//…@'));
+  }
+  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol))
+    fail('MQTT_URL', 'an mqtt://, mqtts://, ws:// or wss:// URL', url.protocol);
+  return raw;
+}
+
+function mqttShareGroup(env: Env): string {
+  const raw = value(env, 'MQTT_SHARE_GROUP') ?? 'zxgxg-console';
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(raw)) fail('MQTT_SHARE_GROUP', '1–64 letters, digits, - or _', raw);
+  return raw;
+}
+
+/** At least 16 visible characters, as METRICS_TOKEN: the broker's secret for the hooks. */
+function mqttHookToken(env: Env): string | null {
+  const token = value(env, 'MQTT_HOOK_TOKEN');
+  if (token === undefined) return null;
+  if (!/^[\x21-\x7e]{16,256}$/.test(token))
+    fail('MQTT_HOOK_TOKEN', '16–256 visible ASCII characters (no spaces)', `${token.length} characters`);
+  return token;
+}
+
 function tenantMode(env: Env): boolean {
   const raw = value(env, 'TENANT_MODE')?.toLowerCase() ?? 'false';
   if (raw !== 'true' && raw !== 'false') fail('TENANT_MODE', 'true or false', raw);
@@ -393,5 +433,9 @@ export function loadConfig(env: Env = process.env): Config {
     streamsPerUser: integer(env, 'STREAMS_PER_USER', 1, 100_000, 10),
     streamsPerProcess: integer(env, 'STREAMS_PER_PROCESS', 1, 1_000_000, 10_000),
     metricsToken: metricsToken(env),
+    mqttPort: integer(env, 'MQTT_PORT', 0, 65_535, 1883),
+    mqttUrl: mqttUrl(env),
+    mqttShareGroup: mqttShareGroup(env),
+    mqttHookToken: mqttHookToken(env),
   };
 }

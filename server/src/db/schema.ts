@@ -528,6 +528,10 @@ export interface MachineTable extends AuditColumns, TenantScoped {
   slot_count: DbInt;
   run_status: DbInt;
   last_heartbeat_time: DbDate | null;
+  /** When it last came online: an MQTT connection, or a heartbeat after a silence (migration 0026). */
+  online_time: DbDate | null;
+  /** When its MQTT connection last ended (a disconnect, or the will message). */
+  offline_time: DbDate | null;
   apk_package_name: string | null;
   apk_version_code: DbInt | null;
   wx_open_id: string | null;

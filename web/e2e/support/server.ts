@@ -84,6 +84,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       WEB_DIST: join(repoRoot, webDist),
       // No balancer in front: no drain delay on SIGTERM. Secrets given, as REDIS_URL requires them.
       SHUTDOWN_DRAIN_MS: '0',
+      // No embedded MQTT broker: this machine's Mosquitto holds its port, 1883.
+      MQTT_PORT: '0',
       JWT_SECRET: randomBytes(32).toString('hex'),
       DATA_KEY: randomBytes(32).toString('hex'),
       ...options.env,

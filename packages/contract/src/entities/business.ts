@@ -123,8 +123,15 @@ export const MachineSchema = Type.Object({
   location: S(),
   model: I(),
   slotCount: Type.Integer(),
-  /** 1 online: a heartbeat came within the configured window (computed when read). */
+  /**
+   * 1 online: heard from (a heartbeat, or an MQTT connection) within the configured window, and its
+   * MQTT connection has not ended since (computed when read).
+   */
   onlineStatus: Type.Integer(),
+  /** While online: since when (it connected, or beat after a silence). */
+  onlineSince: S(),
+  /** While offline: since when (its connection ended, or its last heartbeat's window ran out); null if never heard from. */
+  offlineSince: S(),
   runStatus: Type.Integer(),
   lastHeartbeatTime: S(),
   apkPackageName: S(),

@@ -24,6 +24,7 @@ import * as sessionsAndSignIns from './0022-sessions-and-sign-ins.js';
 import * as secondFactor from './0023-second-factor.js';
 import * as jobs from './0024-jobs.js';
 import * as messageFiles from './0025-message-files.js';
+import * as machineConnections from './0026-machine-connections.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-second-factor': secondFactor,
   '0024-jobs': jobs,
   '0025-message-files': messageFiles,
+  '0026-machine-connections': machineConnections,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -21,6 +21,7 @@ import { RefundMessages } from './refund/refund-messages.js';
 import { refundReminderJob } from './refund/refund-reminder-job.js';
 import { machineSilentJob } from './machine/machine-silent-job.js';
 import type { SmsService } from '../resource/sms/sms.service.js';
+import { startMachineChannel, type MqttSettings } from './mqtt/mqtt.plugin.js';
 import type { JobHandlers } from '../../core/jobs/job-handlers.js';
 import { refundRoutes } from './refund/refund.routes.js';
 import { RefundService } from './refund/refund.service.js';
@@ -46,6 +47,8 @@ export interface BusinessDependencies {
   jobs: JobHandlers;
   /** The tenants' SMS settings: a silent machine's operators get an SMS too. */
   sms: Pick<SmsService, 'send'>;
+  /** The machines' MQTT channel (none set: no broker). */
+  mqtt: MqttSettings;
 }
 
 /**
@@ -76,9 +79,13 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
     hospitals: new HospitalService(stores),
     store,
   });
+  const devices = new DeviceService(stores, offlineSeconds, refunds);
+  const link = await startMachineChannel(app, devices, deps.mqtt, `${PREFIX}/mqtt`);
   await app.register(machineRoutes, {
     prefix: `${PREFIX}/machine`,
-    machines: new MachineService(stores, offlineSeconds, record),
+    machines: new MachineService(stores, offlineSeconds, record, (machine) =>
+      link?.disconnect(machine.tenantId, machine.machineNo),
+    ),
     store,
   });
   await app.register(slotRoutes, {
@@ -91,8 +98,5 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
     prefix: `${PREFIX}/dashboard`,
     dashboards: new DashboardService(stores, deps.cache, offlineSeconds),
   });
-  await app.register(deviceRoutes, {
-    prefix: `${PREFIX}/device`,
-    devices: new DeviceService(stores, offlineSeconds, refunds),
-  });
+  await app.register(deviceRoutes, { prefix: `${PREFIX}/device`, devices });
 }

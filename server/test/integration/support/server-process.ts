@@ -15,8 +15,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SERVER_ENTRY = 'server/dist/main.js';
 
 /**
- * The environment of a spawned server: quiet logs, and no drain wait on SIGTERM (the 5 s a
- * balancer needs) unless a test sets SHUTDOWN_DRAIN_MS — drain.test.ts does.
+ * The environment of a spawned server: quiet logs, no drain wait on SIGTERM (the 5 s a balancer
+ * needs) unless a test sets SHUTDOWN_DRAIN_MS — drain.test.ts does —, and no MQTT broker.
  */
 const serverEnv = (port: number, env: Record<string, string>) => ({
   ...process.env,
@@ -24,6 +24,8 @@ const serverEnv = (port: number, env: Record<string, string>) => ({
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   SHUTDOWN_DRAIN_MS: '0',
+  // No embedded MQTT broker (this machine's Mosquitto holds 1883); the MQTT tests start their own.
+  MQTT_PORT: '0',
   ...env,
 });
 

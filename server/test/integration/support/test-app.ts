@@ -78,6 +78,11 @@ export async function startTestApp(
         | 'logRetentionDays'
         | 'outboundHosts'
         | 'datasourceHosts'
+        | 'host'
+        | 'mqttPort'
+        | 'mqttUrl'
+        | 'mqttShareGroup'
+        | 'mqttHookToken'
       >
     >;
   } = {},

@@ -35,6 +35,31 @@ export class DeviceService {
     return device;
   }
 
+  /**
+   * The machine of a tenant by its number, without its secret: a message the MQTT broker let through
+   * (it checked the credentials and the topic), or undefined when the number is not the tenant's.
+   */
+  async deviceOf(tenantId: string, machineNo: string): Promise<DeviceRecord | undefined> {
+    if ((await new TenantKeyRepository(this.stores.main).holderOf('machine', machineNo)) !== tenantId)
+      return undefined;
+    const store = await this.stores.storeFor(tenantId);
+    return new MachineRepository(store, this.offlineSeconds).findDevice(tenantId, machineNo);
+  }
+
+  /** The tenant a machine number is of, if it is any tenant's (an MQTT broker's topic check). */
+  tenantOf(machineNo: string): Promise<string | undefined> {
+    return new TenantKeyRepository(this.stores.main).holderOf('machine', machineNo);
+  }
+
+  /** Its MQTT connection began (online now) or ended (offline now). */
+  async connection(device: DeviceRecord, connected: boolean): Promise<void> {
+    const actor = actorOf(device);
+    const machines = new MachineRepository(await this.stores.storeFor(actor), this.offlineSeconds);
+    await (connected
+      ? machines.markConnected(actor, device.id)
+      : machines.markDisconnected(actor, device.id));
+  }
+
   /** Records the heartbeat and the slots' states; answers the newer published apk, if any. */
   async heartbeat(device: DeviceRecord, input: HeartbeatInput): Promise<HeartbeatAnswer> {
     const actor = actorOf(device);

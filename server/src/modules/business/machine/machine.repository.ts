@@ -1,12 +1,19 @@
 import { type Machine, type Page } from '@console/contract';
 import { MachineSchema } from '@console/contract/schema';
 import { MACHINE_RUN_STATUS } from '@console/contract/business';
+import type { ExpressionBuilder } from 'kysely';
+import { formatDateTime } from '../../../core/dates.js';
 import type { ListQuery } from '../../../core/list-query.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository, type TableSelect } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { machineGrantScope } from '../grant-scope.repository.js';
+import type { Database } from '../../../db/schema.js';
 import { HospitalRepository } from '../hospital/hospital.repository.js';
+
+/** A stored instant as read back (a Date, or ISO text on SQLite), or null. */
+const instantOf = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
 
 /** Machines (zx_machine): a tenant's cabinets, each in a hospital, each with its slots. */
 export const machineTable = defineTable(
@@ -15,7 +22,7 @@ export const machineTable = defineTable(
   { tenantScoped: true, rowScope: machineGrantScope },
   {
     kinds: { hospitalId: 'id', lastHeartbeatTime: 'datetime', wxBindTime: 'datetime' },
-    computed: { hospitalName: true, onlineStatus: true },
+    computed: { hospitalName: true, onlineStatus: true, onlineSince: true, offlineSince: true },
     filter: [
       'machineNo',
       'machineName',
@@ -76,15 +83,45 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
     return new Date(now - this.offlineSeconds * 1000);
   }
 
-  protected override toEntity(row: Record<string, unknown>): Machine {
-    const machine = super.toEntity(row);
-    const beat = row.last_heartbeat_time;
-    const at =
-      beat === null || beat === undefined ? null : beat instanceof Date ? beat : new Date(String(beat));
-    return { ...machine, hospitalName: null, onlineStatus: at && at >= this.onlineSince() ? 1 : 0 };
+  // The online rule, in SQL (the lists' filter, the counts) and for a row read: a machine is online
+  // while it was heard from (a heartbeat, or an MQTT connection) within the window and its MQTT
+  // connection has not ended since.
+
+  /** The rule as a condition, over the window starting at `since`. */
+  #online(eb: ExpressionBuilder<Database, 'zx_machine'>, since: Date) {
+    return eb.and([
+      eb('last_heartbeat_time', '>=', since),
+      eb.or([eb('offline_time', 'is', null), eb('offline_time', '<', eb.ref('last_heartbeat_time'))]),
+    ]);
   }
 
-  /** A page of the visible machines; `online` (0/1) filters on the heartbeat window. */
+  /** Its negation, spelt out (a comparison with a null is neither true nor false). */
+  #offline(eb: ExpressionBuilder<Database, 'zx_machine'>, since: Date) {
+    return eb.or([
+      eb('last_heartbeat_time', 'is', null),
+      eb('last_heartbeat_time', '<', since),
+      eb.and([eb('offline_time', 'is not', null), eb('offline_time', '>=', eb.ref('last_heartbeat_time'))]),
+    ]);
+  }
+
+  protected override toEntity(row: Record<string, unknown>): Machine {
+    const machine = super.toEntity(row);
+    const heard = instantOf(row.last_heartbeat_time);
+    const ended = instantOf(row.offline_time);
+    const online = heard !== null && heard >= this.onlineSince() && (ended === null || ended < heard);
+    const wire = (at: Date | null) => (at ? formatDateTime(at, this.store.timeZone) : null);
+    // Offline since the connection ended, or since the last heartbeat's window ran out.
+    const silentFrom = heard && new Date(heard.getTime() + this.offlineSeconds * 1000);
+    return {
+      ...machine,
+      hospitalName: null,
+      onlineStatus: online ? 1 : 0,
+      onlineSince: online ? wire(instantOf(row.online_time) ?? heard) : null,
+      offlineSince: online ? null : wire(ended && (!heard || ended >= heard) ? ended : silentFrom),
+    };
+  }
+
+  /** A page of the visible machines; `online` (0/1) filters on the online rule. */
   async pageOnline(actor: Actor, query: ListQuery, online: number | undefined): Promise<Page<Machine>> {
     let q = await this.visibleSelect(actor);
     if (online !== undefined) q = this.whereOnline(q, online === 1);
@@ -94,11 +131,7 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
 
   whereOnline(q: TableSelect<'zx_machine'>, online: boolean): TableSelect<'zx_machine'> {
     const since = this.onlineSince();
-    return online
-      ? q.where('last_heartbeat_time', '>=', since)
-      : q.where((eb) =>
-          eb.or([eb('last_heartbeat_time', 'is', null), eb('last_heartbeat_time', '<', since)]),
-        );
+    return q.where((eb) => (online ? this.#online(eb, since) : this.#offline(eb, since)));
   }
 
   /** The visible machines whose last heartbeat is older than `before` (never-seen ones are not). */
@@ -200,7 +233,10 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
       : undefined;
   }
 
-  /** A heartbeat: the time, and what the device says it runs. */
+  /**
+   * A heartbeat: the time, and what the device says it runs. A machine that was offline comes
+   * online now.
+   */
   async recordHeartbeat(
     actor: Actor,
     id: string,
@@ -208,14 +244,26 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
     /** When it came: now, or a demo's past. */
     at = new Date(),
   ): Promise<void> {
+    const since = this.onlineSince(at.getTime());
     await this.scopedUpdate(actor)
-      .set({
+      .set((eb) => ({
         last_heartbeat_time: at,
+        online_time: eb.case().when(this.#offline(eb, since)).then(at).else(eb.ref('online_time')).end(),
         ...(apk.packageName !== undefined ? { apk_package_name: apk.packageName } : {}),
         ...(apk.versionCode !== undefined ? { apk_version_code: apk.versionCode } : {}),
-      })
+      }))
       .where('id', '=', BigInt(id))
       .execute();
+  }
+
+  /** Its MQTT connection began: heard from now, and online now unless it was already. */
+  markConnected(actor: Actor, id: string, at = new Date()): Promise<void> {
+    return this.recordHeartbeat(actor, id, {}, at);
+  }
+
+  /** Its MQTT connection ended (a disconnect, or the will message): offline now. */
+  async markDisconnected(actor: Actor, id: string, at = new Date()): Promise<void> {
+    await this.scopedUpdate(actor).set({ offline_time: at }).where('id', '=', BigInt(id)).execute();
   }
 
   /** The dashboard's machine counts over what the caller sees. */
@@ -226,7 +274,7 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
     )
       .select((eb) => [
         eb.fn.countAll().as('total'),
-        eb.fn.sum(eb.case().when('last_heartbeat_time', '>=', since).then(1).else(0).end()).as('online'),
+        eb.fn.sum(eb.case().when(this.#online(eb, since)).then(1).else(0).end()).as('online'),
         eb.fn
           .sum(eb.case().when('run_status', '=', MACHINE_RUN_STATUS.FAULT).then(1).else(0).end())
           .as('fault'),

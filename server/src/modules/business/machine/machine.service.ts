@@ -36,6 +36,8 @@ export class MachineService extends TenantEntityService<
     stores: TenantStores,
     readonly offlineSeconds: number,
     private readonly record: RecordBusinessEvent,
+    /** A machine's secret was rotated: its MQTT connection ends (mqtt/device-link.ts). */
+    private readonly secretRotated: (machine: Machine) => Promise<void> | void = () => undefined,
   ) {
     super(stores, machineTable, (s) => new MachineRepository(s, offlineSeconds));
   }
@@ -272,6 +274,7 @@ export class MachineService extends TenantEntityService<
       logId: 'machine-rotate-secret',
       message: { key: 'machine.log.rotateSecret', args: { machineNo: machine.machineNo } },
     });
+    await this.secretRotated(machine);
     return { ...machine, deviceSecret: secret.secret };
   }
 }

@@ -22,6 +22,8 @@ const machine = (id: string, machineNo: string, wx: Partial<Machine> = {}): Mach
   model: null,
   slotCount: 24,
   onlineStatus: 1,
+  onlineSince: '2026-12-07 08:00:00',
+  offlineSince: null,
   runStatus: 1,
   lastHeartbeatTime: null,
   apkPackageName: null,

@@ -5,7 +5,7 @@ import {
   MACHINE_ONLINE,
   MACHINE_RUN_STATUS,
 } from '@console/contract/business';
-import { Tag } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import * as hospitalApi from '../../../api/business/hospital';
 import type { CrudColumn, CrudOption } from '../../../crud';
 import { i18n } from '../../../i18n';
@@ -109,12 +109,28 @@ export const machineColumns: CrudColumn<MachineRow>[] = [
     search: true,
     table: {
       content: 'tag',
-      render: (value, _, { labels }) => (
-        <Tag color={value === MACHINE_ONLINE.ONLINE ? 'success' : 'default'}>{labels[0]}</Tag>
-      ),
+      // Since when, on hover and to screen readers.
+      render: (value, row, { labels }) => {
+        const online = value === MACHINE_ONLINE.ONLINE;
+        const since = online ? row.onlineSince : row.offlineSince;
+        const title = since
+          ? i18n.t(online ? 'business.machine.onlineSinceAt' : 'business.machine.offlineSinceAt', {
+              time: since,
+            })
+          : undefined;
+        return (
+          <Tooltip title={title}>
+            <Tag color={online ? 'success' : 'default'} aria-label={title}>
+              {labels[0]}
+            </Tag>
+          </Tooltip>
+        );
+      },
     },
     form: VIEW_ONLY,
   },
+  { prop: 'onlineSince', label: 'business.machine.onlineSince', table: false, form: VIEW_ONLY },
+  { prop: 'offlineSince', label: 'business.machine.offlineSince', table: false, form: VIEW_ONLY },
   {
     prop: 'runStatus',
     label: 'business.machine.runStatus',

@@ -1,0 +1,19 @@
+import type { DeviceReply } from './device-messages.js';
+
+/**
+ * The server's side of the machines' MQTT channel, whichever broker carries it: the embedded one
+ * (embedded-broker.ts) or an external one (external-broker.ts). What the machines send comes in
+ * through DeviceMessages; what the server says to a machine goes out here.
+ */
+export interface DeviceLink {
+  /** Which broker: shown in the logs and the docs' checks. */
+  readonly kind: 'embedded' | 'external';
+  /** A reply to the machine (its `reply` topic). */
+  reply(tenantId: string, machineNo: string, reply: DeviceReply): Promise<void>;
+  /**
+   * Ends the machine's connection (its secret was rotated): the embedded broker closes it; an
+   * external broker refuses its next connection (the authentication hook), and says so in the log.
+   */
+  disconnect(tenantId: string, machineNo: string): Promise<void>;
+  close(): Promise<void>;
+}

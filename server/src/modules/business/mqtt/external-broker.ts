@@ -1,0 +1,94 @@
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import { connectAsync, type IPublishPacket, type MqttClient } from 'mqtt';
+import type { DeviceService } from '../device/device.service.js';
+import type { DeviceLink } from './device-link.js';
+import type { DeviceMessages, DeviceReply } from './device-messages.js';
+import { isDeviceKind, parseTopic, topicOf, TOPIC_ROOT } from './topics.js';
+
+// An external MQTT 5 broker (MQTT_URL: EMQX, Mosquitto, any with shared subscriptions), for several
+// server processes: each subscribes to the machines' topics through one shared subscription
+// (`$share/<MQTT_SHARE_GROUP>/zxgxg/+/+/+`), so the broker hands each message to one of them. The
+// broker checks the machines' credentials and topics (for EMQX, through the server's hooks:
+// mqtt-hooks.routes.ts); the server takes the machine from the topic, and its tenant from the
+// number's holder. A message is handled before it is acknowledged (QoS 1), one at a time per
+// process. A machine's online and offline come from its `status` messages: `{"online": true}` when
+// it connects, and `{"online": false}` as its will.
+
+export interface ExternalBrokerOptions {
+  url: string;
+  shareGroup: string;
+  devices: Pick<DeviceService, 'deviceOf'>;
+  messages: DeviceMessages;
+  log: FastifyBaseLogger;
+}
+
+export class ExternalBroker implements DeviceLink {
+  readonly kind = 'external';
+
+  private constructor(
+    private readonly client: MqttClient,
+    private readonly options: ExternalBrokerOptions,
+  ) {}
+
+  static async connect(options: ExternalBrokerOptions): Promise<ExternalBroker> {
+    const client = await connectAsync(options.url, {
+      protocolVersion: 5,
+      clientId: `console-${hostname()}-${process.pid}`,
+      clean: true,
+      reconnectPeriod: 2_000,
+      connectTimeout: 10_000,
+    });
+    const self = new ExternalBroker(client, options);
+    // Acknowledged once handled (mqtt.js calls this one message at a time).
+    client.handleMessage = (packet, done) =>
+      void self.#handle(packet).then(
+        () => done(),
+        (err: unknown) => {
+          options.log.error({ err, topic: packet.topic }, 'an MQTT message could not be handled');
+          done();
+        },
+      );
+    client.on('error', (err) => options.log.error({ err }, 'the MQTT broker connection failed'));
+    // A clean session forgets the subscription: made again at every connection.
+    const subscribe = () =>
+      client.subscribeAsync(`$share/${options.shareGroup}/${TOPIC_ROOT}/+/+/+`, { qos: 1 });
+    client.on(
+      'connect',
+      () =>
+        void subscribe().catch((err: unknown) => options.log.error({ err }, 'the MQTT subscription failed')),
+    );
+    await subscribe();
+    return self;
+  }
+
+  async #handle(packet: IPublishPacket): Promise<void> {
+    const topic = parseTopic(packet.topic);
+    // The server's own commands and replies come back through the same filter: not a machine's.
+    if (!topic || !isDeviceKind(topic.kind)) return;
+    const device = await this.options.devices.deviceOf(topic.tenantId, topic.machineNo);
+    if (!device) {
+      this.options.log.warn({ topic: packet.topic }, 'an MQTT message of an unknown machine');
+      return;
+    }
+    const payload = typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload;
+    const reply = await this.options.messages.handle(device, topic.kind, payload);
+    if (reply) await this.reply(device.tenantId, device.machineNo, reply);
+  }
+
+  async reply(tenantId: string, machineNo: string, reply: DeviceReply): Promise<void> {
+    await this.client.publishAsync(topicOf(tenantId, machineNo, 'reply'), JSON.stringify(reply), { qos: 1 });
+  }
+
+  async disconnect(_tenantId: string, machineNo: string): Promise<void> {
+    // The broker holds the connection; the next one is refused by the authentication hook.
+    this.options.log.warn(
+      { machineNo },
+      'a machine’s secret was rotated: the external broker keeps its connection until it reconnects',
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.client.endAsync();
+  }
+}
