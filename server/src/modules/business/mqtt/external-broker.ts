@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { connectAsync, type IPublishPacket, type MqttClient } from 'mqtt';
@@ -34,7 +35,9 @@ export class ExternalBroker implements DeviceLink {
   static async connect(options: ExternalBrokerOptions): Promise<ExternalBroker> {
     const client = await connectAsync(options.url, {
       protocolVersion: 5,
-      clientId: `console-${hostname()}-${process.pid}`,
+      // Unique per connection: a broker drops the older of two connections with one client id (and
+      // containers may share a host name and pid 1).
+      clientId: `console-${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`,
       clean: true,
       reconnectPeriod: 2_000,
       connectTimeout: 10_000,
@@ -76,8 +79,14 @@ export class ExternalBroker implements DeviceLink {
     if (reply) await this.reply(device.tenantId, device.machineNo, reply);
   }
 
+  /**
+   * Queued, not awaited: mqtt.js reads no packet (the broker's PUBACK of this reply among them)
+   * until the message being handled is done, so waiting here would wait for ever.
+   */
   async reply(tenantId: string, machineNo: string, reply: DeviceReply): Promise<void> {
-    await this.client.publishAsync(topicOf(tenantId, machineNo, 'reply'), JSON.stringify(reply), { qos: 1 });
+    this.client.publish(topicOf(tenantId, machineNo, 'reply'), JSON.stringify(reply), { qos: 1 }, (err) => {
+      if (err) this.options.log.error({ err, machineNo }, 'a reply to a machine could not be sent');
+    });
   }
 
   async disconnect(_tenantId: string, machineNo: string): Promise<void> {
