@@ -7,6 +7,7 @@ import { machineMessages } from './modules/business/machine/machine.messages.js'
 import { slotMessages } from './modules/business/slot/slot.messages.js';
 import { apkMessages } from './modules/business/apk/apk.messages.js';
 import { refundMessages } from './modules/business/refund/refund.messages.js';
+import { commandMessages } from './modules/business/command/command.messages.js';
 import { deviceMessages } from './modules/business/device/device.messages.js';
 import { sheetMessages } from './modules/business/sheets/sheet.messages.js';
 import { authMessages } from './modules/auth/auth.messages.js';
@@ -42,6 +43,7 @@ const zh = {
   ...apkMessages.zh,
   ...refundMessages.zh,
   ...deviceMessages.zh,
+  ...commandMessages.zh,
   ...sheetMessages.zh,
   ...authMessages.zh,
   ...noticeMessages.zh,
@@ -77,6 +79,7 @@ const en: Record<keyof typeof zh, string> = {
   ...apkMessages.en,
   ...refundMessages.en,
   ...deviceMessages.en,
+  ...commandMessages.en,
   ...sheetMessages.en,
   ...authMessages.en,
   ...noticeMessages.en,

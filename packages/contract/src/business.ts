@@ -41,6 +41,36 @@ export type SlotStatus = (typeof SLOT_STATUS)[keyof typeof SLOT_STATUS];
 
 export const SLOT_LIMITS = { remark: 255 } as const;
 
+/** What a machine can be told to do from its page (issue 50). */
+export const COMMAND_KINDS = ['open-slot', 'reboot', 'check-update', 'reload-config'] as const;
+export type CommandKind = (typeof COMMAND_KINDS)[number];
+
+/**
+ * A command's life: created → sent → acknowledged → succeeded or failed (with the machine's reason);
+ * timed out when it has not ended within its kind's time (computed when read).
+ */
+export const COMMAND_STATES = [
+  'created',
+  'sent',
+  'acknowledged',
+  'succeeded',
+  'failed',
+  'timed-out',
+] as const;
+export type CommandState = (typeof COMMAND_STATES)[number];
+/** The states a command ends in. */
+export const COMMAND_ENDED: readonly CommandState[] = ['succeeded', 'failed', 'timed-out'];
+
+/** How long each kind of command has to end before it counts as timed out (seconds). */
+export const COMMAND_TIMEOUT_SECONDS: Record<CommandKind, number> = {
+  'open-slot': 60,
+  reboot: 300,
+  'check-update': 300,
+  'reload-config': 120,
+};
+
+export const COMMAND_LIMITS = { requestId: 64, reason: 500 } as const;
+
 export const APK_LIMITS = {
   appName: 100,
   packageName: 128,

@@ -23,6 +23,7 @@ export const BUTTON_CODES = [
   'machine_view',
   'machine_bind',
   'machine_delete',
+  'machine_command',
   'slot_grant',
   'slot_cancel',
   'slot_edit',

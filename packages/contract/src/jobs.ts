@@ -5,7 +5,15 @@ export const JOB_MISFIRE = ['skip', 'once'] as const;
 export type JobMisfire = (typeof JOB_MISFIRE)[number];
 
 /** How a run ended (or that it still runs); stopped: a user stopped it (停止) while it ran. */
-export const JOB_OUTCOMES = ['running', 'success', 'failure', 'timeout', 'lost', 'skipped', 'stopped'] as const;
+export const JOB_OUTCOMES = [
+  'running',
+  'success',
+  'failure',
+  'timeout',
+  'lost',
+  'skipped',
+  'stopped',
+] as const;
 export type JobOutcome = (typeof JOB_OUTCOMES)[number];
 
 /** What started a run. */

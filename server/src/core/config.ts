@@ -270,7 +270,8 @@ function mqttUrl(env: Env): string | null {
   try {
     url = new URL(raw);
   } catch {
-    fail('MQTT_URL', 'an mqtt://, mqtts://, ws:// or wss:// URL', raw.replace(/\/\/[^@/]*@/, '//…@'));
+    // Not shown: it may carry the broker's password.
+    fail('MQTT_URL', 'an mqtt://, mqtts://, ws:// or wss:// URL', 'something else');
   }
   if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol))
     fail('MQTT_URL', 'an mqtt://, mqtts://, ws:// or wss:// URL', url.protocol);

@@ -13,6 +13,7 @@ export const ROUTED_TABLES = [
   'zx_slot_grant',
   'zx_apk',
   'zx_refund_review',
+  'zx_machine_command',
   'blade_flow_model',
   'blade_flow_deployment',
   'blade_flow_definition',

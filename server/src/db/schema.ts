@@ -542,6 +542,26 @@ export interface MachineTable extends AuditColumns, TenantScoped {
   remark: string | null;
 }
 
+/** A command to a machine (migration 0027). */
+export interface MachineCommandTable extends TenantScoped {
+  id: DbId;
+  machine_id: DbId;
+  machine_no: string;
+  kind: string;
+  /** JSON: the kind's parameters. */
+  params: string;
+  /** created, sent, acknowledged, succeeded, failed (timed out is read from timeout_time). */
+  state: string;
+  reason: string | null;
+  request_id: string;
+  create_user: DbId | null;
+  create_time: DbDate;
+  sent_time: DbDate | null;
+  ack_time: DbDate | null;
+  end_time: DbDate | null;
+  timeout_time: DbDate;
+}
+
 export interface SlotTable extends AuditColumns, TenantScoped {
   machine_id: DbId;
   machine_no: string;
@@ -736,6 +756,7 @@ export interface Database {
   blade_sign_in_lock: SignInLockTable;
   zx_hospital: HospitalTable;
   zx_machine: MachineTable;
+  zx_machine_command: MachineCommandTable;
   zx_slot: SlotTable;
   zx_slot_grant: SlotGrantTable;
   zx_apk: ApkTable;

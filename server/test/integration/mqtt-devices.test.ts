@@ -62,7 +62,9 @@ describe.each(enginesUnderTest())('machines over MQTT (the embedded broker) on %
   /** The replies the client receives on its reply topic, as they come. */
   const repliesOf = async (client: MqttClient, machineNo: string) => {
     const replies: Reply[] = [];
-    client.on('message', (_topic, payload) => replies.push(JSON.parse(payload.toString()) as Reply));
+    client.on('message', (name, payload) => {
+      if (name === topic(machineNo, 'reply')) replies.push(JSON.parse(payload.toString()) as Reply);
+    });
     await client.subscribeAsync(topic(machineNo, 'reply'), { qos: 1 });
     return replies;
   };
@@ -177,6 +179,46 @@ describe.each(enginesUnderTest())('machines over MQTT (the embedded broker) on %
     expect(after.apkVersionCode).toBeNull();
     const slots = await t.call({ method: 'GET', url: `${API}/slot/list?machineId=${m.id}&ascs=slot_no` });
     expect(slots.body.data.records.map((slot: { status: number }) => slot.status)).toEqual([0, 0, 0, 0]);
+  });
+
+  it('sends a command on the machine’s command topic at once, and follows its word over MQTT', async () => {
+    const m = await machine('MQ-F1');
+    const client = await connect(m.machineNo, m.deviceSecret);
+    const commands: Array<{ id: string; kind: string; params: object }> = [];
+    client.on('message', (name, payload) => {
+      if (name === topic(m.machineNo, 'command')) commands.push(JSON.parse(payload.toString()));
+    });
+    await client.subscribeAsync(topic(m.machineNo, 'command'), { qos: 1 });
+    const replies = await repliesOf(client, m.machineNo);
+    const issued = await post('/machine/command', {
+      machineId: m.id,
+      kind: 'reboot',
+      requestId: 'mq-reboot-1',
+    });
+    // Handed to the broker before the answer: sent.
+    expect(issued.state).toBe('sent');
+    await expect.poll(() => commands.length).toBe(1);
+    expect(commands[0]).toMatchObject({ id: issued.id, kind: 'reboot', params: {} });
+    for (const state of ['acknowledged', 'succeeded'])
+      await client.publishAsync(
+        topic(m.machineNo, 'command-result'),
+        JSON.stringify({ id: issued.id, state }),
+        {
+          qos: 1,
+        },
+      );
+    const done = await t.call({ method: 'GET', url: `${API}/command/detail?id=${issued.id}` });
+    expect(done.body.data.state).toBe('succeeded');
+    // A word on a command it does not have: refused on the reply topic.
+    await client.publishAsync(
+      topic(m.machineNo, 'command-result'),
+      JSON.stringify({ id: '1', state: 'failed' }),
+      {
+        qos: 1,
+      },
+    );
+    await expect.poll(() => replies.length).toBe(1);
+    expect(replies[0]).toMatchObject({ kind: 'command-result', code: 404, msg: '没有这条指令：1' });
   });
 
   it('keeps a machine to its own topics', async () => {

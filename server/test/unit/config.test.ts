@@ -76,6 +76,10 @@ describe('loadConfig defaults', () => {
       WORKER_ID: '1023',
       WEB_DIST: '/srv/console',
       DATASOURCE_HOSTS: 'db.internal, 10.0.0.0/8',
+      MQTT_PORT: '1884',
+      MQTT_URL: 'mqtt://console:secret@broker.internal:1883',
+      MQTT_SHARE_GROUP: 'fleet',
+      MQTT_HOOK_TOKEN: 'hook-0123456789abcdef',
     });
     expect(config).toEqual({
       port: 3000,
@@ -112,7 +116,35 @@ describe('loadConfig defaults', () => {
       streamsPerUser: 10,
       streamsPerProcess: 10_000,
       metricsToken: null,
+      mqttPort: 1884,
+      mqttUrl: 'mqtt://console:secret@broker.internal:1883',
+      mqttShareGroup: 'fleet',
+      mqttHookToken: 'hook-0123456789abcdef',
     });
+  });
+
+  it('serves machines over MQTT on 1883 unless told otherwise, and refuses bad MQTT settings without showing secrets', () => {
+    const plain = loadConfig({});
+    expect([plain.mqttPort, plain.mqttUrl, plain.mqttShareGroup, plain.mqttHookToken]).toEqual([
+      1883,
+      null,
+      'zxgxg-console',
+      null,
+    ]);
+    expect(loadConfig({ MQTT_PORT: '0' }).mqttPort).toBe(0);
+    expect(() => loadConfig({ MQTT_PORT: '70000' })).toThrow(/MQTT_PORT/);
+    expect(() => loadConfig({ MQTT_URL: 'http://broker:1883' })).toThrow(/MQTT_URL/);
+    const bad = (() => {
+      try {
+        loadConfig({ MQTT_URL: 'not a url, user:hunter2@' });
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(bad).toMatch(/^MQTT_URL/);
+    expect(bad).not.toContain('hunter2');
+    expect(() => loadConfig({ MQTT_SHARE_GROUP: 'a/b' })).toThrow(/MQTT_SHARE_GROUP/);
+    expect(() => loadConfig({ MQTT_HOOK_TOKEN: 'short' })).toThrow(/MQTT_HOOK_TOKEN/);
   });
 
   it('reads the event streams’ limits per user and per process, and refuses a limit below 1', () => {

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import {
   APK_LIMITS,
   APK_PACKAGE_PATTERN,
+  COMMAND_LIMITS,
   HOSPITAL_LIMITS,
   MACHINE_LIMITS,
   MACHINE_NO_PATTERN,
@@ -380,6 +381,90 @@ export const RefundRejectQuery = Type.Object({
 // ---------------------------------------------------------------------------------------------
 // The device API (docs/device-api.md): machines call it with their own secret.
 
+/** A command to a machine (zx_machine_command; issue 50). */
+export const MachineCommandSchema = Type.Object({
+  id: Type.String(),
+  tenantId: Type.String(),
+  machineId: Type.String(),
+  machineNo: Type.String(),
+  kind: Type.Union([
+    Type.Literal('open-slot'),
+    Type.Literal('reboot'),
+    Type.Literal('check-update'),
+    Type.Literal('reload-config'),
+  ]),
+  /** The kind's parameters: open-slot's `{"slotNo": n}`; `{}` for the others. */
+  params: Type.Record(Type.String(), Type.Unknown()),
+  state: Type.Union([
+    Type.Literal('created'),
+    Type.Literal('sent'),
+    Type.Literal('acknowledged'),
+    Type.Literal('succeeded'),
+    Type.Literal('failed'),
+    Type.Literal('timed-out'),
+  ]),
+  /** The machine's reason, when it failed (or what it said when it succeeded). */
+  reason: S(),
+  /** The caller's id of the command: the same id sent again is the same command (idempotent). */
+  requestId: Type.String(),
+  createUser: S(),
+  createUserName: S(),
+  createTime: Type.String(),
+  sentTime: S(),
+  ackTime: S(),
+  endTime: S(),
+  /** When it times out if it has not ended. */
+  timeoutTime: Type.String(),
+});
+export type MachineCommand = Static<typeof MachineCommandSchema>;
+
+/** POST machine/command: what to tell which machine, under the caller's id for the command. */
+export const MachineCommandInputSchema = Type.Object(
+  {
+    machineId: Type.String({ pattern: '^[0-9]{1,19}$' }),
+    kind: Type.Union([
+      Type.Literal('open-slot'),
+      Type.Literal('reboot'),
+      Type.Literal('check-update'),
+      Type.Literal('reload-config'),
+    ]),
+    params: Type.Optional(
+      Type.Object(
+        { slotNo: Type.Optional(Type.Integer({ minimum: 1, maximum: MACHINE_LIMITS.maxSlotCount })) },
+        { additionalProperties: false },
+      ),
+    ),
+    requestId: Type.String({
+      minLength: 1,
+      maxLength: COMMAND_LIMITS.requestId,
+      pattern: '^[A-Za-z0-9_-]+$',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type MachineCommandInput = Static<typeof MachineCommandInputSchema>;
+
+/** A command as the machine receives it (MQTT `command`, or the heartbeat's answer). */
+export const DeviceCommandSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  params: Type.Record(Type.String(), Type.Unknown()),
+  /** After this (server time), the command no longer counts. */
+  expiresAt: Type.String(),
+});
+export type DeviceCommand = Static<typeof DeviceCommandSchema>;
+
+/** A machine's word on a command (MQTT `command-result`, or POST device/command-result). */
+export const CommandResultInputSchema = Type.Object(
+  {
+    id: Type.String({ pattern: '^[0-9]{1,19}$' }),
+    state: Type.Union([Type.Literal('acknowledged'), Type.Literal('succeeded'), Type.Literal('failed')]),
+    reason: Type.Optional(Type.String({ maxLength: COMMAND_LIMITS.reason })),
+  },
+  { additionalProperties: false },
+);
+export type CommandResultInput = Static<typeof CommandResultInputSchema>;
+
 export const HeartbeatInputSchema = Type.Object(
   {
     apkPackageName: Type.Optional(
@@ -423,6 +508,8 @@ export const HeartbeatAnswerSchema = Type.Object({
   serverTime: Type.String(),
   /** The newest published version of the machine's package when it is newer than the one running. */
   update: Nullable(ApkUpdateSchema),
+  /** Commands waiting for the machine (an HTTP-only machine receives them here). */
+  commands: Type.Array(DeviceCommandSchema),
 });
 export type HeartbeatAnswer = Static<typeof HeartbeatAnswerSchema>;
 

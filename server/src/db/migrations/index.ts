@@ -25,6 +25,7 @@ import * as secondFactor from './0023-second-factor.js';
 import * as jobs from './0024-jobs.js';
 import * as messageFiles from './0025-message-files.js';
 import * as machineConnections from './0026-machine-connections.js';
+import * as machineCommands from './0027-machine-commands.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024-jobs': jobs,
   '0025-message-files': messageFiles,
   '0026-machine-connections': machineConnections,
+  '0027-machine-commands': machineCommands,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -122,6 +122,8 @@ export const MENU_TREE: MenuSeed[] = [
       ['machine_bind', '绑定微信', 'bind', 2],
       // Added with the business module (migration 0010 adds them to databases seeded before).
       'delete',
+      // Issue 50 (migration 0027 adds it to databases seeded before).
+      ['machine_command', '远程指令', 'command', 2],
     ]),
     page('slot', '格口管理', '/business/slot', 'AppstoreOutlined', 3, [
       ['slot_grant', '格口授权', 'grant', 1],

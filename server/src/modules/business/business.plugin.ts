@@ -21,6 +21,9 @@ import { RefundMessages } from './refund/refund-messages.js';
 import { refundReminderJob } from './refund/refund-reminder-job.js';
 import { machineSilentJob } from './machine/machine-silent-job.js';
 import type { SmsService } from '../resource/sms/sms.service.js';
+import { commandRoutes } from './command/command.routes.js';
+import { CommandService } from './command/command.service.js';
+import type { DeviceLink } from './mqtt/device-link.js';
 import { startMachineChannel, type MqttSettings } from './mqtt/mqtt.plugin.js';
 import type { JobHandlers } from '../../core/jobs/job-handlers.js';
 import { refundRoutes } from './refund/refund.routes.js';
@@ -79,8 +82,10 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
     hospitals: new HospitalService(stores),
     store,
   });
-  const devices = new DeviceService(stores, offlineSeconds, refunds);
-  const link = await startMachineChannel(app, devices, deps.mqtt, `${PREFIX}/mqtt`);
+  // Commands go out through the MQTT channel, which hands the machines' words on them back.
+  const commands = new CommandService(stores, offlineSeconds, record, app.events, () => link);
+  const devices = new DeviceService(stores, offlineSeconds, refunds, commands);
+  const link: DeviceLink | undefined = await startMachineChannel(app, devices, deps.mqtt, `${PREFIX}/mqtt`);
   await app.register(machineRoutes, {
     prefix: `${PREFIX}/machine`,
     machines: new MachineService(stores, offlineSeconds, record, (machine) =>
@@ -99,4 +104,5 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
     dashboards: new DashboardService(stores, deps.cache, offlineSeconds),
   });
   await app.register(deviceRoutes, { prefix: `${PREFIX}/device`, devices });
+  await app.register(commandRoutes, { prefix: PREFIX, commands });
 }

@@ -11,6 +11,7 @@ import { TenantRepository } from '../system/tenant/tenant.repository.js';
 import { LocalStorage } from '../resource/storage/local-storage.js';
 import { linkOf } from '../resource/storage/object-storage.js';
 import { ApkService } from './apk/apk.service.js';
+import { CommandService } from './command/command.service.js';
 import { DeviceService } from './device/device.service.js';
 import { HospitalService } from './hospital/hospital.service.js';
 import { MachineRepository } from './machine/machine.repository.js';
@@ -60,7 +61,15 @@ export async function fillDemo(
   const hospitals = new HospitalService(stores);
   const machines = new MachineService(stores, options.offlineSeconds, quiet);
   const refunds = new RefundService(stores, quiet);
-  const devices = new DeviceService(stores, options.offlineSeconds, refunds);
+  // No console is open while the demo is filled: nobody to tell of changes, no broker to send by.
+  const commands = new CommandService(
+    stores,
+    options.offlineSeconds,
+    quiet,
+    { changed: async () => {} },
+    () => undefined,
+  );
+  const devices = new DeviceService(stores, options.offlineSeconds, refunds, commands);
 
   const hospitalIds: string[] = [];
   for (const [hospitalCode, hospitalName, level, regionCode, address] of HOSPITALS) {

@@ -69,3 +69,8 @@ export const refundGrantScope = scope((eb, actor) =>
       ),
   ),
 );
+
+/** Machine commands: any grant on the command's machine (opening a slot is checked when it is sent). */
+export const commandGrantScope = scope((eb, actor) =>
+  eb.exists(grantsOf(eb, actor).whereRef('g.machine_id', '=', 'zx_machine_command.machine_id')),
+);

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  CommandResultInputSchema,
   HeartbeatAnswerSchema,
+  MachineCommandSchema,
   HeartbeatInputSchema,
   RefundRequestInputSchema,
   RefundReviewSchema,
@@ -47,5 +49,14 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ devices: DeviceService }>
       config: { access: 'open' },
     },
     async (req) => ok(await devices.refundRequest(device(req), req.body), req.t('created')),
+  );
+
+  app.post(
+    '/command-result',
+    {
+      schema: { body: CommandResultInputSchema, response: { 200: Envelope(MachineCommandSchema) } },
+      config: { access: 'open' },
+    },
+    async (req) => ok(await devices.commandResult(device(req), req.body), req.t('ok')),
   );
 };

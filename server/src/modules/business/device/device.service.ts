@@ -1,9 +1,17 @@
-import type { HeartbeatAnswer, HeartbeatInput, RefundRequestInput, RefundReview } from '@console/contract';
+import type {
+  CommandResultInput,
+  HeartbeatAnswer,
+  HeartbeatInput,
+  MachineCommand,
+  RefundRequestInput,
+  RefundReview,
+} from '@console/contract';
 import { formatDateTime } from '../../../core/dates.js';
 import { ApiError } from '../../../core/errors.js';
 import type { Actor } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { ApkRepository } from '../apk/apk.repository.js';
+import type { CommandService } from '../command/command.service.js';
 import { deviceSecretMatches } from '../device-secret.js';
 import { MachineRepository, type DeviceRecord } from '../machine/machine.repository.js';
 import type { RefundService } from '../refund/refund.service.js';
@@ -21,6 +29,8 @@ export class DeviceService {
     private readonly stores: TenantStores,
     private readonly offlineSeconds: number,
     private readonly refunds: RefundService,
+    /** Commands to machines: a heartbeat's answer carries those waiting; the machine reports on them. */
+    private readonly commands: Pick<CommandService, 'waitingFor' | 'result'>,
   ) {}
 
   /** The machine a request names, if its secret matches; else 401 (the same for an unknown number). */
@@ -77,6 +87,7 @@ export class DeviceService {
     const running = input.apkVersionCode ?? -1;
     return {
       serverTime: formatDateTime(new Date(), store.timeZone),
+      commands: await this.commands.waitingFor(device),
       update:
         newest && newest.versionCode > running
           ? {
@@ -91,6 +102,11 @@ export class DeviceService {
             }
           : null,
     };
+  }
+
+  /** The machine's word on one of its commands (acknowledged, succeeded, failed). */
+  commandResult(device: DeviceRecord, input: CommandResultInput): Promise<MachineCommand> {
+    return this.commands.result(device, input);
   }
 
   /** A customer's refund request for an order paid at this machine. */

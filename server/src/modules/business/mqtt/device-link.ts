@@ -1,4 +1,7 @@
-import type { DeviceReply } from './device-messages.js';
+import type { DeviceCommand, R } from '@console/contract';
+
+/** A reply to a machine: the envelope of the HTTP answer, the kind it answers, and the request's id. */
+export type DeviceReply = R<unknown> & { kind: string; requestId?: string };
 
 /**
  * The server's side of the machines' MQTT channel, whichever broker carries it: the embedded one
@@ -8,6 +11,8 @@ import type { DeviceReply } from './device-messages.js';
 export interface DeviceLink {
   /** Which broker: shown in the logs and the docs' checks. */
   readonly kind: 'embedded' | 'external';
+  /** A command to the machine (its `command` topic, QoS 1): resolved once the broker has it. */
+  command(tenantId: string, machineNo: string, command: DeviceCommand): Promise<void>;
   /** A reply to the machine (its `reply` topic). */
   reply(tenantId: string, machineNo: string, reply: DeviceReply): Promise<void>;
   /**

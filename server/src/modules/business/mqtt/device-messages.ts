@@ -1,28 +1,31 @@
-import { HeartbeatInputSchema, RefundRequestInputSchema } from '@console/contract/schema';
+import {
+  CommandResultInputSchema,
+  HeartbeatInputSchema,
+  RefundRequestInputSchema,
+} from '@console/contract/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import type { R } from '@console/contract';
 import { failure, ok } from '../../../core/envelope.js';
 import { ApiError } from '../../../core/errors.js';
 import { translate } from '../../../core/i18n.js';
 import type { DeviceService } from '../device/device.service.js';
 import type { DeviceRecord } from '../machine/machine.repository.js';
+import type { DeviceReply } from './device-link.js';
 import type { DeviceKind } from './topics.js';
 
 // What a machine's MQTT message means (docs/device-api.md, "MQTT"): the same as its HTTP call, done
 // by the same DeviceService. A message may carry `requestId` (a string of at most 64), echoed in
 // the reply. The reply (to the machine's `reply` topic) is the HTTP answer's envelope with the kind
-// it answers: a refund's always, a heartbeat's only when it offers an update, and a refusal's
-// always (the device's error topic: code 400 with the reason). Replies are in Chinese, as the
+// it answers: a refund's always, a heartbeat's only when it offers an update, a command result's
+// only when it is refused, and a refusal's always (the device's error topic: code 400, 404 or 409
+// with the reason). Replies are in Chinese, as the
 // device API's are.
-
-/** A reply to a machine: the envelope of the HTTP answer, the kind it answers, and the request's id. */
-export type DeviceReply = R<unknown> & { kind: string; requestId?: string };
 
 const SCHEMAS: Partial<Record<DeviceKind, TSchema>> = {
   heartbeat: HeartbeatInputSchema,
   refund: RefundRequestInputSchema,
+  'command-result': CommandResultInputSchema,
 };
 
 /** The status a machine publishes when it connects, and as its will. */
@@ -31,7 +34,10 @@ const isStatus = (value: unknown): value is { online: boolean } =>
 
 export class DeviceMessages {
   constructor(
-    private readonly devices: Pick<DeviceService, 'heartbeat' | 'refundRequest' | 'connection'>,
+    private readonly devices: Pick<
+      DeviceService,
+      'heartbeat' | 'refundRequest' | 'connection' | 'commandResult'
+    >,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -50,9 +56,14 @@ export class DeviceMessages {
     try {
       switch (kind) {
         case 'heartbeat': {
+          // Waiting commands went out on the command topic when they were made: only an update
+          // offer is news here.
           const answer = await this.devices.heartbeat(device, this.#checked('heartbeat', input));
           return answer.update ? this.#ok(kind, requestId, answer, 'ok') : undefined;
         }
+        case 'command-result':
+          await this.devices.commandResult(device, this.#checked('command-result', input));
+          return undefined;
         case 'refund':
           return this.#ok(
             kind,
@@ -65,7 +76,7 @@ export class DeviceMessages {
           await this.devices.connection(device, input.online);
           return undefined;
         default:
-          // update and command-result come with commands and rollouts (issue 50).
+          // update comes with staged updates (issue 50).
           return this.#refused(kind, requestId, translate('zh', 'device.mqtt.kind', { kind }));
       }
     } catch (error) {

@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DeviceCommand } from '@console/contract';
 import type { DeviceService } from '../device/device.service.js';
 import type { DeviceRecord } from '../machine/machine.repository.js';
-import type { DeviceLink } from './device-link.js';
-import type { DeviceMessages, DeviceReply } from './device-messages.js';
+import type { DeviceLink, DeviceReply } from './device-link.js';
+import type { DeviceMessages } from './device-messages.js';
 import { mayPublish, maySubscribe, parseTopic, topicOf } from './topics.js';
 
 // The embedded broker (aedes, MQTT 3.1.1: decision 0042): `npm start` alone serves machines over
@@ -147,12 +148,20 @@ export class EmbeddedBroker implements DeviceLink {
   }
 
   reply(tenantId: string, machineNo: string, reply: DeviceReply): Promise<void> {
+    return this.#send(topicOf(tenantId, machineNo, 'reply'), reply);
+  }
+
+  command(tenantId: string, machineNo: string, command: DeviceCommand): Promise<void> {
+    return this.#send(topicOf(tenantId, machineNo, 'command'), command);
+  }
+
+  #send(topic: string, message: unknown): Promise<void> {
     return new Promise((resolve, reject) =>
       this.#broker.publish(
         {
           cmd: 'publish',
-          topic: topicOf(tenantId, machineNo, 'reply'),
-          payload: Buffer.from(JSON.stringify(reply)),
+          topic,
+          payload: Buffer.from(JSON.stringify(message)),
           qos: 1,
           retain: false,
           dup: false,

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { connectAsync, type IPublishPacket, type MqttClient } from 'mqtt';
+import type { DeviceCommand } from '@console/contract';
 import type { DeviceService } from '../device/device.service.js';
-import type { DeviceLink } from './device-link.js';
-import type { DeviceMessages, DeviceReply } from './device-messages.js';
+import type { DeviceLink, DeviceReply } from './device-link.js';
+import type { DeviceMessages } from './device-messages.js';
 import { isDeviceKind, parseTopic, topicOf, TOPIC_ROOT } from './topics.js';
 
 // An external MQTT 5 broker (MQTT_URL: EMQX, Mosquitto, any with shared subscriptions), for several
@@ -86,6 +87,13 @@ export class ExternalBroker implements DeviceLink {
   async reply(tenantId: string, machineNo: string, reply: DeviceReply): Promise<void> {
     this.client.publish(topicOf(tenantId, machineNo, 'reply'), JSON.stringify(reply), { qos: 1 }, (err) => {
       if (err) this.options.log.error({ err, machineNo }, 'a reply to a machine could not be sent');
+    });
+  }
+
+  /** Issued by a console call, not inside a message's handling: the broker's PUBACK is awaited. */
+  async command(tenantId: string, machineNo: string, command: DeviceCommand): Promise<void> {
+    await this.client.publishAsync(topicOf(tenantId, machineNo, 'command'), JSON.stringify(command), {
+      qos: 1,
     });
   }
 
