@@ -8,6 +8,7 @@ import { slotMessages } from './modules/business/slot/slot.messages.js';
 import { apkMessages } from './modules/business/apk/apk.messages.js';
 import { refundMessages } from './modules/business/refund/refund.messages.js';
 import { commandMessages } from './modules/business/command/command.messages.js';
+import { rolloutMessages } from './modules/business/rollout/rollout.messages.js';
 import { deviceMessages } from './modules/business/device/device.messages.js';
 import { sheetMessages } from './modules/business/sheets/sheet.messages.js';
 import { authMessages } from './modules/auth/auth.messages.js';
@@ -44,6 +45,7 @@ const zh = {
   ...refundMessages.zh,
   ...deviceMessages.zh,
   ...commandMessages.zh,
+  ...rolloutMessages.zh,
   ...sheetMessages.zh,
   ...authMessages.zh,
   ...noticeMessages.zh,
@@ -80,6 +82,7 @@ const en: Record<keyof typeof zh, string> = {
   ...refundMessages.en,
   ...deviceMessages.en,
   ...commandMessages.en,
+  ...rolloutMessages.en,
   ...sheetMessages.en,
   ...authMessages.en,
   ...noticeMessages.en,

@@ -71,6 +71,33 @@ export const COMMAND_TIMEOUT_SECONDS: Record<CommandKind, number> = {
 
 export const COMMAND_LIMITS = { requestId: 64, reason: 500 } as const;
 
+/**
+ * A staged update (issue 50): running (its stages open one after another), paused (no machine new
+ * to it is offered the version), completed (every machine is), rolled back (its machines are offered
+ * the version before).
+ */
+export const ROLLOUT_STATES = ['running', 'paused', 'completed', 'rolled-back'] as const;
+export type RolloutState = (typeof ROLLOUT_STATES)[number];
+
+/**
+ * Whom a stage adds: a share of the machines by a stable hash of their number (`percent`: the share
+ * reached by this stage, counting the earlier percent stages), chosen hospitals, or chosen machines.
+ */
+export const ROLLOUT_COHORTS = ['percent', 'hospitals', 'machines'] as const;
+export type RolloutCohort = (typeof ROLLOUT_COHORTS)[number];
+
+/** What a machine says of an update it was offered. */
+export const UPDATE_STATES = ['downloading', 'installing', 'installed', 'failed'] as const;
+export type UpdateState = (typeof UPDATE_STATES)[number];
+
+export const ROLLOUT_LIMITS = {
+  stages: 10,
+  /** Hospitals or machines named by one stage. */
+  members: 1000,
+  gateMinutes: { minimum: 1, maximum: 10_080 },
+  reason: 500,
+} as const;
+
 export const APK_LIMITS = {
   appName: 100,
   packageName: 128,

@@ -14,6 +14,8 @@ export const ROUTED_TABLES = [
   'zx_apk',
   'zx_refund_review',
   'zx_machine_command',
+  'zx_rollout',
+  'zx_rollout_machine',
   'blade_flow_model',
   'blade_flow_deployment',
   'blade_flow_definition',

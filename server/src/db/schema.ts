@@ -562,6 +562,32 @@ export interface MachineCommandTable extends TenantScoped {
   timeout_time: DbDate;
 }
 
+/** A staged update (migration 0028). */
+export interface RolloutTable extends AuditColumns, TenantScoped {
+  apk_id: DbId;
+  package_name: string;
+  version_code: DbInt;
+  previous_apk_id: DbId | null;
+  state: string;
+  current_stage: DbInt;
+  /** JSON: the stages as submitted. */
+  stages: string;
+  /** JSON: when each stage opened (ISO instants), as far as they have. */
+  stage_started: string;
+}
+
+/** A machine offered a staged update, and what it said last (migration 0028). */
+export interface RolloutMachineTable extends TenantScoped {
+  id: DbId;
+  rollout_id: DbId;
+  machine_id: DbId;
+  machine_no: string;
+  stage_seq: DbInt;
+  state: string;
+  reason: string | null;
+  update_time: DbDate;
+}
+
 export interface SlotTable extends AuditColumns, TenantScoped {
   machine_id: DbId;
   machine_no: string;
@@ -757,6 +783,8 @@ export interface Database {
   zx_hospital: HospitalTable;
   zx_machine: MachineTable;
   zx_machine_command: MachineCommandTable;
+  zx_rollout: RolloutTable;
+  zx_rollout_machine: RolloutMachineTable;
   zx_slot: SlotTable;
   zx_slot_grant: SlotGrantTable;
   zx_apk: ApkTable;

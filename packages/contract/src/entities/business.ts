@@ -3,6 +3,7 @@ import {
   APK_LIMITS,
   APK_PACKAGE_PATTERN,
   COMMAND_LIMITS,
+  ROLLOUT_LIMITS,
   HOSPITAL_LIMITS,
   MACHINE_LIMITS,
   MACHINE_NO_PATTERN,
@@ -503,6 +504,8 @@ export const ApkUpdateSchema = Type.Object({
   md5: S(),
   forceUpdate: Type.Integer(),
   releaseNotes: S(),
+  /** True when a staged update was rolled back: install this version, older than the one running. */
+  rollback: Type.Optional(Type.Boolean()),
 });
 export const HeartbeatAnswerSchema = Type.Object({
   serverTime: Type.String(),
@@ -512,6 +515,89 @@ export const HeartbeatAnswerSchema = Type.Object({
   commands: Type.Array(DeviceCommandSchema),
 });
 export type HeartbeatAnswer = Static<typeof HeartbeatAnswerSchema>;
+
+/** One stage of a staged update: whom it adds, and how it opens the next. */
+export const RolloutStageSchema = Type.Object({
+  cohort: Type.Union([Type.Literal('percent'), Type.Literal('hospitals'), Type.Literal('machines')]),
+  /** percent: the share (1–100) reached by this stage. */
+  percent: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  /** hospitals or machines: their ids. */
+  ids: Type.Optional(
+    Type.Array(Type.String({ pattern: '^[0-9]{1,19}$' }), { maxItems: ROLLOUT_LIMITS.members }),
+  ),
+  /** manual: 下一阶段 by hand; auto: after `gateMinutes`, while the failure rate stays at most `maxFailurePercent`. */
+  gate: Type.Union([Type.Literal('manual'), Type.Literal('auto')]),
+  gateMinutes: Type.Optional(Type.Integer(ROLLOUT_LIMITS.gateMinutes)),
+  maxFailurePercent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+});
+export type RolloutStage = Static<typeof RolloutStageSchema>;
+
+/** rollout/submit: a staged update of a published version. */
+export const RolloutInputSchema = Type.Object(
+  {
+    apkId: Type.String({ pattern: '^[0-9]{1,19}$' }),
+    stages: Type.Array(RolloutStageSchema, { minItems: 1, maxItems: ROLLOUT_LIMITS.stages }),
+  },
+  { additionalProperties: false },
+);
+export type RolloutInput = Static<typeof RolloutInputSchema>;
+
+/** A stage as the rollout page shows it: its machines by what they said. */
+export const RolloutStageViewSchema = Type.Object({
+  ...RolloutStageSchema.properties,
+  seq: Type.Integer(),
+  /** When it opened (null: not yet). */
+  startedTime: S(),
+  /** Machines in it (not in an earlier stage). */
+  machines: Type.Integer(),
+  /** Of those, how many are at each state (offered: offered, nothing said yet). */
+  counts: Type.Record(Type.String(), Type.Integer()),
+});
+export type RolloutStageView = Static<typeof RolloutStageViewSchema>;
+
+export const RolloutSchema = Type.Object({
+  id: Type.String(),
+  tenantId: Type.String(),
+  apkId: Type.String(),
+  packageName: Type.String(),
+  versionCode: Type.Integer(),
+  versionName: Type.String(),
+  /** The version offered before it (and again after a rollback), if any. */
+  previousApkId: S(),
+  previousVersionName: S(),
+  state: Type.Union([
+    Type.Literal('running'),
+    Type.Literal('paused'),
+    Type.Literal('completed'),
+    Type.Literal('rolled-back'),
+  ]),
+  /** The last stage opened (0 is the first). */
+  currentStage: Type.Integer(),
+  stages: Type.Array(RolloutStageViewSchema),
+  /** The latest failures, with the machines' reasons. */
+  failures: Type.Array(Type.Object({ machineNo: Type.String(), reason: S(), updateTime: Type.String() })),
+  createUser: S(),
+  createTime: S(),
+  updateTime: S(),
+});
+export type Rollout = Static<typeof RolloutSchema>;
+
+/** A machine's word on an update (MQTT `update`, or POST device/update-progress). */
+export const UpdateProgressInputSchema = Type.Object(
+  {
+    packageName: Type.String({ maxLength: APK_LIMITS.packageName }),
+    versionCode: Type.Integer({ minimum: 0 }),
+    state: Type.Union([
+      Type.Literal('downloading'),
+      Type.Literal('installing'),
+      Type.Literal('installed'),
+      Type.Literal('failed'),
+    ]),
+    reason: Type.Optional(Type.String({ maxLength: ROLLOUT_LIMITS.reason })),
+  },
+  { additionalProperties: false },
+);
+export type UpdateProgressInput = Static<typeof UpdateProgressInputSchema>;
 
 /** A refund request from the machine's payment side: lands pending in refund review. */
 export const RefundRequestInputSchema = Type.Object(

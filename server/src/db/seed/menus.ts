@@ -143,6 +143,15 @@ export const MENU_TREE: MenuSeed[] = [
       ['refund_agree', '同意', 'agree', 2],
       ['refund_reject', '拒绝', 'reject', 2],
     ]),
+    // Issue 50 (migration 0028 adds it to databases seeded before).
+    page('rollout', '灰度发布', '/business/rollout', 'CloudUploadOutlined', 6, [
+      'add',
+      'view',
+      ['rollout_advance', '下一阶段', 'advance', 2],
+      ['rollout_pause', '暂停', 'pause', 2],
+      ['rollout_resume', '恢复', 'resume', 2],
+      ['rollout_rollback', '回滚', 'rollback', 2],
+    ]),
   ]),
   group('monitor', '系统监控', '/monitor', 'MonitorOutlined', 4, [
     group('log', '日志管理', '/monitor/log', 'FileSearchOutlined', 1, [

@@ -24,6 +24,8 @@ import type { SmsService } from '../resource/sms/sms.service.js';
 import { commandRoutes } from './command/command.routes.js';
 import { CommandService } from './command/command.service.js';
 import type { DeviceLink } from './mqtt/device-link.js';
+import { rolloutRoutes } from './rollout/rollout.routes.js';
+import { RolloutService } from './rollout/rollout.service.js';
 import { startMachineChannel, type MqttSettings } from './mqtt/mqtt.plugin.js';
 import type { JobHandlers } from '../../core/jobs/job-handlers.js';
 import { refundRoutes } from './refund/refund.routes.js';
@@ -84,7 +86,8 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   });
   // Commands go out through the MQTT channel, which hands the machines' words on them back.
   const commands = new CommandService(stores, offlineSeconds, record, app.events, () => link);
-  const devices = new DeviceService(stores, offlineSeconds, refunds, commands);
+  const rollouts = new RolloutService(stores, offlineSeconds, record, app.events);
+  const devices = new DeviceService(stores, offlineSeconds, refunds, commands, rollouts);
   const link: DeviceLink | undefined = await startMachineChannel(app, devices, deps.mqtt, `${PREFIX}/mqtt`);
   await app.register(machineRoutes, {
     prefix: `${PREFIX}/machine`,
@@ -105,4 +108,5 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   });
   await app.register(deviceRoutes, { prefix: `${PREFIX}/device`, devices });
   await app.register(commandRoutes, { prefix: PREFIX, commands });
+  await app.register(rolloutRoutes, { prefix: `${PREFIX}/rollout`, rollouts });
 }

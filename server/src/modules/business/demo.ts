@@ -12,6 +12,7 @@ import { LocalStorage } from '../resource/storage/local-storage.js';
 import { linkOf } from '../resource/storage/object-storage.js';
 import { ApkService } from './apk/apk.service.js';
 import { CommandService } from './command/command.service.js';
+import { RolloutService } from './rollout/rollout.service.js';
 import { DeviceService } from './device/device.service.js';
 import { HospitalService } from './hospital/hospital.service.js';
 import { MachineRepository } from './machine/machine.repository.js';
@@ -69,7 +70,8 @@ export async function fillDemo(
     { changed: async () => {} },
     () => undefined,
   );
-  const devices = new DeviceService(stores, options.offlineSeconds, refunds, commands);
+  const rollouts = new RolloutService(stores, options.offlineSeconds, quiet, { changed: async () => {} });
+  const devices = new DeviceService(stores, options.offlineSeconds, refunds, commands, rollouts);
 
   const hospitalIds: string[] = [];
   for (const [hospitalCode, hospitalName, level, regionCode, address] of HOSPITALS) {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  UpdateProgressInputSchema,
   CommandResultInputSchema,
   HeartbeatAnswerSchema,
   MachineCommandSchema,
@@ -8,6 +9,7 @@ import {
   RefundReviewSchema,
 } from '@console/contract/schema';
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { Envelope } from '../../../core/schema.js';
 import type { DeviceRecord } from '../machine/machine.repository.js';
@@ -58,5 +60,17 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ devices: DeviceService }>
       config: { access: 'open' },
     },
     async (req) => ok(await devices.commandResult(device(req), req.body), req.t('ok')),
+  );
+
+  app.post(
+    '/update-progress',
+    {
+      schema: {
+        body: UpdateProgressInputSchema,
+        response: { 200: Envelope(Type.Object({ recorded: Type.Boolean() })) },
+      },
+      config: { access: 'open' },
+    },
+    async (req) => ok(await devices.updateProgress(device(req), req.body), req.t('ok')),
   );
 };

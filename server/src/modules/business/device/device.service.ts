@@ -5,6 +5,7 @@ import type {
   MachineCommand,
   RefundRequestInput,
   RefundReview,
+  UpdateProgressInput,
 } from '@console/contract';
 import { formatDateTime } from '../../../core/dates.js';
 import { ApiError } from '../../../core/errors.js';
@@ -12,6 +13,7 @@ import type { Actor } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { ApkRepository } from '../apk/apk.repository.js';
 import type { CommandService } from '../command/command.service.js';
+import type { RolloutService } from '../rollout/rollout.service.js';
 import { deviceSecretMatches } from '../device-secret.js';
 import { MachineRepository, type DeviceRecord } from '../machine/machine.repository.js';
 import type { RefundService } from '../refund/refund.service.js';
@@ -31,6 +33,8 @@ export class DeviceService {
     private readonly refunds: RefundService,
     /** Commands to machines: a heartbeat's answer carries those waiting; the machine reports on them. */
     private readonly commands: Pick<CommandService, 'waitingFor' | 'result'>,
+    /** Staged updates: they decide the update offer of a package they hold, and hear progress. */
+    private readonly rollouts: Pick<RolloutService, 'offerFor' | 'progress'>,
   ) {}
 
   /** The machine a request names, if its secret matches; else 401 (the same for an unknown number). */
@@ -81,27 +85,38 @@ export class DeviceService {
     if (input.slots?.length) await new SlotRepository(store).reportStates(actor, device.id, input.slots);
 
     const packageName = input.apkPackageName ?? device.apkPackageName;
-    const newest = packageName
-      ? await new ApkRepository(store).newestPublished(actor, packageName)
-      : undefined;
     const running = input.apkVersionCode ?? -1;
+    // A staged update holding the package decides; else the newest published version newer than
+    // the one running.
+    const staged = packageName ? await this.rollouts.offerFor(device, packageName, running) : undefined;
+    const newest =
+      staged === undefined && packageName
+        ? await new ApkRepository(store).newestPublished(actor, packageName)
+        : undefined;
     return {
       serverTime: formatDateTime(new Date(), store.timeZone),
       commands: await this.commands.waitingFor(device),
       update:
-        newest && newest.versionCode > running
-          ? {
-              packageName: newest.packageName,
-              versionCode: newest.versionCode,
-              versionName: newest.versionName,
-              fileUrl: newest.fileUrl,
-              fileSize: newest.fileSize,
-              md5: newest.md5,
-              forceUpdate: newest.forceUpdate,
-              releaseNotes: newest.releaseNotes,
-            }
-          : null,
+        staged !== undefined
+          ? staged
+          : newest && newest.versionCode > running
+            ? {
+                packageName: newest.packageName,
+                versionCode: newest.versionCode,
+                versionName: newest.versionName,
+                fileUrl: newest.fileUrl,
+                fileSize: newest.fileSize,
+                md5: newest.md5,
+                forceUpdate: newest.forceUpdate,
+                releaseNotes: newest.releaseNotes,
+              }
+            : null,
     };
+  }
+
+  /** The machine's word on an update it was offered: recorded when a staged update offered it. */
+  async updateProgress(device: DeviceRecord, input: UpdateProgressInput): Promise<{ recorded: boolean }> {
+    return { recorded: await this.rollouts.progress(device, input) };
   }
 
   /** The machine's word on one of its commands (acknowledged, succeeded, failed). */

@@ -7,6 +7,7 @@ import type { ListQuery } from '../../../core/list-query.js';
 import type { Actor, Store } from '../../../core/repository/store.js';
 import { TableRepository, type TableSelect } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
+import { unscoped } from '../../../core/repository/unscoped.js';
 import { machineGrantScope } from '../grant-scope.repository.js';
 import type { Database } from '../../../db/schema.js';
 import { HospitalRepository } from '../hospital/hospital.repository.js';
@@ -264,6 +265,29 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
   /** Its MQTT connection ended (a disconnect, or the will message): offline now. */
   async markDisconnected(actor: Actor, id: string, at = new Date()): Promise<void> {
     await this.scopedUpdate(actor).set({ offline_time: at }).where('id', '=', BigInt(id)).execute();
+  }
+
+  /**
+   * The tenant's live machines that last said they run the package (a staged update's fleet): id,
+   * number and hospital, by number. All of them: a rollout is the tenant's, not a user's view.
+   */
+  async runningPackage(
+    tenantId: string,
+    packageName: string,
+  ): Promise<Array<{ id: string; machineNo: string; hospitalId: string | null }>> {
+    const rows = await unscoped(this.store)
+      .selectFrom('zx_machine')
+      .select(['id', 'machine_no', 'hospital_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .where('apk_package_name', '=', packageName)
+      .orderBy('machine_no')
+      .execute();
+    return rows.map((row) => ({
+      id: String(row.id),
+      machineNo: row.machine_no,
+      hospitalId: row.hospital_id === null ? null : String(row.hospital_id),
+    }));
   }
 
   /** The dashboard's machine counts over what the caller sees. */

@@ -2,6 +2,7 @@ import {
   CommandResultInputSchema,
   HeartbeatInputSchema,
   RefundRequestInputSchema,
+  UpdateProgressInputSchema,
 } from '@console/contract/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TSchema } from 'typebox';
@@ -26,6 +27,7 @@ const SCHEMAS: Partial<Record<DeviceKind, TSchema>> = {
   heartbeat: HeartbeatInputSchema,
   refund: RefundRequestInputSchema,
   'command-result': CommandResultInputSchema,
+  update: UpdateProgressInputSchema,
 };
 
 /** The status a machine publishes when it connects, and as its will. */
@@ -36,7 +38,7 @@ export class DeviceMessages {
   constructor(
     private readonly devices: Pick<
       DeviceService,
-      'heartbeat' | 'refundRequest' | 'connection' | 'commandResult'
+      'heartbeat' | 'refundRequest' | 'connection' | 'commandResult' | 'updateProgress'
     >,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -64,6 +66,10 @@ export class DeviceMessages {
         case 'command-result':
           await this.devices.commandResult(device, this.#checked('command-result', input));
           return undefined;
+        case 'update':
+          // Progress on a version no staged update offered is not news: nothing to say back.
+          await this.devices.updateProgress(device, this.#checked('update', input));
+          return undefined;
         case 'refund':
           return this.#ok(
             kind,
@@ -76,7 +82,6 @@ export class DeviceMessages {
           await this.devices.connection(device, input.online);
           return undefined;
         default:
-          // update comes with staged updates (issue 50).
           return this.#refused(kind, requestId, translate('zh', 'device.mqtt.kind', { kind }));
       }
     } catch (error) {

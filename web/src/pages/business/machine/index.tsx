@@ -1,4 +1,4 @@
-import { DisconnectOutlined, KeyOutlined, WechatOutlined } from '@ant-design/icons';
+import { DisconnectOutlined, KeyOutlined, SendOutlined, WechatOutlined } from '@ant-design/icons';
 import type { MachineInput } from '@console/contract';
 import { useMemo, useState } from 'react';
 import './locales';
@@ -6,6 +6,7 @@ import * as machineApi from '../../../api/business/machine';
 import { CrudPage, defineCrud, type CrudActionContext, type TextKey } from '../../../crud';
 import { useSheetTools } from '../shared/sheet-tools';
 import { BindWxDialog } from './BindWxDialog';
+import { CommandDialog } from './CommandDialog';
 import { machineColumns, type MachineRow } from './machine-columns';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
 
@@ -27,18 +28,26 @@ interface Binding {
   key: number;
 }
 
+/** The machine being sent commands; each opening mounts the dialog afresh (a new command id). */
+interface Commanding {
+  machine: MachineRow;
+  key: number;
+}
+
 let openings = 0;
 
 /**
  * Machines (/api/zxgxg-api/machine): the tenant's storage machines and their slots. Besides add,
  * edit, view (with the slot grid) and delete (refused while a slot is in use): the WeChat account
  * answering for a machine, bound (machine_bind) and, once bound, unbound after asking
- * (machine_edit), a new device secret (machine_edit), and Excel export, import and template. A device secret is shown once, when made: on create and on reset.
+ * (machine_edit), a new device secret (machine_edit), 远程指令 to the machine with its recent commands
+ * (machine_command), and Excel export, import and template. A device secret is shown once, when made: on create and on reset.
  */
 export default function MachinePage() {
   const sheets = useSheetTools<MachineRow>(machineApi, 'machine_add');
   const [binding, setBinding] = useState<Binding>();
   const [secret, setSecret] = useState<ShownSecret>();
+  const [commanding, setCommanding] = useState<Commanding>();
 
   // Built once per sheet tools: the actions only set this page's state, whose setters never change.
   const config = useMemo(
@@ -94,6 +103,13 @@ export default function MachinePage() {
             },
           },
           {
+            key: 'command',
+            label: 'business.machine.command.action',
+            icon: <SendOutlined aria-hidden />,
+            permission: 'machine_command',
+            onClick: (machine) => setCommanding({ machine, key: ++openings }),
+          },
+          {
             key: 'secret',
             label: 'business.machine.secret.action',
             icon: <KeyOutlined aria-hidden />,
@@ -128,6 +144,11 @@ export default function MachinePage() {
         onDone={bound}
       />
       <SecretDialog shown={secret} onClose={() => setSecret(undefined)} />
+      <CommandDialog
+        key={`command-${commanding?.key ?? 0}`}
+        machine={commanding?.machine}
+        onClose={() => setCommanding(undefined)}
+      />
       {sheets.element}
     </CrudPage>
   );
