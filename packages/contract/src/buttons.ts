@@ -180,6 +180,7 @@ export const MENU_CODES = [
   'apk',
   'refund',
   'rollout',
+  'fleet',
   'monitor',
   'log',
   'log_usual',

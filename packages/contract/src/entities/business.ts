@@ -599,6 +599,22 @@ export const UpdateProgressInputSchema = Type.Object(
 );
 export type UpdateProgressInput = Static<typeof UpdateProgressInputSchema>;
 
+/** 设备总览 (issue 50): one hospital's machines and slots, as the caller sees them. */
+export const FleetHospitalSchema = Type.Object({
+  /** null: machines placed in no hospital. */
+  hospitalId: S(),
+  hospitalName: S(),
+  machines: Type.Integer(),
+  online: Type.Integer(),
+  offline: Type.Integer(),
+  /** Machines whose run status is fault. */
+  fault: Type.Integer(),
+  slots: Type.Integer(),
+  slotsInUse: Type.Integer(),
+  slotsFault: Type.Integer(),
+});
+export type FleetHospital = Static<typeof FleetHospitalSchema>;
+
 /** A refund request from the machine's payment side: lands pending in refund review. */
 export const RefundRequestInputSchema = Type.Object(
   {

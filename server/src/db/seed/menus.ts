@@ -143,7 +143,8 @@ export const MENU_TREE: MenuSeed[] = [
       ['refund_agree', '同意', 'agree', 2],
       ['refund_reject', '拒绝', 'reject', 2],
     ]),
-    // Issue 50 (migration 0028 adds it to databases seeded before).
+    // Issue 50 (migration 0028 adds them to databases seeded before).
+    page('fleet', '设备总览', '/business/fleet', 'DashboardOutlined', 0),
     page('rollout', '灰度发布', '/business/rollout', 'CloudUploadOutlined', 6, [
       'add',
       'view',

@@ -9,7 +9,7 @@ import { usualEventRecorder } from '../log/usual-events.js';
 import { apkRoutes } from './apk/apk.routes.js';
 import { ApkService } from './apk/apk.service.js';
 import type { RecordBusinessEvent } from './business-events.js';
-import { dashboardRoutes } from './dashboard/dashboard.routes.js';
+import { dashboardRoutes, fleetRoutes } from './dashboard/dashboard.routes.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import { deviceRoutes } from './device/device.routes.js';
 import { DeviceService } from './device/device.service.js';
@@ -102,10 +102,9 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   });
   await app.register(apkRoutes, { prefix: `${PREFIX}/apk`, apks: new ApkService(stores, record) });
   await app.register(refundRoutes, { prefix: `${PREFIX}/refund/review`, refunds, store });
-  await app.register(dashboardRoutes, {
-    prefix: `${PREFIX}/dashboard`,
-    dashboards: new DashboardService(stores, deps.cache, offlineSeconds),
-  });
+  const dashboards = new DashboardService(stores, deps.cache, offlineSeconds);
+  await app.register(dashboardRoutes, { prefix: `${PREFIX}/dashboard`, dashboards });
+  await app.register(fleetRoutes, { prefix: `${PREFIX}/fleet`, dashboards });
   await app.register(deviceRoutes, { prefix: `${PREFIX}/device`, devices });
   await app.register(commandRoutes, { prefix: PREFIX, commands });
   await app.register(rolloutRoutes, { prefix: `${PREFIX}/rollout`, rollouts });

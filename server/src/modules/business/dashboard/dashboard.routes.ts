@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { DashboardSchema } from '@console/contract/schema';
+import { DashboardSchema, FleetHospitalSchema } from '@console/contract/schema';
+import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { Envelope } from '../../../core/schema.js';
 import type { DashboardService } from './dashboard.service.js';
@@ -16,5 +17,20 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ dashboards: DashboardS
       config: { menu: ['machine', 'slot', 'refund', 'apk', 'hospital'] },
     },
     async (req) => ok(await dashboards.dashboard(req.actor), req.t('ok')),
+  );
+};
+
+/** /api/zxgxg-api/fleet (issue 50): 设备总览, the fleet per hospital for the signed-in user. */
+export const fleetRoutes: FastifyPluginAsyncTypebox<{ dashboards: DashboardService }> = async (
+  app,
+  { dashboards },
+) => {
+  app.get(
+    '/overview',
+    {
+      schema: { response: { 200: Envelope(Type.Array(FleetHospitalSchema)) } },
+      config: { menu: ['fleet', 'machine'] },
+    },
+    async (req) => ok(await dashboards.fleetOverview(req.actor), req.t('ok')),
   );
 };

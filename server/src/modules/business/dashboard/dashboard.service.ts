@@ -1,4 +1,4 @@
-import { type Dashboard } from '@console/contract';
+import { type Dashboard, type FleetHospital } from '@console/contract';
 import { SLOT_STATUS, REFUND_REVIEW_STATUS } from '@console/contract/business';
 import type { Cache } from '../../../core/cache/index.js';
 import { formatDateTime } from '../../../core/dates.js';
@@ -6,6 +6,7 @@ import type { Actor } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { ApkRepository } from '../apk/apk.repository.js';
 import { grantsRestrict } from '../grant-scope.repository.js';
+import { HospitalRepository } from '../hospital/hospital.repository.js';
 import { MachineRepository } from '../machine/machine.repository.js';
 import { RefundRepository } from '../refund/refund.repository.js';
 import { SlotRepository } from '../slot/slot.repository.js';
@@ -33,6 +34,53 @@ export class DashboardService {
     const dashboard = await this.compute(actor);
     await this.cache.set(key, JSON.stringify(dashboard), DASHBOARD_TTL_SECONDS).catch(() => undefined);
     return dashboard;
+  }
+
+  /**
+   * 设备总览 (issue 50): per hospital, its machines online, offline and at fault, and its slots in use
+   * and at fault, over what the caller sees (grants included), largest hospitals first. Not cached:
+   * the board is read again when it is told the fleet changed.
+   */
+  async fleetOverview(actor: Actor): Promise<FleetHospital[]> {
+    const store = await this.stores.storeFor(actor);
+    const machineRecords = new MachineRepository(store, this.offlineSeconds);
+    const [machines, slotsOfMachines, hospitalOf] = await Promise.all([
+      machineRecords.countsByHospital(actor),
+      new SlotRepository(store).countsByMachine(actor),
+      machineRecords.hospitalsOf(actor),
+    ]);
+    // The slots of each hospital: of its machines the caller sees.
+    const slots = new Map<string | null, { slots: number; inUse: number; fault: number }>();
+    for (const counted of slotsOfMachines) {
+      if (!hospitalOf.has(counted.machineId)) continue;
+      const hospitalId = hospitalOf.get(counted.machineId) ?? null;
+      const sum = slots.get(hospitalId) ?? { slots: 0, inUse: 0, fault: 0 };
+      slots.set(hospitalId, {
+        slots: sum.slots + counted.slots,
+        inUse: sum.inUse + counted.inUse,
+        fault: sum.fault + counted.fault,
+      });
+    }
+    const names = await new HospitalRepository(store).namesOf(
+      actor,
+      machines.map((m) => m.hospitalId),
+    );
+    return machines
+      .map((m) => {
+        const s = slots.get(m.hospitalId);
+        return {
+          hospitalId: m.hospitalId,
+          hospitalName: m.hospitalId ? (names.get(m.hospitalId) ?? null) : null,
+          machines: m.machines,
+          online: m.online,
+          offline: m.machines - m.online,
+          fault: m.fault,
+          slots: s?.slots ?? 0,
+          slotsInUse: s?.inUse ?? 0,
+          slotsFault: s?.fault ?? 0,
+        };
+      })
+      .sort((a, b) => b.machines - a.machines || (a.hospitalName ?? '').localeCompare(b.hospitalName ?? ''));
   }
 
   async compute(actor: Actor): Promise<Dashboard> {

@@ -290,6 +290,40 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
     }));
   }
 
+  /** The fleet board's machine counts per hospital over what the caller sees (the online rule). */
+  async countsByHospital(
+    actor: Actor,
+  ): Promise<Array<{ hospitalId: string | null; machines: number; online: number; fault: number }>> {
+    const since = this.onlineSince();
+    const rows = await (
+      await this.visibleSelect(actor)
+    )
+      .select((eb) => [
+        'hospital_id',
+        eb.fn.countAll().as('machines'),
+        eb.fn.sum(eb.case().when(this.#online(eb, since)).then(1).else(0).end()).as('online'),
+        eb.fn
+          .sum(eb.case().when('run_status', '=', MACHINE_RUN_STATUS.FAULT).then(1).else(0).end())
+          .as('fault'),
+      ])
+      .groupBy('hospital_id')
+      .execute();
+    return rows.map((row) => ({
+      hospitalId: row.hospital_id === null ? null : String(row.hospital_id),
+      machines: Number(row.machines),
+      online: Number(row.online ?? 0),
+      fault: Number(row.fault ?? 0),
+    }));
+  }
+
+  /** The hospital of each machine the caller sees (the fleet board's slots by hospital). */
+  async hospitalsOf(actor: Actor): Promise<Map<string, string | null>> {
+    const rows = await (await this.visibleSelect(actor)).select(['id', 'hospital_id']).execute();
+    return new Map(
+      rows.map((row) => [String(row.id), row.hospital_id === null ? null : String(row.hospital_id)]),
+    );
+  }
+
   /** The dashboard's machine counts over what the caller sees. */
   async fleetCounts(actor: Actor): Promise<{ total: number; online: number; fault: number }> {
     const since = this.onlineSince();

@@ -230,6 +230,29 @@ export class SlotRepository extends TableRepository<Slot, 'zx_slot'> {
   }
 
   /** How many slots the caller sees in each state. */
+  /** The fleet board's slot counts per machine over what the caller sees. */
+  async countsByMachine(
+    actor: Actor,
+  ): Promise<Array<{ machineId: string; slots: number; inUse: number; fault: number }>> {
+    const rows = await (
+      await this.visibleSelect(actor)
+    )
+      .select((eb) => [
+        'machine_id',
+        eb.fn.countAll().as('slots'),
+        eb.fn.sum(eb.case().when('status', '=', SLOT_STATUS.IN_USE).then(1).else(0).end()).as('inUse'),
+        eb.fn.sum(eb.case().when('status', '=', SLOT_STATUS.FAULT).then(1).else(0).end()).as('fault'),
+      ])
+      .groupBy('machine_id')
+      .execute();
+    return rows.map((row) => ({
+      machineId: String(row.machine_id),
+      slots: Number(row.slots),
+      inUse: Number(row.inUse ?? 0),
+      fault: Number(row.fault ?? 0),
+    }));
+  }
+
   async countsByStatus(actor: Actor): Promise<Map<number, number>> {
     const rows = await (
       await this.visibleSelect(actor)
