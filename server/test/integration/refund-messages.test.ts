@@ -346,7 +346,7 @@ describe.each(enginesUnderTest())('refund request messages on %s', (kind) => {
       (row) => JSON.parse(row.params ?? '{}') as { phones: string[]; paramKeys: string[] },
     );
     expect(sent.flatMap((entry) => entry.phones).sort()).toEqual([...phones].sort());
-    expect(sent[0]!.paramKeys.sort()).toEqual(['count', 'machines', 'minutes']);
+    expect(sent[0]!.paramKeys.sort()).toEqual(['count', 'items', 'minutes']);
     expect(await told()).toHaveLength(operators.length * 4);
   });
 });

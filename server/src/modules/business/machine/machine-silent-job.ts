@@ -1,13 +1,13 @@
 import { Type, type Static } from 'typebox';
 import type { Cache } from '../../../core/cache/index.js';
-import { ApiError } from '../../../core/errors.js';
 import { translate } from '../../../core/i18n.js';
 import type { JobHandler } from '../../../core/jobs/job-handlers.js';
-import type { Actor, Store } from '../../../core/repository/store.js';
+import type { Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import type { MessageService } from '../../desk/message/message.service.js';
 import type { SmsService } from '../../resource/sms/sms.service.js';
 import { UserRepository } from '../../user/user.repository.js';
+import { OperatorSms } from '../operator-sms.js';
 import { SlotRepository } from '../slot/slot.repository.js';
 import { MachineRepository } from './machine.repository.js';
 
@@ -26,59 +26,6 @@ const Params = Type.Object(
   { additionalProperties: false },
 );
 
-/** At most this many machine numbers in one SMS (then 等 N 台). */
-const SMS_MACHINES = 5;
-
-/**
- * The SMS side of a run: each operator with a phone gets one SMS for all the machines reported to
- * them in the run (the SMS rule allows one per phone per minute), through the tenant's enabled SMS
- * settings, whose template takes `count`, `machines` and `minutes`. A tenant without SMS settings
- * gets none; a send that fails is counted, and the messages stand.
- */
-class SilentSms {
-  readonly #byPhone = new Map<string, string[]>();
-
-  constructor(
-    private readonly sms: Pick<SmsService, 'send'>,
-    private readonly users: UserRepository,
-  ) {}
-
-  async add(actor: Actor, operators: readonly string[], machineNo: string): Promise<void> {
-    const users = await this.users.findByIds({ ...actor, roleIds: [] }, [...new Set(operators)]);
-    for (const phone of users.map((user) => user.phone?.trim()).filter((p): p is string => !!p)) {
-      const machines = this.#byPhone.get(phone) ?? [];
-      machines.push(machineNo);
-      this.#byPhone.set(phone, machines);
-    }
-  }
-
-  /** Whether an operator reported to has a phone. */
-  get any(): boolean {
-    return this.#byPhone.size > 0;
-  }
-
-  /** Sends them; answers what came of it, for the run's output. */
-  async send(actor: Actor, minutes: number): Promise<string> {
-    let sent = 0;
-    let failed = 0;
-    for (const [phone, machines] of this.#byPhone) {
-      const shown = machines.slice(0, SMS_MACHINES).join('、');
-      const more = machines.length > SMS_MACHINES ? ` 等 ${machines.length} 台` : '';
-      try {
-        await this.sms.send(actor, {
-          phones: phone,
-          params: JSON.stringify({ count: machines.length, machines: `${shown}${more}`, minutes }),
-        });
-        sent++;
-      } catch (error) {
-        if (error instanceof ApiError && error.messageKey === 'sms.notConfigured') return 'sms not set';
-        failed++;
-      }
-    }
-    return `sms sent ${sent}${failed > 0 ? `, failed ${failed}` : ''}`;
-  }
-}
-
 /** The mark of a machine's silence already reported: its last heartbeat then. */
 const reportedKey = (tenantId: string, machineId: string) => `job:machine-silent:${tenantId}:${machineId}`;
 
@@ -88,7 +35,8 @@ const reportedKey = (tenantId: string, machineId: string) => `job:machine-silent
  * silence is reported once: the machine's last heartbeat is remembered in the shared cache, and a
  * machine is reported again only after it has been heard from and gone silent anew. When the tenant
  * has SMS settings enabled (and `sms` is not false), the operators with a phone get an SMS as well
- * (SilentSms).
+ * (OperatorSms: one SMS per operator and run, template parameters `count`, `items` — the machines — and
+ * `minutes`).
  */
 export function machineSilentJob(deps: {
   /** The main database: the operators' phones. */
@@ -111,7 +59,8 @@ export function machineSilentJob(deps: {
       const before = new Date(Date.now() - params.minutes * 60_000);
       const silent = await new MachineRepository(store, offlineSeconds).silentSince(actor, before, PER_RUN);
       const slots = new SlotRepository(store);
-      const sms = params.sms === false ? undefined : new SilentSms(deps.sms, new UserRepository(deps.store));
+      const sms =
+        params.sms === false ? undefined : new OperatorSms(deps.sms, new UserRepository(deps.store));
       let reported = 0;
       for (const machine of silent) {
         if (signal.aborted) break;
@@ -136,7 +85,7 @@ export function machineSilentJob(deps: {
         await cache.set(key, machine.lastHeartbeatTime ?? '', REMEMBERED_SECONDS);
         reported++;
       }
-      const texted = sms?.any ? `, ${await sms.send(actor, params.minutes)}` : '';
+      const texted = sms?.any ? `, ${await sms.send(actor, { minutes: params.minutes })}` : '';
       return `silent ${silent.length}, reported ${reported}${texted}`;
     },
   };
