@@ -9,6 +9,7 @@ import { apkMessages } from './modules/business/apk/apk.messages.js';
 import { refundMessages } from './modules/business/refund/refund.messages.js';
 import { commandMessages } from './modules/business/command/command.messages.js';
 import { rolloutMessages } from './modules/business/rollout/rollout.messages.js';
+import { alertMessages } from './modules/business/alert/alert.messages.js';
 import { deviceMessages } from './modules/business/device/device.messages.js';
 import { sheetMessages } from './modules/business/sheets/sheet.messages.js';
 import { authMessages } from './modules/auth/auth.messages.js';
@@ -46,6 +47,7 @@ const zh = {
   ...deviceMessages.zh,
   ...commandMessages.zh,
   ...rolloutMessages.zh,
+  ...alertMessages.zh,
   ...sheetMessages.zh,
   ...authMessages.zh,
   ...noticeMessages.zh,
@@ -83,6 +85,7 @@ const en: Record<keyof typeof zh, string> = {
   ...deviceMessages.en,
   ...commandMessages.en,
   ...rolloutMessages.en,
+  ...alertMessages.en,
   ...sheetMessages.en,
   ...authMessages.en,
   ...noticeMessages.en,

@@ -90,6 +90,21 @@ export type RolloutCohort = (typeof ROLLOUT_COHORTS)[number];
 export const UPDATE_STATES = ['downloading', 'installing', 'installed', 'failed'] as const;
 export type UpdateState = (typeof UPDATE_STATES)[number];
 
+/**
+ * What an alert rule watches (issue 50): a machine silent longer than its minutes, a slot reporting a
+ * fault, an update failing, a refund waiting longer than its hours.
+ */
+export const ALERT_KINDS = ['machine-silent', 'slot-fault', 'update-failed', 'refund-waiting'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const ALERT_LIMITS = {
+  ruleName: 100,
+  /** machine-silent: minutes; refund-waiting: hours. */
+  threshold: { minimum: 1, maximum: 10_080 },
+  ids: 1000,
+  remark: 255,
+} as const;
+
 export const ROLLOUT_LIMITS = {
   stages: 10,
   /** Hospitals or machines named by one stage. */

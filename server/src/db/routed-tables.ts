@@ -16,6 +16,8 @@ export const ROUTED_TABLES = [
   'zx_machine_command',
   'zx_rollout',
   'zx_rollout_machine',
+  'zx_alert_rule',
+  'zx_alert',
   'blade_flow_model',
   'blade_flow_deployment',
   'blade_flow_definition',

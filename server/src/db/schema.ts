@@ -588,6 +588,31 @@ export interface RolloutMachineTable extends TenantScoped {
   update_time: DbDate;
 }
 
+/** An alert rule of a tenant (migration 0029). */
+export interface AlertRuleTable extends AuditColumns, TenantScoped {
+  rule_name: string;
+  kind: string;
+  threshold: DbInt | null;
+  role_ids: string;
+  hospital_ids: string | null;
+  sms: DbInt;
+  remark: string | null;
+}
+
+/** An incident of an alert rule (migration 0029): open while closed_time is null. */
+export interface AlertTable extends TenantScoped {
+  id: DbId;
+  rule_id: DbId;
+  kind: string;
+  subject_key: string;
+  /** subject_key while open, null once closed: one open incident per rule and subject. */
+  open_key: string | null;
+  subject: string;
+  hospital_id: DbId | null;
+  opened_time: DbDate;
+  closed_time: DbDate | null;
+}
+
 export interface SlotTable extends AuditColumns, TenantScoped {
   machine_id: DbId;
   machine_no: string;
@@ -785,6 +810,8 @@ export interface Database {
   zx_machine_command: MachineCommandTable;
   zx_rollout: RolloutTable;
   zx_rollout_machine: RolloutMachineTable;
+  zx_alert_rule: AlertRuleTable;
+  zx_alert: AlertTable;
   zx_slot: SlotTable;
   zx_slot_grant: SlotGrantTable;
   zx_apk: ApkTable;

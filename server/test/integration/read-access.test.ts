@@ -34,6 +34,8 @@ const EVERYONE: Record<string, 'own' | 'reference'> = {
   '/api/blade-desk/message/list': 'own',
   '/api/blade-desk/message/detail': 'own',
   '/api/blade-desk/message/unread-count': 'own',
+  // The file a message carries (a delivered report, issue 49): its recipient's only.
+  '/api/blade-desk/message/file': 'own',
   '/api/blade-desk/stream': 'own',
   // The caller's own second factor (issue 48).
   '/api/blade-user/totp/status': 'own',

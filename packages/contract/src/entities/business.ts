@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import {
   APK_LIMITS,
   APK_PACKAGE_PATTERN,
+  ALERT_LIMITS,
   COMMAND_LIMITS,
   ROLLOUT_LIMITS,
   HOSPITAL_LIMITS,
@@ -614,6 +615,66 @@ export const FleetHospitalSchema = Type.Object({
   slotsFault: Type.Integer(),
 });
 export type FleetHospital = Static<typeof FleetHospitalSchema>;
+
+const AlertKindSchema = Type.Union([
+  Type.Literal('machine-silent'),
+  Type.Literal('slot-fault'),
+  Type.Literal('update-failed'),
+  Type.Literal('refund-waiting'),
+]);
+
+/** An alert rule of a tenant (zx_alert_rule; issue 50). `status` 1: on, 0: off. */
+export const AlertRuleSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  ruleName: Type.String(),
+  kind: AlertKindSchema,
+  /** machine-silent: minutes; refund-waiting: hours; the other kinds: none. */
+  threshold: I(),
+  /** Who is told: the users holding one of these roles (comma-joined ids). */
+  roleIds: Type.String(),
+  /** Of these hospitals only (comma-joined ids); null: every hospital. */
+  hospitalIds: S(),
+  /** 1: an SMS too, where the tenant has SMS settings. */
+  sms: Type.Integer(),
+  remark: S(),
+});
+export type AlertRule = Static<typeof AlertRuleSchema>;
+
+export const AlertRuleInputSchema = Type.Object(
+  {
+    id: SubmitId,
+    ruleName: RequiredText(ALERT_LIMITS.ruleName, {
+      label: 'alert.ruleName',
+      required: 'alert.ruleName.required',
+    }),
+    kind: AlertKindSchema,
+    threshold: Type.Optional(Nullable(IntegerField({ label: 'alert.threshold' }, ALERT_LIMITS.threshold))),
+    roleIds: RequiredText(ALERT_LIMITS.ids, { label: 'alert.roleIds', required: 'alert.roleIds.required' }),
+    hospitalIds: OptionalText(ALERT_LIMITS.ids, { label: 'alert.hospitalIds' }),
+    sms: Type.Optional(IntegerField({ label: 'alert.sms' }, { minimum: 0, maximum: 1 })),
+    status: Type.Optional(IntegerField({ label: 'alert.status' }, { minimum: 0, maximum: 1 })),
+    remark: OptionalText(ALERT_LIMITS.remark, { label: 'alert.remark' }),
+  },
+  { additionalProperties: false },
+);
+export type AlertRuleInput = Static<typeof AlertRuleInputSchema>;
+
+/** An incident of a rule (zx_alert): open from when it was seen until it cleared. */
+export const AlertSchema = Type.Object({
+  id: Type.String(),
+  tenantId: Type.String(),
+  ruleId: Type.String(),
+  ruleName: S(),
+  kind: Type.String(),
+  /** What it is about, as told: 机器 M001, M001 的 3 号格口, … */
+  subject: Type.String(),
+  hospitalId: S(),
+  state: Type.Union([Type.Literal('open'), Type.Literal('closed')]),
+  openedTime: Type.String(),
+  closedTime: S(),
+});
+export type Alert = Static<typeof AlertSchema>;
 
 /** A refund request from the machine's payment side: lands pending in refund review. */
 export const RefundRequestInputSchema = Type.Object(

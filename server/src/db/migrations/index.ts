@@ -27,6 +27,7 @@ import * as messageFiles from './0025-message-files.js';
 import * as machineConnections from './0026-machine-connections.js';
 import * as machineCommands from './0027-machine-commands.js';
 import * as rollouts from './0028-rollouts.js';
+import * as alerts from './0029-alerts.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026-machine-connections': machineConnections,
   '0027-machine-commands': machineCommands,
   '0028-rollouts': rollouts,
+  '0029-alerts': alerts,
 };
 
 export const migrationProvider: MigrationProvider = {

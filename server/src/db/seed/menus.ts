@@ -153,6 +153,7 @@ export const MENU_TREE: MenuSeed[] = [
       ['rollout_resume', '恢复', 'resume', 2],
       ['rollout_rollback', '回滚', 'rollback', 2],
     ]),
+    page('alert', '告警中心', '/business/alert', 'EyeOutlined', 7, CRUD),
   ]),
   group('monitor', '系统监控', '/monitor', 'MonitorOutlined', 4, [
     group('log', '日志管理', '/monitor/log', 'FileSearchOutlined', 1, [

@@ -21,6 +21,9 @@ import { RefundMessages } from './refund/refund-messages.js';
 import { refundReminderJob } from './refund/refund-reminder-job.js';
 import { machineSilentJob } from './machine/machine-silent-job.js';
 import type { SmsService } from '../resource/sms/sms.service.js';
+import { alertSweepJob } from './alert/alert-sweep-job.js';
+import { alertRoutes, alertRuleRoutes } from './alert/alert.routes.js';
+import { AlertRuleService, AlertSweep } from './alert/alert.service.js';
 import { commandRoutes } from './command/command.routes.js';
 import { CommandService } from './command/command.service.js';
 import type { DeviceLink } from './mqtt/device-link.js';
@@ -68,6 +71,7 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   const refundMessages = new RefundMessages(store, deps.menus, deps.messages);
   const refunds = new RefundService(stores, record, refundMessages, app.events);
   deps.jobs.register(refundReminderJob(stores, refundMessages));
+  deps.jobs.register(alertSweepJob(store, new AlertSweep(stores, offlineSeconds, deps.messages, deps.sms)));
   deps.jobs.register(
     machineSilentJob({
       store,
@@ -108,4 +112,7 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   await app.register(deviceRoutes, { prefix: `${PREFIX}/device`, devices });
   await app.register(commandRoutes, { prefix: PREFIX, commands });
   await app.register(rolloutRoutes, { prefix: `${PREFIX}/rollout`, rollouts });
+  const alertRules = new AlertRuleService(stores);
+  await app.register(alertRuleRoutes, { prefix: `${PREFIX}/alert-rule`, rules: alertRules });
+  await app.register(alertRoutes, { prefix: `${PREFIX}/alert`, rules: alertRules });
 }

@@ -4,6 +4,7 @@ import type { ListQuery } from '../../core/list-query.js';
 import { inDeptOrBelow } from '../../core/repository/data-scope.js';
 import { TableRepository } from '../../core/repository/table-repository.js';
 import type { Actor, Store } from '../../core/repository/store.js';
+import { unscoped } from '../../core/repository/unscoped.js';
 import { defineTable } from '../../core/repository/table.js';
 
 /** A user row as the server reads it: the wire's UserInfo (never the password: S5). */
@@ -185,6 +186,22 @@ export class UserRepository extends TableRepository<User, 'blade_user'> {
   }
 
   /** Sets the roles (comma-joined ids) of visible users; answers how many changed. */
+  /** The tenant's live, enabled users holding one of the roles (ids). */
+  async holdersOfRoles(tenantId: string, roleIds: readonly string[]): Promise<string[]> {
+    if (roleIds.length === 0) return [];
+    const rows = await unscoped(this.store)
+      .selectFrom('blade_user')
+      .select(['id', 'role_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .where('status', '=', 1)
+      .execute();
+    const wanted = new Set(roleIds);
+    return rows
+      .filter((row) => idList(row.role_id).some((id) => wanted.has(id)))
+      .map((row) => String(row.id));
+  }
+
   async setRoles(actor: Actor, userIds: readonly string[], roleId: string): Promise<number> {
     const result = await (
       await this.visibleUpdate(actor)

@@ -241,6 +241,24 @@ export class RolloutRepository {
     return rows.map((row) => ({ stageSeq: Number(row.stage_seq), state: row.state, n: Number(row.n) }));
   }
 
+  /** The tenant's machines whose staged update failed last they said (an alert rule's subjects). */
+  async failing(tenantId: string, limit: number) {
+    const rows = await this.#db
+      .selectFrom('zx_rollout_machine')
+      .select(['rollout_id', 'machine_id', 'machine_no', 'reason'])
+      .where('tenant_id', '=', tenantId)
+      .where('state', '=', 'failed')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      rolloutId: String(row.rollout_id),
+      machineId: String(row.machine_id),
+      machineNo: row.machine_no,
+      reason: row.reason,
+    }));
+  }
+
   /** The latest failures, with the machines' reasons. */
   async failures(tenantId: string, rolloutId: string, limit: number) {
     const rows = await this.#db

@@ -230,6 +230,28 @@ export class SlotRepository extends TableRepository<Slot, 'zx_slot'> {
   }
 
   /** How many slots the caller sees in each state. */
+  /** The tenant's live slots at fault (an alert rule's subjects), at most `limit`. */
+  async atFault(
+    tenantId: string,
+    limit: number,
+  ): Promise<Array<{ id: string; machineId: string; machineNo: string; slotNo: number }>> {
+    const rows = await unscoped(this.store)
+      .selectFrom('zx_slot')
+      .select(['id', 'machine_id', 'machine_no', 'slot_no'])
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .where('status', '=', SLOT_STATUS.FAULT)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      id: String(row.id),
+      machineId: String(row.machine_id),
+      machineNo: row.machine_no,
+      slotNo: Number(row.slot_no),
+    }));
+  }
+
   /** The fleet board's slot counts per machine over what the caller sees. */
   async countsByMachine(
     actor: Actor,

@@ -158,6 +158,18 @@ export class TenantRepository extends TableRepository<Tenant, 'blade_tenant'> {
     return rows.map((row) => ({ tenantId: row.tenant_id, days: Number(row.message_retention_days) }));
   }
 
+  /** The codes of the live, enabled tenants (a sweep over every tenant: the alerts'). */
+  async activeTenantIds(): Promise<string[]> {
+    const rows = await unscoped(this.store)
+      .selectFrom('blade_tenant')
+      .select('tenant_id')
+      .where('is_deleted', '=', 0)
+      .where('status', '=', 1)
+      .orderBy('tenant_id')
+      .execute();
+    return rows.map((row) => row.tenant_id);
+  }
+
   /** The tenants that have the package (names for messages, codes for grants). */
   async withPackage(packageId: string): Promise<Tenant[]> {
     const rows = await this.scopedSelect(PLATFORM)
