@@ -230,14 +230,18 @@ describe('a row’s 更多 menu', () => {
     await page.reload();
     const row = page.getByRole('row', { name: new RegExp(MACHINE_NO) });
     const more = row.getByRole('button', { name: '更多' });
-    // 查看, 编辑 and 删除 shown; 解绑微信 (the machine is bound) and 重置设备密钥 in the menu.
+    // 查看, 编辑 and 删除 shown; 解绑微信 (the machine is bound), 远程指令 and 重置设备密钥 in the menu.
     await expect.poll(() => row.getByRole('button', { name: '删除' }).count()).toBe(1);
     expect(await row.getByRole('button', { name: '解绑微信' }).count()).toBe(0);
     await more.focus();
     await page.keyboard.press('Enter');
     const menu = page.locator('.ant-dropdown').getByRole('menu');
     await menu.waitFor();
-    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['解绑微信', '重置设备密钥']);
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
+      '解绑微信',
+      '远程指令',
+      '重置设备密钥',
+    ]);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     await expect.poll(() => more.evaluate((button) => button === document.activeElement)).toBe(true);
@@ -250,7 +254,7 @@ describe('a row’s 更多 menu', () => {
     // after the menu has taken the focus): ArrowDown into the menu, then ArrowUp until 解绑微信 is
     // focused, looking again after each key.
     await page.keyboard.press('ArrowDown');
-    await expect.poll(focused).toMatch(/^(解绑微信|重置设备密钥)$/);
+    await expect.poll(focused).toMatch(/^(解绑微信|远程指令|重置设备密钥)$/);
     await expect
       .poll(async () => {
         if ((await focused()) !== '解绑微信') await page.keyboard.press('ArrowUp');
@@ -265,6 +269,6 @@ describe('a row’s 更多 menu', () => {
     await more.click();
     await expect
       .poll(() => page.locator('.ant-dropdown:visible').getByRole('menuitem').allTextContents())
-      .toEqual(['绑定微信', '重置设备密钥']);
+      .toEqual(['绑定微信', '远程指令', '重置设备密钥']);
   }, 120_000);
 });
