@@ -71,7 +71,9 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   const refundMessages = new RefundMessages(store, deps.menus, deps.messages);
   const refunds = new RefundService(stores, record, refundMessages, app.events);
   deps.jobs.register(refundReminderJob(stores, refundMessages));
-  deps.jobs.register(alertSweepJob(store, new AlertSweep(stores, offlineSeconds, deps.messages, deps.sms)));
+  deps.jobs.register(
+    alertSweepJob(store, new AlertSweep(stores, offlineSeconds, deps.messages, deps.sms, app.events)),
+  );
   deps.jobs.register(
     machineSilentJob({
       store,

@@ -1,6 +1,7 @@
 import type { Alert, AlertRule, AlertRuleInput, Page } from '@console/contract';
 import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
+import type { EventHub } from '../../../core/events/event-hub.js';
 import { translate } from '../../../core/i18n.js';
 import { parseIdList } from '../../../core/ids.js';
 import { parseListQuery } from '../../../core/list-query.js';
@@ -118,6 +119,8 @@ export class AlertSweep {
     private readonly offlineSeconds: number,
     private readonly messages: Pick<MessageService, 'send'>,
     private readonly sms: Pick<SmsService, 'send'>,
+    /** The tenant's open consoles read the incidents again when some opened or closed. */
+    private readonly events: Pick<EventHub, 'changed'>,
   ) {}
 
   /** Sweeps the tenants (all of them, or those named); answers what it did, for the run's output. */
@@ -164,6 +167,7 @@ export class AlertSweep {
       opened += fresh.length;
       closed += recovered.length;
     }
+    if (opened + closed > 0) await this.events.changed(tenantId, 'alert');
     return { opened, closed };
   }
 

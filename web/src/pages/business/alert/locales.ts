@@ -1,0 +1,111 @@
+import { addPageTexts } from '../../../i18n/page-texts';
+
+export const alertZh = {
+  title: '告警中心',
+  tabs: { rules: '告警规则', incidents: '告警记录' },
+  kinds: {
+    'machine-silent': '机器失联',
+    'slot-fault': '格口故障',
+    'update-failed': '升级失败',
+    'refund-waiting': '退款待审超时',
+  },
+  units: { minutes: '分钟', hours: '小时' },
+  rules: {
+    title: '告警规则',
+    ruleName: '规则名称',
+    ruleNameRequired: '请输入规则名称',
+    kind: '告警类型',
+    kindRequired: '请选择告警类型',
+    threshold: '阈值',
+    thresholdMinutes: '失联多少分钟后告警',
+    thresholdHours: '待审多少小时后告警',
+    thresholdRequired: '请输入阈值',
+    thresholdRange: '阈值为 1 到 10080 之间的整数',
+    thresholdNone: '此类型不需要阈值',
+    thresholdHelp: '机器失联：分钟数；退款待审超时：小时数；其他类型不需要',
+    roleIds: '通知角色',
+    roleIdsRequired: '请选择要通知的角色',
+    roleIdsHelp: '持有这些角色的用户会收到站内消息',
+    hospitalIds: '医院',
+    hospitalIdsHelp: '不选即全部医院',
+    allHospitals: '全部医院',
+    sms: '短信通知',
+    smsHelp: '同时发送短信（租户已配置短信时）',
+    yes: '是',
+    no: '否',
+    status: '状态',
+    statusOn: '启用',
+    statusOff: '停用',
+    remark: '备注',
+  },
+  incidents: {
+    title: '告警记录',
+    subject: '告警内容',
+    rule: '告警规则',
+    kind: '告警类型',
+    state: '状态',
+    open: '告警中',
+    closed: '已恢复',
+    openedTime: '告警时间',
+    closedTime: '恢复时间',
+  },
+};
+
+export const alertEn: typeof alertZh = {
+  title: 'Alerts',
+  tabs: { rules: 'Alert rules', incidents: 'Alert records' },
+  kinds: {
+    'machine-silent': 'Machine silent',
+    'slot-fault': 'Slot fault',
+    'update-failed': 'Update failed',
+    'refund-waiting': 'Refund waiting',
+  },
+  units: { minutes: 'minutes', hours: 'hours' },
+  rules: {
+    title: 'Alert rules',
+    ruleName: 'Rule name',
+    ruleNameRequired: 'Please enter the rule name',
+    kind: 'Kind',
+    kindRequired: 'Please choose the kind',
+    threshold: 'Threshold',
+    thresholdMinutes: 'Alert after this many minutes silent',
+    thresholdHours: 'Alert after this many hours waiting',
+    thresholdRequired: 'Please enter the threshold',
+    thresholdRange: 'The threshold is a whole number from 1 to 10080',
+    thresholdNone: 'This kind needs no threshold',
+    thresholdHelp: 'Machine silent: minutes; refund waiting: hours; the other kinds need none',
+    roleIds: 'Roles told',
+    roleIdsRequired: 'Please choose the roles to tell',
+    roleIdsHelp: 'Users holding these roles get a message',
+    hospitalIds: 'Hospitals',
+    hospitalIdsHelp: 'None chosen: every hospital',
+    allHospitals: 'All hospitals',
+    sms: 'SMS',
+    smsHelp: 'An SMS too (where the tenant has SMS settings)',
+    yes: 'Yes',
+    no: 'No',
+    status: 'Status',
+    statusOn: 'On',
+    statusOff: 'Off',
+    remark: 'Remark',
+  },
+  incidents: {
+    title: 'Alert records',
+    subject: 'Subject',
+    rule: 'Rule',
+    kind: 'Kind',
+    state: 'State',
+    open: 'Alerting',
+    closed: 'Recovered',
+    openedTime: 'Opened',
+    closedTime: 'Recovered at',
+  },
+};
+
+declare module '../../../i18n/page-texts' {
+  interface BusinessTexts {
+    alert: typeof alertZh;
+  }
+}
+
+addPageTexts('business', 'alert', alertZh, alertEn);
