@@ -29,7 +29,7 @@ export function intEnv(name, fallback, min, max) {
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.unref();
@@ -54,7 +54,8 @@ export async function startProcess(label, script, env, nodeArgs = []) {
   const flags = script === SERVER_MAIN ? SERVER_NODE_FLAGS : [];
   const child = spawn(process.execPath, [...flags, ...nodeArgs, script], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', MQTT_PORT: '0' },
+    // No embedded MQTT broker unless a bench asks for one (this machine's Mosquitto holds 1883).
+    env: { ...process.env, MQTT_PORT: '0', ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
