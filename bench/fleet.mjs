@@ -4,7 +4,8 @@
 // heartbeats per second sustained with BENCH_CONCURRENCY heartbeats always in flight from
 // BENCH_MACHINES machines for BENCH_SECONDS, their latency (HTTP: the answer; MQTT: publish to PUBACK,
 // which the server sends once the heartbeat is recorded: the publish-to-visible lag), and meanwhile
-// the machine list's p95 (an administrator's first page, read every 200 ms). docs/benchmarks.md
+// the machine list's p95 (an administrator's first page, read every 200 ms). BENCH_CHANNELS narrows
+// the channels (http,mqtt). docs/benchmarks.md
 // holds the goals and the results. The machine shares its 2 cores among the server, the simulator,
 // the database and this script: the figures are of this machine, not of a server alone.
 
@@ -92,14 +93,17 @@ try {
     const workDir = mkdtempSync(path.join(tmpdir(), 'bench-fleet-'));
     const database = await createBenchDatabase(engine, workDir, PG_ADMIN_URL);
     const mqttPort = await freePort();
-    const server = await startProcess(`server (${engine})`, SERVER_MAIN, {
-      DATABASE_URL: database.databaseUrl,
-      DATA_DIR: workDir,
-      MQTT_PORT: String(mqttPort),
-    });
+    // BENCH_CPU_PROF=dir: the server's CPU profile of the run, to see where the time goes.
+    const profile = process.env.BENCH_CPU_PROF;
+    const server = await startProcess(
+      `server (${engine})`,
+      SERVER_MAIN,
+      { DATABASE_URL: database.databaseUrl, DATA_DIR: workDir, MQTT_PORT: String(mqttPort) },
+      profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profile)] : [],
+    );
     try {
       const headers = await signedInHeaders(server.base);
-      for (const mode of ['http', 'mqtt']) {
+      for (const mode of (process.env.BENCH_CHANNELS ?? 'http,mqtt').split(',')) {
         const run = simulate(server.base, ['--mode', mode, '--mqtt-url', `mqtt://127.0.0.1:${mqttPort}`]);
         const list = await listLatencies(server.base, headers, run);
         const result = await run;
