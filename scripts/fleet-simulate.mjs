@@ -216,8 +216,9 @@ class HttpMachine {
     const at = performance.now();
     const answer = await this.post('/heartbeat', heartbeatOf(this.machine));
     record(performance.now() - at);
-    for (const command of answer.commands ?? []) void this.complete(command);
-    if (answer.update && answer.update.versionCode !== this.machine.version) void this.install(answer.update);
+    for (const command of answer.commands ?? []) alongside(this.complete(command));
+    if (answer.update && answer.update.versionCode !== this.machine.version)
+      alongside(this.install(answer.update));
     if (Math.random() < REFUND_RATE)
       await this.post('/refund-request', refundOf(this.machine)).then(() => stats.refunds++);
   }
@@ -265,10 +266,7 @@ class MqttMachine {
       will: { topic: topic('status'), payload: Buffer.from('{"online":false}'), qos: 1, retain: false },
     });
     const self = new MqttMachine(machine, client, topic);
-    client.on(
-      'message',
-      (name, payload) => void self.received(name, JSON.parse(payload.toString())).catch(() => stats.errors++),
-    );
+    client.on('message', (name, payload) => alongside(self.received(name, JSON.parse(payload.toString()))));
     await client.subscribeAsync([topic('command'), topic('reply')], { qos: 1 });
     await client.publishAsync(topic('status'), '{"online":true}', { qos: 1 });
     return self;
@@ -319,6 +317,13 @@ class MqttMachine {
   close() {
     return this.client.endAsync();
   }
+}
+
+/** Work a machine started beside its heartbeats (a command, an update): awaited before the totals. */
+const pending = new Set();
+function alongside(work) {
+  const running = work.catch(() => stats.errors++).finally(() => pending.delete(running));
+  pending.add(running);
 }
 
 function record(ms) {
@@ -382,5 +387,6 @@ await Promise.all(
     : devices.map((device, i) => paced(device, (i / devices.length) * INTERVAL_MS)),
 );
 clearInterval(reporter);
+await Promise.all(pending);
 await Promise.all(devices.map((device) => device.close()));
 console.log(JSON.stringify(summary()));
