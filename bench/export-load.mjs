@@ -37,6 +37,7 @@ import {
   cleanUp,
   cleanUpOnSignals,
   cleanups,
+  cpuSeconds,
   createBenchDatabase,
   intEnv,
   ROOT,
@@ -126,20 +127,6 @@ function rssMb(pid) {
   } catch {
     return NaN;
   }
-}
-
-/** CPU-seconds (user + system) of the server: its main thread (the event loop) and every thread. */
-function cpuSeconds(pid) {
-  const of = (file) => {
-    try {
-      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    } catch {
-      return NaN;
-    }
-  };
-  return { main: of(`/proc/${pid}/task/${pid}/stat`), all: of(`/proc/${pid}/stat`) };
 }
 
 async function timedGet(base, headers, url) {

@@ -18,6 +18,7 @@ import {
   ROOT,
   cleanUp,
   cleanUpOnSignals,
+  cpuSeconds,
   createBenchDatabase,
   freePort,
   intEnv,
@@ -35,8 +36,8 @@ const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:
 
 cleanUpOnSignals();
 
-/** Runs the simulator to its end: its JSON totals. */
-function simulate(base, args) {
+/** Runs the simulator to its end: its JSON totals. `beating` is called once its machines beat. */
+function simulate(base, args, beating) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -61,7 +62,10 @@ function simulate(base, args) {
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (err += chunk));
+    child.stderr.on('data', (chunk) => {
+      if (!err.includes(' machines (') && (err + chunk).includes(' machines (')) beating();
+      err += chunk;
+    });
     child.once('exit', (code) => {
       const last = out.trim().split('\n').at(-1);
       if (code === 0 && last) resolve(JSON.parse(last));
@@ -104,10 +108,24 @@ try {
     try {
       const headers = await signedInHeaders(server.base);
       for (const mode of (process.env.BENCH_CHANNELS ?? 'http,mqtt').split(',')) {
-        const run = simulate(server.base, ['--mode', mode, '--mqtt-url', `mqtt://127.0.0.1:${mqttPort}`]);
+        let cpuBefore = NaN;
+        const run = simulate(
+          server.base,
+          ['--mode', mode, '--mqtt-url', `mqtt://127.0.0.1:${mqttPort}`],
+          () => (cpuBefore = cpuSeconds(server.pid).all),
+        );
         const list = await listLatencies(server.base, headers, run);
         const result = await run;
-        rows.push({ engine, mode, ...result, listP95: Number(p95(list).toFixed(1)), listReads: list.length });
+        // The server's CPU from the first heartbeat to the simulator's end, per heartbeat.
+        const cpuMs = (cpuSeconds(server.pid).all - cpuBefore) * 1000;
+        rows.push({
+          engine,
+          mode,
+          ...result,
+          cpuUsPerHeartbeat: Math.round((cpuMs * 1000) / Math.max(1, result.heartbeats)),
+          listP95: Number(p95(list).toFixed(1)),
+          listReads: list.length,
+        });
         console.error(JSON.stringify(rows.at(-1)));
       }
     } finally {
@@ -120,9 +138,11 @@ try {
   await cleanUp();
 }
 
-console.log('| engine | channel | heartbeats/s | p50 ms | p99 ms | errors | machine list p95 ms |');
-console.log('|---|---|---|---|---|---|---|');
+console.log(
+  '| engine | channel | heartbeats/s | p50 ms | p99 ms | errors | server CPU µs/heartbeat | machine list p95 ms |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
 for (const row of rows)
   console.log(
-    `| ${row.engine} | ${row.mode} | ${row.perSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.listP95} |`,
+    `| ${row.engine} | ${row.mode} | ${row.perSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.cpuUsPerHeartbeat} | ${row.listP95} |`,
   );

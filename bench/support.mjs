@@ -202,3 +202,17 @@ export function cleanUpOnSignals() {
   process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
   process.once('SIGTERM', () => void cleanUp().then(() => process.exit(143)));
 }
+
+/** CPU-seconds (user + system) of the server: its main thread (the event loop) and every thread. */
+export function cpuSeconds(pid) {
+  const of = (file) => {
+    try {
+      // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = readFileSync(file, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      return NaN;
+    }
+  };
+  return { main: of(`/proc/${pid}/task/${pid}/stat`), all: of(`/proc/${pid}/stat`) };
+}

@@ -102,16 +102,17 @@ describe.each(['debug', 'info'] as const)('the process log at %s', (level) => {
     const deviceSecret = ((await machine.json()) as { data: { deviceSecret: string } }).data.deviceSecret;
     expect(deviceSecret).toBeTruthy();
     secrets.push(deviceSecret);
-    const heartbeat = await fetch(`http://127.0.0.1:${server.port}/api/zxgxg-api/device/heartbeat`, {
+    // (A heartbeat is not in the API log, decision 0043: a machine's word on an update is.)
+    const deviceCall = await fetch(`http://127.0.0.1:${server.port}/api/zxgxg-api/device/update-progress`, {
       method: 'POST',
       headers: {
         'machine-no': 'LOG-0001',
         'machine-secret': deviceSecret,
         'content-type': 'application/json',
       },
-      body: JSON.stringify({ apkVersionCode: 1 }),
+      body: JSON.stringify({ packageName: 'com.log.secrets', versionCode: 2, state: 'downloading' }),
     });
-    expect(heartbeat.status).toBe(200);
+    expect(deviceCall.status).toBe(200);
 
     // A request that fails (its table is gone) carrying every kind of secret.
     const db = new Database(path.join(dir, 'data', 'console.db'));
@@ -124,7 +125,7 @@ describe.each(['debug', 'info'] as const)('the process log at %s', (level) => {
     expect(failed.status).toBe(500);
 
     // The API log as the console shows it (written within a second).
-    for (let tries = 0; tries < 50 && !apiLog.includes('device/heartbeat'); tries++) {
+    for (let tries = 0; tries < 50 && !apiLog.includes('device/update-progress'); tries++) {
       await new Promise((resolve) => setTimeout(resolve, 200));
       const res = await api('/api/blade-log/api/list?size=100', { headers: signedIn });
       apiLog = await res.text();
@@ -172,7 +173,7 @@ describe.each(['debug', 'info'] as const)('the process log at %s', (level) => {
       expect(social?.req?.url).toContain('&code=******&state=s1');
       const captcha = incoming.find((line) => line.headers?.['captcha-code'] !== undefined);
       expect(captcha?.headers?.['captcha-code']).toBe('******');
-      const device = incoming.find((line) => line.req?.url === '/api/zxgxg-api/device/heartbeat');
+      const device = incoming.find((line) => line.req?.url === '/api/zxgxg-api/device/update-progress');
       expect(device?.headers).toMatchObject({ 'machine-no': 'LOG-0001', 'machine-secret': '******' });
       // Each of them ends with a line too, 4xx and 2xx alike.
       for (const start of [signIn, social, captcha, device]) {
@@ -192,7 +193,7 @@ describe.each(['debug', 'info'] as const)('the process log at %s', (level) => {
   }
 
   it('keeps the same secrets out of the API log', () => {
-    expect(apiLog).toContain('device/heartbeat');
+    expect(apiLog).toContain('device/update-progress');
     expect(apiLog).toContain('blade-auth/oauth/token');
     for (const secret of secrets) expect(apiLog, secret).not.toContain(secret);
   });

@@ -14,6 +14,9 @@ import { EventStream, type StreamOwner } from './event-stream.js';
 // has seen, so that a console reconnecting with `Last-Event-ID` (to this process or any other) is
 // sent what it missed, or told to read everything again (`resync`) when the gap is longer than that.
 
+/** Told that data of a topic of a tenant changed (EventHub.onChange). */
+export type ChangeListener = (tenantId: string, topic: string) => void;
+
 /** Whom an event is for: a tenant's users (all of them without `userIds`), or one sign-in session. */
 export interface EventTarget {
   tenantId: string;
@@ -68,6 +71,8 @@ export class EventHub {
   #draining = false;
   #unsubscribe: Unsubscribe | null = null;
   #heartbeat: NodeJS.Timeout | null = null;
+  /** This process's own listeners to changes (caches of what the changes concern). */
+  readonly #changeListeners = new Set<ChangeListener>();
 
   constructor(
     private readonly cache: Cache,
@@ -113,7 +118,25 @@ export class EventHub {
    * travels: each console reads what its user may see.
    */
   async changed(tenantId: string, ...topics: string[]): Promise<void> {
-    for (const topic of topics) await this.publish({ tenantId }, 'change', { topic });
+    for (const topic of topics) {
+      // This process's listeners hear it at once; every process's (this one's again) on receipt.
+      this.#tellListeners(tenantId, topic);
+      await this.publish({ tenantId }, 'change', { topic });
+    }
+  }
+
+  /**
+   * Listens to the changes announced by any process (`changed`), as a server-side cache of what
+   * they concern needs to: told of this process's own at once, and of every process's when they
+   * arrive. A change lost with the shared cache is not told: such a cache also expires.
+   */
+  onChange(listener: ChangeListener): () => void {
+    this.#changeListeners.add(listener);
+    return () => this.#changeListeners.delete(listener);
+  }
+
+  #tellListeners(tenantId: string, topic: string): void {
+    for (const listener of this.#changeListeners) listener(tenantId, topic);
   }
 
   /**
@@ -227,6 +250,8 @@ export class EventHub {
     }
     const event = JSON.parse(message) as Published;
     this.#hold(event);
+    if (event.name === 'change' && this.#changeListeners.size > 0)
+      this.#tellListeners(event.tenantId, (JSON.parse(event.data) as ServerEvents['change']).topic);
     if (event.userIds) {
       for (const userId of event.userIds)
         for (const stream of this.#byUser.get(userId) ?? [])

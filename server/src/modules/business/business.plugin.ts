@@ -12,6 +12,8 @@ import type { RecordBusinessEvent } from './business-events.js';
 import { dashboardRoutes, fleetRoutes } from './dashboard/dashboard.routes.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
 import { deviceRoutes } from './device/device.routes.js';
+import { FleetSnapshots } from './device/fleet-snapshots.js';
+import { HeartbeatTimes } from './device/heartbeat-times.js';
 import { DeviceService } from './device/device.service.js';
 import { hospitalRoutes } from './hospital/hospital.routes.js';
 import { HospitalService } from './hospital/hospital.service.js';
@@ -93,7 +95,19 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   // Commands go out through the MQTT channel, which hands the machines' words on them back.
   const commands = new CommandService(stores, offlineSeconds, record, app.events, () => link);
   const rollouts = new RolloutService(stores, offlineSeconds, record, app.events);
-  const devices = new DeviceService(stores, offlineSeconds, refunds, commands, rollouts);
+  const heartbeatTimes = new HeartbeatTimes(stores, offlineSeconds, (error) =>
+    app.log.error({ err: error }, 'heartbeat times not written; kept for the next write'),
+  );
+  app.addHook('onClose', () => heartbeatTimes.close());
+  const devices = new DeviceService(
+    stores,
+    offlineSeconds,
+    refunds,
+    commands,
+    rollouts,
+    heartbeatTimes,
+    new FleetSnapshots(stores, app.events),
+  );
   const link: DeviceLink | undefined = await startMachineChannel(app, devices, deps.mqtt, `${PREFIX}/mqtt`);
   await app.register(machineRoutes, {
     prefix: `${PREFIX}/machine`,
@@ -106,7 +120,10 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
     prefix: `${PREFIX}/slot`,
     slots: new SlotService(stores, offlineSeconds),
   });
-  await app.register(apkRoutes, { prefix: `${PREFIX}/apk`, apks: new ApkService(stores, record) });
+  await app.register(apkRoutes, {
+    prefix: `${PREFIX}/apk`,
+    apks: new ApkService(stores, record, app.events),
+  });
   await app.register(refundRoutes, { prefix: `${PREFIX}/refund/review`, refunds, store });
   const dashboards = new DashboardService(stores, deps.cache, offlineSeconds);
   await app.register(dashboardRoutes, { prefix: `${PREFIX}/dashboard`, dashboards });

@@ -15,7 +15,8 @@ import { CommandService } from './command/command.service.js';
 import { RolloutService } from './rollout/rollout.service.js';
 import { DeviceService } from './device/device.service.js';
 import { HospitalService } from './hospital/hospital.service.js';
-import { MachineRepository } from './machine/machine.repository.js';
+import { FleetSnapshots } from './device/fleet-snapshots.js';
+import { MachineRepository, type DeviceRecord } from './machine/machine.repository.js';
 import { MachineService } from './machine/machine.service.js';
 import { RefundRepository } from './refund/refund.repository.js';
 import { RefundService } from './refund/refund.service.js';
@@ -71,7 +72,16 @@ export async function fillDemo(
     () => undefined,
   );
   const rollouts = new RolloutService(stores, options.offlineSeconds, quiet, { changed: async () => {} });
-  const devices = new DeviceService(stores, options.offlineSeconds, refunds, commands, rollouts);
+  // Each demo machine beats once, as a new machine: written at once, nothing left to coalesce.
+  const devices = new DeviceService(
+    stores,
+    options.offlineSeconds,
+    refunds,
+    commands,
+    rollouts,
+    { heard: () => undefined },
+    new FleetSnapshots(stores, { onChange: () => undefined }),
+  );
 
   const hospitalIds: string[] = [];
   for (const [hospitalCode, hospitalName, level, regionCode, address] of HOSPITALS) {
@@ -144,13 +154,7 @@ export async function fillDemo(
     });
     created.push(machine);
     if (i === SILENT_MACHINE) continue;
-    const device = {
-      id: machine.id,
-      tenantId: options.tenantId,
-      machineNo: machine.machineNo,
-      secretHash: null,
-      apkPackageName: null,
-    };
+    const device = newDevice(options.tenantId, machine);
     const states = Array.from({ length: machine.slotCount }, (_, n) => ({
       slotNo: n + 1,
       status:
@@ -183,24 +187,15 @@ export async function fillDemo(
     for (let k = 0; k < (day % 3) + 1; k++) {
       const machine = created[(day + k) % 7]!;
       const orderAmount = 300 + ((day * 37 + k * 53) % 1700);
-      const refund = await devices.refundRequest(
-        {
-          id: machine.id,
-          tenantId: options.tenantId,
-          machineNo: machine.machineNo,
-          secretHash: null,
-          apkPackageName: null,
-        },
-        {
-          orderNo: `DEMO${Date.now().toString(36).toUpperCase()}${String(count).padStart(4, '0')}`,
-          slotNo: ((day + k) % machine.slotCount) + 1,
-          customerOpenId: `o-demo-${day}-${k}`,
-          customerPhone: `139${String(10_000_000 + day * 1000 + k).slice(-8)}`,
-          orderAmount,
-          refundAmount: k === 1 ? Math.round(orderAmount / 2) : orderAmount,
-          reason: reasons[(day + k) % reasons.length]!,
-        },
-      );
+      const refund = await devices.refundRequest(newDevice(options.tenantId, machine), {
+        orderNo: `DEMO${Date.now().toString(36).toUpperCase()}${String(count).padStart(4, '0')}`,
+        slotNo: ((day + k) % machine.slotCount) + 1,
+        customerOpenId: `o-demo-${day}-${k}`,
+        customerPhone: `139${String(10_000_000 + day * 1000 + k).slice(-8)}`,
+        orderAmount,
+        refundAmount: k === 1 ? Math.round(orderAmount / 2) : orderAmount,
+        reason: reasons[(day + k) % reasons.length]!,
+      });
       const applied = new Date(Date.now() - day * 86_400_000 - (k + 1) * 3_600_000);
       if (day >= 2) {
         const status = (day + k) % 4 === 0 ? REFUND_REVIEW_STATUS.REJECTED : REFUND_REVIEW_STATUS.AGREED;
@@ -255,4 +250,18 @@ export async function demoDevices(
     });
   }
   return devices;
+}
+
+/** A machine the demo just made, as the device API knows it (never heard from yet). */
+function newDevice(tenantId: string, machine: { id: string; machineNo: string }): DeviceRecord {
+  return {
+    id: machine.id,
+    tenantId,
+    machineNo: machine.machineNo,
+    secretHash: null,
+    apkPackageName: null,
+    apkVersionCode: null,
+    heardAt: null,
+    disconnectedAt: null,
+  };
 }

@@ -107,6 +107,17 @@ export function faultLocation(stack: string | undefined): { file: string | null;
   return { file: null, line: null };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: a writing route whose calls are not an API log row. Only a machine's heartbeat
+     * (decision 0043): a fleet beats thousands of times a second, and the machine's record keeps
+     * when it was last heard.
+     */
+    apiLog?: false;
+  }
+}
+
 export function installRequestLogs(app: FastifyInstance, writer: LogWriter): void {
   // A callback hook: no promise per request (see core/http.ts).
   const logCall: onResponseHookHandler = (req, reply, done) => {
@@ -123,7 +134,11 @@ export function installRequestLogs(app: FastifyInstance, writer: LogWriter): voi
   // Only the API's writing routes carry the hook: a read does not pay for it, nor for the response
   // listeners Fastify adds to time the answer of a route that has one.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && methodsOf(route).some((method) => MUTATING.has(method)))
+    if (
+      route.url.startsWith('/api/') &&
+      route.config?.apiLog !== false &&
+      methodsOf(route).some((method) => MUTATING.has(method))
+    )
       addRouteHook(route, 'onResponse', logCall, 'last');
   });
 }

@@ -60,6 +60,17 @@ export class ApkRepository extends TableRepository<Apk, 'zx_apk'> {
     return row ? this.toEntity(row) : undefined;
   }
 
+  /** The newest published version of each package. */
+  async newestPublishedOfEach(actor: Actor): Promise<Map<string, Apk>> {
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where('publish_status', '=', APK_PUBLISH_STATUS.PUBLISHED)
+      .orderBy('version_code', 'asc')
+      .execute();
+    // Ascending: the newest of a package is set last.
+    return new Map(rows.map((row) => this.toEntity(row)).map((apk) => [apk.packageName, apk]));
+  }
+
   /** The version names of (package, code) pairs, keyed `package:code`. */
   async versionNames(
     actor: Actor,

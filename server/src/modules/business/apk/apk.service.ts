@@ -5,6 +5,7 @@ import { badRequest } from '../../../core/errors.js';
 import { inTransaction, platformStore, type Actor, type Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { AttachRepository } from '../../resource/attach/attach.repository.js';
+import type { EventHub } from '../../../core/events/event-hub.js';
 import type { RecordBusinessEvent } from '../business-events.js';
 import { ApkRepository, apkTable } from './apk.repository.js';
 
@@ -19,11 +20,25 @@ export class ApkService extends TenantEntityService<Apk, ApkInput, 'zx_apk', Apk
   constructor(
     stores: TenantStores,
     private readonly record: RecordBusinessEvent,
+    /** Told of every change ('apk'): the heartbeats' answers are read from a snapshot of the versions. */
+    private readonly changes?: Pick<EventHub, 'changed'>,
   ) {
     super(stores, apkTable, (s) => new ApkRepository(s));
   }
 
   async submit(actor: Actor, input: ApkInput): Promise<Apk> {
+    const saved = await this.#submit(actor, input);
+    await this.changes?.changed(actor.tenantId, 'apk');
+    return saved;
+  }
+
+  override async remove(actor: Actor, rawIds: string): Promise<number> {
+    const removed = await super.remove(actor, rawIds);
+    if (removed > 0) await this.changes?.changed(actor.tenantId, 'apk');
+    return removed;
+  }
+
+  async #submit(actor: Actor, input: ApkInput): Promise<Apk> {
     const id = input.id || undefined;
     const packageName = input.packageName.trim();
     return inTransaction(await this.storeFor(actor), async (tx) => {

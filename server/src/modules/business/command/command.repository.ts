@@ -164,6 +164,19 @@ export class CommandRepository {
     return rows.map((row) => this.#toCommand(row, now));
   }
 
+  /** The machines that have a command `waiting` finds. */
+  async machinesWaiting(tenantId: string, now = new Date()): Promise<Set<string>> {
+    const rows = await this.#db
+      .selectFrom('zx_machine_command')
+      .select('machine_id')
+      .distinct()
+      .where('tenant_id', '=', tenantId)
+      .where('state', 'in', ['created', 'sent'])
+      .where('timeout_time', '>=', now)
+      .execute();
+    return new Set(rows.map((row) => String(row.machine_id)));
+  }
+
   /** Created ones are sent now (handed to the broker, or to a heartbeat's answer). */
   async markSent(tenantId: string, ids: readonly string[], now = new Date()): Promise<void> {
     if (ids.length === 0) return;

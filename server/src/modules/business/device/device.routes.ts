@@ -39,7 +39,8 @@ export const deviceRoutes: FastifyPluginAsyncTypebox<{ devices: DeviceService }>
     '/heartbeat',
     {
       schema: { body: HeartbeatInputSchema, response: { 200: Envelope(HeartbeatAnswerSchema) } },
-      config: { access: 'open' },
+      // Not an API log row (decision 0043): the machine's record says when it was last heard.
+      config: { access: 'open', apiLog: false },
     },
     async (req) => ok(await devices.heartbeat(device(req), req.body ?? {}), req.t('ok')),
   );

@@ -11,10 +11,11 @@ import { formatDateTime } from '../../../core/dates.js';
 import { ApiError } from '../../../core/errors.js';
 import type { Actor } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
-import { ApkRepository } from '../apk/apk.repository.js';
 import type { CommandService } from '../command/command.service.js';
 import type { RolloutService } from '../rollout/rollout.service.js';
 import { deviceSecretMatches } from '../device-secret.js';
+import type { FleetSnapshots } from './fleet-snapshots.js';
+import { onlyStillHere, type HeartbeatTimes } from './heartbeat-times.js';
 import { MachineRepository, type DeviceRecord } from '../machine/machine.repository.js';
 import type { RefundService } from '../refund/refund.service.js';
 import { SlotRepository } from '../slot/slot.repository.js';
@@ -35,6 +36,10 @@ export class DeviceService {
     private readonly commands: Pick<CommandService, 'waitingFor' | 'result'>,
     /** Staged updates: they decide the update offer of a package they hold, and hear progress. */
     private readonly rollouts: Pick<RolloutService, 'offerFor' | 'progress'>,
+    /** Where a heartbeat that changed nothing leaves its time (written within a second). */
+    private readonly heartbeatTimes: Pick<HeartbeatTimes, 'heard'>,
+    /** What every heartbeat of a tenant asks (the newest versions, staged packages, waiting commands). */
+    private readonly snapshots: Pick<FleetSnapshots, 'of'>,
   ) {}
 
   /** The machine a request names, if its secret matches; else 401 (the same for an unknown number). */
@@ -78,24 +83,34 @@ export class DeviceService {
   async heartbeat(device: DeviceRecord, input: HeartbeatInput): Promise<HeartbeatAnswer> {
     const actor = actorOf(device);
     const store = await this.stores.storeFor(actor);
-    await new MachineRepository(store, this.offlineSeconds).recordHeartbeat(actor, device.id, {
-      ...(input.apkPackageName !== undefined ? { packageName: input.apkPackageName } : {}),
-      ...(input.apkVersionCode !== undefined ? { versionCode: input.apkVersionCode } : {}),
-    });
+    const now = Date.now();
+    if (onlyStillHere(device, input, this.offlineSeconds, now))
+      this.heartbeatTimes.heard(device.tenantId, device.id, now);
+    else
+      await new MachineRepository(store, this.offlineSeconds).recordHeartbeat(
+        actor,
+        device.id,
+        {
+          ...(input.apkPackageName !== undefined ? { packageName: input.apkPackageName } : {}),
+          ...(input.apkVersionCode !== undefined ? { versionCode: input.apkVersionCode } : {}),
+        },
+        new Date(now),
+      );
     if (input.slots?.length) await new SlotRepository(store).reportStates(actor, device.id, input.slots);
 
     const packageName = input.apkPackageName ?? device.apkPackageName;
     const running = input.apkVersionCode ?? -1;
+    const fleet = await this.snapshots.of(device.tenantId);
     // A staged update holding the package decides; else the newest published version newer than
     // the one running.
-    const staged = packageName ? await this.rollouts.offerFor(device, packageName, running) : undefined;
-    const newest =
-      staged === undefined && packageName
-        ? await new ApkRepository(store).newestPublished(actor, packageName)
+    const staged =
+      packageName && fleet.staged.has(packageName)
+        ? await this.rollouts.offerFor(device, packageName, running)
         : undefined;
+    const newest = staged === undefined && packageName ? fleet.newest.get(packageName) : undefined;
     return {
-      serverTime: formatDateTime(new Date(), store.timeZone),
-      commands: await this.commands.waitingFor(device),
+      serverTime: formatDateTime(new Date(now), store.timeZone),
+      commands: fleet.commandsWaiting.has(device.id) ? await this.commands.waitingFor(device) : [],
       update:
         staged !== undefined
           ? staged

@@ -68,6 +68,11 @@ export interface DeviceRecord {
   machineNo: string;
   secretHash: string | null;
   apkPackageName: string | null;
+  apkVersionCode: number | null;
+  /** Its last heartbeat as stored (an unchanged one may still be on its way: device/heartbeat-times.ts). */
+  heardAt: Date | null;
+  /** When its MQTT connection last ended. */
+  disconnectedAt: Date | null;
 }
 
 export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
@@ -220,7 +225,16 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
    */
   async findDevice(tenantId: string, machineNo: string): Promise<DeviceRecord | undefined> {
     const row = await this.scopedSelect({ tenantId, userId: null, deptId: null })
-      .select(['id', 'tenant_id', 'machine_no', 'device_secret', 'apk_package_name'])
+      .select([
+        'id',
+        'tenant_id',
+        'machine_no',
+        'device_secret',
+        'apk_package_name',
+        'apk_version_code',
+        'last_heartbeat_time',
+        'offline_time',
+      ])
       .where('machine_no', '=', machineNo)
       .executeTakeFirst();
     return row
@@ -230,6 +244,9 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
           machineNo: row.machine_no,
           secretHash: row.device_secret,
           apkPackageName: row.apk_package_name,
+          apkVersionCode: row.apk_version_code === null ? null : Number(row.apk_version_code),
+          heardAt: instantOf(row.last_heartbeat_time),
+          disconnectedAt: instantOf(row.offline_time),
         }
       : undefined;
   }
@@ -247,13 +264,30 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
   ): Promise<void> {
     const since = this.onlineSince(at.getTime());
     await this.scopedUpdate(actor)
+      // online_time first: MySQL's UPDATE reads a column assigned before it as already changed.
       .set((eb) => ({
-        last_heartbeat_time: at,
         online_time: eb.case().when(this.#offline(eb, since)).then(at).else(eb.ref('online_time')).end(),
+        last_heartbeat_time: at,
         ...(apk.packageName !== undefined ? { apk_package_name: apk.packageName } : {}),
         ...(apk.versionCode !== undefined ? { apk_version_code: apk.versionCode } : {}),
       }))
       .where('id', '=', BigInt(id))
+      .execute();
+  }
+
+  /**
+   * Heartbeats that changed nothing, in one statement: the machines were heard from `at` (no
+   * earlier than what is stored, which another process may have written since).
+   */
+  async recordHeard(tenantId: string, ids: readonly string[], at: Date): Promise<void> {
+    await this.scopedUpdate({ tenantId, userId: null, deptId: null })
+      .set({ last_heartbeat_time: at })
+      .where(
+        'id',
+        'in',
+        ids.map((id) => BigInt(id)),
+      )
+      .where((eb) => eb.or([eb('last_heartbeat_time', 'is', null), eb('last_heartbeat_time', '<', at)]))
       .execute();
   }
 

@@ -112,6 +112,16 @@ export class RolloutRepository {
     return row ? toRollout(row) : undefined;
   }
 
+  /** The packages a rollout holds (what `holding` finds a rollout for). */
+  async heldPackages(tenantId: string): Promise<Set<string>> {
+    const rows = await this.#live(tenantId)
+      .select('package_name')
+      .distinct()
+      .where('state', 'in', [...HOLDING])
+      .execute();
+    return new Set(rows.map((row) => row.package_name));
+  }
+
   /** The newest rollout of the version, whatever its state. */
   async ofVersion(
     tenantId: string,
