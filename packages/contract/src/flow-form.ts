@@ -171,7 +171,8 @@ export function formDefinitionProblems(definition: FormDefinition): FormDefiniti
   for (const field of fields) {
     const key = field.key;
     const type = field.type;
-    if (!keyPattern.test(key) || key.length > FORM_LIMITS.fieldKey) problems.push({ code: 'badKey', params: { key } });
+    if (!keyPattern.test(key) || key.length > FORM_LIMITS.fieldKey)
+      problems.push({ code: 'badKey', params: { key } });
     else if (keys.has(key)) problems.push({ code: 'duplicateKey', params: { key } });
     keys.add(key);
     if (!(FORM_FIELD_TYPES as readonly string[]).includes(type)) {
@@ -198,7 +199,10 @@ export function formDefinitionProblems(definition: FormDefinition): FormDefiniti
     const bad = [field.min, field.max].some(
       (bound) =>
         given(bound) &&
-        (!Number.isFinite(bound) || bound < low || bound > cap || (range !== 'value' && !Number.isInteger(bound))),
+        (!Number.isFinite(bound) ||
+          bound < low ||
+          bound > cap ||
+          (range !== 'value' && !Number.isInteger(bound))),
     );
     if (bad) problems.push({ code: 'badRange', params: { key, low: String(low), high: String(cap) } });
     else if (given(field.min) && given(field.max) && field.min > field.max)

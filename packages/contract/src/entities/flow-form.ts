@@ -14,7 +14,9 @@ export const FormFieldSchema = Type.Object(
     label: Type.Object(
       {
         zh: Type.String({ maxLength: FORM_LIMITS.label, 'x-label': 'flow.form.field.label' }),
-        en: Type.Optional(Nullable(Type.String({ maxLength: FORM_LIMITS.label, 'x-label': 'flow.form.field.label' }))),
+        en: Type.Optional(
+          Nullable(Type.String({ maxLength: FORM_LIMITS.label, 'x-label': 'flow.form.field.label' })),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -22,8 +24,12 @@ export const FormFieldSchema = Type.Object(
     searchable: Type.Optional(Type.Boolean()),
     min: Type.Optional(Nullable(Type.Number({ 'x-label': 'flow.form.field.min' }))),
     max: Type.Optional(Nullable(Type.Number({ 'x-label': 'flow.form.field.max' }))),
-    pattern: Type.Optional(Nullable(Type.String({ maxLength: FORM_LIMITS.pattern, 'x-label': 'flow.form.field.pattern' }))),
-    dict: Type.Optional(Nullable(Type.String({ maxLength: FORM_LIMITS.dictCode, 'x-label': 'flow.form.field.dict' }))),
+    pattern: Type.Optional(
+      Nullable(Type.String({ maxLength: FORM_LIMITS.pattern, 'x-label': 'flow.form.field.pattern' })),
+    ),
+    dict: Type.Optional(
+      Nullable(Type.String({ maxLength: FORM_LIMITS.dictCode, 'x-label': 'flow.form.field.dict' })),
+    ),
     biz: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -97,7 +103,9 @@ export const FlowFormInputSchema = Type.Object(
     category: OptionalText(FORM_LIMITS.category, { label: 'flow.category' }),
     remark: OptionalText(FORM_LIMITS.remark, { label: 'flow.form.remark' }),
     /** 1 publishes the form (it stays published); absent keeps what it was (a new form: a draft). */
-    published: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { 'x-label': 'flow.form.published' })),
+    published: Type.Optional(
+      Type.Union([Type.Literal(0), Type.Literal(1)], { 'x-label': 'flow.form.published' }),
+    ),
     definition: FormDefinitionSchema,
   },
   { additionalProperties: false },

@@ -60,7 +60,9 @@ function isDate(value: unknown): value is string {
 function isDateTime(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value);
-  return !!match && isDate(match[1]) && Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4]) < 60;
+  return (
+    !!match && isDate(match[1]) && Number(match[2]) < 24 && Number(match[3]) < 60 && Number(match[4]) < 60
+  );
 }
 
 const given = (bound: number | null | undefined): bound is number => bound !== null && bound !== undefined;
@@ -77,7 +79,8 @@ function shapeFault(field: FormField, value: unknown): FormDataError | undefined
       if (length > (given(max) ? Math.min(max, cap) : cap))
         return fault('flow.form.data.tooLong', { max: given(max) ? Math.min(max, cap) : cap });
       if (given(min) && length < min) return fault('flow.form.data.tooShort', { min });
-      if (field.pattern && !compiledPattern(field.pattern)?.test(value)) return fault('flow.form.data.patternMismatch');
+      if (field.pattern && !compiledPattern(field.pattern)?.test(value))
+        return fault('flow.form.data.patternMismatch');
       return undefined;
     }
     case 'number':
@@ -128,7 +131,8 @@ export async function checkFormData(
 ): Promise<FormDataErrors> {
   const errors: FormDataErrors = {};
   const byKey = new Map(definition.fields.map((field) => [field.key, field]));
-  for (const key of Object.keys(data)) if (!byKey.has(key)) errors[key] = fault('flow.form.data.unknownField');
+  for (const key of Object.keys(data))
+    if (!byKey.has(key)) errors[key] = fault('flow.form.data.unknownField');
 
   // Values whose existence is read afterwards, each kind in one query.
   const dictWanted = new Map<string, { code: string; biz: boolean; fields: Array<[FormField, string]> }>();
@@ -154,7 +158,8 @@ export async function checkFormData(
       const group = dictWanted.get(`${biz ? 'biz' : 'sys'}:${code}`) ?? { code, biz, fields: [] };
       group.fields.push([field, String(value)]);
       dictWanted.set(`${biz ? 'biz' : 'sys'}:${code}`, group);
-    } else if (field.type === 'user' || field.type === 'dept') idWanted[field.type].push([field, [value as string]]);
+    } else if (field.type === 'user' || field.type === 'dept')
+      idWanted[field.type].push([field, [value as string]]);
     else if (field.type === 'attachment') idWanted.attachment.push([field, value as string[]]);
   }
 

@@ -23,7 +23,8 @@ export const formMessages = {
     'flow.form.version.unknown': '表单没有版本 {version}',
     'flow.form.definition.noFields': '表单至少要有一个字段',
     'flow.form.definition.tooManyFields': '表单最多 {max} 个字段',
-    'flow.form.definition.badKey': '字段标识 {key} 无效：以字母或下划线开头，只含字母、数字和下划线，最长 64 个字符',
+    'flow.form.definition.badKey':
+      '字段标识 {key} 无效：以字母或下划线开头，只含字母、数字和下划线，最长 64 个字符',
     'flow.form.definition.duplicateKey': '字段标识重复: {key}',
     'flow.form.definition.unknownType': '字段 {key} 的类型未知: {type}',
     'flow.form.definition.noLabel': '字段 {key} 缺少中文名称',
@@ -32,7 +33,8 @@ export const formMessages = {
     'flow.form.definition.unsafePattern': '字段 {key} 的校验正则含嵌套重复（如 (a+)+），可能极慢: {pattern}',
     'flow.form.definition.patternNotAllowed': '字段 {key}（{type}）不能设置校验正则',
     'flow.form.definition.rangeNotAllowed': '字段 {key}（{type}）不能设置最小值或最大值',
-    'flow.form.definition.badRange': '字段 {key} 的最小值和最大值须在 {low} 到 {high} 之间（长度和个数为整数）',
+    'flow.form.definition.badRange':
+      '字段 {key} 的最小值和最大值须在 {low} 到 {high} 之间（长度和个数为整数）',
     'flow.form.definition.minAboveMax': '字段 {key} 的最小值 {min} 大于最大值 {max}',
     'flow.form.data.required': '必填',
     'flow.form.data.notText': '须是文本',

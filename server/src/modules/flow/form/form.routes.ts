@@ -17,7 +17,10 @@ import type { FlowFormService } from './form.service.js';
  * earlier version's definition); validate checks data against a form as the server will when a
  * process starts from it.
  */
-export const flowFormRoutes: FastifyPluginAsyncTypebox<{ forms: FlowFormService }> = async (app, { forms }) => {
+export const flowFormRoutes: FastifyPluginAsyncTypebox<{ forms: FlowFormService }> = async (
+  app,
+  { forms },
+) => {
   registerCrudRoutes(app, {
     entity: FlowFormSchema,
     input: FlowFormInputSchema,
@@ -47,7 +50,9 @@ export const flowFormRoutes: FastifyPluginAsyncTypebox<{ forms: FlowFormService 
     },
     async (req) => {
       const errors = await forms.validate(req.actor, req.body);
-      const texts = Object.fromEntries(Object.entries(errors).map(([key, e]) => [key, req.t(e.key, e.params)]));
+      const texts = Object.fromEntries(
+        Object.entries(errors).map(([key, e]) => [key, req.t(e.key, e.params)]),
+      );
       return ok({ valid: Object.keys(texts).length === 0, errors: texts }, req.t('ok'));
     },
   );
