@@ -111,7 +111,8 @@ export function nestsRepetition(pattern: string): boolean {
   const stack: boolean[] = [false];
   let groupRepeats = false;
   let i = 0;
-  const repetition = /^(?:[*+]|\{\d+,\d*\}|\{\d*[2-9]\d*\})/;
+  // A repetition of variable count (a fixed count, {3}, repeats nothing by choice).
+  const repetition = /^(?:[*+]|\{\d+,\d*\})/;
   while (i < pattern.length) {
     const c = pattern[i]!;
     if (c === '\\') {
