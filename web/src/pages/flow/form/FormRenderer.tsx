@@ -305,7 +305,11 @@ export function FormRenderer({
                 ? asMoment(DATE_TIME_FORMAT)
                 : {};
           return (
-            <Col key={field.key} span={definition.layout === 2 && !isWide(field) ? 12 : 24}>
+            <Col
+              key={field.key}
+              data-field={field.key}
+              span={definition.layout === 2 && !isWide(field) ? 12 : 24}
+            >
               <Form.Item name={field.key} label={label} rules={rulesOf(field, label, t)} {...moment}>
                 {controlOf(field, disabled)}
               </Form.Item>
