@@ -310,7 +310,7 @@ function DesignerBody({
             <Card size="small" title={t('flow.form.designer.fields')} styles={{ body: { padding: 8 } }}>
               <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
                 <Select<FormFieldType>
-                  aria-label={t('flow.form.designer.type')}
+                  aria-label={t('flow.form.designer.newType')}
                   value={newType}
                   onChange={setNewType}
                   style={{ flex: 1 }}
