@@ -21,6 +21,7 @@ export const formMessages = {
     'flow.form.field.dict': '字典编码',
     'flow.form.keyExists': '表单标识已存在: {key}',
     'flow.form.version.unknown': '表单没有版本 {version}',
+    'flow.form.changed': '表单 {name} 刚被他人保存，请重新打开后再保存',
     'flow.form.definition.noFields': '表单至少要有一个字段',
     'flow.form.definition.tooManyFields': '表单最多 {max} 个字段',
     'flow.form.definition.badKey':
@@ -77,6 +78,7 @@ export const formMessages = {
     'flow.form.field.dict': 'dictionary code',
     'flow.form.keyExists': 'The form key already exists: {key}',
     'flow.form.version.unknown': 'The form has no version {version}',
+    'flow.form.changed': 'The form {name} was just saved by someone else: open it again, then save',
     'flow.form.definition.noFields': 'A form needs at least one field',
     'flow.form.definition.tooManyFields': 'A form has at most {max} fields',
     'flow.form.definition.badKey':

@@ -26,6 +26,19 @@ export class FlowFormRepository extends TableRepository<FlowForm, 'blade_flow_fo
     const row = await this.scopedSelect(actor).selectAll().where('form_key', '=', formKey).executeTakeFirst();
     return row ? this.toEntity(row) : undefined;
   }
+
+  /**
+   * Moves a form from version `from` to the next, if it is still at `from`: of two saves of a
+   * published form at once, one makes the next version and the other finds it moved (false).
+   */
+  async takeNextVersion(actor: Actor, id: string, from: number): Promise<boolean> {
+    const result = await this.scopedUpdate(actor)
+      .set({ version: from + 1 })
+      .where('id', '=', BigInt(id))
+      .where('version', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
 }
 
 export const FormVersionRecordSchema = Type.Object({

@@ -104,6 +104,8 @@ export class FlowFormService extends TenantEntityService<
       if (current.published === 1) {
         // A published version stays as it was: the save is the next version.
         const version = current.version + 1;
+        if (!(await forms.takeNextVersion(actor, current.id, current.version)))
+          throw badRequest('flow.form.changed', { name: current.name });
         await versions.insert(actor, { formId: current.id, version, definition: json });
         return this.save(forms, actor, current.id, { ...values, version, published: 1 });
       }
