@@ -81,5 +81,26 @@ describe('form design', () => {
     await dialog.getByLabel('金额字段').waitFor();
     const box = (await dialog.locator('.ant-modal-container, .ant-modal-content').first().boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(WIDE.height);
+    await dialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /^关\s?闭$/ })
+      .click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // In English: the list, then the designer of the saved form, with its labels in English where given.
+    await page.getByRole('banner').getByText('English').click();
+    const english = page.getByRole('region', { name: 'Form design', exact: true });
+    await english
+      .getByRole('row', { name: /报销单E2E/ })
+      .getByText('Draft')
+      .waitFor();
+    await english
+      .getByRole('row', { name: /报销单E2E/ })
+      .getByRole('button', { name: 'Design', exact: true })
+      .click();
+    const designing = page.getByRole('region', { name: 'Design form: 报销单E2E' });
+    await designing.getByRole('region', { name: 'Preview' }).getByLabel('Title').waitFor();
+    await designing.getByRole('button', { name: 'Edit Title' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDE.width);
   });
 });
