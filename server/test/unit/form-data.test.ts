@@ -6,6 +6,7 @@ import {
   type FormField,
 } from '@console/contract/schema';
 import {
+  PATTERN_TIMEOUT_MS,
   checkFormData,
   formDataRefusal,
   type FormDataLookups,
@@ -158,6 +159,18 @@ describe('form data against its definition', () => {
     expect(await codes({ t: '😀'.repeat(500) }, open)).toEqual({});
     const many = Array.from({ length: 21 }, (_, i) => String(100 + i));
     expect(await codes({ a: many }, open)).toEqual({ a: 'tooMany' });
+  });
+
+  it('stops a pattern that backtracks past its time, whatever the definition checks let through', async () => {
+    // (a|a)* repeats no repetition, so the definition's check passes it; on 40 a's it would run for ages.
+    const slow: FormDefinition = { layout: 1, fields: [f('t', 'text', { pattern: '^(a|a)*b$' })] };
+    expect(formDefinitionProblems(slow)).toEqual([]);
+    const started = Date.now();
+    expect(await codes({ t: 'a'.repeat(40) }, slow)).toEqual({ t: 'patternTimeout' });
+    expect(Date.now() - started).toBeLessThan(20 * PATTERN_TIMEOUT_MS);
+    // The same pattern on a short value answers as usual.
+    expect(await codes({ t: 'aab' }, slow)).toEqual({});
+    expect(await codes({ t: 'aac' }, slow)).toEqual({ t: 'patternMismatch' });
   });
 
   it('makes one 400 naming each faulty field, in the language asked', async () => {

@@ -6,6 +6,7 @@ import {
   type FormDefinition,
   type FormField,
 } from '@console/contract/schema';
+import { Script, createContext } from 'node:vm';
 import { ApiError } from '../../../core/errors.js';
 import type { MessageKey, MessageParams } from '../../../core/i18n.js';
 
@@ -67,6 +68,34 @@ function isDateTime(value: unknown): value is string {
 
 const given = (bound: number | null | undefined): bound is number => bound !== null && bound !== undefined;
 
+/** How long one pattern may take on one value (ms): a backstop behind the definition's checks. */
+export const PATTERN_TIMEOUT_MS = 100;
+
+// A pattern runs under a time limit: a designer's pattern is refused when it repeats a repetition,
+// but other shapes backtrack too ((a|a)*b, \d*\d*\d*x), and a pattern hanging the event loop would
+// stop the server for every tenant. vm's timeout interrupts the match (V8 checks for it while
+// backtracking). A timeout is tried once more before it counts: the limit is wall time, and a busy
+// machine can stretch a match of microseconds past it now and then.
+const matcher = new Script('pattern.test(value)');
+const sandbox = createContext({ pattern: /(?:)/u, value: '' });
+
+function runPattern(pattern: RegExp, value: string): boolean | 'timeout' {
+  sandbox.pattern = pattern;
+  sandbox.value = value;
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return matcher.runInContext(sandbox, { timeout: PATTERN_TIMEOUT_MS }) === true;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw error;
+        if (attempt > 0) return 'timeout';
+      }
+    }
+  } finally {
+    sandbox.value = '';
+  }
+}
+
 /** The fault of a value by its shape and bounds alone (nothing read), or undefined. */
 function shapeFault(field: FormField, value: unknown): FormDataError | undefined {
   const { min, max } = field;
@@ -79,8 +108,12 @@ function shapeFault(field: FormField, value: unknown): FormDataError | undefined
       if (length > (given(max) ? Math.min(max, cap) : cap))
         return fault('flow.form.data.tooLong', { max: given(max) ? Math.min(max, cap) : cap });
       if (given(min) && length < min) return fault('flow.form.data.tooShort', { min });
-      if (field.pattern && !compiledPattern(field.pattern)?.test(value))
-        return fault('flow.form.data.patternMismatch');
+      if (field.pattern) {
+        const pattern = compiledPattern(field.pattern);
+        const matched = pattern ? runPattern(pattern, value) : false;
+        if (matched === 'timeout') return fault('flow.form.data.patternTimeout');
+        if (!matched) return fault('flow.form.data.patternMismatch');
+      }
       return undefined;
     }
     case 'number':
