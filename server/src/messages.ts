@@ -28,6 +28,7 @@ import { onlineMessages } from './modules/system/online/online.messages.js';
 import { postMessages } from './modules/system/post/post.messages.js';
 import { reportMessages } from './modules/report/report.messages.js';
 import { flowMessages } from './modules/flow/flow.messages.js';
+import { formMessages } from './modules/flow/form/form.messages.js';
 import { datasourceMessages } from './modules/develop/datasource/datasource.messages.js';
 import { codeMessages } from './modules/develop/code/code.messages.js';
 import { regionMessages } from './modules/system/region/region.messages.js';
@@ -65,6 +66,7 @@ const zh = {
   ...postMessages.zh,
   ...reportMessages.zh,
   ...flowMessages.zh,
+  ...formMessages.zh,
   ...datasourceMessages.zh,
   ...codeMessages.zh,
   ...regionMessages.zh,
@@ -103,6 +105,7 @@ const en: Record<keyof typeof zh, string> = {
   ...postMessages.en,
   ...reportMessages.en,
   ...flowMessages.en,
+  ...formMessages.en,
   ...datasourceMessages.en,
   ...codeMessages.en,
   ...regionMessages.en,

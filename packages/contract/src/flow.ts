@@ -1,6 +1,9 @@
 // Constants of the workflow records (issue 17): a module of their own, without TypeBox, so that the
 // workflow pages import them and nothing else of the schemas (the business constants do the same).
 
+// Forms designed in the console (issue 51): their own file, reached through this entry.
+export * from './flow-form.js';
+
 export const FLOW_LIMITS = {
   modelKey: 64,
   name: 100,

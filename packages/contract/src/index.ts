@@ -38,6 +38,7 @@ export type * from './entities/totp.js';
 export type * from './entities/job.js';
 export type * from './entities/business.js';
 export type * from './entities/flow.js';
+export type * from './entities/flow-form.js';
 export type * from './entities/report.js';
 // The business constants are their own entry, '@console/contract/business': the sign-in page's
 // chunk takes in every module this index reaches, and only the business pages need them.

@@ -29,4 +29,5 @@ export * from './entities/totp.js';
 export * from './entities/job.js';
 export * from './entities/business.js';
 export * from './entities/flow.js';
+export * from './entities/flow-form.js';
 export * from './entities/report.js';

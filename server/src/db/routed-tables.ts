@@ -26,6 +26,8 @@ export const ROUTED_TABLES = [
   'blade_flow_task_candidate',
   'blade_flow_history',
   'blade_process_leave',
+  'blade_flow_form',
+  'blade_flow_form_version',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 export type RoutedTable = (typeof ROUTED_TABLES)[number];

@@ -669,6 +669,24 @@ export interface FlowModelTable extends AuditColumns, TenantScoped {
   deploy_time: DbDate | null;
 }
 
+/** A form designed in the console (migration 0031); its definitions are its versions'. */
+export interface FlowFormTable extends AuditColumns, TenantScoped {
+  form_key: string;
+  name: string;
+  category: string | null;
+  remark: string | null;
+  version: DbInt;
+  published: DbInt;
+  field_count: DbInt;
+}
+
+/** One version of a form (migration 0031): its definition as JSON. */
+export interface FlowFormVersionTable extends AuditColumns, TenantScoped {
+  form_id: DbId;
+  version: DbInt;
+  definition: string;
+}
+
 export interface FlowDeploymentTable extends AuditColumns, TenantScoped {
   name: string;
   category: string | null;
@@ -818,6 +836,8 @@ export interface Database {
   zx_refund_review: RefundReviewTable;
   zx_tenant_key: TenantKeyTable;
   blade_flow_model: FlowModelTable;
+  blade_flow_form: FlowFormTable;
+  blade_flow_form_version: FlowFormVersionTable;
   blade_flow_deployment: FlowDeploymentTable;
   blade_flow_definition: FlowDefinitionTable;
   blade_flow_instance: FlowInstanceTable;

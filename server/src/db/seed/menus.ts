@@ -216,6 +216,7 @@ export const MENU_TREE: MenuSeed[] = [
     page('flow_follow', '流程跟踪', '/flow/follow', 'EyeOutlined', 4, [
       ['flow_follow_delete', '删除', 'delete', 2],
     ]),
+    page('form', '表单设计', '/flow/form', 'TableOutlined', 5, ['add', 'edit', 'delete']),
   ]),
   group('tool', '研发工具', '/tool', 'ToolOutlined', 8, [
     page('code', '代码生成', '/tool/code', 'CodeOutlined', 1, [

@@ -6,6 +6,8 @@ import type { LogWriter } from '../log/log-writer.js';
 import { usualEventRecorder } from '../log/usual-events.js';
 import { flowManagerRoutes, flowModelRoutes } from './flow.routes.js';
 import { FlowDeployer, FlowModelService } from './flow.service.js';
+import { flowFormRoutes } from './form/form.routes.js';
+import { FlowFormService } from './form/form.service.js';
 import { leaveRoutes } from './leave/leave.routes.js';
 import { LeaveService } from './leave/leave.service.js';
 import { flowFollowRoutes, flowProcessRoutes, flowWorkRoutes } from './runtime/runtime.routes.js';
@@ -35,6 +37,7 @@ export async function registerFlow(app: FastifyInstance, deps: FlowDependencies)
     prefix: '/api/blade-flow/model',
     models: new FlowModelService(stores, deployer),
   });
+  await app.register(flowFormRoutes, { prefix: '/api/blade-flow/form', forms: new FlowFormService(stores) });
   await app.register(flowManagerRoutes, { prefix: '/api/blade-flow/manager', deployer });
   await app.register(flowWorkRoutes, { prefix: '/api/blade-flow/work', runtime });
   await app.register(flowFollowRoutes, { prefix: '/api/blade-flow/follow', runtime });

@@ -41,7 +41,8 @@ export const deptRoutes: FastifyPluginAsyncTypebox<{ depts: DeptService }> = asy
     '/tree',
     {
       schema: { querystring: DeptTreeQuery, response: { 200: Envelope(Type.Array(TreeNodeSchema)) } },
-      config: { menu: ['dept', 'user', 'role', 'data_scope'] },
+      // 表单设计's preview (and forms later) pick a department from it.
+      config: { menu: ['dept', 'user', 'role', 'data_scope', 'form'] },
     },
     async (req) => ok(await depts.tree(req.actor, req.query.tenantId), req.t('ok')),
   );
