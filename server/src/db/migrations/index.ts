@@ -28,6 +28,7 @@ import * as machineConnections from './0026-machine-connections.js';
 import * as machineCommands from './0027-machine-commands.js';
 import * as rollouts from './0028-rollouts.js';
 import * as alerts from './0029-alerts.js';
+import * as taskActions from './0030-task-actions.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '0027-machine-commands': machineCommands,
   '0028-rollouts': rollouts,
   '0029-alerts': alerts,
+  '0030-task-actions': taskActions,
 };
 
 export const migrationProvider: MigrationProvider = {
