@@ -8,6 +8,7 @@ import type {
   Page,
 } from '@console/contract';
 import { FLOW_NUDGE_INTERVAL_MS } from '@console/contract/schema';
+import { parseDateTime } from '../../../core/dates.js';
 import { found } from '../../../core/entity-service.js';
 import { ApiError, badRequest, notFound } from '../../../core/errors.js';
 import { translate } from '../../../core/i18n.js';
@@ -614,7 +615,9 @@ export class FlowActionService {
       if (open.length === 0) throw badRequest('flow.nudge.nobody');
       const now = Date.now();
       const since = new Date(now - FLOW_NUDGE_INTERVAL_MS);
-      const last = Math.max(...open.map((t) => (t.nudgeTime ? Date.parse(t.nudgeTime) : 0)));
+      const nudged = (t: TaskRecord) =>
+        t.nudgeTime ? (parseDateTime(t.nudgeTime, tx.timeZone)?.instant.getTime() ?? 0) : 0;
+      const last = Math.max(...open.map(nudged));
       for (const task of open)
         if (!(await taskRepo.nudge(actor, task.id, since))) {
           const wait = Number.isFinite(last) && last > 0 ? last + FLOW_NUDGE_INTERVAL_MS - now : FLOW_NUDGE_INTERVAL_MS;
