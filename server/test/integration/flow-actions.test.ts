@@ -321,7 +321,7 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
     const list = async (query = '') =>
       (await get(`${WORK}/copy-list?current=1&size=10${query}`, reader.token)).body.data as {
         total: number;
-        records: Row[] & Array<{ readFlag: number }>;
+        records: Array<Omit<Row, 'readFlag'> & { id: string; readFlag: number }>;
       };
     const page = await list();
     expect(page.total).toBe(2);
