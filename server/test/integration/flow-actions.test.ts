@@ -112,12 +112,21 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
 
     // Refused, nothing changed: not the assignee, an unknown task, a target never passed.
     expect(
-      (await post(`${WORK}/return-task`, { taskId: second.taskId, target: 'previous' }, approver.token)).status,
+      (await post(`${WORK}/return-task`, { taskId: second.taskId, target: 'previous' }, approver.token))
+        .status,
     ).toBe(403);
-    const unknown = await post(`${WORK}/return-task`, { taskId: '999999999', target: 'previous' }, checker.token);
+    const unknown = await post(
+      `${WORK}/return-task`,
+      { taskId: '999999999', target: 'previous' },
+      checker.token,
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body).toMatchObject({ success: false, code: 404 });
-    const never = await post(`${WORK}/return-task`, { taskId: second.taskId, target: 'second' }, checker.token);
+    const never = await post(
+      `${WORK}/return-task`,
+      { taskId: second.taskId, target: 'second' },
+      checker.token,
+    );
     expect(never.status).toBe(400);
     expect(never.body.msg).toContain('不能退回到 second');
     expect(await todo(checker, instanceId)).toHaveLength(1);
@@ -139,7 +148,11 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
     });
     expect(await titles(approver)).toContain('退回：两级审批 · 初审');
     // A returned task is resubmitted, not returned or handed on.
-    const again = await post(`${WORK}/return-task`, { taskId: back!.taskId, target: 'initiator' }, approver.token);
+    const again = await post(
+      `${WORK}/return-task`,
+      { taskId: back!.taskId, target: 'initiator' },
+      approver.token,
+    );
     expect(again.status).toBe(400);
 
     expect((await complete(approver, back!, { comment: '已改' })).status).toBe(200);
@@ -167,8 +180,13 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
     expect((await get(`${WORK}/return-targets?taskId=${second.taskId}`, approver.token)).status).toBe(403);
 
     expect(
-      (await post(`${WORK}/return-task`, { taskId: second.taskId, target: 'initiator', comment: '补材料' }, checker.token))
-        .status,
+      (
+        await post(
+          `${WORK}/return-task`,
+          { taskId: second.taskId, target: 'initiator', comment: '补材料' },
+          checker.token,
+        )
+      ).status,
     ).toBe(200);
     const [mine] = await todo(applicant, instanceId);
     expect(mine).toMatchObject({ kind: 'returned', fromComment: '补材料', taskDefinitionKey: 'begin' });
@@ -177,8 +195,13 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
     expect(reopened!.taskId).toBe(second.taskId);
 
     expect(
-      (await post(`${WORK}/return-task`, { taskId: second.taskId, target: 'first', comment: '再看' }, checker.token))
-        .status,
+      (
+        await post(
+          `${WORK}/return-task`,
+          { taskId: second.taskId, target: 'first', comment: '再看' },
+          checker.token,
+        )
+      ).status,
     ).toBe(200);
     const [toApprover] = await todo(approver, instanceId);
     expect(toApprover).toMatchObject({ kind: 'returned', taskDefinitionKey: 'first', fromComment: '再看' });
@@ -187,12 +210,18 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
   it('recalls a request nobody acted on; refuses it after the first approval', async () => {
     const { applicant, approver, checker } = users;
     const instanceId = await start();
-    expect((await post(`${WORK}/recall`, { processInstanceId: instanceId }, approver.token)).status).toBe(403);
-    expect((await post(`${WORK}/recall`, { processInstanceId: instanceId }, applicant.token)).status).toBe(200);
+    expect((await post(`${WORK}/recall`, { processInstanceId: instanceId }, approver.token)).status).toBe(
+      403,
+    );
+    expect((await post(`${WORK}/recall`, { processInstanceId: instanceId }, applicant.token)).status).toBe(
+      200,
+    );
     expect(await todo(approver, instanceId)).toEqual([]);
     const [mine] = await todo(applicant, instanceId);
     expect(mine).toMatchObject({ kind: 'returned' });
-    expect((await post(`${WORK}/recall`, { processInstanceId: instanceId }, applicant.token)).status).toBe(400);
+    expect((await post(`${WORK}/recall`, { processInstanceId: instanceId }, applicant.token)).status).toBe(
+      400,
+    );
     expect((await complete(applicant, mine!)).status).toBe(200);
     const [first] = await todo(approver, instanceId);
     expect(first).toMatchObject({ taskName: '初审', kind: 'task' });
@@ -246,8 +275,13 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
         token,
       );
     expect((await reassign(other.token)).status).toBe(403);
-    const open = await t.call({ method: 'GET', url: `/api/blade-flow/follow/open-tasks?processInstanceId=${instanceId}` });
-    expect(open.body.data).toEqual([expect.objectContaining({ taskId: task!.taskId, assignee: other.userId })]);
+    const open = await t.call({
+      method: 'GET',
+      url: `/api/blade-flow/follow/open-tasks?processInstanceId=${instanceId}`,
+    });
+    expect(open.body.data).toEqual([
+      expect.objectContaining({ taskId: task!.taskId, assignee: other.userId }),
+    ]);
     expect((await reassign()).status).toBe(200);
     expect(await todo(approver, instanceId)).toHaveLength(1);
     expect((await actions(instanceId)).map((a) => a.action)).toEqual(['transfer', 'reassign']);
@@ -258,21 +292,32 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
     const instanceId = await start();
     const [task] = await todo(approver, instanceId);
     expect(
-      (await post(`${WORK}/delegate-task`, { taskId: task!.taskId, userId: other.userId, comment: '帮看' }, approver.token))
-        .status,
+      (
+        await post(
+          `${WORK}/delegate-task`,
+          { taskId: task!.taskId, userId: other.userId, comment: '帮看' },
+          approver.token,
+        )
+      ).status,
     ).toBe(200);
     const [delegated] = await todo(other, instanceId);
     expect(delegated).toMatchObject({ kind: 'delegated', fromUser: approver.userId, fromComment: '帮看' });
     expect(await todo(approver, instanceId)).toEqual([]);
     // The delegate neither hands it on nor lets the owner act meanwhile.
     expect(
-      (await post(`${WORK}/transfer-task`, { taskId: task!.taskId, userId: checker.userId }, other.token)).status,
+      (await post(`${WORK}/transfer-task`, { taskId: task!.taskId, userId: checker.userId }, other.token))
+        .status,
     ).toBe(400);
     expect((await complete(approver, task!)).status).toBe(403);
 
     expect((await complete(other, delegated!, { comment: '没问题' })).status).toBe(200);
     const [back] = await todo(approver, instanceId);
-    expect(back).toMatchObject({ taskId: task!.taskId, kind: 'task', fromUser: other.userId, fromComment: '没问题' });
+    expect(back).toMatchObject({
+      taskId: task!.taskId,
+      kind: 'task',
+      fromUser: other.userId,
+      fromComment: '没问题',
+    });
     expect(await titles(approver)).toContain('委派已办理：两级审批 · 初审');
     // The step did not move: the owner finishes it.
     expect(await todo(checker, instanceId)).toEqual([]);
@@ -287,7 +332,8 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
   it('nudges the current assignee through the message center, once an hour', async () => {
     const { applicant, approver } = users;
     const instanceId = await start();
-    const nudge = (token: string) => post(`${WORK}/nudge`, { processInstanceId: instanceId, comment: '急' }, token);
+    const nudge = (token: string) =>
+      post(`${WORK}/nudge`, { processInstanceId: instanceId, comment: '急' }, token);
     expect((await nudge(approver.token)).status).toBe(403);
     const first = await nudge(applicant.token);
     expect(first.status).toBe(200);
@@ -297,7 +343,9 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
     expect(second.status).toBe(400);
     expect(second.body.msg).toMatch(/^每个任务一小时内只能催办一次，请于 (60|59) 分钟后再催办$/);
     expect((await titles(approver)).filter((title) => title === '催办：两级审批 · 初审')).toHaveLength(1);
-    expect(await actions(instanceId)).toEqual([{ action: 'nudge', who: applicant.userId, task: '初审', comment: '急' }]);
+    expect(await actions(instanceId)).toEqual([
+      { action: 'nudge', who: applicant.userId, task: '初审', comment: '急' },
+    ]);
   });
 
   it('copies a request: the copied read it and its diagram, with read state', async () => {
@@ -333,15 +381,21 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
       readFlag: 0,
       readTime: null,
     });
-    expect((await get(`${PROCESS}/model-view?processInstanceId=${instanceId}`, reader.token)).status).toBe(200);
-    expect((await get(`${PROCESS}/history-flow-list?processInstanceId=${copied}`, reader.token)).status).toBe(200);
+    expect((await get(`${PROCESS}/model-view?processInstanceId=${instanceId}`, reader.token)).status).toBe(
+      200,
+    );
+    expect((await get(`${PROCESS}/history-flow-list?processInstanceId=${copied}`, reader.token)).status).toBe(
+      200,
+    );
 
     // Read: the older copy, then unread first puts the newer first, by time the newer first too.
     const older = page.records[1]!.id!;
     const read = await post(`${WORK}/read-copy`, { ids: [older] }, reader.token);
     expect(read.body.data).toBe(1);
     // Another's copies change nothing.
-    expect((await post(`${WORK}/read-copy`, { ids: [page.records[0]!.id!] }, approver.token)).body.data).toBe(0);
+    expect((await post(`${WORK}/read-copy`, { ids: [page.records[0]!.id!] }, approver.token)).body.data).toBe(
+      0,
+    );
     expect((await post(`${WORK}/read-copy`, { ids: [older] }, stranger.token)).body.data).toBe(0);
     const after = await list();
     expect(after.records.map((r) => [r.processInstanceId, r.readFlag])).toEqual([
@@ -349,7 +403,9 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
       [instanceId, 1],
     ]);
     expect(after.records[1]!.readTime).not.toBeNull();
-    expect((await post(`${WORK}/read-copy`, { ids: [page.records[0]!.id!] }, reader.token)).body.data).toBe(1);
+    expect((await post(`${WORK}/read-copy`, { ids: [page.records[0]!.id!] }, reader.token)).body.data).toBe(
+      1,
+    );
     expect((await list('&order=time')).records.map((r) => r.processInstanceId)).toEqual([copied, instanceId]);
     // Unread first: a new copy comes first whatever its age… and read ones follow newest first.
     expect((await list()).records.every((r) => r.readFlag === 1)).toBe(true);
@@ -370,7 +426,9 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
     expect(await todo(approver, instanceId)).toEqual([]);
     expect(await titles(approver)).toContain('已撤销：两级审批 · 初审');
     expect((await withdraw(applicant.token)).status).toBe(400);
-    expect((await post(`${WORK}/nudge`, { processInstanceId: instanceId }, applicant.token)).status).toBe(400);
+    expect((await post(`${WORK}/nudge`, { processInstanceId: instanceId }, applicant.token)).status).toBe(
+      400,
+    );
     expect(await actions(instanceId)).toEqual([
       { action: 'withdraw', who: applicant.userId, task: '初审', comment: '不需要了' },
     ]);
@@ -381,7 +439,9 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
     const { instanceId, second } = await atSecond();
     await post(`${WORK}/return-task`, { taskId: second.taskId, target: 'initiator' }, checker.token);
     const [mine] = await todo(applicant, instanceId);
-    expect((await post(`${WORK}/withdraw`, { processInstanceId: instanceId }, applicant.token)).status).toBe(200);
+    expect((await post(`${WORK}/withdraw`, { processInstanceId: instanceId }, applicant.token)).status).toBe(
+      200,
+    );
     expect(await todo(applicant, instanceId)).toEqual([]);
     expect((await complete(applicant, mine!)).status).toBe(400);
     expect(await todo(checker, instanceId)).toEqual([]);

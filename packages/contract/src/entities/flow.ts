@@ -118,7 +118,9 @@ export const FlowTaskSchema = Type.Object({
   comment: Nullable(Type.String()),
   processIsFinished: Type.Boolean(),
   /** See FLOW_TASK_KIND; absent means `task`. */
-  kind: Type.Optional(Type.Union([Type.Literal('task'), Type.Literal('returned'), Type.Literal('delegated')])),
+  kind: Type.Optional(
+    Type.Union([Type.Literal('task'), Type.Literal('returned'), Type.Literal('delegated')]),
+  ),
   /** Who handed the task to its assignee (returned, delegated or transferred it), and why. */
   fromUser: Type.Optional(Nullable(Type.String())),
   fromUserName: Type.Optional(Nullable(Type.String())),

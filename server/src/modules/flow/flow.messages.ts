@@ -114,7 +114,8 @@ export const flowMessages = {
     'flow.return.initiatorTask': 'Initiator revises',
     'flow.return.badTarget':
       'Cannot return to {target}: only to the previous step, the initiator or a task already passed',
-    'flow.return.returnTask': 'A returned task can only be resubmitted, not returned, transferred or delegated',
+    'flow.return.returnTask':
+      'A returned task can only be resubmitted, not returned, transferred or delegated',
     'flow.task.delegated': 'This task is delegated: wait until the delegate has handled it',
     'flow.task.notYours': 'Only the task’s assignee can act on it (claim a task to be claimed first)',
     'flow.user.self': 'You cannot transfer or delegate a task to yourself',

@@ -103,11 +103,7 @@ export function nudge(processInstanceId: string): Promise<boolean> {
 }
 
 /** The requests copied to the user (抄送我的), paged: unread first, or by time. */
-export function copyList(
-  current: number,
-  size: number,
-  filters: QueryParams = {},
-): Promise<Page<FlowCopy>> {
+export function copyList(current: number, size: number, filters: QueryParams = {}): Promise<Page<FlowCopy>> {
   return get<Page<FlowCopy>>(`${BASE}/copy-list`, { ...filters, current, size });
 }
 

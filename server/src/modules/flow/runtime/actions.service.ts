@@ -447,7 +447,8 @@ export class FlowActionService {
           ? found(await new FlowTaskRepository(tx).findById(actor, input.taskId))
           : await this.ownTask(tx, actor, input.taskId);
       if (task.taskState !== TASK_STATE.open) throw badRequest('flow.task.done');
-      if (task.taskKind === TASK_KIND.return && how !== 'reassign') throw badRequest('flow.return.returnTask');
+      if (task.taskKind === TASK_KIND.return && how !== 'reassign')
+        throw badRequest('flow.return.returnTask');
       if (task.owner !== null && how !== 'reassign') throw badRequest('flow.task.delegated');
       if (input.userId === actor.userId || input.userId === task.assignee) throw badRequest('flow.user.self');
       await this.activeUser(tx, actor, input.userId);
@@ -586,7 +587,10 @@ export class FlowActionService {
             await this.tell(
               tx,
               actor,
-              { assignee: task.assignee, candidates: await new FlowTaskRepository(tx).candidatesOfTask(actor, task.id) },
+              {
+                assignee: task.assignee,
+                candidates: await new FlowTaskRepository(tx).candidatesOfTask(actor, task.id),
+              },
               'withdrawn',
               { process: processName, task: task.name },
               comment,
@@ -620,7 +624,8 @@ export class FlowActionService {
       const last = Math.max(...open.map(nudged));
       for (const task of open)
         if (!(await taskRepo.nudge(actor, task.id, since))) {
-          const wait = Number.isFinite(last) && last > 0 ? last + FLOW_NUDGE_INTERVAL_MS - now : FLOW_NUDGE_INTERVAL_MS;
+          const wait =
+            Number.isFinite(last) && last > 0 ? last + FLOW_NUDGE_INTERVAL_MS - now : FLOW_NUDGE_INTERVAL_MS;
           throw badRequest('flow.nudge.tooSoon', { minutes: Math.max(1, Math.ceil(wait / 60_000)) });
         }
       const history = new FlowHistoryRepository(tx);

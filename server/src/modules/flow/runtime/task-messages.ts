@@ -110,11 +110,4 @@ export class TaskMessages {
 
 /** The messages of the actions (flow.message.<key> in flow.messages.ts). */
 export type FlowActionMessage =
-  | 'returned'
-  | 'resubmitted'
-  | 'transferred'
-  | 'delegated'
-  | 'resolved'
-  | 'nudged'
-  | 'copied'
-  | 'withdrawn';
+  'returned' | 'resubmitted' | 'transferred' | 'delegated' | 'resolved' | 'nudged' | 'copied' | 'withdrawn';

@@ -82,7 +82,9 @@ export function ReassignDialog({ instance, onClose, onDone, onOutdated }: Reassi
       <Form.Item
         name="comment"
         label={t('flow.follow.reassign.comment')}
-        rules={[{ max: COMMENT_MAX, message: t('flow.follow.reassign.commentTooLong', { max: COMMENT_MAX }) }]}
+        rules={[
+          { max: COMMENT_MAX, message: t('flow.follow.reassign.commentTooLong', { max: COMMENT_MAX }) },
+        ]}
       >
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
       </Form.Item>

@@ -47,7 +47,11 @@ export default function WorkCopyPage() {
             table: {
               content: 'tag',
               render: (flag, _, { t }) =>
-                flag === 1 ? <Tag>{t('work.copy.read')}</Tag> : <Tag color="processing">{t('work.copy.unread')}</Tag>,
+                flag === 1 ? (
+                  <Tag>{t('work.copy.read')}</Tag>
+                ) : (
+                  <Tag color="processing">{t('work.copy.unread')}</Tag>
+                ),
             },
           },
           {
@@ -56,7 +60,11 @@ export default function WorkCopyPage() {
             table: {
               content: 'tag',
               render: (finished, _, { t }) =>
-                finished ? <Tag>{t('work.copy.ended')}</Tag> : <Tag color="processing">{t('work.copy.running')}</Tag>,
+                finished ? (
+                  <Tag>{t('work.copy.ended')}</Tag>
+                ) : (
+                  <Tag color="processing">{t('work.copy.running')}</Tag>
+                ),
             },
           },
         ],
