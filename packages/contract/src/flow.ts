@@ -39,6 +39,7 @@ export const FLOW_ACTIONS = [
   'nudge',
   'copy',
 ] as const;
+export type FlowAction = (typeof FLOW_ACTIONS)[number];
 
 /** The most users one step may copy (抄送). */
 export const FLOW_COPY_MAX = 20;
