@@ -60,7 +60,7 @@ export default function WorkSendPage() {
           prop: 'processDefinitionKey',
           label: 'work.shared.processDefinitionKey',
           search: true,
-          table: { content: 'code' },
+          table: { content: 'code', secondary: true },
         },
         categoryColumn<FlowInstance>(queryClient, language),
         {
@@ -85,7 +85,11 @@ export default function WorkSendPage() {
             render: (status, _, { labels }) => <Tag color={STATUS_COLORS[status]}>{labels[0] ?? status}</Tag>,
           },
         },
-        { prop: 'endTime', label: 'work.send.endTime', table: { content: 'datetime', sort: true } },
+        {
+          prop: 'endTime',
+          label: 'work.send.endTime',
+          table: { content: 'datetime', sort: true, secondary: true },
+        },
       ],
       rowActions: [
         {
