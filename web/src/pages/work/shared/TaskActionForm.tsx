@@ -4,10 +4,10 @@ import { Alert, Button, Flex, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as workApi from '../../../api/flow/work';
-import { COMMENT_MAX } from '../shared/decision';
-import '../shared/locales';
-import { useReportFailure } from '../shared/report-failure';
-import { UserSelect } from '../shared/UserSelect';
+import { COMMENT_MAX } from './decision';
+import './locales';
+import { useReportFailure } from './report-failure';
+import { UserSelect } from './UserSelect';
 
 /** What a task's assignee may do with it besides deciding it. */
 export type TaskAction = 'return' | 'transfer' | 'delegate';
