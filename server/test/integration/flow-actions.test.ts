@@ -225,6 +225,13 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
     expect((await complete(applicant, mine!)).status).toBe(200);
     const [first] = await todo(approver, instanceId);
     expect(first).toMatchObject({ taskName: '初审', kind: 'task' });
+    // Nobody but the initiator has acted yet: recalled again, resubmitted again.
+    expect((await post(`${WORK}/recall`, { processInstanceId: instanceId }, applicant.token)).status).toBe(
+      200,
+    );
+    const [again] = await todo(applicant, instanceId);
+    expect((await complete(applicant, again!)).status).toBe(200);
+    expect(await todo(approver, instanceId)).toEqual([expect.objectContaining({ taskId: first!.taskId })]);
 
     expect((await complete(approver, first!)).status).toBe(200);
     const refused = await post(`${WORK}/recall`, { processInstanceId: instanceId }, applicant.token);
@@ -232,7 +239,12 @@ describe.each(enginesUnderTest())('task actions on %s', (kind) => {
     expect(refused.body.msg).toBe('流程已有人办理，不能撤回；可以撤销整个申请');
     expect(await todo(applicant, instanceId)).toEqual([]);
     expect(await todo(checker, instanceId)).toHaveLength(1);
-    expect((await actions(instanceId)).map((a) => a.action)).toEqual(['recall', 'resubmit']);
+    expect((await actions(instanceId)).map((a) => a.action)).toEqual([
+      'recall',
+      'resubmit',
+      'recall',
+      'resubmit',
+    ]);
   });
 
   it('transfers a task to another user of the tenant only; an administrator reassigns any task', async () => {

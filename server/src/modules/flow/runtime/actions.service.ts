@@ -531,16 +531,15 @@ export class FlowActionService {
     await inTransaction(store, async (tx) => {
       const instance = await this.ownInstance(tx, actor, instanceId);
       const tasks = await new FlowTaskRepository(tx).ofInstance(actor, instance.id);
-      if (tasks.some((t) => t.taskState === TASK_STATE.returned || t.taskKind === TASK_KIND.return))
-        throw badRequest(
-          tasks.some((t) => t.taskState === TASK_STATE.open && t.taskKind === TASK_KIND.return)
-            ? 'flow.recall.returned'
-            : 'flow.recall.acted',
-        );
+      if (tasks.some((t) => t.taskKind === TASK_KIND.return && t.taskState === TASK_STATE.open))
+        throw badRequest('flow.recall.returned');
+      // Acted on: a step of the model completed, or a task returned, handed over or delegated (a
+      // recall resubmitted before does not count: nobody but the initiator has done anything).
+      const handled = new Set(['return', 'transfer', 'reassign', 'delegate', 'resolve']);
       const acted =
-        tasks.some((t) => t.taskState === TASK_STATE.completed || t.owner !== null || t.fromUser !== null) ||
+        tasks.some((t) => t.taskKind === TASK_KIND.task && t.taskState === TASK_STATE.completed) ||
         (await new FlowHistoryRepository(tx).ofInstance(actor, instance.id)).some(
-          (h) => h.action !== null && h.action !== 'nudge' && h.action !== 'copy',
+          (h) => h.action !== null && handled.has(h.action),
         );
       if (acted) throw badRequest('flow.recall.acted');
       const open = tasks.filter((t) => t.taskState === TASK_STATE.open);
