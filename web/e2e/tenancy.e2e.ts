@@ -22,7 +22,7 @@ const TENANT_NAME = '端到端医院';
 /** The package's menus: two groups with every page below them. */
 const PACKAGE_MENUS = {
   工作台: ['通知公告'],
-  我的事务: ['发起事务', '待签事务', '待办事务', '已发事务', '办结事务'],
+  我的事务: ['发起事务', '待签事务', '待办事务', '已发事务', '办结事务', '抄送我的'],
 };
 
 let server: RunningServer | undefined;

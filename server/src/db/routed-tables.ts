@@ -25,6 +25,7 @@ export const ROUTED_TABLES = [
   'blade_flow_task',
   'blade_flow_task_candidate',
   'blade_flow_history',
+  'blade_flow_copy',
   'blade_process_leave',
   'blade_flow_form',
   'blade_flow_form_version',

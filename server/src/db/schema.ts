@@ -732,10 +732,28 @@ export interface FlowTaskTable extends AuditColumns, TenantScoped {
   assignee: DbId | null;
   claim_time: DbDate | null;
   end_time: DbDate | null;
-  /** 1 open, 2 completed, 3 cancelled. */
+  /** 1 open, 2 completed, 3 cancelled, 4 returned (waits for the return task `held_by`). */
   task_state: DbInt;
   outcome: string | null;
   comment: string | null;
+  /** 'task' (a step of the model) or 'return' (handed back by a return or a recall). */
+  task_kind: Generated<string>;
+  held_by: DbId | null;
+  /** Who delegated it: it goes back to them once the delegate has acted. */
+  owner: DbId | null;
+  from_user: DbId | null;
+  from_comment: string | null;
+  nudge_time: DbDate | null;
+}
+
+export interface FlowCopyTable extends AuditColumns, TenantScoped {
+  instance_id: DbId;
+  task_id: DbId | null;
+  task_name: string | null;
+  user_id: DbId;
+  from_user: DbId;
+  read_flag: Generated<DbInt>;
+  read_time: DbDate | null;
 }
 
 export interface FlowTaskCandidateTable extends TenantScoped {
@@ -755,6 +773,8 @@ export interface FlowHistoryTable extends AuditColumns, TenantScoped {
   comment: string | null;
   start_time: DbDate;
   end_time: DbDate | null;
+  /** What a person did beside the engine's steps (return, transfer, delegate…); null for an activity. */
+  action: string | null;
 }
 
 export interface LeaveTable extends AuditColumns, TenantScoped {
@@ -844,5 +864,6 @@ export interface Database {
   blade_flow_task: FlowTaskTable;
   blade_flow_task_candidate: FlowTaskCandidateTable;
   blade_flow_history: FlowHistoryTable;
+  blade_flow_copy: FlowCopyTable;
   blade_process_leave: LeaveTable;
 }

@@ -25,6 +25,9 @@ const EVERYONE: Record<string, 'own' | 'reference'> = {
   '/api/blade-flow/work/todo-list': 'own',
   '/api/blade-flow/work/done-list': 'own',
   '/api/blade-flow/work/send-list': 'own',
+  // Issue 51: where the caller's own task may be returned to; the requests copied to the caller.
+  '/api/blade-flow/work/return-targets': 'own',
+  '/api/blade-flow/work/copy-list': 'own',
   '/api/blade-system/menu/routes': 'reference',
   '/api/blade-system/menu/buttons': 'reference',
   '/api/blade-system/menu/top-menu': 'reference',

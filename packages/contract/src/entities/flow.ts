@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FLOW_LIMITS } from '../flow.js';
+import { FLOW_COPY_MAX, FLOW_LIMITS } from '../flow.js';
 import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText, SubmitId } from '../schema.js';
 
 // The workflow's records as the console sees them (issue 17; Flowable's names where BladeX's
@@ -117,6 +117,14 @@ export const FlowTaskSchema = Type.Object({
   outcome: Nullable(Type.String()),
   comment: Nullable(Type.String()),
   processIsFinished: Type.Boolean(),
+  /** See FLOW_TASK_KIND; absent means `task`. */
+  kind: Type.Optional(
+    Type.Union([Type.Literal('task'), Type.Literal('returned'), Type.Literal('delegated')]),
+  ),
+  /** Who handed the task to its assignee (returned, delegated or transferred it), and why. */
+  fromUser: Type.Optional(Nullable(Type.String())),
+  fromUserName: Type.Optional(Nullable(Type.String())),
+  fromComment: Type.Optional(Nullable(Type.String())),
 });
 export type FlowTask = Static<typeof FlowTaskSchema>;
 
@@ -144,6 +152,8 @@ export const FlowHistorySchema = Type.Object({
   startTime: Type.String(),
   endTime: Nullable(Type.String()),
   durationInMillis: Nullable(Type.Integer()),
+  /** What a person did (FLOW_ACTIONS) when the row is an action rather than an activity. */
+  action: Type.Optional(Nullable(Type.String())),
 });
 export type FlowHistory = Static<typeof FlowHistorySchema>;
 
@@ -164,10 +174,83 @@ export const FlowCompleteInputSchema = Type.Object(
     flag: Type.Union([Type.Literal('ok'), Type.Literal('pass'), Type.Literal('reject')]),
     comment: OptionalText(500, { label: 'flow.comment' }),
     variables: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown())),
+    copyUserIds: Type.Optional(FlowCopyUsers()),
   },
   { additionalProperties: false },
 );
 export type FlowCompleteInput = Static<typeof FlowCompleteInputSchema>;
+
+/** The users a step copies (抄送): ids of the caller's tenant. */
+export function FlowCopyUsers() {
+  return Type.Array(IdString, { maxItems: FLOW_COPY_MAX, 'x-label': 'flow.copyUsers' });
+}
+
+/** A comment on an action (return, transfer, delegate, withdraw…). */
+const ActionComment = OptionalText(500, { label: 'flow.comment' });
+
+/**
+ * work/return-task: the task goes back to an earlier person (`previous`: the last one who acted,
+ * `initiator`, or the key of a task already passed); their resubmission comes straight back.
+ */
+export const FlowReturnInputSchema = Type.Object(
+  {
+    taskId: IdString,
+    target: Type.String({ minLength: 1, maxLength: 64, 'x-label': 'flow.return.target' }),
+    comment: ActionComment,
+  },
+  { additionalProperties: false },
+);
+export type FlowReturnInput = Static<typeof FlowReturnInputSchema>;
+
+/** work/transfer-task, work/delegate-task, follow/reassign-task: the task to another user of the tenant. */
+export const FlowHandOverInputSchema = Type.Object(
+  { taskId: IdString, userId: IdString, comment: ActionComment },
+  { additionalProperties: false },
+);
+export type FlowHandOverInput = Static<typeof FlowHandOverInputSchema>;
+
+/** work/recall, work/withdraw, work/nudge: the initiator's actions on their request. */
+export const FlowInstanceActionInputSchema = Type.Object(
+  { processInstanceId: IdString, comment: ActionComment },
+  { additionalProperties: false },
+);
+export type FlowInstanceActionInput = Static<typeof FlowInstanceActionInputSchema>;
+
+/** A task a return may go back to (work/return-targets). */
+export const FlowReturnTargetSchema = Type.Object({
+  /** `initiator` or a task key. */
+  target: Type.String(),
+  taskName: Type.String(),
+  assignee: Nullable(Type.String()),
+  assigneeName: Nullable(Type.String()),
+});
+export type FlowReturnTarget = Static<typeof FlowReturnTargetSchema>;
+
+/** A request copied to the caller (work/copy-list). */
+export const FlowCopySchema = Type.Object({
+  id: Type.String(),
+  ...ProcessFields,
+  taskName: Nullable(Type.String()),
+  fromUser: Type.String(),
+  fromUserName: Nullable(Type.String()),
+  createTime: Type.String(),
+  /** 0 unread, 1 read. */
+  readFlag: Type.Integer(),
+  readTime: Nullable(Type.String()),
+  status: Type.Integer(),
+  processIsFinished: Type.Boolean(),
+});
+export type FlowCopy = Static<typeof FlowCopySchema>;
+
+/** An open task of an instance, for an administrator's reassignment (follow/open-tasks). */
+export const FlowOpenTaskSchema = Type.Object({
+  taskId: Type.String(),
+  taskName: Type.String(),
+  assignee: Nullable(Type.String()),
+  assigneeName: Nullable(Type.String()),
+  createTime: Type.String(),
+});
+export type FlowOpenTask = Static<typeof FlowOpenTaskSchema>;
 
 /** leave/start-process: a leave request, sent to the approver chosen. Times: yyyy-MM-dd HH:mm:ss. */
 export const LeaveInputSchema = Type.Object(
@@ -217,4 +300,13 @@ export const LeaveDetailSchema = Type.Object({
 });
 export type LeaveDetail = Static<typeof LeaveDetailSchema>;
 
-export { FLOW_LIMITS, LEAVE_STATE, FLOW_SUSPENSION_STATE, FLOW_INSTANCE_STATUS } from '../flow.js';
+export {
+  FLOW_LIMITS,
+  LEAVE_STATE,
+  FLOW_SUSPENSION_STATE,
+  FLOW_INSTANCE_STATUS,
+  FLOW_TASK_KIND,
+  FLOW_ACTIONS,
+  FLOW_COPY_MAX,
+  FLOW_NUDGE_INTERVAL_MS,
+} from '../flow.js';

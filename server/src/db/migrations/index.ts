@@ -28,6 +28,7 @@ import * as machineConnections from './0026-machine-connections.js';
 import * as machineCommands from './0027-machine-commands.js';
 import * as rollouts from './0028-rollouts.js';
 import * as alerts from './0029-alerts.js';
+import * as taskActions from './0030-task-actions.js';
 import * as flowForms from './0031-flow-forms.js';
 import * as waitingCommands from './0032-waiting-commands.js';
 
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0027-machine-commands': machineCommands,
   '0028-rollouts': rollouts,
   '0029-alerts': alerts,
+  '0030-task-actions': taskActions,
   '0031-flow-forms': flowForms,
   '0032-waiting-commands': waitingCommands,
 };

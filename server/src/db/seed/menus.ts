@@ -112,6 +112,7 @@ export const MENU_TREE: MenuSeed[] = [
     page('work_done', '办结事务', '/work/done', 'CheckCircleOutlined', 5, [
       ['work_done_detail', '详情', 'detail', 2],
     ]),
+    page('work_copy', '抄送我的', '/work/copy', 'NotificationOutlined', 6),
   ]),
   group('business', '业务管理', '/business', 'MedicineBoxOutlined', 3, [
     page('hospital', '医院管理', '/business/hospital', 'BankOutlined', 1, CRUD),
@@ -215,6 +216,7 @@ export const MENU_TREE: MenuSeed[] = [
     ]),
     page('flow_follow', '流程跟踪', '/flow/follow', 'EyeOutlined', 4, [
       ['flow_follow_delete', '删除', 'delete', 2],
+      ['flow_follow_reassign', '转办', 'reassign', 2],
     ]),
     page('form', '表单设计', '/flow/form', 'TableOutlined', 5, ['add', 'edit', 'delete']),
   ]),

@@ -11,6 +11,7 @@ import { FlowFormService } from './form/form.service.js';
 import { leaveRoutes } from './leave/leave.routes.js';
 import { LeaveService } from './leave/leave.service.js';
 import { flowFollowRoutes, flowProcessRoutes, flowWorkRoutes } from './runtime/runtime.routes.js';
+import { FlowActionService } from './runtime/actions.service.js';
 import { FlowRuntimeService } from './runtime/runtime.service.js';
 import { TaskMessages } from './runtime/task-messages.js';
 
@@ -32,15 +33,17 @@ export async function registerFlow(app: FastifyInstance, deps: FlowDependencies)
   const { stores } = deps;
   const record = usualEventRecorder(deps.logWriter, deps.store.timeZone);
   const deployer = new FlowDeployer(stores, record);
-  const runtime = new FlowRuntimeService(stores, record, new TaskMessages(deps.store, deps.messages));
+  const messages = new TaskMessages(deps.store, deps.messages);
+  const runtime = new FlowRuntimeService(stores, record, messages);
+  const actions = new FlowActionService(stores, runtime, record, messages);
   await app.register(flowModelRoutes, {
     prefix: '/api/blade-flow/model',
     models: new FlowModelService(stores, deployer),
   });
   await app.register(flowFormRoutes, { prefix: '/api/blade-flow/form', forms: new FlowFormService(stores) });
   await app.register(flowManagerRoutes, { prefix: '/api/blade-flow/manager', deployer });
-  await app.register(flowWorkRoutes, { prefix: '/api/blade-flow/work', runtime });
-  await app.register(flowFollowRoutes, { prefix: '/api/blade-flow/follow', runtime });
+  await app.register(flowWorkRoutes, { prefix: '/api/blade-flow/work', runtime, actions });
+  await app.register(flowFollowRoutes, { prefix: '/api/blade-flow/follow', runtime, actions });
   await app.register(flowProcessRoutes, { prefix: '/api/blade-flow/process', runtime });
   await app.register(leaveRoutes, {
     prefix: '/api/blade-desk/process/leave',

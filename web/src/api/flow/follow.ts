@@ -1,4 +1,4 @@
-import type { FlowInstance, Page } from '@console/contract';
+import type { FlowHandOverInput, FlowInstance, FlowOpenTask, Page } from '@console/contract';
 import { get, post, type QueryParams } from '../request';
 
 const BASE = '/api/blade-flow/follow';
@@ -13,4 +13,14 @@ export function deleteInstance(processInstanceId: string, deleteReason: string):
   return post<boolean>(`${BASE}/delete-process-instance`, undefined, {
     params: { processInstanceId, deleteReason },
   });
+}
+
+/** The open tasks of an instance (an administrator reassigns one). */
+export function openTasks(processInstanceId: string): Promise<FlowOpenTask[]> {
+  return get<FlowOpenTask[]>(`${BASE}/open-tasks`, { processInstanceId });
+}
+
+/** 转办 (flow_follow_reassign): any open task of the tenant to another user. */
+export function reassignTask(input: FlowHandOverInput): Promise<boolean> {
+  return post<boolean>(`${BASE}/reassign-task`, input);
 }

@@ -1,4 +1,14 @@
-import type { FlowCompleteInput, FlowDefinition, FlowInstance, FlowTask, Page } from '@console/contract';
+import type {
+  FlowCompleteInput,
+  FlowCopy,
+  FlowDefinition,
+  FlowHandOverInput,
+  FlowInstance,
+  FlowReturnInput,
+  FlowReturnTarget,
+  FlowTask,
+  Page,
+} from '@console/contract';
 import { get, post, type QueryParams } from '../request';
 
 const BASE = '/api/blade-flow/work';
@@ -55,4 +65,49 @@ export function claimTask(taskId: string): Promise<boolean> {
 /** Completes the user's task: pass or reject, with a comment and the process variables it sets. */
 export function completeTask(input: FlowCompleteInput): Promise<boolean> {
   return post<boolean>(`${BASE}/complete-task`, input);
+}
+
+/** Where the user's task may be returned to: the steps already passed, latest first, and the initiator. */
+export function returnTargets(taskId: string): Promise<FlowReturnTarget[]> {
+  return get<FlowReturnTarget[]>(`${BASE}/return-targets`, { taskId });
+}
+
+/** 退回: the task waits while the person chosen revises; their resubmission comes straight back. */
+export function returnTask(input: FlowReturnInput): Promise<boolean> {
+  return post<boolean>(`${BASE}/return-task`, input);
+}
+
+/** 转办: the task becomes another user's. */
+export function transferTask(input: FlowHandOverInput): Promise<boolean> {
+  return post<boolean>(`${BASE}/transfer-task`, input);
+}
+
+/** 委派: another user acts on the task, then it comes back to the user to finish. */
+export function delegateTask(input: FlowHandOverInput): Promise<boolean> {
+  return post<boolean>(`${BASE}/delegate-task`, input);
+}
+
+/** 撤回: the initiator takes back a request nobody has acted on yet, to revise and resubmit it. */
+export function recall(processInstanceId: string, comment?: string): Promise<boolean> {
+  return post<boolean>(`${BASE}/recall`, { processInstanceId, ...(comment ? { comment } : {}) });
+}
+
+/** 撤销: the initiator ends the whole request; it ends as withdrawn, with the reason. */
+export function withdraw(processInstanceId: string, comment?: string): Promise<boolean> {
+  return post<boolean>(`${BASE}/withdraw`, { processInstanceId, ...(comment ? { comment } : {}) });
+}
+
+/** 催办: reminds whoever holds the request now (at most once an hour per task). */
+export function nudge(processInstanceId: string): Promise<boolean> {
+  return post<boolean>(`${BASE}/nudge`, { processInstanceId });
+}
+
+/** The requests copied to the user (抄送我的), paged: unread first, or by time. */
+export function copyList(current: number, size: number, filters: QueryParams = {}): Promise<Page<FlowCopy>> {
+  return get<Page<FlowCopy>>(`${BASE}/copy-list`, { ...filters, current, size });
+}
+
+/** Marks copies read; answers how many changed. */
+export function readCopy(ids: string[]): Promise<number> {
+  return post<number>(`${BASE}/read-copy`, { ids });
 }

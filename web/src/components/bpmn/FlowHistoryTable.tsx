@@ -1,4 +1,5 @@
 import type { FlowHistory } from '@console/contract';
+import { FLOW_ACTIONS, type FlowAction } from '@console/contract/flow';
 import { Table, Typography, theme, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +41,9 @@ export function FlowHistoryTable({ history, loading }: FlowHistoryTableProps) {
         key: 'type',
         title: t('flow.diagram.history.type'),
         render: (_, row) => {
+          // What a person did (issue 51): 退回, 转办, 抄送…
+          const action = FLOW_ACTIONS.find((known): known is FlowAction => known === row.action);
+          if (action) return t(`flow.diagram.actions.${action}`);
           const type = activityType(row.historyActivityType);
           return type ? t(`flow.diagram.types.${type}`) : row.historyActivityType;
         },

@@ -15,8 +15,11 @@ import { USER_STATUS } from '../../user/user.repository.js';
 // history of activities. Writes that decide between concurrent callers are conditional updates here
 // (a task claimed or completed once, an instance advanced from the revision it was read at).
 
-export const RUN_STATE = { running: 1, finished: 2, deleted: 3 } as const;
-export const TASK_STATE = { open: 1, completed: 2, cancelled: 3 } as const;
+export const RUN_STATE = { running: 1, finished: 2, deleted: 3, withdrawn: 4 } as const;
+/** returned: waiting while an earlier person handles the return task that holds it (`heldBy`). */
+export const TASK_STATE = { open: 1, completed: 2, cancelled: 3, returned: 4 } as const;
+/** A step of the model, or the step a return or recall hands to an earlier person. */
+export const TASK_KIND = { task: 'task', return: 'return' } as const;
 
 export const InstanceRecordSchema = Type.Object({
   ...AuditFieldsSchema,
@@ -116,6 +119,12 @@ export const TaskRecordSchema = Type.Object({
   taskState: Type.Integer(),
   outcome: Nullable(Type.String()),
   comment: Nullable(Type.String()),
+  taskKind: Type.String(),
+  heldBy: Nullable(Type.String()),
+  owner: Nullable(Type.String()),
+  fromUser: Nullable(Type.String()),
+  fromComment: Nullable(Type.String()),
+  nudgeTime: Nullable(Type.String()),
 });
 export type TaskRecord = Static<typeof TaskRecordSchema>;
 
@@ -133,6 +142,12 @@ export const flowTaskTable = defineTable<TaskRecord, 'blade_flow_task'>(
     taskState: ['int', { filter: true }],
     outcome: ['string'],
     comment: ['string'],
+    taskKind: ['string'],
+    heldBy: ['id'],
+    owner: ['id'],
+    fromUser: ['id'],
+    fromComment: ['string'],
+    nudgeTime: ['datetime'],
   },
 );
 
@@ -341,13 +356,100 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
     return byAlias;
   }
 
-  /** The open tasks of an instance end with it (cancelled). */
+  /** The open tasks of an instance (and those waiting while returned) end with it (cancelled). */
   async cancelOpen(actor: Actor, instanceId: string): Promise<void> {
     await this.scopedUpdate(actor)
       .set({ task_state: TASK_STATE.cancelled, end_time: new Date() })
       .where('instance_id', '=', BigInt(instanceId))
-      .where('task_state', '=', TASK_STATE.open)
+      .where('task_state', 'in', [TASK_STATE.open, TASK_STATE.returned])
       .execute();
+  }
+
+  /** An instance's tasks, oldest first. */
+  async ofInstance(actor: Actor, instanceId: string): Promise<TaskRecord[]> {
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where('instance_id', '=', BigInt(instanceId))
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => this.toEntity(row));
+  }
+
+  /** A new task row (a return task), with its audit columns. */
+  async insertTask(
+    actor: Actor,
+    values: Pick<TaskRecord, 'instanceId' | 'definitionId' | 'elementId' | 'name' | 'assignee'> &
+      Pick<TaskRecord, 'taskKind' | 'fromUser' | 'fromComment'>,
+  ): Promise<string> {
+    return this.insert(actor, { ...values, taskState: TASK_STATE.open });
+  }
+
+  /**
+   * Changes an open task the caller read, only if it is still as read (state open, assignee and
+   * owner unchanged): false when someone acted on it meanwhile.
+   */
+  async handOver(
+    actor: Actor,
+    task: TaskRecord,
+    values: {
+      assignee?: string;
+      owner?: string | null;
+      fromUser?: string | null;
+      fromComment?: string | null;
+      taskState?: number;
+      heldBy?: string | null;
+    },
+  ): Promise<boolean> {
+    const id = (v: string | null | undefined) => (v === null || v === undefined ? null : BigInt(v));
+    const result = await this.scopedUpdate(actor)
+      .set({
+        ...(values.assignee !== undefined ? { assignee: BigInt(values.assignee) } : {}),
+        ...(values.owner !== undefined ? { owner: id(values.owner) } : {}),
+        ...(values.fromUser !== undefined ? { from_user: id(values.fromUser) } : {}),
+        ...(values.fromComment !== undefined ? { from_comment: values.fromComment } : {}),
+        ...(values.taskState !== undefined ? { task_state: values.taskState } : {}),
+        ...(values.heldBy !== undefined ? { held_by: id(values.heldBy) } : {}),
+      })
+      .where('id', '=', BigInt(task.id))
+      .where('task_state', '=', TASK_STATE.open)
+      .where((eb) =>
+        task.assignee === null ? eb('assignee', 'is', null) : eb('assignee', '=', BigInt(task.assignee)),
+      )
+      .where((eb) => (task.owner === null ? eb('owner', 'is', null) : eb('owner', '=', BigInt(task.owner))))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The tasks a return task holds come back (open), as they were. */
+  async release(actor: Actor, returnTaskId: string): Promise<number> {
+    const result = await this.scopedUpdate(actor)
+      .set({ task_state: TASK_STATE.open, held_by: null })
+      .where('held_by', '=', BigInt(returnTaskId))
+      .where('task_state', '=', TASK_STATE.returned)
+      .execute();
+    return result.reduce((n, r) => n + Number(r.numUpdatedRows), 0);
+  }
+
+  /** Marks a task nudged now unless it was nudged since `since`: false if it was. */
+  async nudge(actor: Actor, taskId: string, since: Date): Promise<boolean> {
+    const result = await this.scopedUpdate(actor)
+      .set({ nudge_time: new Date() })
+      .where('id', '=', BigInt(taskId))
+      .where('task_state', '=', TASK_STATE.open)
+      .where((eb) => eb.or([eb('nudge_time', 'is', null), eb('nudge_time', '<', since)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** The candidates of a task (who hears of a nudge on a task nobody claimed). */
+  async candidatesOfTask(actor: Actor, taskId: string): Promise<Candidate[]> {
+    const rows = await unscoped(this.store)
+      .selectFrom('blade_flow_task_candidate')
+      .select(['candidate_kind', 'candidate_id'])
+      .where('tenant_id', '=', actor.tenantId)
+      .where('task_id', '=', BigInt(taskId))
+      .execute();
+    return rows.map((r) => ({ kind: r.candidate_kind, id: String(r.candidate_id) }));
   }
 }
 
@@ -363,6 +465,7 @@ export const HistoryRecordSchema = Type.Object({
   comment: Nullable(Type.String()),
   startTime: Type.String(),
   endTime: Nullable(Type.String()),
+  action: Nullable(Type.String()),
 });
 export type HistoryRecord = Static<typeof HistoryRecordSchema>;
 
@@ -379,6 +482,7 @@ export const flowHistoryTable = defineTable<HistoryRecord, 'blade_flow_history'>
     comment: ['string'],
     startTime: ['datetime', { sort: true }],
     endTime: ['datetime'],
+    action: ['string'],
   },
 );
 
@@ -414,6 +518,114 @@ export class FlowHistoryRepository extends TableRepository<HistoryRecord, 'blade
       .where('element_id', '=', elementId)
       .where('end_time', 'is', null)
       .execute();
+  }
+
+  /** An action a person took (return, transfer…): who, what, when, why, on which element. */
+  async action(
+    actor: Actor,
+    values: {
+      instanceId: string;
+      elementId: string;
+      name: string | null;
+      action: string;
+      taskId: string | null;
+      comment: string | null;
+    },
+  ): Promise<void> {
+    const now = new Date().toISOString();
+    await this.insert(actor, {
+      instanceId: values.instanceId,
+      elementId: values.elementId,
+      name: values.name,
+      activityType: 'action',
+      taskId: values.taskId,
+      assignee: actor.userId ?? null,
+      comment: values.comment,
+      startTime: now,
+      endTime: now,
+      action: values.action,
+    });
+  }
+}
+
+export const CopyRecordSchema = Type.Object({
+  ...AuditFieldsSchema,
+  tenantId: Type.String(),
+  instanceId: Type.String(),
+  taskId: Nullable(Type.String()),
+  taskName: Nullable(Type.String()),
+  userId: Type.String(),
+  fromUser: Type.String(),
+  readFlag: Type.Integer(),
+  readTime: Nullable(Type.String()),
+});
+export type CopyRecord = Static<typeof CopyRecordSchema>;
+
+export const flowCopyTable = defineTable<CopyRecord, 'blade_flow_copy'>(
+  'blade_flow_copy',
+  { tenantScoped: true },
+  {
+    instanceId: ['id', { filter: true }],
+    taskId: ['id'],
+    taskName: ['string'],
+    userId: ['id', { filter: true }],
+    fromUser: ['id'],
+    readFlag: ['int', { filter: true, sort: true }],
+    readTime: ['datetime', { sort: true }],
+  },
+);
+
+/** Who was copied on a request (抄送) and whether they read it. */
+export class FlowCopyRepository extends TableRepository<CopyRecord, 'blade_flow_copy'> {
+  constructor(store: Store) {
+    super(store, flowCopyTable);
+  }
+
+  async add(
+    actor: Actor,
+    values: { instanceId: string; taskId: string | null; taskName: string | null; userIds: string[] },
+  ): Promise<void> {
+    for (const userId of values.userIds)
+      await this.insert(actor, {
+        instanceId: values.instanceId,
+        taskId: values.taskId,
+        taskName: values.taskName,
+        userId,
+        fromUser: actor.userId ?? '0',
+        readFlag: 0,
+        readTime: null,
+      });
+  }
+
+  /** Whether the caller was copied on the instance (they may read it and its diagram). */
+  async isCopied(actor: Actor, instanceId: string): Promise<boolean> {
+    const row = await this.scopedSelect(actor)
+      .select('id')
+      .where('instance_id', '=', BigInt(instanceId))
+      .where('user_id', '=', BigInt(actor.userId ?? '0'))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A page of the caller's copies, in the query's order. */
+  async pageOf(actor: Actor, query: ListQuery): Promise<Page<CopyRecord>> {
+    return this.pageFrom(this.scopedSelect(actor).where('user_id', '=', BigInt(actor.userId ?? '0')), query);
+  }
+
+  /** Marks the caller's copies read; answers how many changed. */
+  async markRead(actor: Actor, ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.scopedUpdate(actor)
+      .set({ read_flag: 1, read_time: new Date() })
+      .where('user_id', '=', BigInt(actor.userId ?? '0'))
+      .where('read_flag', '=', 0)
+      .where(
+        'id',
+        'in',
+        ids.map((id) => BigInt(id)),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 }
 

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   FlowCompleteInputSchema,
+  FlowCopySchema,
+  FlowCopyUsers,
   FlowDefinitionSchema,
+  FlowHandOverInputSchema,
+  FlowInstanceActionInputSchema,
+  FlowOpenTaskSchema,
+  FlowReturnInputSchema,
+  FlowReturnTargetSchema,
   FlowHistorySchema,
   FlowInstanceSchema,
   FlowModelViewSchema,
@@ -12,13 +19,14 @@ import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { Envelope, ListQuerySchema, PageOf } from '../../../core/schema.js';
 import { definitionOnWire } from '../flow.service.js';
+import type { FlowActionService } from './actions.service.js';
 import type { FlowRuntimeService } from './runtime.service.js';
 
 /** /api/blade-flow/work: the caller's own work (我的事务). */
-export const flowWorkRoutes: FastifyPluginAsyncTypebox<{ runtime: FlowRuntimeService }> = async (
-  app,
-  { runtime },
-) => {
+export const flowWorkRoutes: FastifyPluginAsyncTypebox<{
+  runtime: FlowRuntimeService;
+  actions: FlowActionService;
+}> = async (app, { runtime, actions }) => {
   // Each list is a page read in the database (spec §7: current, size and the search's filters).
   const tasks = {
     schema: { querystring: ListQuerySchema, response: { 200: Envelope(PageOf(FlowTaskSchema)) } },
@@ -58,6 +66,7 @@ export const flowWorkRoutes: FastifyPluginAsyncTypebox<{ runtime: FlowRuntimeSer
           {
             processDefinitionId: IdString,
             variables: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown())),
+            copyUserIds: Type.Optional(FlowCopyUsers()),
           },
           { additionalProperties: false },
         ),
@@ -66,10 +75,11 @@ export const flowWorkRoutes: FastifyPluginAsyncTypebox<{ runtime: FlowRuntimeSer
       config: { access: 'user', button: 'work_start_flow' },
     },
     async (req) => {
-      const id = await runtime.start(req.actor, {
-        definitionId: req.body.processDefinitionId,
-        variables: req.body.variables ?? {},
-      });
+      const id = await actions.start(
+        req.actor,
+        { definitionId: req.body.processDefinitionId, variables: req.body.variables ?? {} },
+        req.body.copyUserIds,
+      );
       return ok({ processInstanceId: id }, req.t('flow.started'));
     },
   );
@@ -93,17 +103,135 @@ export const flowWorkRoutes: FastifyPluginAsyncTypebox<{ runtime: FlowRuntimeSer
       config: { access: 'user', button: 'work_todo_handle' },
     },
     async (req) => {
-      await runtime.complete(req.actor, req.body);
+      await actions.complete(req.actor, req.body);
       return ok(true, req.t('updated'));
     },
+  );
+
+  // Issue 51: the actions on a task (its assignee's, from the handling dialog) and on a request
+  // (its initiator's, from 已发事务), and the copies (抄送我的).
+  const handle = { access: 'user', button: 'work_todo_handle' } as const;
+  const done = { 200: Envelope(Type.Boolean()) };
+  app.get(
+    '/return-targets',
+    {
+      schema: {
+        querystring: Type.Object({ taskId: IdString }),
+        response: { 200: Envelope(Type.Array(FlowReturnTargetSchema)) },
+      },
+      config: { everyone: 'own' },
+    },
+    async (req) => ok(await actions.returnTargets(req.actor, req.query.taskId), req.t('ok')),
+  );
+  app.post(
+    '/return-task',
+    { schema: { body: FlowReturnInputSchema, response: done }, config: handle },
+    async (req) => {
+      await actions.returnTask(req.actor, req.body);
+      return ok(true, req.t('updated'));
+    },
+  );
+  app.post(
+    '/transfer-task',
+    { schema: { body: FlowHandOverInputSchema, response: done }, config: handle },
+    async (req) => {
+      await actions.handOver(req.actor, req.body, 'transfer');
+      return ok(true, req.t('updated'));
+    },
+  );
+  app.post(
+    '/delegate-task',
+    { schema: { body: FlowHandOverInputSchema, response: done }, config: handle },
+    async (req) => {
+      await actions.handOver(req.actor, req.body, 'delegate');
+      return ok(true, req.t('updated'));
+    },
+  );
+  // The initiator's own request only (checked by the service): every signed-in user may ask.
+  const own = { access: 'user', everyone: 'own' } as const;
+  app.post(
+    '/recall',
+    { schema: { body: FlowInstanceActionInputSchema, response: done }, config: own },
+    async (req) => {
+      await actions.recall(req.actor, req.body.processInstanceId, req.body.comment?.trim() || null);
+      return ok(true, req.t('flow.recalled'));
+    },
+  );
+  app.post(
+    '/withdraw',
+    { schema: { body: FlowInstanceActionInputSchema, response: done }, config: own },
+    async (req) => {
+      await actions.withdraw(req.actor, req.body.processInstanceId, req.body.comment?.trim() || null);
+      return ok(true, req.t('flow.withdrawn'));
+    },
+  );
+  app.post(
+    '/nudge',
+    { schema: { body: FlowInstanceActionInputSchema, response: done }, config: own },
+    async (req) => {
+      await actions.nudge(req.actor, req.body.processInstanceId, req.body.comment?.trim() || null);
+      return ok(true, req.t('flow.nudged'));
+    },
+  );
+  app.get(
+    '/copy-list',
+    {
+      schema: {
+        querystring: Type.Object({
+          current: Type.Optional(Type.Integer({ minimum: 1 })),
+          size: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+          order: Type.Optional(Type.Union([Type.Literal('unread'), Type.Literal('time')])),
+        }),
+        response: { 200: Envelope(PageOf(FlowCopySchema)) },
+      },
+      config: { everyone: 'own' },
+    },
+    async (req) => ok(await actions.copyList(req.actor, req.query), req.t('ok')),
+  );
+  app.post(
+    '/read-copy',
+    {
+      schema: {
+        body: Type.Object(
+          { ids: Type.Array(IdString, { minItems: 1, maxItems: 200 }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Envelope(Type.Integer()) },
+      },
+      config: own,
+    },
+    async (req) => ok(await actions.readCopies(req.actor, req.body.ids), req.t('updated')),
   );
 };
 
 /** /api/blade-flow/follow: every instance of the tenant (流程跟踪). */
-export const flowFollowRoutes: FastifyPluginAsyncTypebox<{ runtime: FlowRuntimeService }> = async (
-  app,
-  { runtime },
-) => {
+export const flowFollowRoutes: FastifyPluginAsyncTypebox<{
+  runtime: FlowRuntimeService;
+  actions: FlowActionService;
+}> = async (app, { runtime, actions }) => {
+  // Issue 51: a process administrator reassigns any open task of the tenant.
+  app.get(
+    '/open-tasks',
+    {
+      schema: {
+        querystring: Type.Object({ processInstanceId: IdString }),
+        response: { 200: Envelope(Type.Array(FlowOpenTaskSchema)) },
+      },
+      config: { menu: 'flow_follow' },
+    },
+    async (req) => ok(await actions.openTasks(req.actor, req.query.processInstanceId), req.t('ok')),
+  );
+  app.post(
+    '/reassign-task',
+    {
+      schema: { body: FlowHandOverInputSchema, response: { 200: Envelope(Type.Boolean()) } },
+      config: { access: 'user', button: 'flow_follow_reassign' },
+    },
+    async (req) => {
+      await actions.handOver(req.actor, req.body, 'reassign');
+      return ok(true, req.t('updated'));
+    },
+  );
   app.get(
     '/list',
     {

@@ -20,10 +20,12 @@ import {
   type DefinitionRecord,
 } from '../manager/definition.repository.js';
 import {
+  FlowCopyRepository,
   FlowHistoryRepository,
   FlowInstanceRepository,
   FlowTaskRepository,
   RUN_STATE,
+  TASK_KIND,
   TASK_STATE,
   flowInstanceTable,
   flowTaskTable,
@@ -106,6 +108,15 @@ export interface BusinessForm {
   startPath: string;
   follow: BusinessListener;
 }
+
+/**
+ * What an action adds to a step, inside its transaction (the copies of a completion, the history of
+ * a withdrawal): `task` is the task completed, null when the instance ended.
+ */
+export type StepHook = (
+  tx: Store,
+  step: { instance: InstanceRecord; task: TaskRecord | null; processName: string },
+) => Promise<void>;
 
 export class FlowRuntimeService {
   /** The business forms by their table. */
@@ -290,13 +301,15 @@ export class FlowRuntimeService {
    * step, the new tasks and the history are one transaction; a second completion of the same task
    * (or a concurrent step of the same instance) loses and changes nothing.
    */
-  async complete(actor: Actor, input: FlowCompleteInput): Promise<void> {
+  async complete(actor: Actor, input: FlowCompleteInput, within?: StepHook): Promise<void> {
     const store = await this.stores.storeFor(actor);
     const tasks = new FlowTaskRepository(store);
     const task = found(await tasks.findById(actor, input.taskId));
     if (task.instanceId !== input.processInstanceId) throw notFound();
     if (task.taskState !== TASK_STATE.open) throw badRequest('flow.task.done');
     if (task.assignee !== actor.userId) throw new ApiError(403, 'flow.task.notAssignee');
+    // A return task or a delegated one does not move the engine: the actions service handles them.
+    if (task.taskKind !== TASK_KIND.task || task.owner !== null) throw badRequest('flow.task.done');
     const pass = input.flag !== 'reject';
     const comment = input.comment?.trim() || null;
     const engine = await flowRuntime();
@@ -334,6 +347,7 @@ export class FlowRuntimeService {
         activities: step.activities.filter((a) => a.elementId !== task.elementId),
       });
       await this.tell(tx, actor, instance, step);
+      await within?.(tx, { instance, task, processName: definition.name });
       const messages = this.messages;
       if (messages)
         await whenCommitted(tx, () =>
@@ -350,12 +364,22 @@ export class FlowRuntimeService {
     });
   }
 
-  /** follow/delete-process-instance: ends a running instance with a reason. */
-  async deleteInstance(actor: Actor, instanceId: string, reason: string): Promise<void> {
+  /**
+   * follow/delete-process-instance: ends a running instance with a reason. With `withdrawn` (work/
+   * withdraw), only its initiator may, and it ends as withdrawn; `within` runs in its transaction.
+   */
+  async deleteInstance(
+    actor: Actor,
+    instanceId: string,
+    reason: string,
+    options: { withdrawn?: boolean; within?: StepHook } = {},
+  ): Promise<void> {
     const engine = await flowRuntime();
     await inTransaction(await this.stores.storeFor(actor), async (tx) => {
       const instances = new FlowInstanceRepository(tx);
       const instance = found(await instances.findById(actor, instanceId));
+      if (options.withdrawn && instance.startUser !== actor.userId)
+        throw new ApiError(403, 'flow.instance.notInitiator');
       if (instance.runState !== RUN_STATE.running) throw badRequest('flow.instance.ended');
       const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
       const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
@@ -363,14 +387,17 @@ export class FlowRuntimeService {
       const advanced = await instances.advance(actor, instance.id, instance.revision, {
         engineState: JSON.stringify(step.state),
         currentNodes: null,
-        runState: RUN_STATE.deleted,
+        runState: options.withdrawn ? RUN_STATE.withdrawn : RUN_STATE.deleted,
         endTime: new Date(),
         deleteReason: reason,
       });
       if (!advanced) throw badRequest('flow.instance.moved');
+      const definition = found(await new FlowDefinitionRepository(tx).findById(actor, instance.definitionId));
+      await options.within?.(tx, { instance, task: null, processName: definition.name });
       await new FlowTaskRepository(tx).cancelOpen(actor, instance.id);
       await this.tell(tx, actor, instance, null);
     });
+    if (options.withdrawn) return;
     this.record(actor, {
       logId: 'flow.instance.delete',
       message: { key: 'flow.log.instanceDelete', args: { instance: instanceId, reason } },
@@ -398,6 +425,7 @@ export class FlowRuntimeService {
     ]);
     const names = await userNames(store, actor.tenantId, [
       ...tasks.map((t) => t.assignee),
+      ...tasks.map((t) => t.fromUser),
       ...instances.map((i) => i.startUser),
     ]);
     return tasks.flatMap((task) => {
@@ -418,6 +446,15 @@ export class FlowRuntimeService {
           outcome: task.outcome,
           comment: task.comment,
           processIsFinished: instance.runState !== RUN_STATE.running,
+          kind:
+            task.taskKind === TASK_KIND.return
+              ? ('returned' as const)
+              : task.owner !== null
+                ? ('delegated' as const)
+                : ('task' as const),
+          fromUser: task.fromUser,
+          fromUserName: task.fromUser ? (names.get(task.fromUser) ?? null) : null,
+          fromComment: task.fromComment,
         },
       ];
     });
@@ -523,6 +560,8 @@ export class FlowRuntimeService {
     const instance = found(await new FlowInstanceRepository(store).findById(actor, instanceId));
     if (!ownOnly || instance.startUser === actor.userId) return instance;
     if (await new FlowTaskRepository(store).involves(actor, instance.id)) return instance;
+    // Copied to them (抄送): they may read the request and its diagram.
+    if (await new FlowCopyRepository(store).isCopied(actor, instance.id)) return instance;
     throw notFound();
   }
 
@@ -634,6 +673,7 @@ function historyOnWire(row: HistoryRecord, names: Map<string, string>): FlowHist
     startTime: row.startTime,
     endTime: row.endTime,
     durationInMillis: Number.isFinite(end) && Number.isFinite(start) ? Math.max(0, end - start) : null,
+    action: row.action,
   };
 }
 

@@ -74,4 +74,40 @@ export class TaskMessages {
       link: '/work/send/index',
     });
   }
+
+  /**
+   * Tells people of an action on a request (issue 51): a task returned, transferred or delegated to
+   * them, a delegation come back, a nudge, a copy. Only the live, enabled users of the tenant among
+   * `users` (the assignee, or else the task's candidates) hear of it; never the sender.
+   */
+  async action(
+    sender: Actor,
+    users: { assignee: string | null; candidates?: readonly Candidate[] },
+    message: {
+      key: FlowActionMessage;
+      process: string;
+      task: string;
+      body: string | null;
+      link: string;
+    },
+  ): Promise<void> {
+    const wanted: Candidate[] = users.assignee
+      ? [{ kind: 'user', id: users.assignee }]
+      : [...(users.candidates ?? [])];
+    const ids = (await candidateUserIds(this.store, sender.tenantId, wanted, MAX_CANDIDATES)).filter(
+      (id) => id !== sender.userId,
+    );
+    if (ids.length === 0) return;
+    const names = { process: message.process, task: message.task };
+    await this.messages.send(sender, ids, {
+      kind: 'task',
+      title: translate('zh', `flow.message.${message.key}`, names),
+      body: message.body,
+      link: message.link,
+    });
+  }
 }
+
+/** The messages of the actions (flow.message.<key> in flow.messages.ts). */
+export type FlowActionMessage =
+  'returned' | 'resubmitted' | 'transferred' | 'delegated' | 'resolved' | 'nudged' | 'copied' | 'withdrawn';

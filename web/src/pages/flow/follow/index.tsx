@@ -1,4 +1,4 @@
-import { ApartmentOutlined, DeleteOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DeleteOutlined, SwapOutlined } from '@ant-design/icons';
 import type { FlowInstance } from '@console/contract';
 import { FLOW_INSTANCE_STATUS } from '@console/contract/flow';
 import { Tag } from 'antd';
@@ -9,6 +9,7 @@ import { ProcessDiagramDialog } from '../../../components/bpmn';
 import { CrudPage, defineCrud, type CrudActionContext } from '../../../crud';
 import { renameFilters } from '../shared/filters';
 import { DeleteDialog } from './DeleteDialog';
+import { ReassignDialog } from './ReassignDialog';
 import './locales';
 import '../shared/locales';
 
@@ -16,6 +17,7 @@ const STATUS_COLORS: Record<number, string> = {
   [FLOW_INSTANCE_STATUS.running]: 'processing',
   [FLOW_INSTANCE_STATUS.finished]: 'success',
   [FLOW_INSTANCE_STATUS.deleted]: 'default',
+  [FLOW_INSTANCE_STATUS.withdrawn]: 'warning',
 };
 
 const isRunning = (row: FlowInstance) => row.status === FLOW_INSTANCE_STATUS.running;
@@ -35,11 +37,12 @@ let openings = 0;
 /**
  * 流程跟踪 (/api/blade-flow/follow): every process instance of the tenant, the latest first. 流程图
  * shows an instance's diagram with its history; a running one may be deleted (flow_follow_delete)
- * with a reason, which it keeps.
+ * with a reason, which it keeps, and its open tasks reassigned (flow_follow_reassign).
  */
 export default function FollowPage() {
   const [diagram, setDiagram] = useState<DiagramSource>();
   const [deleting, setDeleting] = useState<Deleting>();
+  const [reassigning, setReassigning] = useState<Deleting>();
 
   const config = useMemo(
     () =>
@@ -83,6 +86,7 @@ export default function FollowPage() {
               { value: FLOW_INSTANCE_STATUS.running, label: 'flow.follow.running' },
               { value: FLOW_INSTANCE_STATUS.finished, label: 'flow.follow.finished' },
               { value: FLOW_INSTANCE_STATUS.deleted, label: 'flow.follow.deleted' },
+              { value: FLOW_INSTANCE_STATUS.withdrawn, label: 'flow.follow.withdrawn' },
             ],
             search: { op: 'equal' },
             table: {
@@ -111,6 +115,14 @@ export default function FollowPage() {
             onClick: (row) => setDiagram({ processInstanceId: row.processInstanceId }),
           },
           {
+            key: 'reassign',
+            label: 'flow.follow.reassign.action',
+            icon: <SwapOutlined aria-hidden />,
+            permission: 'flow_follow_reassign',
+            visible: isRunning,
+            onClick: (instance, context) => setReassigning({ instance, context, key: ++openings }),
+          },
+          {
             key: 'delete',
             label: 'flow.follow.remove.action',
             icon: <DeleteOutlined aria-hidden />,
@@ -128,6 +140,17 @@ export default function FollowPage() {
   return (
     <CrudPage config={config}>
       <ProcessDiagramDialog source={diagram} onClose={() => setDiagram(undefined)} />
+      <ReassignDialog
+        key={`reassign-${reassigning?.key ?? 0}`}
+        instance={reassigning?.instance}
+        onClose={() => setReassigning(undefined)}
+        onDone={() => {
+          setReassigning(undefined);
+          reassigning?.context.success('flow.follow.reassign.done');
+          void reassigning?.context.refresh();
+        }}
+        onOutdated={() => void reassigning?.context.refresh()}
+      />
       <DeleteDialog
         key={`delete-${deleting?.key ?? 0}`}
         instance={deleting?.instance}

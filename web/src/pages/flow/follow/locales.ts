@@ -12,6 +12,7 @@ export const flowFollowZh = {
   running: '运行中',
   finished: '已完成',
   deleted: '已删除',
+  withdrawn: '已撤销',
   endTime: '结束时间',
   deleteReason: '删除原因',
   remove: {
@@ -24,6 +25,21 @@ export const flowFollowZh = {
     reasonTooLong: '删除原因最多 {{max}} 个字符',
     ok: '删除',
     done: '删除成功',
+  },
+  reassign: {
+    action: '转办',
+    title: '转办任务',
+    subject: '流程 {{name}}，{{startUser}} 发起',
+    task: '任务',
+    taskRequired: '请选择任务',
+    taskOption: '{{task}}（{{name}}）',
+    unclaimed: '待签收',
+    user: '转办给',
+    userRequired: '请选择用户',
+    comment: '说明',
+    commentTooLong: '说明最多 {{max}} 个字符',
+    ok: '转办',
+    done: '已转办',
   },
 };
 
@@ -39,6 +55,7 @@ export const flowFollowEn: typeof flowFollowZh = {
   running: 'Running',
   finished: 'Finished',
   deleted: 'Deleted',
+  withdrawn: 'Withdrawn',
   endTime: 'Ended at',
   deleteReason: 'Reason for deleting',
   remove: {
@@ -51,6 +68,21 @@ export const flowFollowEn: typeof flowFollowZh = {
     reasonTooLong: 'The reason can be at most {{max}} characters',
     ok: 'Delete',
     done: 'Deleted',
+  },
+  reassign: {
+    action: 'Reassign',
+    title: 'Reassign a task',
+    subject: 'Process {{name}}, started by {{startUser}}',
+    task: 'Task',
+    taskRequired: 'Please choose the task',
+    taskOption: '{{task}} ({{name}})',
+    unclaimed: 'not claimed',
+    user: 'Reassign to',
+    userRequired: 'Please choose a user',
+    comment: 'Comment',
+    commentTooLong: 'The comment can be at most {{max}} characters',
+    ok: 'Reassign',
+    done: 'Reassigned',
   },
 };
 

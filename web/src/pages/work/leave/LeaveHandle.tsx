@@ -3,8 +3,8 @@ import { Alert, App, Button, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import * as workApi from '../../../api/flow/work';
 import { ProcessDiagram } from '../../../components/bpmn';
-import { completeInput, decisionKindOf, type Decision } from '../shared/decision';
-import { DecisionForm } from '../shared/DecisionForm';
+import { decisionKindOf } from '../shared/decision';
+import { TaskHandling, type TaskOutcome } from '../shared/TaskHandling';
 import { WORK_LIST, WORK_PAGE } from '../shared/work-lists';
 import { Loaded, LeaveRecord, leaveQueryKey, useLeaveDetail } from './LeaveRecord';
 import { useLeaveExit } from './use-leave-exit';
@@ -22,9 +22,10 @@ const taskQueryKey = (taskId: string) => ['work', 'leave-task', taskId] as const
 /**
  * 处理请假: the request (read-only), the decision, and the process so far. The approver's and the
  * manager's steps decide 同意 / 驳回 (a rejection says why); the applicant's adjust step, after a
- * rejection, 重新提交 (back to the approver) or 撤回 (the process ends). Which step it is comes from
- * the user's to-do list; a task not in it (handled meanwhile, someone else's) offers no decision.
- * Decided, the page closes and 待办事务 shows.
+ * rejection, 重新提交 (back to the approver) or 撤回 (the process ends); a step may also be
+ * returned, transferred or delegated, and a decision copied (issue 51: shared/TaskHandling.tsx).
+ * Which step it is comes from the user's to-do list; a task not in it (handled meanwhile, someone
+ * else's) offers no decision. Decided, the page closes and 待办事务 shows.
  */
 export function LeaveHandle({ taskId, processInstanceId, businessId }: LeaveHandleProps) {
   const { t } = useTranslation();
@@ -37,9 +38,8 @@ export function LeaveHandle({ taskId, processInstanceId, businessId }: LeaveHand
     queryFn: async () => (await workApi.todoList(1, 1, { taskId })).records[0] ?? null,
   });
 
-  const decide = async (decision: Decision, comment: string) => {
-    await workApi.completeTask(completeInput({ taskId, processInstanceId }, decision, comment));
-    void message.success(t(`work.shared.decision.done.${decision}`));
+  const done = async (outcome: TaskOutcome) => {
+    void message.success(t(`work.shared.decision.done.${outcome}`));
     for (const key of [[WORK_LIST.todo], [WORK_LIST.done], [WORK_LIST.send], leaveQueryKey(businessId)])
       void queryClient.invalidateQueries({ queryKey: key });
     queryClient.removeQueries({ queryKey: taskQueryKey(taskId) });
@@ -56,14 +56,10 @@ export function LeaveHandle({ taskId, processInstanceId, businessId }: LeaveHand
           {(open) =>
             open ? (
               <Flex vertical gap={12}>
-                {decisionKindOf(open.taskDefinitionKey) === 'adjust' && (
+                {decisionKindOf(open.taskDefinitionKey, open.kind) === 'adjust' && (
                   <Alert type="warning" showIcon title={t('work.leave.adjustHint')} />
                 )}
-                <DecisionForm
-                  name="leave-decision"
-                  kind={decisionKindOf(open.taskDefinitionKey)}
-                  onDecide={decide}
-                />
+                <TaskHandling task={open} name="leave-decision" onDone={done} />
               </Flex>
             ) : (
               <Alert

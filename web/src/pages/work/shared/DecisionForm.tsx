@@ -4,9 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { COMMENT_MAX, needsComment, type Decision, type DecisionKind } from './decision';
 import './locales';
 import { useReportFailure } from './report-failure';
+import { UserSelect } from './UserSelect';
 
 interface DecisionValues {
   comment?: string;
+  copyUserIds?: string[];
 }
 
 export interface DecisionFormProps {
@@ -17,16 +19,19 @@ export interface DecisionFormProps {
    * Sends the decision; the buttons stay disabled until it settles. A rejection keeps the form as
    * it was (the request layer has said why), so the user can try again.
    */
-  onDecide: (decision: Decision, comment: string) => Promise<unknown>;
+  onDecide: (decision: Decision, comment: string, copyUserIds: string[]) => Promise<unknown>;
   /** Cancel button (a dialog's); none on a page. */
   onCancel?: () => void;
+  /** Offers 抄送: users of the tenant told of the decision, who may then read the request. */
+  copy?: boolean;
 }
 
 /**
  * 审批意见 and the decision buttons: 同意 / 驳回 on an approval step (驳回 needs a comment), 重新提交
- * / 撤回 on the applicant's adjust step (撤回 ends the process: it asks first).
+ * / 撤回 on the applicant's adjust step (撤回 ends the process: it asks first), 重新提交 on a task
+ * returned to the user, 办理完成 on one delegated to them; with `copy`, 抄送 users as well.
  */
-export function DecisionForm({ name, kind, onDecide, onCancel }: DecisionFormProps) {
+export function DecisionForm({ name, kind, onDecide, onCancel, copy }: DecisionFormProps) {
   const { t } = useTranslation();
   const report = useReportFailure();
   const [form] = Form.useForm<DecisionValues>();
@@ -45,7 +50,7 @@ export function DecisionForm({ name, kind, onDecide, onCancel }: DecisionFormPro
     }
     setSending(decision);
     try {
-      await onDecide(decision, values.comment?.trim() ?? '');
+      await onDecide(decision, values.comment?.trim() ?? '', values.copyUserIds ?? []);
     } catch (error) {
       // The form stays for another try.
       report(error);
@@ -84,12 +89,25 @@ export function DecisionForm({ name, kind, onDecide, onCancel }: DecisionFormPro
       >
         <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} disabled={sending !== undefined} />
       </Form.Item>
+      {copy && (
+        <Form.Item name="copyUserIds" label={t('work.shared.decision.copy')}>
+          <UserSelect
+            multiple
+            placeholder={t('work.shared.decision.copyPlaceholder')}
+            disabled={sending !== undefined}
+          />
+        </Form.Item>
+      )}
       <Flex gap={8} wrap role="group" aria-label={t('work.shared.decision.group')}>
         {kind === 'audit' ? (
           <>
             {button('pass', { type: 'primary' })}
             {button('reject', { danger: true })}
           </>
+        ) : kind === 'returned' ? (
+          button('resubmit', { type: 'primary' })
+        ) : kind === 'delegated' ? (
+          button('resolve', { type: 'primary' })
         ) : (
           <>
             {button('resubmit', { type: 'primary' })}

@@ -68,6 +68,23 @@ describe('decisions', () => {
     expect(decisionKindOf('approverAudit')).toBe('audit');
     expect(decisionKindOf('managerAudit')).toBe('audit');
   });
+
+  it('resubmits a returned task and resolves a delegated one without variables; copies when asked', () => {
+    expect(decisionKindOf('applicantAdjust', 'returned')).toBe('returned');
+    expect(decisionKindOf('approverAudit', 'delegated')).toBe('delegated');
+    expect(decisionKindOf('approverAudit', 'task')).toBe('audit');
+    expect(completeInput({ ...task, kind: 'returned' }, 'resubmit', '已补')).toEqual({
+      ...task,
+      flag: 'pass',
+      comment: '已补',
+    });
+    expect(completeInput({ ...task, kind: 'delegated' }, 'resolve')).toEqual({ ...task, flag: 'pass' });
+    expect(completeInput(task, 'pass', '', ['7', '8'])).toEqual({
+      ...task,
+      flag: 'pass',
+      copyUserIds: ['7', '8'],
+    });
+  });
 });
 
 describe('list filters', () => {

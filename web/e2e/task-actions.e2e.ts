@@ -1,0 +1,133 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, createRole, createStaff, openMenu } from './support/console-api.js';
+import { buttonName, signIn, type Credentials } from './support/sign-in.js';
+import { consoleSuite } from './support/suite.js';
+
+// Issue 51, part A, end to end on one server: a two-step process; the checker returns the second
+// step to the approver with a reason, the approver sees it in 待办事务 and resubmits it, it comes
+// straight back to the checker, who approves it copying the approver, who then finds it in 抄送我的
+// (unread, then read once viewed).
+const suite = consoleSuite();
+
+const WIDE = { width: 1366, height: 768 };
+const APPROVER: Credentials = { username: 'e2e_act_approver', password: 'Appr-2024-pass' };
+const CHECKER: Credentials = { username: 'e2e_act_checker', password: 'Check-2024-pass' };
+
+const chain = (approver: string, checker: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
+  <process id="e2e_actions" name="E2E 退回流程" isExecutable="true">
+    <startEvent id="begin" />
+    <sequenceFlow id="toFirst" sourceRef="begin" targetRef="first" />
+    <userTask id="first" name="初审" flowable:assignee="${approver}" />
+    <sequenceFlow id="toSecond" sourceRef="first" targetRef="second" />
+    <userTask id="second" name="复审" flowable:assignee="${checker}" />
+    <sequenceFlow id="toEnd" sourceRef="second" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
+
+async function toast(page: Page, text: string): Promise<void> {
+  const notices = page.locator('.ant-message-notice');
+  try {
+    await notices.filter({ hasText: text }).first().waitFor();
+  } catch (error) {
+    throw new Error(`no message "${text}"; on screen: ${JSON.stringify(await notices.allTextContents())}`, {
+      cause: error,
+    });
+  }
+}
+const row = (scope: Locator, text: string | RegExp) => scope.getByRole('row', { name: text });
+
+async function signInAs(credentials: Credentials): Promise<Page> {
+  const { baseUrl, captchas } = suite.running();
+  const page = await suite.newPage(WIDE);
+  await signIn(page, baseUrl, captchas, credentials);
+  return page;
+}
+
+/** Chooses an option of an antd select by its label, typing to search it when it searches. */
+async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  const field = scope.getByLabel(label, { exact: true });
+  await field.click();
+  if (await field.isEditable()) await field.fill(option);
+  await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** Opens 处理 on a to-do row (the list read anew): the handling dialog. */
+async function handle(page: Page, task: string): Promise<Locator> {
+  let todo: Locator;
+  if (new URL(page.url()).pathname === '/work/todo/index') {
+    await page.reload();
+    todo = page.getByRole('region', { name: '待办事务', exact: true });
+  } else todo = await openMenu(page, '我的事务', '待办事务', '/work/todo/index');
+  await row(todo, new RegExp(task)).getByRole('button', { name: '处理' }).click();
+  const dialog = page.getByRole('dialog', { name: '处理事务' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe('task actions in the console against the real server', () => {
+  it('returns a task, resubmits it, approves it with a copy that shows in 抄送我的', async () => {
+    const admin = await suite.signedInPage(WIDE);
+    const roleId = await createRole(admin, 'E2E 办理人', 'e2e_actions', ['我的事务']);
+    const approverId = await createStaff(admin, APPROVER, '审批员甲', roleId);
+    const checkerId = await createStaff(admin, CHECKER, '复核员乙', roleId);
+    const model = await api<{ id: string }>(admin, '/api/blade-flow/model/submit', {
+      modelKey: 'e2e_actions',
+      name: 'E2E 退回流程',
+      xml: chain(approverId, checkerId),
+    });
+    const [definition] = await api<Array<{ id: string }>>(
+      admin,
+      `/api/blade-flow/model/deploy?modelId=${model.id}`,
+      {},
+    );
+    await api(admin, '/api/blade-flow/work/start-process', { processDefinitionId: definition!.id });
+
+    // The approver passes 初审.
+    const approver = await signInAs(APPROVER);
+    const first = await handle(approver, '初审');
+    await first.getByRole('button', { name: '同意' }).click();
+    await toast(approver, '已同意');
+
+    // The checker returns 复审 to 初审, with the reason.
+    const checker = await signInAs(CHECKER);
+    const second = await handle(checker, '复审');
+    await second.locator('.ant-segmented-item').filter({ hasText: '退回' }).click();
+    await choose(checker, second, '退回到', '初审');
+    await second.getByLabel('退回原因', { exact: true }).fill('附件缺少发票');
+    await second.getByRole('button', { name: buttonName('退回') }).click();
+    await toast(checker, '已退回');
+    const checkerTodo = checker.getByRole('region', { name: '待办事务', exact: true });
+    await expect.poll(() => row(checkerTodo, /复审/).count()).toBe(0);
+
+    // The approver sees it back with the reason, and resubmits it.
+    const back = await handle(approver, '初审');
+    await back.getByText('复核员乙 退回：附件缺少发票').waitFor();
+    await back.getByLabel('审批意见', { exact: true }).fill('已补发票');
+    await back.getByRole('button', { name: '重新提交' }).click();
+    await toast(approver, '已重新提交');
+
+    // Straight back to the checker, who approves it copying the approver.
+    const again = await handle(checker, '复审');
+    await choose(checker, again, '抄送', '审批员甲');
+    // A multiple select stays open: focus the comment to close it.
+    await again.getByLabel('审批意见', { exact: true }).click();
+    await again.getByRole('button', { name: '同意' }).click();
+    await toast(checker, '已同意');
+
+    // 抄送我的: unread, then read once viewed.
+    const copies = await openMenu(approver, '我的事务', '抄送我的', '/work/copy/index');
+    const copy = row(copies, /E2E 退回流程/);
+    await copy.getByText('未读').waitFor();
+    await copy.getByRole('button', { name: '查看' }).click();
+    const viewer = approver.getByRole('dialog', { name: '流程图展示' });
+    await viewer.getByText('附件缺少发票').waitFor();
+    await viewer
+      .getByRole('button', { name: /关闭|Close/ })
+      .first()
+      .click();
+    await copy.getByText('已读').waitFor();
+  });
+});
