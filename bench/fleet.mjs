@@ -9,19 +9,17 @@
 // holds the goals and the results. The machine shares its 2 cores among the server, the simulator,
 // the database and this script: the figures are of this machine, not of a server alone.
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  BENCH_ADMIN_PASSWORD,
-  ROOT,
   cleanUp,
   cleanUpOnSignals,
   cpuSeconds,
   createBenchDatabase,
   freePort,
   intEnv,
+  runSimulator,
   signedInHeaders,
   startProcess,
   stopProcess,
@@ -35,44 +33,6 @@ const SECONDS = intEnv('BENCH_SECONDS', 30, 5, 3600);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 cleanUpOnSignals();
-
-/** Runs the simulator to its end: its JSON totals. `beating` is called once its machines beat. */
-function simulate(base, args, beating) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        path.join(ROOT, 'scripts/fleet-simulate.mjs'),
-        '--url',
-        base,
-        '--password',
-        BENCH_ADMIN_PASSWORD,
-        '--machines',
-        String(MACHINES),
-        '--concurrency',
-        String(CONCURRENCY),
-        '--duration',
-        String(SECONDS),
-        '--report',
-        '1000',
-        ...args,
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => {
-      if (!err.includes(' machines (') && (err + chunk).includes(' machines (')) beating();
-      err += chunk;
-    });
-    child.once('exit', (code) => {
-      const last = out.trim().split('\n').at(-1);
-      if (code === 0 && last) resolve(JSON.parse(last));
-      else reject(new Error(`the simulator failed (${code}):\n${err.slice(-2000)}`));
-    });
-  });
-}
 
 /** The machine list's latencies (ms), read every 200 ms until `until` resolves. */
 async function listLatencies(base, headers, until) {
@@ -109,9 +69,12 @@ try {
       const headers = await signedInHeaders(server.base);
       for (const mode of (process.env.BENCH_CHANNELS ?? 'http,mqtt').split(',')) {
         let cpuBefore = NaN;
-        const run = simulate(
+        const run = runSimulator(
           server.base,
-          ['--mode', mode, '--mqtt-url', `mqtt://127.0.0.1:${mqttPort}`],
+          [
+            ...['--machines', String(MACHINES), '--concurrency', String(CONCURRENCY)],
+            ...['--duration', String(SECONDS), '--mode', mode, '--mqtt-url', `mqtt://127.0.0.1:${mqttPort}`],
+          ],
           () => (cpuBefore = cpuSeconds(server.pid).all),
         );
         const list = await listLatencies(server.base, headers, run);

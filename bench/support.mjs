@@ -216,3 +216,34 @@ export function cpuSeconds(pid) {
   };
   return { main: of(`/proc/${pid}/task/${pid}/stat`), all: of(`/proc/${pid}/stat`) };
 }
+
+/**
+ * Runs the fleet simulator (scripts/fleet-simulate.mjs) against a server to its end, signed in as
+ * the bench's administrator: its JSON totals. `beating` is called once its machines beat (their
+ * preparation is over). `args`: the simulator's options (--machines, --mode, …).
+ */
+export function runSimulator(base, args, beating = () => undefined) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(ROOT, 'scripts/fleet-simulate.mjs'),
+        ...['--url', base, '--password', BENCH_ADMIN_PASSWORD, '--report', '1000'],
+        ...args,
+      ],
+      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => {
+      if (!err.includes(' machines (') && (err + chunk).includes(' machines (')) beating();
+      err += chunk;
+    });
+    child.once('exit', (code) => {
+      const last = out.trim().split('\n').at(-1);
+      if (code === 0 && last) resolve(JSON.parse(last));
+      else reject(new Error(`the simulator failed (${code}):\n${err.slice(-2000)}`));
+    });
+  });
+}

@@ -1,5 +1,5 @@
 import { Alert, Button, ConfigProvider, Form, theme, type FormInstance } from 'antd';
-import { useCallback, useMemo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { RequestError, type QueryParams } from '../api/request';
@@ -8,7 +8,7 @@ import { CrudDialog } from './CrudDialog';
 import { CrudSearch } from './CrudSearch';
 import { CrudTable } from './CrudTable';
 import { CrudToolbar } from './CrudToolbar';
-import { searchParamSpecs, searchSpec } from './columns';
+import { searchParamSpecs, searchSpec, startingSearch } from './columns';
 import { sortFromTable, type TableSorter } from './list-state';
 import { searchParams } from './search';
 import { sortFieldOf } from './table-columns';
@@ -75,8 +75,18 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
 
   const { success, warn, info, confirm, confirmThen, modalHolder } = usePageMessages(getContainer);
 
+  // ----- a starting search from the address (?hospitalId=…): another page's link to a filtered list
+  const { pathname, search: address } = useLocation();
+  const [starting] = useState(() => startingSearch(columns, new URLSearchParams(address)));
+
   // ----- the list, the tree, removal and the dialog: headless hooks, rendered below
-  const list = useCrudList<T>({ name, list: api.list, params, defaultSort: config.defaultSort });
+  const list = useCrudList<T>({
+    name,
+    list: api.list,
+    params,
+    defaultSort: config.defaultSort,
+    initialSearch: starting && searchParams(starting, searchParamSpecs(columns)),
+  });
   const { state: listState, total, totalExact, paged, offset, search, turnPage, sortBy } = list;
   const tree = useCrudTree<T>({ rows: list.rows, keyOf, tree: config.tree });
   const { rows: dataSource, reset: resetTree } = tree;
@@ -105,8 +115,10 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
   const { openDialog: open, openAdd } = detail;
 
   // ----- drafts: a session that ends keeps the search and the open dialog (useCrudDrafts.ts)
-  const { pathname } = useLocation();
   const [searchForm] = Form.useForm<Record<string, unknown>>();
+  useEffect(() => {
+    if (starting) searchForm.setFieldsValue(starting);
+  }, [searchForm, starting]);
   const dialogForm = useRef<FormInstance<CrudFormValues>>(null);
   const searchable = columns.some((column) => searchSpec(column) !== undefined);
   useCrudDrafts({

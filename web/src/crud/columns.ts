@@ -61,3 +61,20 @@ export function searchParamSpecs(columns: readonly ColumnShape[]): SearchParamSp
     return [{ kind: 'value', prop: column.prop, param: spec.op ? `${column.prop}_${spec.op}` : column.prop }];
   });
 }
+
+/**
+ * The search an address starts a page with (`?hospitalId=…`: another page's link to a filtered
+ * list): the values of the offered search fields it names, date ranges aside; undefined for none.
+ */
+export function startingSearch(
+  columns: readonly ColumnShape[],
+  query: URLSearchParams,
+): Record<string, string> | undefined {
+  const values: Record<string, string> = {};
+  for (const column of columns) {
+    const spec = searchSpec(column);
+    const value = query.get(column.prop);
+    if (spec && !spec.range && value !== null && value.trim() !== '') values[column.prop] = value.trim();
+  }
+  return Object.keys(values).length > 0 ? values : undefined;
+}

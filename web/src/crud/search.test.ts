@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { startingSearch } from './columns';
+import type { ColumnShape } from './types';
 import { dateRangeParams, isEmptyValue, searchParams, type SearchFieldSpec } from './search';
 
 /** A stand-in for antd's dayjs values: formats itself with the template it is given. */
@@ -76,5 +78,27 @@ describe('date ranges', () => {
       updateTime_dategt: '2024-05-01',
     });
     expect(dateRangeParams('updateTime', undefined, false)).toEqual({});
+  });
+});
+
+describe('a starting search from the address', () => {
+  const columns = [
+    { prop: 'machineNo', label: 'no', search: true },
+    { prop: 'hospitalId', label: 'hospital', type: 'select', search: true },
+    { prop: 'createTime', label: 'created', search: { range: true } },
+    { prop: 'remark', label: 'remark' },
+  ] as unknown as ColumnShape[];
+
+  it('takes the offered search fields the address names, trimmed', () => {
+    expect(startingSearch(columns, new URLSearchParams('hospitalId=h1&machineNo=%20M1%20'))).toEqual({
+      hospitalId: 'h1',
+      machineNo: 'M1',
+    });
+  });
+
+  it('leaves out what the search does not offer, date ranges and empty values', () => {
+    expect(
+      startingSearch(columns, new URLSearchParams('remark=x&createTime=2026-01-01&machineNo=&src=/a')),
+    ).toBeUndefined();
   });
 });

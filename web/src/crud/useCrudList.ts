@@ -23,6 +23,8 @@ export interface CrudListOptions<T> {
   params?: QueryParams;
   /** The sort of the first load. */
   defaultSort?: readonly SortItem[];
+  /** The search of the first load (an address's starting search). */
+  initialSearch?: QueryParams;
 }
 
 /** A table page's list: what it asks for, what came, and the ways to ask for something else. */
@@ -63,9 +65,17 @@ export interface CrudList<T> {
  * TanStack Query (the previous rows stay while the next arrive) and refreshing. Every function it
  * answers keeps its identity.
  */
-export function useCrudList<T>({ name, list, params, defaultSort }: CrudListOptions<T>): CrudList<T> {
+export function useCrudList<T>({
+  name,
+  list,
+  params,
+  defaultSort,
+  initialSearch,
+}: CrudListOptions<T>): CrudList<T> {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<ListState>(() => ({ ...INITIAL_LIST_STATE, sort: defaultSort ?? [] }));
+  const [state, setState] = useState<ListState>(() =>
+    withSearch({ ...INITIAL_LIST_STATE, sort: defaultSort ?? [] }, initialSearch ?? {}),
+  );
   // New fixed filters (another department picked beside the table) mean other rows: page 1.
   const paramsKey = JSON.stringify(dropEmpty(params ?? {}));
   const [listedParams, setListedParams] = useState(paramsKey);

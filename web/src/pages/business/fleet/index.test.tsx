@@ -150,13 +150,14 @@ describe('fleet board', () => {
     expect(overview).toHaveBeenCalledTimes(1);
   });
 
-  it('opens the machine page from a hospital', async () => {
+  it('opens the machine page from a hospital, searching for its machines', async () => {
     vi.mocked(overview).mockResolvedValue(fleet);
     const page = await openBoard('协和医院');
     const link = within(page).getByRole('link', { name: /^人民医院：/ });
-    expect(link.getAttribute('href')).toBe('/business/machine/index');
+    // The machine page searching for the hospital's machines.
+    expect(link.getAttribute('href')).toBe('/business/machine/index?hospitalId=h2');
     fireEvent.click(link);
-    expect(await screen.findByText('机器页 /business/machine/index')).toBeTruthy();
+    expect(await screen.findByText('机器页 /business/machine/index?hospitalId=h2')).toBeTruthy();
   });
 
   it('shows placeholders while loading, then says there are no machines yet', async () => {

@@ -95,7 +95,8 @@ function HospitalCard({ hospital }: { hospital: FleetHospital }) {
 
   return (
     <Link
-      to={MACHINE_PAGE}
+      // The machine page searching for the hospital's machines (the CRUD kit's starting search).
+      to={hospital.hospitalId ? `${MACHINE_PAGE}?hospitalId=${hospital.hospitalId}` : MACHINE_PAGE}
       className="fleet-hospital"
       aria-label={t('business.fleet.hospital.label', { name, ...hospital })}
     >
@@ -202,7 +203,7 @@ function Hospitals({ hospitals }: { hospitals: readonly FleetHospital[] }) {
  * 设备总览 (menu fleet): the machines of each hospital the user sees, online, offline and at fault,
  * and their slots in use and at fault, with the sums above (api/business/fleet, one call). Asked
  * when the page shows and every 15 s while it is on screen (heartbeats are not pushed; TanStack
- * Query does not poll a hidden document). A hospital opens the machine page. While the first answer
+ * Query does not poll a hidden document). A hospital opens the machine page searching for its machines. While the first answer
  * is on its way: placeholders; a failed first answer: the reason and 重试; no machines: an empty
  * state.
  */

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as machineApi from '../../../api/business/machine';
 import { changeLanguage } from '../../../i18n';
-import { buttonName } from '../../../test/dom';
+import { buttonName, renderApp } from '../../../test/dom';
 import { auditColumns, onePage } from '../../../test/fixtures';
 import { findDialog, grantOnly, renderPageAt, resetPageTest, toolbar } from '../../../test/page-test-kit';
 import MachinePage from '.';
@@ -71,6 +71,18 @@ const type = (dialog: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
 
 describe('machines page', () => {
+  it('starts with the search its address names (设备总览 opens a hospital’s machines)', async () => {
+    renderApp('/business/machine/index?hospitalId=h1', [
+      { path: '/business/machine/index', element: <MachinePage /> },
+    ]);
+    const page = await screen.findByRole('region', { name: '机器管理' });
+    await within(page).findByText('M001');
+    // The first list call already searches for the hospital, and the search form shows it.
+    await waitFor(() => expect(machineApi.list).toHaveBeenCalled());
+    expect(vi.mocked(machineApi.list).mock.calls[0]![2]).toMatchObject({ hospitalId: 'h1' });
+    expect(await within(page).findByTitle('协和医院')).toBeTruthy();
+  });
+
   it('shows a new machine’s device secret once, after it is created', async () => {
     const page = await openPage();
     fireEvent.click(within(toolbar(page)).getByRole('button', { name: '新增' }));
