@@ -13,9 +13,14 @@ import { isDeviceKind, parseTopic, topicOf, TOPIC_ROOT } from './topics.js';
 // (`$share/<MQTT_SHARE_GROUP>/zxgxg/+/+/+`), so the broker hands each message to one of them. The
 // broker checks the machines' credentials and topics (for EMQX, through the server's hooks:
 // mqtt-hooks.routes.ts); the server takes the machine from the topic, and its tenant from the
-// number's holder. A message is handled before it is acknowledged (QoS 1), one at a time per
-// process. A machine's online and offline come from its `status` messages: `{"online": true}` when
-// it connects, and `{"online": false}` as its will.
+// number's holder. A message is handled before it is acknowledged (QoS 1). mqtt.js hands a
+// connection's messages over one at a time, so each process opens CONSUMERS connections in the
+// group: that many messages are handled at once (messages of one machine may be handled out of
+// order, as they may across processes). A machine's online and offline come from its `status`
+// messages: `{"online": true}` when it connects, and `{"online": false}` as its will.
+
+/** Connections per process in the shared subscription: messages handled at once. */
+export const CONSUMERS = 4;
 
 export interface ExternalBrokerOptions {
   url: string;
@@ -29,11 +34,26 @@ export class ExternalBroker implements DeviceLink {
   readonly kind = 'external';
 
   private constructor(
-    private readonly client: MqttClient,
+    /** The first sends the commands and replies; all of them receive. */
+    private readonly clients: readonly MqttClient[],
     private readonly options: ExternalBrokerOptions,
   ) {}
 
   static async connect(options: ExternalBrokerOptions): Promise<ExternalBroker> {
+    const clients: MqttClient[] = [];
+    const self = new ExternalBroker(clients, options);
+    try {
+      for (let i = 0; i < CONSUMERS; i++) clients.push(await self.#consumer());
+    } catch (err) {
+      await Promise.all(clients.map((client) => client.endAsync()));
+      throw err;
+    }
+    return self;
+  }
+
+  /** One connection in the shared subscription, handling its messages before acknowledging them. */
+  async #consumer(): Promise<MqttClient> {
+    const { options } = this;
     const client = await connectAsync(options.url, {
       protocolVersion: 5,
       // Unique per connection: a broker drops the older of two connections with one client id (and
@@ -43,10 +63,9 @@ export class ExternalBroker implements DeviceLink {
       reconnectPeriod: 2_000,
       connectTimeout: 10_000,
     });
-    const self = new ExternalBroker(client, options);
     // Acknowledged once handled (mqtt.js calls this one message at a time).
     client.handleMessage = (packet, done) =>
-      void self.#handle(packet).then(
+      void this.#handle(packet).then(
         () => done(),
         (err: unknown) => {
           options.log.error({ err, topic: packet.topic }, 'an MQTT message could not be handled');
@@ -63,7 +82,7 @@ export class ExternalBroker implements DeviceLink {
         void subscribe().catch((err: unknown) => options.log.error({ err }, 'the MQTT subscription failed')),
     );
     await subscribe();
-    return self;
+    return client;
   }
 
   async #handle(packet: IPublishPacket): Promise<void> {
@@ -85,14 +104,19 @@ export class ExternalBroker implements DeviceLink {
    * until the message being handled is done, so waiting here would wait for ever.
    */
   async reply(tenantId: string, machineNo: string, reply: DeviceReply): Promise<void> {
-    this.client.publish(topicOf(tenantId, machineNo, 'reply'), JSON.stringify(reply), { qos: 1 }, (err) => {
-      if (err) this.options.log.error({ err, machineNo }, 'a reply to a machine could not be sent');
-    });
+    this.clients[0]!.publish(
+      topicOf(tenantId, machineNo, 'reply'),
+      JSON.stringify(reply),
+      { qos: 1 },
+      (err) => {
+        if (err) this.options.log.error({ err, machineNo }, 'a reply to a machine could not be sent');
+      },
+    );
   }
 
   /** Issued by a console call, not inside a message's handling: the broker's PUBACK is awaited. */
   async command(tenantId: string, machineNo: string, command: DeviceCommand): Promise<void> {
-    await this.client.publishAsync(topicOf(tenantId, machineNo, 'command'), JSON.stringify(command), {
+    await this.clients[0]!.publishAsync(topicOf(tenantId, machineNo, 'command'), JSON.stringify(command), {
       qos: 1,
     });
   }
@@ -106,6 +130,6 @@ export class ExternalBroker implements DeviceLink {
   }
 
   async close(): Promise<void> {
-    await this.client.endAsync();
+    await Promise.all(this.clients.map((client) => client.endAsync()));
   }
 }
