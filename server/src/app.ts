@@ -30,6 +30,7 @@ import { noticeRoutes } from './modules/desk/notice/notice.routes.js';
 import { streamRoutes } from './modules/desk/stream/stream.routes.js';
 import { NoticeService } from './modules/desk/notice/notice.service.js';
 import { registerDevelop, startDatasources } from './modules/develop/develop.plugin.js';
+import { installApiDocs } from './modules/docs/api-docs.plugin.js';
 import { registerFlow } from './modules/flow/flow.plugin.js';
 import { registerLogs, startLogs, type LogsDependencies } from './modules/log/log.plugin.js';
 import { logRetentionJob } from './modules/log/log-jobs.js';
@@ -80,6 +81,7 @@ export interface AppDependencies {
         | 'mqttUrl'
         | 'mqttShareGroup'
         | 'mqttHookToken'
+        | 'apiDocsPublic'
       >
     >;
   store: Store;
@@ -166,6 +168,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   // What a step tells others after its commit (messages, events) never fails the step: it is logged.
   onAfterCommitFailure((err) => app.log.error({ err }, 'after a commit, others could not be told'));
+
+  // The API's documentation keeps every route registered after it (issue 52): first, before any.
+  installApiDocs(app, { public: config.apiDocsPublic ?? false });
 
   // Every request's hooks, installed before any route.
   installRequestContext(app, setSecurityHeaders);
