@@ -18,7 +18,8 @@ const ADMIN_MD5 = '21232f297a57a5a743894a0e4a801fc3';
 /** What every API answer is wrapped in (BladeX's R); a failure's `data` is null. */
 const R_SCHEMA = {
   type: 'object',
-  description: "BladeX's answer envelope R: code (the HTTP status), success, data, msg (in the caller's language)",
+  description:
+    "BladeX's answer envelope R: code (the HTTP status), success, data, msg (in the caller's language)",
   required: ['code', 'success', 'data', 'msg'],
   properties: {
     code: { type: 'integer', examples: [200] },
@@ -80,7 +81,8 @@ const SECURITY_SCHEMES = {
 /** What the console's areas are (tags), by the first segment after /api/. */
 const AREAS: Record<string, string> = {
   'blade-auth': 'Sign-in, tokens, captcha, logout',
-  'blade-system': 'Tenants, users, roles, menus, departments, dictionaries, parameters, clients, jobs, monitoring',
+  'blade-system':
+    'Tenants, users, roles, menus, departments, dictionaries, parameters, clients, jobs, monitoring',
   'blade-user': 'Users and their own information',
   'blade-desk': 'Notices, messages, the event stream, leave requests',
   'blade-flow': 'Workflow: models, forms, processes, tasks',
@@ -91,6 +93,7 @@ const AREAS: Record<string, string> = {
   'zxgxg-api': 'The business: hospitals, machines, slots, apk releases, refunds (and generated modules)',
   device: 'The machines’ own API (docs/device-api.md)',
   docs: 'This document',
+  api: 'Health and readiness (load balancers)',
 };
 
 type RouteConfig = FastifyContextConfig & { access?: Access };
@@ -103,8 +106,11 @@ interface DocumentedRoute {
   config: RouteConfig;
 }
 
-/** The area (tag) of an API path: `/api/blade-system/user/list` → `blade-system`. */
-export const areaOf = (url: string): string => url.split('/')[2] ?? 'api';
+/** The area (tag) of an API path: `/api/blade-system/user/list` → `blade-system`; `/api/health` → `api`. */
+export const areaOf = (url: string): string => {
+  const segments = url.split('/');
+  return segments.length > 3 ? segments[2]! : 'api';
+};
 
 /** An operation's security requirement from its access level. */
 function securityOf(access: Access): Array<Record<string, string[]>> {
@@ -113,12 +119,38 @@ function securityOf(access: Access): Array<Record<string, string[]>> {
   return [{ client: [], token: [] }];
 }
 
+/** Where documentedSchema leaves a query of any keys for addQueryRecords. */
+const QUERY_RECORD = 'x-query-record';
+
+/** An object schema of any keys (TypeBox's Record): no named properties. */
+function isRecordSchema(schema: unknown): boolean {
+  const s = schema as {
+    type?: unknown;
+    properties?: unknown;
+    patternProperties?: unknown;
+    additionalProperties?: unknown;
+  };
+  return (
+    s !== undefined &&
+    s !== null &&
+    s.type === 'object' &&
+    s.properties === undefined &&
+    (s.patternProperties !== undefined ||
+      (s.additionalProperties !== undefined && s.additionalProperties !== false))
+  );
+}
+
 /** The route's schema with what the document adds: its area, access level and button. */
 function documentedSchema(route: DocumentedRoute): Record<string, unknown> {
   const config = route.config;
   const access: Access = config.access ?? 'user';
+  const { querystring, ...schema } = (route.schema ?? {}) as Record<string, unknown>;
+  // A query of any keys (a list's filters: ListQuerySchema, a record) is one parameter of form style.
+  const anyKeys = isRecordSchema(querystring);
   return {
-    ...route.schema,
+    ...schema,
+    ...(querystring !== undefined && !anyKeys ? { querystring } : {}),
+    ...(anyKeys ? { [QUERY_RECORD]: querystring } : {}),
     tags: [areaOf(route.url)],
     security: securityOf(access),
     'x-access': access,
@@ -155,7 +187,30 @@ function addEnvelopes(doc: OpenApiDocument): void {
           description: 'R envelope (its data is not described by a schema)',
           content: envelopeContent,
         };
-      responses.default = { description: 'A failure, in the R envelope (success false, data null)', content: envelopeContent };
+      responses.default = {
+        description: 'A failure, in the R envelope (success false, data null)',
+        content: envelopeContent,
+      };
+    }
+}
+
+/** A query of any keys as one `form`, exploded parameter (a list's filters, paging and sorting). */
+function addQueryRecords(doc: OpenApiDocument): void {
+  for (const operations of Object.values(doc.paths))
+    for (const operation of Object.values(operations)) {
+      const record = operation[QUERY_RECORD] as { patternProperties?: Record<string, unknown> } | undefined;
+      if (record === undefined) continue;
+      delete operation[QUERY_RECORD];
+      const values = Object.values(record.patternProperties ?? {})[0] ?? {};
+      (operation.parameters ??= []).push({
+        name: 'query',
+        in: 'query',
+        description:
+          "Any of the list's filters (a field name, or name_like, name_equal…), current and size (paging), ascs and descs (sorting): docs/decisions/0001-list-queries.md",
+        style: 'form',
+        explode: true,
+        schema: { type: 'object', additionalProperties: values },
+      } as never);
     }
 }
 
@@ -179,8 +234,12 @@ function addSignInExamples(doc: OpenApiDocument): void {
       "object itself, not in the R envelope; a refusal answers OAuth's `{error_code, error_description}`.";
     for (const parameter of operation.parameters ?? [])
       if (parameter.in === 'query' && examples[parameter.name] !== undefined)
-        parameter.example = path.endsWith('/refresh') && parameter.name === 'grant_type' ? 'refresh_token' : examples[parameter.name];
+        parameter.example =
+          path.endsWith('/refresh') && parameter.name === 'grant_type'
+            ? 'refresh_token'
+            : examples[parameter.name];
     operation.responses = {
+      ...operation.responses,
       '200': {
         description: 'The tokens and who signed in',
         content: {
@@ -203,7 +262,8 @@ function addSignInExamples(doc: OpenApiDocument): void {
         },
       },
       '4XX': {
-        description: "A refused sign-in, in OAuth's shape (a second factor's challenge with it: second_factor, challenge)",
+        description:
+          "A refused sign-in, in OAuth's shape (a second factor's challenge with it: second_factor, challenge)",
         content: {
           'application/json': {
             schema: {
@@ -251,6 +311,7 @@ async function buildDocument(routes: readonly DocumentedRoute[]): Promise<string
       transformObject: (input) => {
         const openapiObject = 'openapiObject' in input ? input.openapiObject : input.swaggerObject;
         const doc = openapiObject as unknown as OpenApiDocument;
+        addQueryRecords(doc);
         addEnvelopes(doc);
         addSignInExamples(doc);
         // Areas met in the routes (a generated module's among them) and not named above.
@@ -279,10 +340,11 @@ async function buildDocument(routes: readonly DocumentedRoute[]): Promise<string
 }
 
 /**
- * Keeps every API route registered after it (call it before any route) and serves the document:
- * to the platform administrator, or to every known client when `public` (API_DOCS_PUBLIC).
+ * Keeps every API route registered after it: call it before any route. Answers the function that
+ * registers the document's route (after the guard, so that its rule is the guard's like any other):
+ * for the platform administrator, or for every known client when `public` (API_DOCS_PUBLIC).
  */
-export function installApiDocs(app: FastifyInstance, options: { public: boolean }): void {
+export function collectApiRoutes(app: FastifyInstance): { serve(options: { public: boolean }): void } {
   const routes: DocumentedRoute[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     // HEAD routes are GET's twins, made by Fastify.
@@ -291,15 +353,19 @@ export function installApiDocs(app: FastifyInstance, options: { public: boolean 
   });
 
   let document: Promise<string> | undefined;
-  app.get(
-    API_DOCS_PATH,
-    { config: { access: options.public ? 'public' : 'platform-admin' } },
-    async (_req, reply) => {
-      document ??= buildDocument(routes).catch((error: unknown) => {
-        document = undefined; // the next request tries again
-        throw error;
-      });
-      return reply.type('application/json; charset=utf-8').send(await document);
+  return {
+    serve(options) {
+      app.get(
+        API_DOCS_PATH,
+        { config: { access: options.public ? 'public' : 'platform-admin' } },
+        async (_req, reply) => {
+          document ??= buildDocument(routes).catch((error: unknown) => {
+            document = undefined; // the next request tries again
+            throw error;
+          });
+          return reply.type('application/json; charset=utf-8').send(await document);
+        },
+      );
     },
-  );
+  };
 }
