@@ -147,8 +147,17 @@ function documentedSchema(route: DocumentedRoute): Record<string, unknown> {
   const { querystring, ...schema } = (route.schema ?? {}) as Record<string, unknown>;
   // A query of any keys (a list's filters: ListQuerySchema, a record) is one parameter of form style.
   const anyKeys = isRecordSchema(querystring);
+  // What the guard asks, in words too: viewers show an operation's description, not its extensions.
+  const rule = [
+    `Access: \`${access}\``,
+    ...(config.button !== undefined ? [`button: \`${JSON.stringify(config.button)}\``] : []),
+    ...(config.menu !== undefined ? [`menu: \`${JSON.stringify(config.menu)}\``] : []),
+    ...(config.everyone !== undefined ? [`every signed-in user (${config.everyone})`] : []),
+  ].join(' · ');
+  const description = typeof schema.description === 'string' ? `${schema.description}\n\n${rule}` : rule;
   return {
     ...schema,
+    description,
     ...(querystring !== undefined && !anyKeys ? { querystring } : {}),
     ...(anyKeys ? { [QUERY_RECORD]: querystring } : {}),
     tags: [areaOf(route.url)],
@@ -182,6 +191,9 @@ function addEnvelopes(doc: OpenApiDocument): void {
     for (const operation of Object.values(operations)) {
       const responses = (operation.responses ??= {});
       const declared = Object.values(responses).some((response) => response.content !== undefined);
+      for (const response of Object.values(responses))
+        if (response.description === 'Default Response')
+          response.description = 'The answer, in the R envelope';
       if (!declared)
         responses['200'] = {
           description: 'R envelope (its data is not described by a schema)',
