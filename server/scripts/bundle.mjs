@@ -32,6 +32,8 @@ const EXTERNAL = {
   pino: "starts transports' workers from files beside itself",
   piscina: 'starts its workers from a file beside itself',
   qlobber: "starts a worker from its own file (aedes' topic matching)",
+  '@fastify/swagger':
+    'reads its package.json beside itself (loaded at the first request for the API docs only)',
 };
 
 /** What in a dependency's code locates files beside itself (a bundled copy would look in dist/). */

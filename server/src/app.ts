@@ -30,6 +30,7 @@ import { noticeRoutes } from './modules/desk/notice/notice.routes.js';
 import { streamRoutes } from './modules/desk/stream/stream.routes.js';
 import { NoticeService } from './modules/desk/notice/notice.service.js';
 import { registerDevelop, startDatasources } from './modules/develop/develop.plugin.js';
+import { collectApiRoutes } from './modules/docs/api-docs.plugin.js';
 import { registerFlow } from './modules/flow/flow.plugin.js';
 import { registerLogs, startLogs, type LogsDependencies } from './modules/log/log.plugin.js';
 import { logRetentionJob } from './modules/log/log-jobs.js';
@@ -80,6 +81,7 @@ export interface AppDependencies {
         | 'mqttUrl'
         | 'mqttShareGroup'
         | 'mqttHookToken'
+        | 'apiDocsPublic'
       >
     >;
   store: Store;
@@ -167,6 +169,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // What a step tells others after its commit (messages, events) never fails the step: it is logged.
   onAfterCommitFailure((err) => app.log.error({ err }, 'after a commit, others could not be told'));
 
+  // The API's documentation keeps every route registered after it (issue 52): first, before any.
+  const apiDocs = collectApiRoutes(app);
+
   // Every request's hooks, installed before any route.
   installRequestContext(app, setSecurityHeaders);
   installErrorHandling(app, (req, error, elapsed) => recordFault(logWriter, req, error, elapsed));
@@ -211,6 +216,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ownDatabase: sqliteFileOf(store.db) ?? null,
   });
 
+  apiDocs.serve({ public: config.apiDocsPublic ?? false });
   app.get('/api/health', { config: { access: 'open' } }, async (req) => ok({ status: 'UP' }, req.t('ok')));
   app.get('/api/ready', { config: { access: 'open' } }, async (req, reply) => {
     const unavailable = () => reply.code(503).send(failure(503, req.t('error.unavailable')));

@@ -216,6 +216,7 @@ export const MENU_CODES = [
   'tool',
   'code',
   'datasource',
+  'apidoc',
   'base',
   'region',
   'authority',

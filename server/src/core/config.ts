@@ -75,6 +75,11 @@ export interface Config {
    */
   metricsToken: string | null;
   /**
+   * API_DOCS_PUBLIC: the API's OpenAPI document (GET /api/docs/openapi.json) answers every known
+   * client, not only the platform administrator (the default, false).
+   */
+  apiDocsPublic: boolean;
+  /**
    * The machines' MQTT channel (issue 50, docs/device-api.md): MQTT_PORT is the embedded broker's
    * port (default 1883; 0 turns it off), MQTT_URL an external MQTT 5 broker instead
    * (`mqtt://user:password@host:port`; the embedded one is then off), consumed through the shared
@@ -294,8 +299,13 @@ function mqttHookToken(env: Env): string | null {
 }
 
 function tenantMode(env: Env): boolean {
-  const raw = value(env, 'TENANT_MODE')?.toLowerCase() ?? 'false';
-  if (raw !== 'true' && raw !== 'false') fail('TENANT_MODE', 'true or false', raw);
+  return booleanSetting(env, 'TENANT_MODE');
+}
+
+/** true or false (any case; default false). */
+function booleanSetting(env: Env, name: string): boolean {
+  const raw = value(env, name)?.toLowerCase() ?? 'false';
+  if (raw !== 'true' && raw !== 'false') fail(name, 'true or false', raw);
   return raw === 'true';
 }
 
@@ -434,6 +444,7 @@ export function loadConfig(env: Env = process.env): Config {
     streamsPerUser: integer(env, 'STREAMS_PER_USER', 1, 100_000, 10),
     streamsPerProcess: integer(env, 'STREAMS_PER_PROCESS', 1, 1_000_000, 10_000),
     metricsToken: metricsToken(env),
+    apiDocsPublic: booleanSetting(env, 'API_DOCS_PUBLIC'),
     mqttPort: integer(env, 'MQTT_PORT', 0, 65_535, 1883),
     mqttUrl: mqttUrl(env),
     mqttShareGroup: mqttShareGroup(env),

@@ -74,5 +74,16 @@ describe('a generated module in the bundled server', () => {
     const body = (await response.json()) as { data?: unknown };
     expect(response.status, `${JSON.stringify(body)}\n${server.output()}`).toBe(200);
     expect(body.data).toBe('probe loaded');
+
+    // Its route is in the API's document (issue 52), under its area: the bundled server loads
+    // @fastify/swagger (external) on this first request.
+    const docs = await fetch(`http://127.0.0.1:${server.port}/api/docs/openapi.json`, { headers });
+    expect(docs.status, server.output()).toBe(200);
+    const doc = (await docs.json()) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    expect(doc.paths['/api/zxgxg-api/bundle-probe/hello']?.get).toMatchObject({
+      tags: ['zxgxg-api'],
+      'x-access': 'user',
+      'x-menu': 'bundle-probe',
+    });
   });
 });

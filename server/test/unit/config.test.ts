@@ -116,6 +116,7 @@ describe('loadConfig defaults', () => {
       streamsPerUser: 10,
       streamsPerProcess: 10_000,
       metricsToken: null,
+      apiDocsPublic: false,
       mqttPort: 1884,
       mqttUrl: 'mqtt://console:secret@broker.internal:1883',
       mqttShareGroup: 'fleet',
@@ -161,6 +162,12 @@ describe('loadConfig defaults', () => {
     expect(configError({ METRICS_TOKEN: 'short-token' }).message).toMatch(/^METRICS_TOKEN/);
     expect(configError({ METRICS_TOKEN: 'short-token' }).message).not.toContain('short-token');
     expect(configError({ METRICS_TOKEN: 'with a space 0123456789' }).message).toMatch(/^METRICS_TOKEN/);
+  });
+
+  it('keeps the API docs to the platform administrator unless API_DOCS_PUBLIC is true', () => {
+    expect(loadConfig({}).apiDocsPublic).toBe(false);
+    expect(loadConfig({ API_DOCS_PUBLIC: 'TRUE' }).apiDocsPublic).toBe(true);
+    expect(() => loadConfig({ API_DOCS_PUBLIC: 'yes' })).toThrow(/API_DOCS_PUBLIC/);
   });
 
   it('lets data sources point nowhere unless DATASOURCE_HOSTS says, and stops on a bad entry', () => {

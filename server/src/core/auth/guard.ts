@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { failure } from '../envelope.js';
 import { ApiError } from '../errors.js';
 import type { MessageKey } from '../i18n.js';
@@ -56,6 +56,8 @@ export interface RouteRule {
   method: string;
   url: string;
   config: Pick<RouteConfig, 'access' | 'button' | 'menu' | 'everyone' | 'ownWithoutMenu'>;
+  /** The route's schemas as declared (tests compare the API's document with them). */
+  schema?: FastifySchema;
 }
 
 declare module 'fastify' {
@@ -202,7 +204,7 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies, fast
     requireReadRule(route);
     if (route.url.startsWith('/api/'))
       for (const method of [route.method].flat())
-        rules.push({ method, url: route.url, config: { ...route.config } });
+        rules.push({ method, url: route.url, config: { ...route.config }, schema: route.schema });
     const button = route.config?.button;
     if (
       (button !== undefined && typeof button !== 'string' && 'create' in button) ||

@@ -227,6 +227,8 @@ export const MENU_TREE: MenuSeed[] = [
       ['code_copy', '复制', 'copy', 2],
     ]),
     page('datasource', '数据源管理', '/tool/datasource', 'DatabaseOutlined', 2, CRUD),
+    // The API's OpenAPI document (issue 52): the platform administrator's, as GET /api/docs/openapi.json.
+    page('apidoc', '接口文档', '/tool/apidoc', 'ApiOutlined', 3),
   ]),
   group('base', '基础配置', '/base', 'ProfileOutlined', 97, [
     page('region', '行政区划', '/base/region', 'EnvironmentOutlined', 1, CRUD),

@@ -83,6 +83,7 @@ export async function startTestApp(
         | 'mqttUrl'
         | 'mqttShareGroup'
         | 'mqttHookToken'
+        | 'apiDocsPublic'
       >
     >;
   } = {},

@@ -1,0 +1,2 @@
+// RapiDoc ships no types: importing it defines the <rapi-doc> element (RapiDocElement below).
+declare module 'rapidoc';
