@@ -40,34 +40,26 @@ export class FormLookups implements FormDataLookups {
     return new Set(rows.map((row) => String(row.dict_key)));
   }
 
-  async users(ids: readonly string[]): Promise<ReadonlySet<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await unscoped(platformStore(this.store))
-      .selectFrom('blade_user')
-      .select('id')
-      .where('tenant_id', '=', this.tenantId)
-      .where('is_deleted', '=', 0)
-      .where('id', 'in', big(ids))
-      .execute();
-    return new Set(rows.map((row) => String(row.id)));
+  users(ids: readonly string[]): Promise<ReadonlySet<string>> {
+    return this.#live('blade_user', ids);
   }
 
-  async depts(ids: readonly string[]): Promise<ReadonlySet<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await unscoped(platformStore(this.store))
-      .selectFrom('blade_dept')
-      .select('id')
-      .where('tenant_id', '=', this.tenantId)
-      .where('is_deleted', '=', 0)
-      .where('id', 'in', big(ids))
-      .execute();
-    return new Set(rows.map((row) => String(row.id)));
+  depts(ids: readonly string[]): Promise<ReadonlySet<string>> {
+    return this.#live('blade_dept', ids);
   }
 
-  async attachments(ids: readonly string[]): Promise<ReadonlySet<string>> {
+  attachments(ids: readonly string[]): Promise<ReadonlySet<string>> {
+    return this.#live('blade_attach', ids);
+  }
+
+  /** Which of the ids are live rows of the tenant in the table. */
+  async #live(
+    table: 'blade_user' | 'blade_dept' | 'blade_attach',
+    ids: readonly string[],
+  ): Promise<ReadonlySet<string>> {
     if (ids.length === 0) return new Set();
     const rows = await unscoped(platformStore(this.store))
-      .selectFrom('blade_attach')
+      .selectFrom(table)
       .select('id')
       .where('tenant_id', '=', this.tenantId)
       .where('is_deleted', '=', 0)

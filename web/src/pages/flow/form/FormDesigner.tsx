@@ -47,6 +47,7 @@ import { useLanguage } from '../../../i18n';
 import { FormRenderer, labelOf } from './FormRenderer';
 import { useFormDesigner, type DesignerField } from './form-designer-state';
 import { flowFormEn, flowFormZh } from './locales';
+import { confirmLeave } from '../../../components/leave/confirm-leave';
 
 export interface FormDesignerProps {
   /** The form to design; undefined: a new one. */
@@ -159,18 +160,7 @@ function DesignerBody({
       onClose();
       return;
     }
-    const okText = t('flow.form.designer.leaveOk');
-    const cancelText = t('flow.form.designer.stay');
-    void modal.confirm({
-      title: t('flow.form.designer.leaveTitle'),
-      content: t('flow.form.designer.leave'),
-      okText,
-      cancelText,
-      okButtonProps: { danger: true, 'aria-label': okText },
-      cancelButtonProps: { 'aria-label': cancelText },
-      getContainer,
-      onOk: onClose,
-    });
+    confirmLeave(modal, t, 'flow.form.designer', getContainer, onClose);
   };
 
   const save = async () => {

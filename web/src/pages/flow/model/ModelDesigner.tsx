@@ -11,6 +11,7 @@ import { formOf, newProcessKey, type ModelForm } from './model-form';
 import { ModelFields } from './ModelFields';
 import { useUnsavedChanges } from './useUnsavedChanges';
 import './locales';
+import { confirmLeave } from '../../../components/leave/confirm-leave';
 
 export interface ModelDesignerProps {
   /** The model to design; undefined: a new one. */
@@ -102,18 +103,7 @@ export function ModelDesigner({ modelId, canUpdate, onSaved, onClose }: ModelDes
       onClose();
       return;
     }
-    const okText = t('flow.model.designer.leaveOk');
-    const cancelText = t('flow.model.designer.stay');
-    void modal.confirm({
-      title: t('flow.model.designer.leaveTitle'),
-      content: t('flow.model.designer.leave'),
-      okText,
-      cancelText,
-      okButtonProps: { danger: true, 'aria-label': okText },
-      cancelButtonProps: { 'aria-label': cancelText },
-      getContainer,
-      onOk: onClose,
-    });
+    confirmLeave(modal, t, 'flow.model.designer', getContainer, onClose);
   };
 
   const save = async () => {
