@@ -36,6 +36,7 @@ const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const BROKER = process.env.BENCH_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
 /** After the simulator stops: time for the servers to handle what the broker still holds. */
 const DRAIN_MS = 3000;
+const PROFILE = process.env.BENCH_CPU_PROF;
 
 cleanUpOnSignals();
 
@@ -58,11 +59,13 @@ async function run(count) {
   try {
     for (let i = 1; i <= count; i++)
       servers.push(
-        await startProcess(`server ${i}`, SERVER_MAIN, {
-          ...shared,
-          WORKER_ID: String(i),
-          DATA_DIR: path.join(workDir, `p${i}`),
-        }),
+        await startProcess(
+          `server ${i}`,
+          SERVER_MAIN,
+          { ...shared, WORKER_ID: String(i), DATA_DIR: path.join(workDir, `p${i}`) },
+          // BENCH_CPU_PROF=dir: each server's CPU profile, in dir/<processes>-<n>.
+          PROFILE ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(PROFILE, `${count}-${i}`)] : [],
+        ),
       );
     // The simulator signs in as the bench's administrator (made here on the first process).
     await signedInHeaders(servers[0].base);
