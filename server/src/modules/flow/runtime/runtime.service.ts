@@ -627,7 +627,14 @@ export class FlowRuntimeService {
     if (!parsed.startForm) return null;
     const pins = parsePins(await definitions.formPinsOf(actor, definition.id));
     const form = await new FormBindings(store, actor).pinned(parsed.startForm.formKey, pins);
-    return boundFormView(form, parsed.startForm, {}, { editable: true, taskId: null });
+    // Nothing is filled in yet: only what the start sets is shown.
+    const view = boundFormView(form, parsed.startForm, {}, { editable: true, taskId: null });
+    const fields = view.definition.fields.filter((f) => view.access[f.key] === 'editable');
+    return {
+      ...view,
+      definition: { ...view.definition, fields },
+      access: Object.fromEntries(fields.map((f) => [f.key, 'editable' as const])),
+    };
   }
 
   /**
