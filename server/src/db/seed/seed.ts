@@ -80,7 +80,9 @@ export async function seedDatabase(
   const regions = options.regions === false ? 0 : await seedRegions(db);
   const leave = options.leaveProcess === false ? false : await seedLeaveProcess(db, ids, audit);
   const repair =
-    (options.repairProcess ?? options.leaveProcess) === false ? false : await seedRepairProcess(db, ids, audit);
+    (options.repairProcess ?? options.leaveProcess) === false
+      ? false
+      : await seedRepairProcess(db, ids, audit);
   const reports = options.reports === false ? 0 : await seedReports(db, audit);
   return platform || dictionaries > 0 || regions > 0 || leave || repair || reports > 0;
 }

@@ -203,7 +203,10 @@ export class FlowDeployer {
               suspensionState: 1,
               resourceName: file.name,
               deployTime: now,
-              ...({ xml: file.xml, formPins: pins.get(`${tenantId}:${i}`) ?? null } as Partial<DefinitionRecord>),
+              ...({
+                xml: file.xml,
+                formPins: pins.get(`${tenantId}:${i}`) ?? null,
+              } as Partial<DefinitionRecord>),
             });
             written.push(definitionOnWire(found(await definitions.findById(as, id))));
           }

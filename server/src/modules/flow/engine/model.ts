@@ -400,7 +400,8 @@ function formBinding(element: ModdleElement): FormBinding | null {
     if (name !== 'formProperty' || !EXTENSION_NAMESPACES.includes(prefixes.get(prefix) ?? '')) continue;
     const field = typeof node.variable === 'string' ? node.variable.trim() : String(node.id ?? '').trim();
     if (field === '' || field === '__proto__') continue;
-    fields[field] = node.readable === 'false' ? 'hidden' : node.writable === 'false' ? 'readonly' : 'editable';
+    fields[field] =
+      node.readable === 'false' ? 'hidden' : node.writable === 'false' ? 'readonly' : 'editable';
   }
   return { formKey, fields };
 }

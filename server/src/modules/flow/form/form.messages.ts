@@ -124,7 +124,8 @@ export const formMessages = {
     'flow.form.data.unknownField': 'The form has no such field',
     'flow.form.data.invalid': 'The form data is not valid: {fields}',
     'flow.form.binding.unknownForm': 'The form {form} bound to “{element}” does not exist',
-    'flow.form.binding.unpublished': 'The form {form} bound to “{element}” is not published and cannot be deployed',
+    'flow.form.binding.unpublished':
+      'The form {form} bound to “{element}” is not published and cannot be deployed',
     'flow.form.binding.unknownField': 'The form {form} bound to “{element}” has no field {field}',
     'flow.form.binding.gone': 'The form {form} the process uses was removed',
     'flow.form.field.notEditable': 'The field {field} is not editable in this step (form {form})',

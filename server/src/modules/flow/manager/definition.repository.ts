@@ -62,7 +62,9 @@ export class FlowDefinitionRepository extends TableRepository<DefinitionRecord, 
 
   /** The versions of its forms a definition pinned when deployed (JSON), null when it binds none. */
   async formPinsOf(actor: Actor, id: string): Promise<string | null | undefined> {
-    const row = await (await this.visibleSelect(actor))
+    const row = await (
+      await this.visibleSelect(actor)
+    )
       .select('form_pins')
       .where('id', '=', BigInt(id))
       .executeTakeFirst();

@@ -101,7 +101,11 @@ export class FlowInstanceRepository extends TableRepository<InstanceRecord, 'bla
   }
 
   /** A page of instances, with only those whose searchable form field matches `byForm` when given. */
-  async pageMatching(actor: Actor, query: ListQuery, byForm: FormValueFilter | null): Promise<Page<InstanceRecord>> {
+  async pageMatching(
+    actor: Actor,
+    query: ListQuery,
+    byForm: FormValueFilter | null,
+  ): Promise<Page<InstanceRecord>> {
     if (!byForm) return this.page(actor, query);
     return this.pageFrom(
       this.scopedSelect(actor).where('id', 'in', instancesMatching(this.store, actor, byForm)),
@@ -309,7 +313,10 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
             ),
           ),
       );
-    return this.pageFrom(this.#ofForm(actor, this.#ofDefinitions(actor, claimable, byDefinition), byForm), query);
+    return this.pageFrom(
+      this.#ofForm(actor, this.#ofDefinitions(actor, claimable, byDefinition), byForm),
+      query,
+    );
   }
 
   /** A page of the tasks by assignee and state (todo: open; done: completed), newest first. */
@@ -324,7 +331,10 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
     const assigned = this.scopedSelect(actor)
       .where('assignee', '=', BigInt(userId))
       .where('task_state', '=', state);
-    return this.pageFrom(this.#ofForm(actor, this.#ofDefinitions(actor, assigned, byDefinition), byForm), query);
+    return this.pageFrom(
+      this.#ofForm(actor, this.#ofDefinitions(actor, assigned, byDefinition), byForm),
+      query,
+    );
   }
 
   /** Tasks of instances whose searchable form field matches the filter (all without one). */

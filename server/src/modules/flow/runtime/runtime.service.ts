@@ -378,7 +378,9 @@ export class FlowRuntimeService {
       const formStep = binding
         ? await (async () => {
             const bindings = new FormBindings(tx, actor);
-            const pins = parsePins(await new FlowDefinitionRepository(tx).formPinsOf(actor, instance.definitionId));
+            const pins = parsePins(
+              await new FlowDefinitionRepository(tx).formPinsOf(actor, instance.definitionId),
+            );
             const form = await bindings.pinned(binding.formKey, pins);
             const existing = parseFormData(await instances.formDataOf(actor, instance.id));
             const values = await bindings.checkedStep(form, binding, input.variables ?? {}, existing, pass);
