@@ -306,7 +306,7 @@ describe.each(enginesUnderTest())('processes with designed forms on %s', (kind) 
       [...TICKET_FIELDS, field('extra', 'text', { required: true })],
       1,
       undefined,
-      detail.id,
+      detail.id as string,
     );
     expect(next.body.data?.version, JSON.stringify(next.body)).toBe(2);
     const form = (await get(`${WORK}/start-form?processDefinitionId=${definitionId}`, users.applicant.token))
