@@ -79,5 +79,21 @@ describe('a process with a designed form in the console against the real server'
     await expect.poll(() => result.inputValue()).toBe('更换电源板');
     expect(await result.isDisabled()).toBe(true);
     await expect.poll(() => viewer.getByLabel('故障描述', { exact: true }).inputValue()).toBe('屏幕不亮');
+    await viewer
+      .getByRole('button', { name: /关闭|Close/ })
+      .first()
+      .click();
+
+    // 已发事务 searched by the form's searchable 机器 field.
+    const search = sent.getByRole('form', { name: '搜索条件' });
+    const fieldKey = search.getByLabel('表单字段标识', { exact: true });
+    if (!(await fieldKey.isVisible())) await search.getByRole('button', { name: /展开/ }).click();
+    await fieldKey.fill('machine');
+    await search.getByLabel('表单字段内容', { exact: true }).fill('无此机器');
+    await search.getByRole('button', { name: buttonName('搜索') }).click();
+    await expect.poll(() => row(sent, /设备报修/).count()).toBe(0);
+    await search.getByLabel('表单字段内容', { exact: true }).fill('zx-0042');
+    await search.getByRole('button', { name: buttonName('搜索') }).click();
+    await expect.poll(() => row(sent, /设备报修/).count()).toBe(1);
   });
 });
