@@ -383,7 +383,11 @@ export class FlowRuntimeService {
             );
             const form = await bindings.pinned(binding.formKey, pins);
             const existing = parseFormData(await instances.formDataOf(actor, instance.id));
-            const values = await bindings.checkedStep(form, binding, input.variables ?? {}, existing, pass);
+            // The decision and comment are the flag's and the comment's (DECISION_VARIABLES), not fields.
+            const given = Object.fromEntries(
+              Object.entries(input.variables ?? {}).filter(([key]) => key !== 'pass' && key !== 'comment'),
+            );
+            const values = await bindings.checkedStep(form, binding, given, existing, pass);
             return { form, existing, values };
           })()
         : null;
