@@ -29,6 +29,7 @@ export const ROUTED_TABLES = [
   'blade_process_leave',
   'blade_flow_form',
   'blade_flow_form_version',
+  'blade_flow_form_value',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 export type RoutedTable = (typeof ROUTED_TABLES)[number];

@@ -704,6 +704,8 @@ export interface FlowDefinitionTable extends AuditColumns, TenantScoped {
   resource_name: string | null;
   xml: string;
   deploy_time: DbDate;
+  /** The bound forms' versions pinned at deployment (JSON: form key → version); null: none bound. */
+  form_pins: string | null;
 }
 
 export interface FlowInstanceTable extends AuditColumns, TenantScoped {
@@ -722,6 +724,14 @@ export interface FlowInstanceTable extends AuditColumns, TenantScoped {
   /** The engine's state as JSON: any server process resumes the instance from it. */
   engine_state: string;
   revision: DbInt;
+  /** The instance's form data (JSON: field key → value); null: its process binds no form. */
+  form_data: string | null;
+}
+
+export interface FlowFormValueTable extends AuditColumns, TenantScoped {
+  instance_id: DbId;
+  field_key: string;
+  field_value: string | null;
 }
 
 export interface FlowTaskTable extends AuditColumns, TenantScoped {
@@ -858,6 +868,7 @@ export interface Database {
   blade_flow_model: FlowModelTable;
   blade_flow_form: FlowFormTable;
   blade_flow_form_version: FlowFormVersionTable;
+  blade_flow_form_value: FlowFormValueTable;
   blade_flow_deployment: FlowDeploymentTable;
   blade_flow_definition: FlowDefinitionTable;
   blade_flow_instance: FlowInstanceTable;

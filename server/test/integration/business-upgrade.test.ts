@@ -83,16 +83,20 @@ describe.each(enginesUnderTest())('the business module on an older installation 
         .where('code', '=', 'slot_status')
         .execute();
       expect(dicts.map((d) => d.dict_key).sort()).toEqual(['-1', '0', '1', '2', '3', '4']);
-      // The first start after the upgrade deploys the leave process (the workflow came later);
-      // a second start finds everything there and seeds nothing.
+      // The first start after the upgrade deploys the leave and machine repair processes (the
+      // workflow came later); a second start finds everything there and seeds nothing.
       expect(await seedDatabase(db, new IdGenerator(4), { regions: false })).toBe(true);
       expect(
-        await db
-          .selectFrom('blade_flow_definition')
-          .select('process_key')
-          .where('tenant_id', '=', '000000')
-          .execute(),
-      ).toEqual([{ process_key: 'Leave' }]);
+        (
+          await db
+            .selectFrom('blade_flow_definition')
+            .select('process_key')
+            .where('tenant_id', '=', '000000')
+            .execute()
+        )
+          .map((d) => d.process_key)
+          .sort(),
+      ).toEqual(['Leave', 'machine_repair']);
       expect(await seedDatabase(db, new IdGenerator(5), { regions: false })).toBe(false);
     } finally {
       await database.close();

@@ -182,6 +182,7 @@ describe.each(enginesUnderTest())('reads need their menus (S16) on %s', (kind) =
     const reads = [
       `/api/blade-flow/process/history-flow-list?processInstanceId=${processInstanceId}`,
       `/api/blade-flow/process/model-view?processInstanceId=${processInstanceId}`,
+      `/api/blade-flow/process/form-data?processInstanceId=${processInstanceId}`,
       `/api/blade-desk/process/leave/detail?businessId=${businessId}`,
     ];
     for (const url of reads) {

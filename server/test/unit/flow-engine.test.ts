@@ -78,6 +78,7 @@ describe('the leave model', () => {
         candidateUsers: [],
         candidateGroups: [],
         writable: ['pass', 'comment'],
+        form: null,
       },
       {
         id: 'managerAudit',
@@ -86,6 +87,7 @@ describe('the leave model', () => {
         candidateUsers: [],
         candidateGroups: ['role:manager'],
         writable: ['pass', 'comment'],
+        form: null,
       },
       {
         id: 'applicantAdjust',
@@ -94,9 +96,11 @@ describe('the leave model', () => {
         candidateUsers: [],
         candidateGroups: [],
         writable: ['resubmit', 'comment'],
+        form: null,
       },
     ]);
     expect(model.startVariables).toEqual(['taskUser', 'days', 'leaveType']);
+    expect(model.startForm).toBeNull();
     expect(model.initiator).toBe('applyUser');
     const ids = model.elements.map((e) => e.id);
     expect(ids).toEqual(expect.arrayContaining(['approvedEnd', 'withdrawnEnd', 'flowResubmit']));

@@ -132,3 +132,28 @@ export type FlowFormValidation = Static<typeof FlowFormValidationSchema>;
 
 // The server takes the constants and the definition's checks from here (the console from '@console/contract/flow').
 export * from '../flow-form.js';
+
+/** How a start event or a user task shows a field of its form (issue 51, part D). */
+export const FormFieldAccessSchema = Type.Union([
+  Type.Literal('hidden'),
+  Type.Literal('readonly'),
+  Type.Literal('editable'),
+]);
+export type FormFieldAccess = Static<typeof FormFieldAccessSchema>;
+
+/**
+ * A process's designed form as one reader sees it (work/start-form, process/form-data): the pinned
+ * version's definition with the fields hidden from the reader left out, each shown field's access
+ * (editable only where the reader's step sets it), and the instance's data for the shown fields.
+ */
+export const FlowBoundFormSchema = Type.Object({
+  formKey: Type.String(),
+  name: Type.String(),
+  version: Type.Integer(),
+  definition: FormDefinitionSchema,
+  access: Type.Record(Type.String(), FormFieldAccessSchema),
+  data: Type.Record(Type.String(), Type.Unknown()),
+  /** The task whose editable fields these are (the handling dialog's); null: read-only. */
+  taskId: Nullable(Type.String()),
+});
+export type FlowBoundForm = Static<typeof FlowBoundFormSchema>;

@@ -31,6 +31,7 @@ import * as alerts from './0029-alerts.js';
 import * as taskActions from './0030-task-actions.js';
 import * as flowForms from './0031-flow-forms.js';
 import * as waitingCommands from './0032-waiting-commands.js';
+import * as flowFormBinding from './0033-flow-form-binding.js';
 import * as apiDocsMenu from './0034-api-docs-menu.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '0030-task-actions': taskActions,
   '0031-flow-forms': flowForms,
   '0032-waiting-commands': waitingCommands,
+  '0033-flow-form-binding': flowFormBinding,
   '0034-api-docs-menu': apiDocsMenu,
 };
 

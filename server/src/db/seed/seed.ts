@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { seedDictionaries } from './dictionaries.js';
 import { seedLeaveProcess } from './leave-process.js';
+import { seedRepairProcess } from './repair-process.js';
 import { seedReports } from './reports.js';
 import { flattenMenus, menuRow, type SeedAudit, type SeedIds } from './menus.js';
 import { seedRegions } from './regions.js';
@@ -43,6 +44,8 @@ export interface SeedOptions {
    * (an older installation, migrated only part of the way) leaves it out, as that seed did.
    */
   leaveProcess?: boolean;
+  /** Deploy the machine repair process, built from a designed form (issue 51; default as leaveProcess). */
+  repairProcess?: boolean;
   /** Seed the day-one reports (default true; skipped on a schema without blade_report). */
   reports?: boolean;
   /**
@@ -76,8 +79,12 @@ export async function seedDatabase(
   const dictionaries = await seedDictionaries(db, audit);
   const regions = options.regions === false ? 0 : await seedRegions(db);
   const leave = options.leaveProcess === false ? false : await seedLeaveProcess(db, ids, audit);
+  const repair =
+    (options.repairProcess ?? options.leaveProcess) === false
+      ? false
+      : await seedRepairProcess(db, ids, audit);
   const reports = options.reports === false ? 0 : await seedReports(db, audit);
-  return platform || dictionaries > 0 || regions > 0 || leave || reports > 0;
+  return platform || dictionaries > 0 || regions > 0 || leave || repair || reports > 0;
 }
 
 async function seedPlatform(

@@ -20,6 +20,7 @@ import {
   type DefinitionRecord,
 } from './manager/definition.repository.js';
 import { FlowDeploymentRepository } from './manager/deployment.repository.js';
+import { FormBindings } from './form/form-binding.js';
 import { FlowModelRepository, flowModelTable } from './model/model.repository.js';
 import type { RecordEvent } from '../log/usual-events.js';
 
@@ -78,6 +79,8 @@ export class FlowModelService extends TenantEntityService<
     const modelKey = input.modelKey.trim();
     if (parsed.processKey !== modelKey)
       throw badRequest('flow.model.keyMismatch', { key: modelKey, processKey: parsed.processKey });
+    // Its forms and their fields exist (issue 51); deploying pins their published versions.
+    await new FormBindings(await this.storeFor(actor), actor).check(parsed, false);
     const id = input.id || undefined;
     return inTransaction(await this.storeFor(actor), async (tx) => {
       const models = this.repositoryOn(tx);
@@ -154,6 +157,16 @@ export class FlowDeployer {
     // Every file parses before anything is written: one bad file deploys nothing.
     const parsed = await Promise.all(request.files.map((file) => parsedOrRefused(file.xml)));
     const tenants = this.targets(actor, request.tenantIds);
+    // Each file's forms in each tenant: they exist, published, with the fields named; their
+    // versions are pinned in the definitions written (checked for all before any is written).
+    const pins = new Map<string, string | null>();
+    for (const tenantId of tenants) {
+      const bindings = new FormBindings(await this.stores.storeFor(tenantId), { ...actor, tenantId });
+      for (const [i, model] of parsed.entries()) {
+        const pinned = await bindings.check(model, true);
+        pins.set(`${tenantId}:${i}`, Object.keys(pinned).length > 0 ? JSON.stringify(pinned) : null);
+      }
+    }
     const now = new Date().toISOString();
     // The tenants by the database their records are in: one transaction per database (all of the
     // tenants of one database or none; a later database's failure leaves the earlier ones deployed).
@@ -190,7 +203,10 @@ export class FlowDeployer {
               suspensionState: 1,
               resourceName: file.name,
               deployTime: now,
-              ...({ xml: file.xml } as Partial<DefinitionRecord>),
+              ...({
+                xml: file.xml,
+                formPins: pins.get(`${tenantId}:${i}`) ?? null,
+              } as Partial<DefinitionRecord>),
             });
             written.push(definitionOnWire(found(await definitions.findById(as, id))));
           }

@@ -1,4 +1,4 @@
-import type { FlowHistory, FlowModelView } from '@console/contract';
+import type { FlowBoundForm, FlowHistory, FlowModelView } from '@console/contract';
 import { get } from '../request';
 
 const BASE = '/api/blade-flow/process';
@@ -14,4 +14,12 @@ export function modelView(source: DiagramSource): Promise<FlowModelView> {
 /** An instance's activities: type, assignee, comment, start and end, duration. */
 export function historyFlowList(processInstanceId: string): Promise<FlowHistory[]> {
   return get<FlowHistory[]>(`${BASE}/history-flow-list`, { processInstanceId });
+}
+
+/**
+ * An instance's form data as the user sees it (issue 51): through their open task's form (editable
+ * when `taskId` names it), else the start form read-only; null when the process has no form.
+ */
+export function formData(processInstanceId: string, taskId?: string): Promise<FlowBoundForm | null> {
+  return get<FlowBoundForm | null>(`${BASE}/form-data`, { processInstanceId, ...(taskId ? { taskId } : {}) });
 }

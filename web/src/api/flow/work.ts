@@ -1,4 +1,5 @@
 import type {
+  FlowBoundForm,
   FlowCompleteInput,
   FlowCopy,
   FlowDefinition,
@@ -55,6 +56,11 @@ export function startProcess(
   variables: Record<string, unknown> = {},
 ): Promise<{ processInstanceId: string }> {
   return post<{ processInstanceId: string }>(`${BASE}/start-process`, { processDefinitionId, variables });
+}
+
+/** A definition's start form as the starter fills it (issue 51); null when its process has none. */
+export function startForm(processDefinitionId: string): Promise<FlowBoundForm | null> {
+  return get<FlowBoundForm | null>(`${BASE}/start-form`, { processDefinitionId });
 }
 
 /** Takes a task the user is a candidate for; it becomes theirs (a task has one winner). */

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { modelView, type DiagramSource } from '../../api/flow/process';
+import { BoundFormView } from '../../pages/flow/form/BoundFormView';
 import { FlowHistoryTable } from './FlowHistoryTable';
 import './locales';
 
@@ -66,6 +67,9 @@ export function ProcessDiagram({ source, history = true, height = 420 }: Process
         <Suspense fallback={<DiagramSpinner />}>
           <DiagramCanvas xml={xml} flow={flow} takenFlows={takenFlows} height={height} />
         </Suspense>
+      )}
+      {history && 'processInstanceId' in source && (
+        <BoundFormView processInstanceId={source.processInstanceId} />
       )}
       {history && 'processInstanceId' in source && (
         <section aria-labelledby={historyHeading}>

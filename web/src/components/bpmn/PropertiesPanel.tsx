@@ -12,6 +12,7 @@ import {
   panelKind,
 } from './element-properties';
 import type { FlowableAttribute } from './flowable-moddle';
+import { FormBindingFields } from './FormBindingFields';
 import { activityType } from './format';
 
 /** A diagram element (shape, connection, label or the root) as the panel uses it. */
@@ -253,16 +254,20 @@ export function PropertiesPanel({ modeler, keyFixed, nameFixed }: PropertiesPane
               <Input autoComplete="off" placeholder="role:manager" />
             </Form.Item>
             {unassigned && <Alert type="warning" showIcon title={t('flow.diagram.designer.noAssignee')} />}
+            <FormBindingFields key={target.id} modeler={modeler} target={target} kind="userTask" />
           </>
         )}
         {kind === 'startEvent' && (
-          <Form.Item
-            name="initiator"
-            label={t('flow.diagram.designer.initiator')}
-            extra={t('flow.diagram.designer.initiatorHelp')}
-          >
-            <Input autoComplete="off" placeholder="applyUser" />
-          </Form.Item>
+          <>
+            <Form.Item
+              name="initiator"
+              label={t('flow.diagram.designer.initiator')}
+              extra={t('flow.diagram.designer.initiatorHelp')}
+            >
+              <Input autoComplete="off" placeholder="applyUser" />
+            </Form.Item>
+            <FormBindingFields key={target.id} modeler={modeler} target={target} kind="startEvent" />
+          </>
         )}
         {kind === 'sequenceFlow' && hasConditionField(element) && (
           <Form.Item

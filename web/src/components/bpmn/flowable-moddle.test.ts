@@ -1,6 +1,8 @@
 import Viewer from 'bpmn-js/lib/Viewer';
 import { describe, expect, it } from 'vitest';
 import { flowableModdle } from './flowable-moddle';
+import { fieldAccesses } from './FormBindingFields';
+import type { DiagramElement } from './bpmn-types';
 
 // The designer keeps the form properties a model declares (security.md S15: what a start or a task
 // may set): without a type for them, bpmn-moddle drops them on import and the next save loses them.
@@ -31,6 +33,7 @@ function moddle() {
 }
 
 interface ModdleLike {
+  create(type: string, properties: Record<string, unknown>): DiagramElement;
   fromXML(xml: string): Promise<{ rootElement: unknown; warnings: { message: string }[] }>;
   toXML(element: unknown, options?: { format?: boolean }): Promise<{ xml: string }>;
 }
@@ -53,5 +56,35 @@ describe('the flowable moddle package', () => {
     );
     const fields = saved.getElementsByTagNameNS('http://camunda.org/schema/1.0/bpmn', 'formField');
     expect([...fields].map((f) => f.getAttribute('id'))).toEqual(['pass']);
+  });
+
+  it('writes a designed form as the server reads it: formKey, and each field’s access', async () => {
+    const parser = moddle();
+    const { rootElement } = await parser.fromXML(MODEL);
+    const task = (
+      rootElement as DiagramElement & { rootElements: Array<{ flowElements: DiagramElement[] }> }
+    ).rootElements[0]!.flowElements.find((e) => e.id === 'audit')!;
+    task.set('flowable:formKey', 'repair_order');
+    const property = (id: string, more: Record<string, string> = {}) =>
+      parser.create('flowable:FormProperty', { id, ...more });
+    task.set(
+      'extensionElements',
+      parser.create('bpmn:ExtensionElements', {
+        values: [
+          property('machine', { writable: 'false' }),
+          property('secret', { readable: 'false', writable: 'false' }),
+          property('result'),
+        ],
+      }),
+    );
+    expect([...fieldAccesses(task)]).toEqual([
+      ['machine', 'readonly'],
+      ['secret', 'hidden'],
+      ['result', 'editable'],
+    ]);
+    const { xml } = await parser.toXML(rootElement);
+    expect(xml).toContain('flowable:formKey="repair_order"');
+    expect(xml).toContain('<flowable:formProperty id="secret" readable="false" writable="false" />');
+    expect(xml).toContain('<flowable:formProperty id="result" />');
   });
 });

@@ -30,6 +30,8 @@ export const flowableModdle = {
         { name: 'assignee', isAttr: true, type: 'String' },
         { name: 'candidateUsers', isAttr: true, type: 'String' },
         { name: 'candidateGroups', isAttr: true, type: 'String' },
+        // The designed form the task shows (issue 51); its fields' access are its form properties.
+        { name: 'formKey', isAttr: true, type: 'String' },
       ],
     },
     {
@@ -47,10 +49,13 @@ export const flowableModdle = {
       name: 'Initiator',
       isAbstract: true,
       extends: ['bpmn:StartEvent'],
-      properties: [{ name: 'initiator', isAttr: true, type: 'String' }],
+      properties: [
+        { name: 'initiator', isAttr: true, type: 'String' },
+        { name: 'formKey', isAttr: true, type: 'String' },
+      ],
     },
   ],
 };
 
 /** The extension attributes the properties panel edits. */
-export type FlowableAttribute = 'assignee' | 'candidateUsers' | 'candidateGroups' | 'initiator';
+export type FlowableAttribute = 'assignee' | 'candidateUsers' | 'candidateGroups' | 'initiator' | 'formKey';

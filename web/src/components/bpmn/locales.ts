@@ -84,6 +84,13 @@ export const diagramZh = {
     conditionHelp: '表达式，如 ${pass = true and days > 3}；留空则没有条件',
     initiator: '发起人变量',
     initiatorHelp: '流程发起时保存发起人用户 ID 的变量名，如 applyUser',
+    form: '表单',
+    formHelp: '选择表单设计中的表单；部署时使用其已发布的版本',
+    formPlaceholder: '不使用表单',
+    formLoadFailed: '表单加载失败',
+    fieldAccess: '字段权限',
+    field: '字段',
+    access: { editable: '可编辑', readonly: '只读', hidden: '隐藏' },
   },
 };
 
@@ -169,6 +176,13 @@ export const diagramEn: typeof diagramZh = {
     conditionHelp: 'An expression such as ${pass = true and days > 3}; empty for none',
     initiator: 'Initiator variable',
     initiatorHelp: "The variable that receives the starter's user ID when the process starts, e.g. applyUser",
+    form: 'Form',
+    formHelp: 'A form from Form design; deploying uses its published version',
+    formPlaceholder: 'No form',
+    formLoadFailed: 'The forms could not be loaded',
+    fieldAccess: 'Field access',
+    field: 'Field',
+    access: { editable: 'Editable', readonly: 'Read-only', hidden: 'Hidden' },
   },
 };
 

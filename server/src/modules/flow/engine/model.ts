@@ -17,6 +17,22 @@ export interface UserTaskDefinition {
   candidateGroups: string[];
   /** The variables its completion may set: its form fields (see formFieldVariables). */
   writable: string[];
+  /** The designed form it shows (flowable:formKey), with each field's access; null: none. */
+  form: FormBinding | null;
+}
+
+/** How an element shows a field of its form: hidden (not sent), read-only (shown) or editable (set). */
+export type FieldAccess = 'hidden' | 'readonly' | 'editable';
+
+/**
+ * A start event's or user task's designed form (issue 51): `flowable:formKey` names it, and each
+ * `<flowable:formProperty id="field">` says how the element shows that field: readable="false" is
+ * hidden, writable="false" read-only, else editable (what its step may set). A field of the form
+ * without a property is read-only.
+ */
+export interface FormBinding {
+  formKey: string;
+  fields: Record<string, FieldAccess>;
 }
 
 export interface ParsedModel {
@@ -28,6 +44,8 @@ export interface ParsedModel {
   initiator: string | null;
   /** The variables a start may be given: the start event's form fields (see formFieldVariables). */
   startVariables: string[];
+  /** The start event's designed form (see FormBinding); null: none. */
+  startForm: FormBinding | null;
 }
 
 export type ModelErrorCode =
@@ -192,6 +210,7 @@ function vetProcess(bpmnProcess: ModdleElement, processKey: string): ParsedModel
   const startEvents: ModdleElement[] = [];
   let initiator: string | null = null;
   let startVariables: string[] = [];
+  let startForm: FormBinding | null = null;
 
   for (const artifact of list(bpmnProcess.artifacts)) {
     if (!ARTIFACT_TYPES.has(artifact.$type)) throw unsupported(artifact);
@@ -212,6 +231,7 @@ function vetProcess(bpmnProcess: ModdleElement, processKey: string): ParsedModel
       startEvents.push(element);
       initiator ??= extensionAttribute(element, 'initiator');
       startVariables = formFieldVariables(element);
+      startForm = formBinding(element);
     }
     if (element.$type === 'bpmn:UserTask') userTasks.push(vetUserTask(element, element.id));
     if (element.$type === 'bpmn:SequenceFlow') vetCondition(element, element.id);
@@ -240,6 +260,7 @@ function vetProcess(bpmnProcess: ModdleElement, processKey: string): ParsedModel
     elements,
     initiator,
     startVariables,
+    startForm,
   };
 }
 
@@ -292,6 +313,7 @@ function vetUserTask(task: ModdleElement, id: string): UserTaskDefinition {
     candidateUsers: splitList(extensionAttribute(task, 'candidateUsers')),
     candidateGroups: splitList(extensionAttribute(task, 'candidateGroups')),
     writable: formFieldVariables(task),
+    form: formBinding(task),
   };
   if (!definition.assignee && !definition.candidateUsers.length && !definition.candidateGroups.length) {
     throw new ModelError('noAssignee', { element: id });
@@ -365,6 +387,23 @@ function formFieldVariables(element: ModdleElement): string[] {
     for (const field of list(node.$children)) if (isExtension(field, 'formField')) add(field, field.id);
   }
   return variables;
+}
+
+/** The element's designed form and its fields' access (see FormBinding), or null. */
+function formBinding(element: ModdleElement): FormBinding | null {
+  const formKey = extensionAttribute(element, 'formKey')?.trim();
+  if (!formKey) return null;
+  const prefixes = namespacePrefixes(element);
+  const fields: Record<string, FieldAccess> = {};
+  for (const node of list((element.extensionElements as ModdleElement | undefined)?.values)) {
+    const [prefix = '', name] = node.$type.split(':');
+    if (name !== 'formProperty' || !EXTENSION_NAMESPACES.includes(prefixes.get(prefix) ?? '')) continue;
+    const field = typeof node.variable === 'string' ? node.variable.trim() : String(node.id ?? '').trim();
+    if (field === '' || field === '__proto__') continue;
+    fields[field] =
+      node.readable === 'false' ? 'hidden' : node.writable === 'false' ? 'readonly' : 'editable';
+  }
+  return { formKey, fields };
 }
 
 // Prefix → namespace URI in scope at the element, the nearest declaration winning.

@@ -58,6 +58,12 @@ export const formMessages = {
     'flow.form.data.tooMany': '最多 {max} 个附件',
     'flow.form.data.unknownField': '表单没有这个字段',
     'flow.form.data.invalid': '表单数据有误: {fields}',
+    'flow.form.binding.unknownForm': '「{element}」绑定的表单 {form} 不存在',
+    'flow.form.binding.unpublished': '「{element}」绑定的表单 {form} 尚未发布，不能部署',
+    'flow.form.binding.unknownField': '「{element}」绑定的表单 {form} 没有字段 {field}',
+    'flow.form.binding.gone': '流程使用的表单 {form} 已被删除',
+    'flow.form.field.notEditable': '字段 {field} 在这一步不可编辑（表单 {form}）',
+    'flow.form.filter': '表单字段筛选的字段名无效',
   },
   en: {
     'flow.form.formKey': 'form key',
@@ -117,5 +123,12 @@ export const formMessages = {
     'flow.form.data.tooMany': 'At most {max} attachments',
     'flow.form.data.unknownField': 'The form has no such field',
     'flow.form.data.invalid': 'The form data is not valid: {fields}',
+    'flow.form.binding.unknownForm': 'The form {form} bound to “{element}” does not exist',
+    'flow.form.binding.unpublished':
+      'The form {form} bound to “{element}” is not published and cannot be deployed',
+    'flow.form.binding.unknownField': 'The form {form} bound to “{element}” has no field {field}',
+    'flow.form.binding.gone': 'The form {form} the process uses was removed',
+    'flow.form.field.notEditable': 'The field {field} is not editable in this step (form {form})',
+    'flow.form.filter': 'The form field filter names no valid field',
   },
 } as const;

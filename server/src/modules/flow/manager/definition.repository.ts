@@ -36,6 +36,7 @@ export const flowDefinitionTable = defineTable<DefinitionRecord, 'blade_flow_def
     resourceName: ['string'],
     deployTime: ['datetime', { filter: true, sort: true }],
     xml: ['string', { writeOnly: true }],
+    formPins: ['string', { writeOnly: true }],
   },
 );
 
@@ -57,6 +58,17 @@ export class FlowDefinitionRepository extends TableRepository<DefinitionRecord, 
       .where('process_key', '=', processKey)
       .executeTakeFirst();
     return Number(row?.top ?? 0) + 1;
+  }
+
+  /** The versions of its forms a definition pinned when deployed (JSON), null when it binds none. */
+  async formPinsOf(actor: Actor, id: string): Promise<string | null | undefined> {
+    const row = await (
+      await this.visibleSelect(actor)
+    )
+      .select('form_pins')
+      .where('id', '=', BigInt(id))
+      .executeTakeFirst();
+    return row?.form_pins;
   }
 
   async xmlOf(actor: Actor, id: string): Promise<string | undefined> {

@@ -1,9 +1,14 @@
 import { AuditFieldsSchema, Nullable } from '@console/contract/schema';
+import { sql, type SqlBool } from 'kysely';
 import { Type, type Static } from 'typebox';
 import { platformStore, type Actor, type Store } from '../../../core/repository/store.js';
 import type { Page } from '@console/contract';
 import type { Filter, ListQuery } from '../../../core/list-query.js';
-import { filterExpression, type AnySelect } from '../../../core/repository/apply-list-query.js';
+import {
+  containsPattern,
+  filterExpression,
+  type AnySelect,
+} from '../../../core/repository/apply-list-query.js';
 import { pageResult } from '../../../core/repository/page.js';
 import { TableRepository, type TableSelect } from '../../../core/repository/table-repository.js';
 import { defineTable } from '../../../core/repository/table.js';
@@ -56,12 +61,56 @@ export const flowInstanceTable = defineTable<InstanceRecord, 'blade_flow_instanc
     currentNodes: ['string'],
     revision: ['int'],
     engineState: ['string', { writeOnly: true }],
+    formData: ['string', { writeOnly: true }],
   },
 );
+
+/** The work lists' filter on a searchable form field (issue 51): the field's value contains `value`. */
+export interface FormValueFilter {
+  field: string;
+  value: string;
+}
+
+/** The ids of the tenant's instances whose searchable field holds the filter's text (any case). */
+function instancesMatching(store: Store, actor: Actor, filter: FormValueFilter) {
+  return unscoped(store)
+    .selectFrom('blade_flow_form_value')
+    .select('instance_id')
+    .where('tenant_id', '=', actor.tenantId)
+    .where('is_deleted', '=', 0)
+    .where('field_key', '=', filter.field)
+    .where(sql<SqlBool>`lower(field_value) like lower(${containsPattern(filter.value)}) escape '!'`);
+}
 
 export class FlowInstanceRepository extends TableRepository<InstanceRecord, 'blade_flow_instance'> {
   constructor(store: Store) {
     super(store, flowInstanceTable);
+  }
+
+  /** The instance's form data as stored (JSON), null when its process binds no form. */
+  async formDataOf(actor: Actor, id: string): Promise<string | null | undefined> {
+    const row = await this.scopedSelect(actor)
+      .select('form_data')
+      .where('id', '=', BigInt(id))
+      .executeTakeFirst();
+    return row?.form_data;
+  }
+
+  async setFormData(actor: Actor, id: string, json: string): Promise<void> {
+    await this.scopedUpdate(actor).set({ form_data: json }).where('id', '=', BigInt(id)).execute();
+  }
+
+  /** A page of instances, with only those whose searchable form field matches `byForm` when given. */
+  async pageMatching(
+    actor: Actor,
+    query: ListQuery,
+    byForm: FormValueFilter | null,
+  ): Promise<Page<InstanceRecord>> {
+    if (!byForm) return this.page(actor, query);
+    return this.pageFrom(
+      this.scopedSelect(actor).where('id', 'in', instancesMatching(this.store, actor, byForm)),
+      query,
+    );
   }
 
   async engineStateOf(actor: Actor, id: string): Promise<string | undefined> {
@@ -242,7 +291,12 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
   }
 
   /** A page of the open, unclaimed tasks the caller may claim (claim-list), newest first. */
-  async claimablePage(actor: Actor, query: ListQuery, byDefinition: Filter[]): Promise<Page<TaskRecord>> {
+  async claimablePage(
+    actor: Actor,
+    query: ListQuery,
+    byDefinition: Filter[],
+    byForm: FormValueFilter | null = null,
+  ): Promise<Page<TaskRecord>> {
     const who = candidatesOf(actor);
     if (who.length === 0) return pageResult([], 0, query);
     const claimable = this.scopedSelect(actor)
@@ -259,7 +313,10 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
             ),
           ),
       );
-    return this.pageFrom(this.#ofDefinitions(actor, claimable, byDefinition), query);
+    return this.pageFrom(
+      this.#ofForm(actor, this.#ofDefinitions(actor, claimable, byDefinition), byForm),
+      query,
+    );
   }
 
   /** A page of the tasks by assignee and state (todo: open; done: completed), newest first. */
@@ -269,11 +326,24 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
     state: number,
     query: ListQuery,
     byDefinition: Filter[],
+    byForm: FormValueFilter | null = null,
   ): Promise<Page<TaskRecord>> {
     const assigned = this.scopedSelect(actor)
       .where('assignee', '=', BigInt(userId))
       .where('task_state', '=', state);
-    return this.pageFrom(this.#ofDefinitions(actor, assigned, byDefinition), query);
+    return this.pageFrom(
+      this.#ofForm(actor, this.#ofDefinitions(actor, assigned, byDefinition), byForm),
+      query,
+    );
+  }
+
+  /** Tasks of instances whose searchable form field matches the filter (all without one). */
+  #ofForm(
+    actor: Actor,
+    tasks: TableSelect<'blade_flow_task'>,
+    byForm: FormValueFilter | null,
+  ): TableSelect<'blade_flow_task'> {
+    return byForm ? tasks.where('instance_id', 'in', instancesMatching(this.store, actor, byForm)) : tasks;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  FlowBoundFormSchema,
   FlowCompleteInputSchema,
   FlowCopySchema,
   FlowCopyUsers,
@@ -14,11 +15,13 @@ import {
   FlowModelViewSchema,
   FlowTaskSchema,
   IdString,
+  Nullable,
 } from '@console/contract/schema';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { Envelope, ListQuerySchema, PageOf } from '../../../core/schema.js';
 import { definitionOnWire } from '../flow.service.js';
+import { describedRefusal } from '../form/form-binding.js';
 import type { FlowActionService } from './actions.service.js';
 import type { FlowRuntimeService } from './runtime.service.js';
 
@@ -75,13 +78,31 @@ export const flowWorkRoutes: FastifyPluginAsyncTypebox<{
       config: { access: 'user', button: 'work_start_flow' },
     },
     async (req) => {
-      const id = await actions.start(
-        req.actor,
-        { definitionId: req.body.processDefinitionId, variables: req.body.variables ?? {} },
-        req.body.copyUserIds,
-      );
+      // Form data refused by field is answered with each field's message (issue 51).
+      const id = await actions
+        .start(
+          req.actor,
+          { definitionId: req.body.processDefinitionId, variables: req.body.variables ?? {} },
+          req.body.copyUserIds,
+        )
+        .catch((error: unknown) => {
+          throw describedRefusal(error, (e) => req.t(e.key, e.params));
+        });
       return ok({ processInstanceId: id }, req.t('flow.started'));
     },
+  );
+
+  // Issue 51: a definition's start form (null: the process has none), as 发起事务 renders it.
+  app.get(
+    '/start-form',
+    {
+      schema: {
+        querystring: Type.Object({ processDefinitionId: IdString }),
+        response: { 200: Envelope(Nullable(FlowBoundFormSchema)) },
+      },
+      config: { menu: 'work_start' },
+    },
+    async (req) => ok(await runtime.startForm(req.actor, req.query.processDefinitionId), req.t('ok')),
   );
 
   app.post(
@@ -103,7 +124,9 @@ export const flowWorkRoutes: FastifyPluginAsyncTypebox<{
       config: { access: 'user', button: 'work_todo_handle' },
     },
     async (req) => {
-      await actions.complete(req.actor, req.body);
+      await actions.complete(req.actor, req.body).catch((error: unknown) => {
+        throw describedRefusal(error, (e) => req.t(e.key, e.params));
+      });
       return ok(true, req.t('updated'));
     },
   );
@@ -277,6 +300,22 @@ export const flowProcessRoutes: FastifyPluginAsyncTypebox<{ runtime: FlowRuntime
       config: { menu: ['flow_follow', 'flow_manager'], ownWithoutMenu: true },
     },
     async (req) => ok(await runtime.modelView(req.actor, req.query, req.ownOnly), req.t('ok')),
+  );
+  // Issue 51: the instance's form data as the reader sees it (null: the process has no form).
+  app.get(
+    '/form-data',
+    {
+      schema: {
+        querystring: Type.Object({ processInstanceId: IdString, taskId: Type.Optional(IdString) }),
+        response: { 200: Envelope(Nullable(FlowBoundFormSchema)) },
+      },
+      config: { menu: 'flow_follow', ownWithoutMenu: true },
+    },
+    async (req) =>
+      ok(
+        await runtime.formData(req.actor, req.query.processInstanceId, req.query.taskId, req.ownOnly),
+        req.t('ok'),
+      ),
   );
   app.get(
     '/history-flow-list',

@@ -1,4 +1,5 @@
 import type {
+  FlowBoundForm,
   FlowCompleteInput,
   FlowHistory,
   FlowInstance,
@@ -11,7 +12,18 @@ import { ApiError, badRequest, notFound } from '../../../core/errors.js';
 import { parseListQuery, type Filter, type ListQuery } from '../../../core/list-query.js';
 import { inTransaction, whenCommitted, type Actor, type Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
-import { flowRuntime, type FlowRuntime } from '../engine/load.js';
+import { flowModel, flowRuntime, type FlowRuntime } from '../engine/load.js';
+import type { ParsedModel } from '../engine/model.js';
+import {
+  FormBindings,
+  bindingOf,
+  boundElements,
+  boundFormView,
+  parseFormData,
+  parsePins,
+  searchableValues,
+} from '../form/form-binding.js';
+import { FlowFormValueRepository } from '../form/form-value.repository.js';
 import type { EngineState, StepResult } from '../engine/runtime.js';
 import type { RecordEvent } from '../../log/usual-events.js';
 import {
@@ -31,6 +43,7 @@ import {
   flowTaskTable,
   userNames,
   type Candidate,
+  type FormValueFilter,
   type HistoryRecord,
   type InstanceRecord,
   type TaskRecord,
@@ -67,6 +80,24 @@ async function engineStep(engine: FlowRuntime, step: () => Promise<StepResult>):
     }
     throw error;
   }
+}
+
+/** A stored model, parsed (it was vetted when deployed). */
+async function parsedModel(xml: string): Promise<ParsedModel> {
+  const { parseModel } = await flowModel();
+  return parseModel(xml);
+}
+
+/**
+ * The work lists' filter on a searchable form field (issue 51): `formField` (a field key) and
+ * `formValue` (text the field's value contains, in any case); null when either is missing.
+ */
+function formFilterOf(raw: Record<string, unknown>): FormValueFilter | null {
+  const field = typeof raw.formField === 'string' ? raw.formField.trim() : '';
+  const value = typeof raw.formValue === 'string' ? raw.formValue.trim() : '';
+  if (field === '' || value === '') return null;
+  if (field.length > 64 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw badRequest('flow.form.filter');
+  return { field, value: value.slice(0, 500) };
 }
 
 /** An engine candidate group: `role:<id or alias>`, `dept:<id>`; anything else names a role id. */
@@ -250,6 +281,16 @@ export class FlowRuntimeService {
         throw badRequest('flow.definition.suspended', { name: definition.name });
       this.checkStartedByItsForm(definition, request);
       const xml = found(await definitions.xmlOf(actor, definition.id));
+      // A start form (issue 51): what the start sends is its data, checked against the pinned form.
+      const parsed = await parsedModel(xml);
+      const startForm = parsed.startForm
+        ? await (async (binding) => {
+            const bindings = new FormBindings(store, actor);
+            const pins = parsePins(await definitions.formPinsOf(actor, definition.id));
+            const form = await bindings.pinned(binding.formKey, pins);
+            return { form, data: await bindings.checkedStep(form, binding, request.variables, {}, true) };
+          })(parsed.startForm)
+        : null;
       const step = await this.resolveRoleAliases(
         store,
         actor,
@@ -268,8 +309,18 @@ export class FlowRuntimeService {
         endActivity: step.ended ? lastEnd(step) : null,
         currentNodes: nodesOf(step),
         revision: 0,
-        ...({ engineState: JSON.stringify(step.state) } as Partial<InstanceRecord>),
+        ...({
+          engineState: JSON.stringify(step.state),
+          formData: startForm ? JSON.stringify(startForm.data) : null,
+        } as Partial<InstanceRecord>),
       });
+      if (startForm)
+        await new FlowFormValueRepository(store).replace(
+          actor,
+          id,
+          [],
+          searchableValues(startForm.form.definition, startForm.data),
+        );
       await this.recordStep(store, actor, { id, definitionId: definition.id }, definition.name, step);
       this.record(actor, {
         logId: 'flow.start',
@@ -322,6 +373,24 @@ export class FlowRuntimeService {
       if (instance.runState !== RUN_STATE.running) throw badRequest('flow.instance.ended');
       const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
       const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
+      // A task with a form (issue 51) sets only its editable fields, checked against the pinned form.
+      const binding = bindingOf(await parsedModel(xml), task.elementId);
+      const formStep = binding
+        ? await (async () => {
+            const bindings = new FormBindings(tx, actor);
+            const pins = parsePins(
+              await new FlowDefinitionRepository(tx).formPinsOf(actor, instance.definitionId),
+            );
+            const form = await bindings.pinned(binding.formKey, pins);
+            const existing = parseFormData(await instances.formDataOf(actor, instance.id));
+            // The decision and comment are the flag's and the comment's (DECISION_VARIABLES), not fields.
+            const given = Object.fromEntries(
+              Object.entries(input.variables ?? {}).filter(([key]) => key !== 'pass' && key !== 'comment'),
+            );
+            const values = await bindings.checkedStep(form, binding, given, existing, pass);
+            return { form, existing, values };
+          })()
+        : null;
       // The task's declared variables as given; the decision and comment from the flag and comment.
       const output = { ...input.variables, pass, comment: comment ?? '' };
       const step = await this.resolveRoleAliases(
@@ -336,6 +405,16 @@ export class FlowRuntimeService {
         ...(step.ended ? { endTime: new Date(), endActivity: lastEnd(step) } : {}),
       });
       if (!advanced) throw badRequest('flow.instance.moved');
+      if (formStep) {
+        const { form, existing, values } = formStep;
+        await instances.setFormData(actor, instance.id, JSON.stringify({ ...existing, ...values }));
+        await new FlowFormValueRepository(tx).replace(
+          actor,
+          instance.id,
+          Object.keys(values),
+          searchableValues(form.definition, values),
+        );
+      }
       await new FlowHistoryRepository(tx).close(actor, instance.id, task.elementId, {
         endTime: new Date(),
         assignee: actor.userId,
@@ -492,22 +571,22 @@ export class FlowRuntimeService {
 
   /** todo-list: a page of the caller's open tasks. */
   async todoList(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowTask>> {
-    return this.taskPage(actor, raw, (tasks, query, byDefinition) =>
-      tasks.assignedPage(actor, actor.userId!, TASK_STATE.open, query, byDefinition),
+    return this.taskPage(actor, raw, (tasks, query, byDefinition, byForm) =>
+      tasks.assignedPage(actor, actor.userId!, TASK_STATE.open, query, byDefinition, byForm),
     );
   }
 
   /** done-list: a page of the tasks the caller completed. */
   async doneList(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowTask>> {
-    return this.taskPage(actor, raw, (tasks, query, byDefinition) =>
-      tasks.assignedPage(actor, actor.userId!, TASK_STATE.completed, query, byDefinition),
+    return this.taskPage(actor, raw, (tasks, query, byDefinition, byForm) =>
+      tasks.assignedPage(actor, actor.userId!, TASK_STATE.completed, query, byDefinition, byForm),
     );
   }
 
   /** claim-list: a page of the open, unclaimed tasks the caller may claim. */
   async claimList(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowTask>> {
-    return this.taskPage(actor, raw, (tasks, query, byDefinition) =>
-      tasks.claimablePage(actor, query, byDefinition),
+    return this.taskPage(actor, raw, (tasks, query, byDefinition, byForm) =>
+      tasks.claimablePage(actor, query, byDefinition, byForm),
     );
   }
 
@@ -515,11 +594,16 @@ export class FlowRuntimeService {
   private async taskPage(
     actor: Actor,
     raw: Record<string, unknown>,
-    page: (tasks: FlowTaskRepository, query: ListQuery, byDefinition: Filter[]) => Promise<Page<TaskRecord>>,
+    page: (
+      tasks: FlowTaskRepository,
+      query: ListQuery,
+      byDefinition: Filter[],
+      byForm: FormValueFilter | null,
+    ) => Promise<Page<TaskRecord>>,
   ): Promise<Page<FlowTask>> {
     const store = await this.stores.storeFor(actor);
     const { query, byDefinition } = taskListQuery(raw, store.timeZone);
-    const tasks = await page(new FlowTaskRepository(store), query, byDefinition);
+    const tasks = await page(new FlowTaskRepository(store), query, byDefinition, formFilterOf(raw));
     return { ...tasks, records: await this.tasksOnWire(store, actor, tasks.records) };
   }
 
@@ -536,8 +620,62 @@ export class FlowRuntimeService {
   private async instancePage(actor: Actor, raw: Record<string, unknown>): Promise<Page<FlowInstance>> {
     const store = await this.stores.storeFor(actor);
     const query = parseListQuery({ descs: 'start_time', ...raw }, flowInstanceTable, store.timeZone);
-    const page = await new FlowInstanceRepository(store).page(actor, query);
+    const page = await new FlowInstanceRepository(store).pageMatching(actor, query, formFilterOf(raw));
     return { ...page, records: await this.instancesOnWire(store, actor, page.records) };
+  }
+
+  /** work/start-form: a definition's start form (issue 51) as the starter fills it; null: none. */
+  async startForm(actor: Actor, definitionId: string): Promise<FlowBoundForm | null> {
+    const store = await this.stores.storeFor(actor);
+    const definitions = new FlowDefinitionRepository(store);
+    const definition = found(await definitions.findById(actor, definitionId));
+    const parsed = await parsedModel(found(await definitions.xmlOf(actor, definition.id)));
+    if (!parsed.startForm) return null;
+    const pins = parsePins(await definitions.formPinsOf(actor, definition.id));
+    const form = await new FormBindings(store, actor).pinned(parsed.startForm.formKey, pins);
+    // Nothing is filled in yet: only what the start sets is shown.
+    const view = boundFormView(form, parsed.startForm, {}, { editable: true, taskId: null });
+    const fields = view.definition.fields.filter((f) => view.access[f.key] === 'editable');
+    return {
+      ...view,
+      definition: { ...view.definition, fields },
+      access: Object.fromEntries(fields.map((f) => [f.key, 'editable' as const])),
+    };
+  }
+
+  /**
+   * process/form-data: an instance's form data as the reader sees it (issue 51). A reader with an
+   * open task of the instance sees it through that task's form (its hidden fields left out),
+   * editable when `taskId` names that task (the handling dialog); any other reader (the initiator,
+   * a copied user, the process administrator) through the start event's form, read-only. Null when
+   * the process has no form.
+   */
+  async formData(
+    actor: Actor,
+    instanceId: string,
+    taskId: string | undefined,
+    ownOnly = false,
+  ): Promise<FlowBoundForm | null> {
+    const store = await this.stores.storeFor(actor);
+    const instance = await this.readableInstance(store, actor, instanceId, ownOnly);
+    const definitions = new FlowDefinitionRepository(store);
+    const parsed = await parsedModel(found(await definitions.xmlOf(actor, instance.definitionId)));
+    const bound = boundElements(parsed);
+    if (bound.length === 0) return null;
+    const own = (await new FlowTaskRepository(store).ofInstance(actor, instance.id)).filter(
+      (t) =>
+        t.taskState === TASK_STATE.open &&
+        t.assignee === actor.userId &&
+        t.taskKind === TASK_KIND.task &&
+        bindingOf(parsed, t.elementId) !== null,
+    );
+    const task = (taskId ? own.find((t) => t.id === taskId) : undefined) ?? own[0];
+    const binding = task ? bindingOf(parsed, task.elementId)! : (parsed.startForm ?? bound[0]!.binding);
+    const editable = task !== undefined && task.id === taskId && task.owner === null;
+    const pins = parsePins(await definitions.formPinsOf(actor, instance.definitionId));
+    const form = await new FormBindings(store, actor).pinned(binding.formKey, pins);
+    const data = parseFormData(await new FlowInstanceRepository(store).formDataOf(actor, instance.id));
+    return boundFormView(form, binding, data, { editable, taskId: editable ? task.id : null });
   }
 
   /** start-list: a page of the newest active version of each process of the tenant, by key. */

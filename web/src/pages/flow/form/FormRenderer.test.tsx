@@ -6,7 +6,7 @@ import { dictionary } from '../../../api/system/dict';
 import { changeLanguage } from '../../../i18n';
 import { buttonName } from '../../../test/dom';
 import { renderPageAt, resetPageTest } from '../../../test/page-test-kit';
-import { FormRenderer, formDataOf, rulesOf } from './FormRenderer';
+import { FormRenderer, editableData, formDataOf, rulesOf } from './FormRenderer';
 
 // FormRenderer in jsdom: a definition drawn as an antd form (labels in the language shown, one or
 // two columns, the types' controls), its rules as the server's, and the data it hands on.
@@ -43,10 +43,14 @@ const definition: FormDefinition = {
   ],
 };
 
-async function render(onFinish = vi.fn(), shown = definition) {
+async function render(
+  onFinish = vi.fn(),
+  shown = definition,
+  more: Partial<Parameters<typeof FormRenderer>[0]> = {},
+) {
   const Page = () => (
     <section aria-label="预览">
-      <FormRenderer name="preview" definition={shown} onFinish={onFinish}>
+      <FormRenderer name="preview" definition={shown} onFinish={onFinish} {...more}>
         <Button htmlType="submit">提交</Button>
       </FormRenderer>
     </section>
@@ -98,6 +102,23 @@ describe('form renderer', () => {
     fireEvent.change(within(page).getByLabelText('数量'), { target: { value: '2' } });
     fireEvent.click(within(page).getByRole('button', { name: buttonName('提交') }));
     await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ title: 'Abc', count: 2 }));
+  });
+
+  it('draws a process step’s fields by their access: hidden not at all, read-only unchecked and not sent', async () => {
+    const { page, onFinish } = await render(vi.fn(), definition, {
+      access: { title: 'readonly', count: 'editable', day: 'hidden', sex: 'readonly', note: 'editable' },
+      initialValues: { title: 'x', count: 2 },
+    });
+    expect(page.querySelector('[data-field="day"]')).toBeNull();
+    expect(within(page).getByLabelText('标题')).toHaveProperty('disabled', true);
+    expect(within(page).getByLabelText('说明')).toHaveProperty('disabled', false);
+    // The read-only title breaks its rules (pattern ^[A-Z]): not checked, not sent.
+    fireEvent.change(within(page).getByLabelText('说明'), { target: { value: '同意' } });
+    fireEvent.click(within(page).getByRole('button', { name: buttonName('提交') }));
+    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ count: 2, note: '同意' }));
+    expect(editableData({ a: 1, b: 2, c: '' }, { a: 'editable', b: 'readonly', c: 'editable' })).toEqual({
+      a: 1,
+    });
   });
 
   it('makes rules of the bounds by type, and data without empty values', () => {

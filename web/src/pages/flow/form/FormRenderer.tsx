@@ -1,5 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { rangeOf, textCap, type FormDefinition, type FormField } from '@console/contract/flow';
+import type { FormFieldAccess } from '@console/contract';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -106,6 +107,16 @@ export function formDataOf(values: Record<string, unknown>): Record<string, unkn
   );
 }
 
+/** The data of the editable fields only (all of them without `access`), empty values left out. */
+export function editableData(
+  values: Record<string, unknown>,
+  access: Readonly<Record<string, FormFieldAccess>> | undefined,
+): Record<string, unknown> {
+  const data = formDataOf(values);
+  if (!access) return data;
+  return Object.fromEntries(Object.entries(data).filter(([key]) => access[key] === 'editable'));
+}
+
 /** How a date or time field's string value reaches its picker, and back. */
 const asMoment = (format: string): Pick<FormItemProps, 'getValueProps' | 'normalize'> => ({
   getValueProps: (value: unknown) => ({
@@ -210,6 +221,15 @@ function AttachmentField({
   const [files, setFiles] = useState<UploadFile[]>([]);
   const ids = value ?? [];
   const shown = files.filter((file) => file.status !== 'done' || ids.includes(String(file.response)));
+  // Shown read-only (a process's data): how many were attached.
+  if (disabled && files.length === 0)
+    return (
+      <span id={id}>
+        {ids.length > 0
+          ? t('flow.form.renderer.attachments', { count: ids.length })
+          : t('flow.form.renderer.noAttachments')}
+      </span>
+    );
   return (
     <Upload
       fileList={shown}
@@ -269,6 +289,11 @@ export interface FormRendererProps {
   form?: FormInstance;
   initialValues?: Record<string, unknown>;
   disabled?: boolean;
+  /**
+   * Each field's access (a process's form, issue 51): hidden fields are not drawn, read-only ones
+   * are disabled and unchecked, and only editable ones reach onFinish. Without it all are editable.
+   */
+  access?: Readonly<Record<string, FormFieldAccess>>;
   /** The values passed the rules: the data as the server takes it. */
   onFinish?: (data: Record<string, unknown>) => void;
   /** Buttons under the fields (a submit button submits the form). */
@@ -282,21 +307,26 @@ export function FormRenderer({
   form,
   initialValues,
   disabled = false,
+  access,
   onFinish,
   children,
 }: FormRendererProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const accessOf = (key: string): FormFieldAccess => access?.[key] ?? 'editable';
   return (
     <Form
       form={form}
       name={name}
       layout="vertical"
       initialValues={initialValues}
-      onFinish={(values: Record<string, unknown>) => onFinish?.(formDataOf(values))}
+      onFinish={(values: Record<string, unknown>) => onFinish?.(editableData(values, access))}
     >
       <Row gutter={16}>
         {definition.fields.map((field) => {
+          const fieldAccess = accessOf(field.key);
+          if (fieldAccess === 'hidden') return null;
+          const readOnly = disabled || fieldAccess === 'readonly';
           const label = labelOf(field, language);
           const moment =
             field.type === 'date'
@@ -310,8 +340,13 @@ export function FormRenderer({
               data-field={field.key}
               span={definition.layout === 2 && !isWide(field) ? 12 : 24}
             >
-              <Form.Item name={field.key} label={label} rules={rulesOf(field, label, t)} {...moment}>
-                {controlOf(field, disabled)}
+              <Form.Item
+                name={field.key}
+                label={label}
+                rules={readOnly ? [] : rulesOf(field, label, t)}
+                {...moment}
+              >
+                {controlOf(field, readOnly)}
               </Form.Item>
             </Col>
           );

@@ -109,6 +109,12 @@ export const flowFormZh = {
     minCount: '{{label}}至少 {{min}} 个',
     maxCount: '{{label}}最多 {{max}} 个',
     upload: '上传',
+    attachments: '{{count}} 个附件',
+    noAttachments: '无附件',
+  },
+  bound: {
+    title: '表单',
+    loadFailed: '表单加载失败',
   },
 };
 
@@ -222,6 +228,12 @@ export const flowFormEn: typeof flowFormZh = {
     minCount: '{{label}}: at least {{min}}',
     maxCount: '{{label}}: at most {{max}}',
     upload: 'Upload',
+    attachments: '{{count}} attachment(s)',
+    noAttachments: 'No attachments',
+  },
+  bound: {
+    title: 'Form',
+    loadFailed: 'The form could not be loaded',
   },
 };
 

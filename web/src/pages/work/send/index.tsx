@@ -9,7 +9,7 @@ import * as workApi from '../../../api/flow/work';
 import { ProcessDiagramDialog } from '../../../components/bpmn';
 import { CrudPage, defineCrud, type CrudActionContext } from '../../../crud';
 import { useLanguage } from '../../../i18n';
-import { categoryColumn } from '../shared/columns';
+import { categoryColumn, formSearchColumns } from '../shared/columns';
 import { useProcessDetail } from '../shared/use-process-detail';
 import { WORK_LIST, WORK_PAGE } from '../shared/work-lists';
 import { useReportFailure } from '../shared/report-failure';
@@ -90,6 +90,7 @@ export default function WorkSendPage() {
           label: 'work.send.endTime',
           table: { content: 'datetime', sort: true, secondary: true },
         },
+        ...formSearchColumns<FlowInstance>(),
       ],
       rowActions: [
         {

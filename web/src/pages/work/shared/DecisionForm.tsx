@@ -20,6 +20,8 @@ export interface DecisionFormProps {
    * it was (the request layer has said why), so the user can try again.
    */
   onDecide: (decision: Decision, comment: string, copyUserIds: string[]) => Promise<unknown>;
+  /** Checks what else the decision sends (a process's form, issue 51); false: the fields say why. */
+  validate?: (decision: Decision) => Promise<boolean>;
   /** Cancel button (a dialog's); none on a page. */
   onCancel?: () => void;
   /** Offers 抄送: users of the tenant told of the decision, who may then read the request. */
@@ -31,7 +33,7 @@ export interface DecisionFormProps {
  * / 撤回 on the applicant's adjust step (撤回 ends the process: it asks first), 重新提交 on a task
  * returned to the user, 办理完成 on one delegated to them; with `copy`, 抄送 users as well.
  */
-export function DecisionForm({ name, kind, onDecide, onCancel, copy }: DecisionFormProps) {
+export function DecisionForm({ name, kind, onDecide, validate, onCancel, copy }: DecisionFormProps) {
   const { t } = useTranslation();
   const report = useReportFailure();
   const [form] = Form.useForm<DecisionValues>();
@@ -48,6 +50,7 @@ export function DecisionForm({ name, kind, onDecide, onCancel, copy }: DecisionF
     } catch {
       return; // the field shows why
     }
+    if (validate && !(await validate(decision))) return;
     setSending(decision);
     try {
       await onDecide(decision, values.comment?.trim() ?? '', values.copyUserIds ?? []);

@@ -1,8 +1,10 @@
 import type { FlowTask } from '@console/contract';
-import { Alert, Segmented } from 'antd';
+import { Alert, Form, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as workApi from '../../../api/flow/work';
+import { useBoundForm } from '../../flow/form/BoundFormView';
+import { FormRenderer, editableData } from '../../flow/form/FormRenderer';
 import { completeInput, decisionKindOf, type Decision } from './decision';
 import { DecisionForm } from './DecisionForm';
 import './locales';
@@ -33,11 +35,30 @@ type Mode = 'handle' | TaskAction;
 export function TaskHandling({ task, name, onDone, onCancel }: TaskHandlingProps) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('handle');
+  const plain = (task.kind ?? 'task') === 'task';
+  // The process's form (issue 51): the task's editable fields are sent with the decision.
+  const [taskForm] = Form.useForm<Record<string, unknown>>();
+  const bound = useBoundForm(task.processInstanceId, plain ? task.taskId : undefined);
+  const form = bound.data ?? undefined;
+  const editable = form?.taskId === task.taskId;
+  const validate = async (decision: Decision) => {
+    if (!editable || decision === 'reject') return true;
+    try {
+      await taskForm.validateFields();
+      return true;
+    } catch {
+      return false; // the fields show why
+    }
+  };
   const decide = async (decision: Decision, comment: string, copyUserIds: string[]) => {
-    await workApi.completeTask(completeInput(task, decision, comment, copyUserIds));
+    const input = completeInput(task, decision, comment, copyUserIds);
+    if (editable && form) {
+      const data = editableData(taskForm.getFieldsValue(true) as Record<string, unknown>, form.access);
+      if (Object.keys(data).length > 0) input.variables = { ...input.variables, ...data };
+    }
+    await workApi.completeTask(input);
     await onDone(decision);
   };
-  const plain = (task.kind ?? 'task') === 'task';
   const from = task.fromUser ? (task.fromUserName ?? task.fromUser) : undefined;
   const fromKey =
     task.kind === 'returned'
@@ -67,12 +88,23 @@ export function TaskHandling({ task, name, onDone, onCancel }: TaskHandlingProps
           style={{ marginBottom: 16 }}
         />
       )}
+      {form && (mode === 'handle' || !plain) && (
+        <FormRenderer
+          name={`${name}-form`}
+          form={taskForm}
+          definition={form.definition}
+          initialValues={form.data}
+          access={form.access}
+          disabled={!editable}
+        />
+      )}
       {mode === 'handle' || !plain ? (
         <DecisionForm
           name={name}
           kind={decisionKindOf(task.taskDefinitionKey, task.kind)}
           copy
           onDecide={decide}
+          validate={validate}
           onCancel={onCancel}
         />
       ) : (

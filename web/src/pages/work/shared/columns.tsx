@@ -38,3 +38,16 @@ export function taskColumns(queryClient: QueryClient, language: Language): CrudC
     { prop: 'startUserName', label: 'work.shared.startUserName' },
   ];
 }
+
+/**
+ * The search by a searchable field of a process's designed form (issue 51): the field's key (as
+ * the form designer shows it) and text its value contains; search-only columns, sent as
+ * `formField` and `formValue`.
+ */
+export function formSearchColumns<T>(): CrudColumn<T>[] {
+  const columns = [
+    { prop: 'formField', label: 'work.shared.formField', search: true, table: false, form: false },
+    { prop: 'formValue', label: 'work.shared.formValue', search: true, table: false, form: false },
+  ] satisfies CrudColumn<{ formField: string; formValue: string }>[];
+  return columns as unknown as CrudColumn<T>[];
+}

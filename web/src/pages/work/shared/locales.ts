@@ -5,6 +5,8 @@ import { addPageTexts } from '../../../i18n/page-texts';
 export const workSharedZh = {
   category: '流程分类',
   processDefinitionName: '流程名称',
+  formField: '表单字段标识',
+  formValue: '表单字段内容',
   processDefinitionKey: '流程标识',
   processDefinitionVersion: '流程版本',
   taskName: '当前步骤',
@@ -82,6 +84,8 @@ export const workSharedZh = {
 export const workSharedEn: typeof workSharedZh = {
   category: 'Category',
   processDefinitionName: 'Process',
+  formField: 'Form field key',
+  formValue: 'Form field contains',
   processDefinitionKey: 'Process key',
   processDefinitionVersion: 'Version',
   taskName: 'Current step',

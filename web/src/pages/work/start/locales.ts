@@ -9,6 +9,9 @@ export const workStartZh = {
   start: '发起',
   confirm: '确定发起这个流程?',
   started: '流程已发起，可在已发事务中查看',
+  formTitle: '发起：{{name}}',
+  submit: '提交',
+  cancel: '取消',
 };
 
 export const workStartEn: typeof workStartZh = {
@@ -20,6 +23,9 @@ export const workStartEn: typeof workStartZh = {
   start: 'Start',
   confirm: 'Start this process?',
   started: 'Process started: see it under Sent',
+  formTitle: 'Start: {{name}}',
+  submit: 'Submit',
+  cancel: 'Cancel',
 };
 
 declare module '../../../i18n/page-texts' {

@@ -9,7 +9,7 @@ import type { DiagramSource } from '../../../api/flow/process';
 import { ProcessDiagramDialog } from '../../../components/bpmn';
 import { CrudPage, defineCrud, type CrudActionContext } from '../../../crud';
 import { useLanguage } from '../../../i18n';
-import { taskColumns } from '../shared/columns';
+import { formSearchColumns, taskColumns } from '../shared/columns';
 import { handlePath, useFlowRoutes } from '../shared/flow-routes';
 import { useReportFailure } from '../shared/report-failure';
 import { WORK_LIST, WORK_PAGE, openedFrom } from '../shared/work-lists';
@@ -55,6 +55,7 @@ export default function WorkTodoPage() {
       columns: [
         ...taskColumns(queryClient, language),
         { prop: 'createTime', label: 'work.todo.createTime', table: { content: 'datetime' } },
+        ...formSearchColumns<FlowTask>(),
       ],
       rowActions: [
         {
