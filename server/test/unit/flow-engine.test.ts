@@ -833,6 +833,8 @@ describe('parseModel refusals', () => {
         // Form properties in any of the three namespaces: the variable they set; read-only ones and
         // other namespaces' elements declare nothing.
         writable: ['amount', 'note'],
+        // No flowable:formKey: no designed form bound.
+        form: null,
       },
       {
         id: 't2',
@@ -841,6 +843,7 @@ describe('parseModel refusals', () => {
         candidateUsers: [],
         candidateGroups: ['g1', 'g2'],
         writable: ['ok'],
+        form: null,
       },
     ]);
     expect(model.startVariables).toEqual([]);

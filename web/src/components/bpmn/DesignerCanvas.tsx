@@ -13,13 +13,13 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import './bpmn.css';
-import { rendererColours, type CanvasService } from './bpmn-types';
+import { rendererColours, type CanvasService, type ModelerElement } from './bpmn-types';
 import { isProcessKey } from './element-properties';
 import { emptyProcessXml } from './empty-process';
 import { flowableModdle } from './flowable-moddle';
 import './locales';
 import { consoleModelerModule } from './modeler-module';
-import { PropertiesPanel, type ModelerElement } from './PropertiesPanel';
+import { PropertiesPanel } from './PropertiesPanel';
 
 export interface BpmnDesignerProps {
   /** The model's BPMN XML; undefined for a new process (a start event only). */

@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import * as formApi from '../../api/flow/form';
 import { useLanguage } from '../../i18n';
 import { labelOf } from '../../pages/flow/form/FormRenderer';
-import type { DiagramElement } from './bpmn-types';
+import type { DiagramElement, ModelerElement } from './bpmn-types';
 import { extensionUpdate, extensionValue } from './element-properties';
-import type { ModelerElement } from './PropertiesPanel';
 
 // The designed form of a start event or a user task (issue 51): `flowable:formKey` names it, and a
 // `<flowable:formProperty id="field">` per field says how the element shows it: editable (the step

@@ -2,7 +2,7 @@ import { Alert, Flex, Form, Input, Typography } from 'antd';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import { useEffect, useId, useLayoutEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DiagramElement } from './bpmn-types';
+import type { DiagramElement, ModelerElement } from './bpmn-types';
 import {
   conditionBody,
   extensionUpdate,
@@ -16,12 +16,6 @@ import { FormBindingFields } from './FormBindingFields';
 import { activityType } from './format';
 
 /** A diagram element (shape, connection, label or the root) as the panel uses it. */
-export interface ModelerElement {
-  readonly id: string;
-  readonly type: string;
-  readonly businessObject: DiagramElement;
-  readonly labelTarget?: ModelerElement | null;
-}
 
 interface EventBus {
   on(event: string, callback: (event: never) => void): void;

@@ -15,6 +15,14 @@ export interface DiagramElement {
   $instanceOf(type: string): boolean;
 }
 
+/** A shape of the modeler's canvas, with the BPMN element it draws. */
+export interface ModelerElement {
+  readonly id: string;
+  readonly type: string;
+  readonly businessObject: DiagramElement;
+  readonly labelTarget?: ModelerElement | null;
+}
+
 /** bpmn-js's drawing colours from the theme: dark themes draw light on dark. */
 export function rendererColours(token: GlobalToken) {
   return {
