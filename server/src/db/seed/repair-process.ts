@@ -121,6 +121,9 @@ export async function seedRepairProcess(
   ids: SeedIds,
   audit: SeedAudit,
 ): Promise<boolean> {
+  // A schema migrated only part of the way (before 0033) has no designed forms to seed yet.
+  const tables = await db.introspection.getTables();
+  if (!tables.some((t) => t.name === 'blade_flow_form_value')) return false;
   if (await seededBefore(db)) return false;
   try {
     await insertRepairProcess(db, ids, audit);
