@@ -190,6 +190,9 @@ describe.each(enginesUnderTest())('machines over MQTT (the embedded broker) on %
     });
     await client.subscribeAsync(topic(m.machineNo, 'command'), { qos: 1 });
     const replies = await repliesOf(client, m.machineNo);
+    // Its connection marks it online once the broker has let it in, a moment after the CONNACK: a
+    // command to a machine not yet online is refused, as it should be.
+    await expect.poll(async () => (await detail(m.id)).onlineStatus).toBe(1);
     const issued = await post('/machine/command', {
       machineId: m.id,
       kind: 'reboot',
