@@ -209,6 +209,20 @@ export const FlowHandOverInputSchema = Type.Object(
 );
 export type FlowHandOverInput = Static<typeof FlowHandOverInputSchema>;
 
+/**
+ * work/add-signer, work/remove-signer (a signer of the countersign) and follow/add-signer,
+ * follow/remove-signer (a process administrator): 加签 and 减签 on a countersign task's node.
+ */
+export const FlowSignerInputSchema = Type.Object(
+  {
+    taskId: IdString,
+    userIds: Type.Array(IdString, { minItems: 1, maxItems: FLOW_COPY_MAX, 'x-label': 'flow.signers' }),
+    comment: ActionComment,
+  },
+  { additionalProperties: false },
+);
+export type FlowSignerInput = Static<typeof FlowSignerInputSchema>;
+
 /** work/recall, work/withdraw, work/nudge: the initiator's actions on their request. */
 export const FlowInstanceActionInputSchema = Type.Object(
   { processInstanceId: IdString, comment: ActionComment },

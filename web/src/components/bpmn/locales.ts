@@ -55,6 +55,10 @@ export const diagramZh = {
     withdraw: '撤销',
     nudge: '催办',
     copy: '抄送',
+    agree: '会签同意',
+    disagree: '会签不同意',
+    addSigner: '加签',
+    removeSigner: '减签',
   },
   units: { day: '天', hour: '小时', minute: '分', second: '秒' },
   designer: {
@@ -146,6 +150,10 @@ export const diagramEn: typeof diagramZh = {
     withdraw: 'Withdrawn',
     nudge: 'Nudged',
     copy: 'Copied',
+    agree: 'Countersign: agreed',
+    disagree: 'Countersign: disagreed',
+    addSigner: 'Signers added',
+    removeSigner: 'Signers removed',
   },
   units: { day: 'd', hour: 'h', minute: 'min', second: 's' },
   designer: {

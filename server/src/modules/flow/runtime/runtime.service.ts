@@ -4,6 +4,7 @@ import type {
   FlowHistory,
   FlowInstance,
   FlowModelView,
+  FlowSignerInput,
   FlowTask,
   Page,
 } from '@console/contract';
@@ -39,6 +40,7 @@ import {
   RUN_STATE,
   TASK_KIND,
   TASK_STATE,
+  candidateUserIds,
   flowInstanceTable,
   flowTaskTable,
   userNames,
@@ -222,7 +224,10 @@ export class FlowRuntimeService {
       });
     }
     for (const waiting of step.waiting) {
-      const already = await tasks.openOf(actor, instance.id, waiting.elementId);
+      // A countersign's node has a task per signer; any other node one task.
+      const already = waiting.countersign
+        ? await tasks.openOfAssignee(actor, instance.id, waiting.elementId, waiting.assignee ?? '0')
+        : await tasks.openOf(actor, instance.id, waiting.elementId);
       if (already) continue;
       const assignee = idOrNull(waiting.assignee);
       const taskId = await tasks.insert(actor, {
@@ -247,6 +252,24 @@ export class FlowRuntimeService {
         await whenCommitted(tx, () => messages.waiting(actor, processName, task));
       }
     }
+  }
+
+  /**
+   * The signers' tasks of a countersign node after a vote or a change of signers: those the step no
+   * longer waits for (the node was decided, or a signer was removed) are cancelled; recordStep then
+   * opens those of new signers (the next one of a sequential countersign).
+   */
+  async settleSigners(
+    tx: Store,
+    actor: Actor,
+    instanceId: string,
+    elementId: string,
+    step: StepResult,
+  ): Promise<void> {
+    const waiting = step.waiting
+      .filter((w) => w.countersign && w.elementId === elementId)
+      .map((w) => w.assignee ?? '');
+    await new FlowTaskRepository(tx).cancelOpenOfElement(actor, instanceId, elementId, waiting);
   }
 
   private async resolveRoleAliases(store: Store, actor: Actor, step: StepResult): Promise<StepResult> {
@@ -396,7 +419,7 @@ export class FlowRuntimeService {
       const step = await this.resolveRoleAliases(
         tx,
         actor,
-        await engineStep(engine, () => engine.completeTask(xml, state, task.elementId, output)),
+        await engineStep(engine, () => engine.completeTask(xml, state, task.elementId, output, actor.userId)),
       );
       const advanced = await instances.advance(actor, instance.id, instance.revision, {
         engineState: JSON.stringify(step.state),
@@ -415,11 +438,25 @@ export class FlowRuntimeService {
           searchableValues(form.definition, values),
         );
       }
-      await new FlowHistoryRepository(tx).close(actor, instance.id, task.elementId, {
-        endTime: new Date(),
-        assignee: actor.userId,
-        comment,
-      });
+      const history = new FlowHistoryRepository(tx);
+      const countersign = bindingCountersign(await parsedModel(xml), task.elementId);
+      if (countersign) {
+        // A signer's vote is an action of its own; the node's record closes when the votes decide it.
+        await history.action(actor, {
+          instanceId: instance.id,
+          elementId: task.elementId,
+          name: task.name,
+          action: pass ? 'agree' : 'disagree',
+          taskId: task.id,
+          comment,
+        });
+        await this.settleSigners(tx, actor, instance.id, task.elementId, step);
+      }
+      if (!step.waiting.some((w) => w.countersign && w.elementId === task.elementId))
+        await history.close(actor, instance.id, task.elementId, {
+          endTime: new Date(),
+          ...(countersign ? {} : { assignee: actor.userId, comment }),
+        });
       const definition = found(await new FlowDefinitionRepository(tx).findById(actor, instance.definitionId));
       await this.recordStep(tx, actor, instance, definition.name, {
         ...step,
@@ -438,6 +475,106 @@ export class FlowRuntimeService {
       message: {
         key: pass ? 'flow.log.pass' : 'flow.log.reject',
         args: { task: task.name, instance: task.instanceId },
+      },
+      params: { comment },
+    });
+  }
+
+  /**
+   * 加签 / 减签 (work/add-signer, work/remove-signer; follow/… for a process administrator): signers
+   * added to or removed from the countersign waiting in `taskId`'s node. Only a signer of that
+   * countersign may, unless `administrator`; an added user is a live user of the tenant. A removal
+   * that leaves nobody undecided is refused; one that lets the votes decide the node ends it, and the
+   * instance moves on as after a vote. One transaction, under the instance's revision check.
+   */
+  async changeSigners(
+    actor: Actor,
+    input: FlowSignerInput,
+    how: 'add' | 'remove',
+    administrator: boolean,
+  ): Promise<void> {
+    const store = await this.stores.storeFor(actor);
+    const engine = await flowRuntime();
+    const comment = input.comment?.trim() || null;
+    const userIds = [...new Set(input.userIds)];
+    const task = await inTransaction(store, async (tx) => {
+      const tasks = new FlowTaskRepository(tx);
+      const task = found(await tasks.findById(actor, input.taskId));
+      if (task.taskState !== TASK_STATE.open || task.taskKind !== TASK_KIND.task)
+        throw badRequest('flow.task.done');
+      const instances = new FlowInstanceRepository(tx);
+      const instance = found(await instances.findById(actor, task.instanceId));
+      if (instance.runState !== RUN_STATE.running) throw badRequest('flow.instance.ended');
+      const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
+      if (!bindingCountersign(await parsedModel(xml), task.elementId))
+        throw badRequest('flow.countersign.not');
+      // A signer of this countersign: one with a task of its node, open or decided.
+      const signer = (await tasks.ofInstance(actor, instance.id)).some(
+        (t) =>
+          t.elementId === task.elementId &&
+          t.assignee === actor.userId &&
+          (t.taskState === TASK_STATE.open || t.taskState === TASK_STATE.completed),
+      );
+      if (!signer && !administrator) throw new ApiError(403, 'flow.countersign.notSigner');
+      if (how === 'add') {
+        const live = await candidateUserIds(
+          tx,
+          actor.tenantId,
+          userIds.map((id) => ({ kind: 'user' as const, id })),
+          userIds.length,
+        );
+        if (userIds.some((id) => !live.includes(id))) throw badRequest('flow.user.invalid');
+      }
+      const names = await userNames(tx, actor.tenantId, userIds);
+      const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
+      const change = how === 'add' ? { add: userIds } : { remove: userIds };
+      const step = await this.resolveRoleAliases(
+        tx,
+        actor,
+        await engineStep(engine, async () => {
+          try {
+            return await engine.changeSigners(xml, state, task.elementId, change);
+          } catch (error) {
+            if (!(error instanceof engine.CountersignChangeError)) throw error;
+            const name = error.userId ? (names.get(error.userId) ?? error.userId) : '';
+            if (error.code === 'alreadySigner') throw badRequest('flow.countersign.alreadySigner', { name });
+            if (error.code === 'notSigner') throw badRequest('flow.countersign.undecided', { name });
+            throw badRequest('flow.countersign.lastSigner');
+          }
+        }),
+      );
+      const advanced = await instances.advance(actor, instance.id, instance.revision, {
+        engineState: JSON.stringify(step.state),
+        currentNodes: nodesOf(step),
+        runState: step.ended ? RUN_STATE.finished : RUN_STATE.running,
+        ...(step.ended ? { endTime: new Date(), endActivity: lastEnd(step) } : {}),
+      });
+      if (!advanced) throw badRequest('flow.instance.moved');
+      const history = new FlowHistoryRepository(tx);
+      await history.action(actor, {
+        instanceId: instance.id,
+        elementId: task.elementId,
+        name: task.name,
+        action: how === 'add' ? 'addSigner' : 'removeSigner',
+        taskId: task.id,
+        comment: [userIds.map((id) => names.get(id) ?? id).join('、'), comment].filter(Boolean).join('：'),
+      });
+      await this.settleSigners(tx, actor, instance.id, task.elementId, step);
+      const decided = !step.waiting.some((w) => w.countersign && w.elementId === task.elementId);
+      if (decided) await history.close(actor, instance.id, task.elementId, { endTime: new Date() });
+      const definition = found(await new FlowDefinitionRepository(tx).findById(actor, instance.definitionId));
+      await this.recordStep(tx, actor, instance, definition.name, {
+        ...step,
+        activities: step.activities.filter((a) => a.elementId !== task.elementId),
+      });
+      if (decided) await this.tell(tx, actor, instance, step);
+      return { ...task, names: userIds.map((id) => names.get(id) ?? id).join(', ') };
+    });
+    this.record(actor, {
+      logId: how === 'add' ? 'flow.addSigner' : 'flow.removeSigner',
+      message: {
+        key: how === 'add' ? 'flow.log.addSigner' : 'flow.log.removeSigner',
+        args: { task: task.name, instance: task.instanceId, users: task.names },
       },
       params: { comment },
     });
@@ -785,6 +922,11 @@ function processFields(instance: InstanceRecord, definition: DefinitionRecord, n
     startUser: instance.startUser,
     startUserName: names.get(instance.startUser) ?? null,
   };
+}
+
+/** The countersign of a model's user task, or null (a task of one person). */
+function bindingCountersign(parsed: ParsedModel, elementId: string) {
+  return parsed.userTasks.find((t) => t.id === elementId)?.multiInstance ?? null;
 }
 
 function nodesOf(step: StepResult): string | null {
