@@ -324,6 +324,59 @@ export function changeSigners(
   });
 }
 
+/**
+ * A return resubmitted "through the flow again" (a task's or process's `returnMode="flow"`): the
+ * tasks the return held (`heldElementIds`, still waiting in the engine) are discarded, and the model
+ * runs again from `fromElementId`, the task returned to (done again with `output`, so its outgoing
+ * flows are taken) or the start event (a return to the initiator): every step after it waits again.
+ */
+export function resubmitThroughFlow(
+  xml: string,
+  state: EngineState,
+  heldElementIds: readonly string[],
+  fromElementId: string,
+  output: Record<string, unknown>,
+): Promise<StepResult> {
+  return withDeadline(async (deadline) => {
+    const { parsed, context } = await loadModel(xml);
+    const from = parsed.elements.find((e) => e.id === fromElementId);
+    if (!from || (from.type !== 'bpmn:UserTask' && from.type !== 'bpmn:StartEvent'))
+      throw new TaskNotWaitingError(fromElementId);
+    const { engineState, book } = splitState(state);
+    if (book.ended) throw new TaskNotWaitingError(fromElementId);
+    const step = new Step(parsed, book);
+    const engine = step.createEngine({ moddleContext: context });
+    recover(engine, engineState, context);
+    const execution = await engine.resume();
+    await step.settle(engine, deadline);
+    const held = execution
+      .getPostponed()
+      .filter((api) => api.type === 'bpmn:UserTask' && heldElementIds.includes(api.id));
+    if (held.length === 0) throw new TaskNotWaitingError(heldElementIds[0] ?? fromElementId);
+    book.variables = { ...book.variables, ...jsonObject(output) };
+    // The element returned to runs first: discarding the held tasks before would leave nothing
+    // waiting, and the process would end there.
+    const activity = (execution as unknown as ActivityLookup).getActivityById(fromElementId);
+    if (!activity) throw new TaskNotWaitingError(fromElementId);
+    activity.run();
+    await step.settle(engine, deadline);
+    for (const api of held) api.discard();
+    await step.settle(engine, deadline);
+    if (from.type === 'bpmn:UserTask') {
+      const again = execution.getPostponed().find((api) => api.id === fromElementId);
+      if (!again) throw new TaskNotWaitingError(fromElementId);
+      again.signal();
+      await step.settle(engine, deadline);
+    }
+    return step.finish(engine);
+  });
+}
+
+// bpmn-engine's execution finds an activity of its definitions by id (not in its typings).
+interface ActivityLookup {
+  getActivityById(id: string): { run(): void } | undefined;
+}
+
 /** Stops the instance for good: its waiting tasks are closed and later steps are refused. */
 export function cancelProcess(xml: string, state: EngineState): Promise<StepResult> {
   return withDeadline(async (deadline) => {
@@ -627,6 +680,7 @@ interface ElementApi {
   name?: string;
   executionId: string;
   signal(message?: unknown): void;
+  discard(): void;
 }
 
 function taskRecord(task: StoredTask, endedAt: Date): ActivityRecord {

@@ -191,16 +191,24 @@ export class FlowActionService {
     comment: string | null,
     copies: string[],
   ): Promise<void> {
+    // Loaded before the transaction (a resubmission through the flow runs the engine).
+    await flowRuntime();
     const held = await inTransaction(store, async (tx) => {
       const task = await this.ownTask(tx, actor, taskId);
       const instance = await this.runningInstance(tx, actor, task.instanceId);
       const tasks = new FlowTaskRepository(tx);
       if (!(await tasks.complete(actor, task.id, actor.userId!, 'resubmit', comment)))
         throw badRequest('flow.task.done');
-      const reopened = (await tasks.ofInstance(actor, instance.id)).filter(
+      const heldTasks = (await tasks.ofInstance(actor, instance.id)).filter(
         (t) => t.heldBy === task.id && t.taskState === TASK_STATE.returned,
       );
-      await tasks.release(actor, task.id);
+      const heldElements = [...new Set(heldTasks.map((t) => t.elementId))];
+      // The model's choice (issue 51): straight back to the tasks it held, or through the flow again
+      // from the step returned to (their rows end; the engine opens the steps after it anew).
+      const throughFlow = await this.runtime.returnsThroughFlow(tx, actor, instance, heldElements);
+      const reopened = throughFlow ? [] : heldTasks;
+      if (throughFlow) await tasks.cancelHeld(actor, task.id);
+      else await tasks.release(actor, task.id);
       const history = new FlowHistoryRepository(tx);
       await history.close(actor, instance.id, task.elementId, {
         endTime: new Date(),
@@ -215,6 +223,8 @@ export class FlowActionService {
         taskId: task.id,
         comment,
       });
+      if (throughFlow)
+        await this.runtime.resubmitThroughFlow(tx, actor, instance, heldElements, task.elementId, comment);
       const processName = await this.processName(tx, actor, instance.definitionId);
       for (const back of reopened)
         await this.tell(

@@ -545,6 +545,19 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
     return result.reduce((n, r) => n + Number(r.numUpdatedRows), 0);
   }
 
+  /**
+   * The tasks a return task holds end (cancelled): its resubmission went through the flow again, so
+   * the steps after the one returned to wait anew instead.
+   */
+  async cancelHeld(actor: Actor, returnTaskId: string): Promise<number> {
+    const result = await this.scopedUpdate(actor)
+      .set({ task_state: TASK_STATE.cancelled, held_by: null, end_time: new Date() })
+      .where('held_by', '=', BigInt(returnTaskId))
+      .where('task_state', '=', TASK_STATE.returned)
+      .execute();
+    return result.reduce((n, r) => n + Number(r.numUpdatedRows), 0);
+  }
+
   /** Marks a task nudged now unless it was nudged since `since`: false if it was. */
   async nudge(actor: Actor, taskId: string, since: Date): Promise<boolean> {
     const result = await this.scopedUpdate(actor)

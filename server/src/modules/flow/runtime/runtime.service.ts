@@ -481,6 +481,65 @@ export class FlowRuntimeService {
   }
 
   /**
+   * Whether resubmitting a return that holds tasks of these elements goes through the flow again
+   * (any of them modelled with returnMode "flow"), rather than straight back to them.
+   */
+  async returnsThroughFlow(tx: Store, actor: Actor, instance: InstanceRecord, heldElementIds: string[]) {
+    const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
+    const parsed = await parsedModel(xml);
+    return parsed.userTasks.some((t) => heldElementIds.includes(t.id) && t.returnMode === 'flow');
+  }
+
+  /**
+   * A return resubmitted through the flow again: the engine discards the held tasks and runs on from
+   * `fromElementId` (the task returned to, or the start event), under the instance's revision
+   * check; the steps after it get new tasks, and the business record hears of the step. The caller
+   * (in its transaction, the engine loaded before it) has ended the held tasks' rows.
+   */
+  async resubmitThroughFlow(
+    tx: Store,
+    actor: Actor,
+    instance: InstanceRecord,
+    heldElementIds: string[],
+    fromElementId: string,
+    comment: string | null,
+  ): Promise<void> {
+    const engine = await flowRuntime();
+    const instances = new FlowInstanceRepository(tx);
+    const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
+    const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
+    const step = await this.resolveRoleAliases(
+      tx,
+      actor,
+      await engineStep(engine, () =>
+        engine.resubmitThroughFlow(xml, state, heldElementIds, fromElementId, {
+          pass: true,
+          comment: comment ?? '',
+        }),
+      ),
+    );
+    const advanced = await instances.advance(actor, instance.id, instance.revision, {
+      engineState: JSON.stringify(step.state),
+      currentNodes: nodesOf(step),
+      runState: step.ended ? RUN_STATE.finished : RUN_STATE.running,
+      ...(step.ended ? { endTime: new Date(), endActivity: lastEnd(step) } : {}),
+    });
+    if (!advanced) throw badRequest('flow.instance.moved');
+    const history = new FlowHistoryRepository(tx);
+    for (const elementId of heldElementIds)
+      await history.close(actor, instance.id, elementId, { endTime: new Date() });
+    const definition = found(await new FlowDefinitionRepository(tx).findById(actor, instance.definitionId));
+    await this.recordStep(tx, actor, instance, definition.name, {
+      ...step,
+      // The held tasks' records were just closed; the one returned to is the return task's.
+      activities: step.activities.filter(
+        (a) => !heldElementIds.includes(a.elementId) && a.elementId !== fromElementId,
+      ),
+    });
+    await this.tell(tx, actor, instance, step);
+  }
+
+  /**
    * 加签 / 减签 (work/add-signer, work/remove-signer; follow/… for a process administrator): signers
    * added to or removed from the countersign waiting in `taskId`'s node. Only a signer of that
    * countersign may, unless `administrator`; an added user is a live user of the tenant. A removal
