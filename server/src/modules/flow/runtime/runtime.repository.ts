@@ -113,6 +113,17 @@ export class FlowInstanceRepository extends TableRepository<InstanceRecord, 'bla
     );
   }
 
+  /** Whether a business record has a running instance (of the process its form starts). */
+  async runningFor(actor: Actor, businessTable: string, businessId: string): Promise<boolean> {
+    const row = await this.scopedSelect(actor)
+      .select('id')
+      .where('business_table', '=', businessTable)
+      .where('business_id', '=', BigInt(businessId))
+      .where('run_state', '=', RUN_STATE.running)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async engineStateOf(actor: Actor, id: string): Promise<string | undefined> {
     const row = await this.scopedSelect(actor)
       .select('engine_state')

@@ -357,6 +357,28 @@ export class FlowRuntimeService {
     return tx ? run(tx) : inTransaction(await this.stores.storeFor(actor), run);
   }
 
+  /**
+   * A business form's start by process key (issue 51: the refund's second approval): the newest
+   * active version in the caller's tenant; answers the instance id, or null when the tenant has
+   * none deployed (nothing is started).
+   */
+  async startLatest(
+    actor: Actor,
+    processKey: string,
+    request: Omit<StartRequest, 'definitionId'>,
+  ): Promise<string | null> {
+    const store = await this.stores.storeFor(actor);
+    const definition = await new FlowDefinitionRepository(store).latestActive(actor, processKey);
+    if (!definition) return null;
+    return this.start(actor, { ...request, definitionId: definition.id });
+  }
+
+  /** Whether a business record's process is running (its form waits for it). */
+  async runningFor(actor: Actor, businessTable: string, businessId: string): Promise<boolean> {
+    const store = await this.stores.storeFor(actor);
+    return new FlowInstanceRepository(store).runningFor(actor, businessTable, businessId);
+  }
+
   /** claim-task: a candidate takes an open, unclaimed task; of two at once, one wins. */
   async claim(actor: Actor, taskId: string): Promise<void> {
     const tasks = new FlowTaskRepository(await this.stores.storeFor(actor));
