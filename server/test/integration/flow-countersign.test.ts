@@ -216,8 +216,22 @@ describe.each(enginesUnderTest())('countersign on %s', (kind) => {
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(await waitingSigners(instanceId)).toEqual(['a', 'b', 'c', 'd']);
     await decide(a, instanceId);
-    await decide(b, instanceId);
+    await decide(b, instanceId, 'reject');
     expect(await waitingSigners(instanceId)).toEqual(['c', 'd']);
+    // Its signers and their votes, for a signer (the one who decided too), not for others.
+    const signers = await t.call({ method: 'GET', url: `${WORK}/signers?taskId=${task!.taskId}` }, a.token);
+    expect(signers.body.data).toEqual({
+      sequential: false,
+      signers: [
+        expect.objectContaining({ userId: a.userId, vote: 'agree' }),
+        expect.objectContaining({ userId: b.userId, vote: 'disagree' }),
+        expect.objectContaining({ userId: c.userId, vote: null }),
+        expect.objectContaining({ userId: d.userId, vote: null }),
+      ],
+    });
+    expect(
+      (await t.call({ method: 'GET', url: `${WORK}/signers?taskId=${task!.taskId}` }, outsider.token)).status,
+    ).toBe(403);
 
     // 减签: a decided signer cannot be removed; nor every undecided one.
     const [cTask] = await todo(c, instanceId);
@@ -225,18 +239,28 @@ describe.each(enginesUnderTest())('countersign on %s', (kind) => {
     expect((await remove([c.userId, d.userId], c.token, cTask!.taskId)).body.msg).toBe(
       '不能减去全部尚未表决的会签人',
     );
+    // A vote is not handed over: another person joins by 加签.
+    const handOver = await post(
+      `${WORK}/transfer-task`,
+      { taskId: cTask!.taskId, userId: d.userId },
+      c.token,
+    );
+    expect(handOver.body.msg).toBe('会签任务不能转办或委派，请用加签或减签');
     expect(await waitingSigners(instanceId)).toEqual(['c', 'd']);
-    // The administrator (the platform's here) removes d: 2 of 3 agreed, the node passes.
+    // The administrator (the platform's here) removes d: 3 signers, c's vote decides 2/3.
     const [dTask] = await todo(d, instanceId);
     const removed = await post(`${FOLLOW}/remove-signer`, { taskId: dTask!.taskId, userIds: [d.userId] });
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await waitingSigners(instanceId)).toEqual(['c']);
+    await decide(c, instanceId);
     expect(await waitingSigners(instanceId)).toEqual([]);
     expect(await filed(instanceId)).toBe(true);
     expect((await history(instanceId)).filter((h) => h.action).map((h) => h.action)).toEqual([
       'addSigner',
       'agree',
-      'agree',
+      'disagree',
       'removeSigner',
+      'agree',
     ]);
     // A task that is not a countersign's.
     const [file] = await todo(users.applicant, instanceId);

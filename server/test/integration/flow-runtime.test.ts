@@ -329,13 +329,13 @@ describe.each(enginesUnderTest())('running processes on %s', (kind) => {
     const auditV1 = await deployAudit();
 
     // start-list: the newest active version of each process, by key, paged and searched.
-    const offered = await allPages('start-list', applicant.token, 4);
+    const offered = await allPages('start-list', applicant.token, 5);
     expect(offered.map((d) => d.key).filter((key) => !OTHER_SEEDED.includes(key))).toEqual([
       'Audit',
       'Leave',
       'Review',
     ]);
-    expect((await list(`start-list?name=${encodeURIComponent('核')}`, applicant.token)).records).toEqual([
+    expect((await list(`start-list?name=${encodeURIComponent('审核')}`, applicant.token)).records).toEqual([
       expect.objectContaining({ id: auditV1, key: 'Audit' }),
     ]);
     expect((await list('start-list?category_equal=flow_2', applicant.token)).records).toEqual([

@@ -240,6 +240,22 @@ export const FlowReturnTargetSchema = Type.Object({
 });
 export type FlowReturnTarget = Static<typeof FlowReturnTargetSchema>;
 
+/**
+ * work/signers: a countersign task's node (会签): how it runs and each signer with their vote
+ * (null: yet to decide); null for a task that is not a countersign's.
+ */
+export const FlowCountersignSchema = Type.Object({
+  sequential: Type.Boolean(),
+  signers: Type.Array(
+    Type.Object({
+      userId: Type.String(),
+      name: Nullable(Type.String()),
+      vote: Nullable(Type.Union([Type.Literal('agree'), Type.Literal('disagree')])),
+    }),
+  ),
+});
+export type FlowCountersign = Static<typeof FlowCountersignSchema>;
+
 /** A request copied to the caller (work/copy-list). */
 export const FlowCopySchema = Type.Object({
   id: Type.String(),

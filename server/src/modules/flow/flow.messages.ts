@@ -29,6 +29,7 @@ export const flowMessages = {
     'flow.countersign.undecided': '{name} 不是尚未表决的会签人，不能减签',
     'flow.countersign.lastSigner': '不能减去全部尚未表决的会签人',
     'flow.countersign.added': '已加签',
+    'flow.countersign.handOver': '会签任务不能转办或委派，请用加签或减签',
     'flow.countersign.removed': '已减签',
     'flow.log.addSigner': '{task}：加签 {users}（{instance}）',
     'flow.log.removeSigner': '{task}：减签 {users}（{instance}）',
@@ -137,6 +138,8 @@ export const flowMessages = {
     'flow.countersign.undecided': '{name} is not a signer who has yet to decide: cannot be removed',
     'flow.countersign.lastSigner': 'Cannot remove every signer who has yet to decide',
     'flow.countersign.added': 'Signers added',
+    'flow.countersign.handOver':
+      'A countersign task cannot be transferred or delegated: add or remove signers instead',
     'flow.countersign.removed': 'Signers removed',
     'flow.log.addSigner': '{task}: signers {users} added ({instance})',
     'flow.log.removeSigner': '{task}: signers {users} removed ({instance})',

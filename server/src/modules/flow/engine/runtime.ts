@@ -197,6 +197,26 @@ export function decideCountersign(
 }
 
 /**
+ * The countersign waiting in a node of a stored state: its order and each signer's vote (null: yet
+ * to decide); null when none waits there. Reads the state only: no step is taken.
+ */
+export function countersignIn(
+  state: EngineState,
+  elementId: string,
+): { sequential: boolean; signers: { userId: string; vote: boolean | null }[] } | null {
+  const { book } = splitState(state);
+  const countersign = book.countersigns.find((c) => c.elementId === elementId);
+  if (!countersign) return null;
+  return {
+    sequential: countersign.sequential,
+    signers: countersign.signers.map((userId) => ({
+      userId,
+      vote: Object.hasOwn(countersign.votes, userId) ? countersign.votes[userId] === true : null,
+    })),
+  };
+}
+
+/**
  * A countersign's signers cannot be changed as asked: `notSigner` (a removed user is not an
  * undecided signer), `alreadySigner` (an added one is a signer already), `lastSigner` (nobody
  * undecided would remain), `empty` (no user given).

@@ -463,6 +463,9 @@ export class FlowActionService {
       if (input.userId === actor.userId || input.userId === task.assignee) throw badRequest('flow.user.self');
       await this.activeUser(tx, actor, input.userId);
       const instance = await this.runningInstance(tx, actor, task.instanceId);
+      // A countersign's votes are its signers': another person joins by 加签, not by taking a vote.
+      if (await this.runtime.isCountersign(tx, actor, instance, task.elementId))
+        throw badRequest('flow.countersign.handOver');
       const moved = await new FlowTaskRepository(tx).handOver(actor, task, {
         assignee: input.userId,
         // A delegation keeps its owner; a transfer or reassignment makes the task wholly the user's.

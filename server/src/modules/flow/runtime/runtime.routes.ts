@@ -10,6 +10,7 @@ import {
   FlowOpenTaskSchema,
   FlowReturnInputSchema,
   FlowSignerInputSchema,
+  FlowCountersignSchema,
   FlowReturnTargetSchema,
   FlowHistorySchema,
   FlowInstanceSchema,
@@ -171,7 +172,18 @@ export const flowWorkRoutes: FastifyPluginAsyncTypebox<{
       return ok(true, req.t('updated'));
     },
   );
-  // 加签 / 减签 by a signer of the countersign (checked by the service).
+  // 加签 / 减签 by a signer of the countersign (checked by the service), who sees its signers.
+  app.get(
+    '/signers',
+    {
+      schema: {
+        querystring: Type.Object({ taskId: IdString }),
+        response: { 200: Envelope(Nullable(FlowCountersignSchema)) },
+      },
+      config: { everyone: 'own' },
+    },
+    async (req) => ok(await runtime.signers(req.actor, req.query.taskId), req.t('ok')),
+  );
   for (const how of ['add', 'remove'] as const)
     app.post(
       `/${how}-signer`,

@@ -1,6 +1,7 @@
 import type {
   FlowBoundForm,
   FlowCompleteInput,
+  FlowCountersign,
   FlowHistory,
   FlowInstance,
   FlowModelView,
@@ -512,6 +513,12 @@ export class FlowRuntimeService {
     return parsed.userTasks.some((t) => heldElementIds.includes(t.id) && t.returnMode === 'flow');
   }
 
+  /** Whether a node of the instance's model is a countersign (会签). */
+  async isCountersign(tx: Store, actor: Actor, instance: InstanceRecord, elementId: string) {
+    const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
+    return bindingCountersign(await parsedModel(xml), elementId) !== null;
+  }
+
   /**
    * A return resubmitted through the flow again: the engine discards the held tasks and runs on from
    * `fromElementId` (the task returned to, or the start event), under the instance's revision
@@ -559,6 +566,45 @@ export class FlowRuntimeService {
       ),
     });
     await this.tell(tx, actor, instance, step);
+  }
+
+  /**
+   * work/signers: the countersign of the caller's task's node (its signers and their votes), for a
+   * signer of it; null when the task is not a countersign's or its node no longer waits.
+   */
+  async signers(actor: Actor, taskId: string): Promise<FlowCountersign | null> {
+    const store = await this.stores.storeFor(actor);
+    const engine = await flowRuntime();
+    const tasks = new FlowTaskRepository(store);
+    const task = found(await tasks.findById(actor, taskId));
+    const instance = found(await new FlowInstanceRepository(store).findById(actor, task.instanceId));
+    const signer = (await tasks.ofInstance(actor, instance.id)).some(
+      (t) => t.elementId === task.elementId && t.assignee === actor.userId,
+    );
+    if (!signer) throw new ApiError(403, 'flow.countersign.notSigner');
+    if (
+      instance.runState !== RUN_STATE.running ||
+      !(await this.isCountersign(store, actor, instance, task.elementId))
+    )
+      return null;
+    const state = JSON.parse(
+      found(await new FlowInstanceRepository(store).engineStateOf(actor, instance.id)),
+    ) as EngineState;
+    const countersign = engine.countersignIn(state, task.elementId);
+    if (!countersign) return null;
+    const names = await userNames(
+      store,
+      actor.tenantId,
+      countersign.signers.map((s) => s.userId),
+    );
+    return {
+      sequential: countersign.sequential,
+      signers: countersign.signers.map((s) => ({
+        userId: s.userId,
+        name: names.get(s.userId) ?? null,
+        vote: s.vote === null ? null : s.vote ? 'agree' : 'disagree',
+      })),
+    };
   }
 
   /**
