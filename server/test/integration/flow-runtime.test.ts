@@ -13,7 +13,7 @@ import { enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // The seeded processes besides the leave: the machine repair and the refund's second approval.
-const OTHER_SEEDED = [REPAIR_PROCESS_KEY, REFUND_APPROVAL_KEY];
+const OTHER_SEEDED: readonly (string | undefined)[] = [REPAIR_PROCESS_KEY, REFUND_APPROVAL_KEY];
 
 // Running processes (issue 17): start, the work lists, claim and complete with one winner, the
 // history and the diagram's data, deleting an instance, suspended definitions, tenants.

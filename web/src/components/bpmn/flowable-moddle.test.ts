@@ -108,9 +108,9 @@ describe('the flowable moddle package', () => {
     expect(task.get('flowable:returnMode')).toBe('direct');
     const loop = task.get('loopCharacteristics') as DiagramElement;
     expect(loop.get('flowable:collection')).toBe('signers');
-    loop.set('flowable:collection', '\${approvers}');
+    loop.set('flowable:collection', '${approvers}');
     const saved = (await parser.toXML(rootElement)).xml;
-    expect(saved).toContain('flowable:collection="\${approvers}"');
+    expect(saved).toContain('flowable:collection="${approvers}"');
     expect(saved).toContain('isSequential="true"');
     expect(saved).toContain('flowable:returnMode="flow"');
   });
