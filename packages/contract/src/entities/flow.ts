@@ -301,6 +301,8 @@ export const LeaveInputSchema = Type.Object(
       'x-label': 'leave.taskUser',
       'x-required': 'leave.taskUser.required',
     }),
+    /** Users told of the request (抄送, issue 51): they may read it. */
+    copyUserIds: Type.Optional(FlowCopyUsers()),
   },
   { additionalProperties: false },
 );

@@ -50,7 +50,7 @@ export async function registerFlow(
   await app.register(flowProcessRoutes, { prefix: '/api/blade-flow/process', runtime });
   await app.register(leaveRoutes, {
     prefix: '/api/blade-desk/process/leave',
-    leaves: new LeaveService(stores, runtime),
+    leaves: new LeaveService(stores, runtime, actions),
   });
   // Other modules' business forms (the refund's second approval) register with the runtime.
   return { runtime };

@@ -56,8 +56,14 @@ export function sendList(
 export function startProcess(
   processDefinitionId: string,
   variables: Record<string, unknown> = {},
+  /** Users of the tenant told of the request (抄送), who may then read it. */
+  copyUserIds: string[] = [],
 ): Promise<{ processInstanceId: string }> {
-  return post<{ processInstanceId: string }>(`${BASE}/start-process`, { processDefinitionId, variables });
+  return post<{ processInstanceId: string }>(`${BASE}/start-process`, {
+    processDefinitionId,
+    variables,
+    ...(copyUserIds.length > 0 ? { copyUserIds } : {}),
+  });
 }
 
 /** A definition's start form as the starter fills it (issue 51); null when its process has none. */

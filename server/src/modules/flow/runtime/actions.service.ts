@@ -146,6 +146,23 @@ export class FlowActionService {
 
   // ---- starting and completing, with copies
 
+  /**
+   * A business form's start (the leave form) copies users too: in the form's transaction, once its
+   * instance started; refused (400) for a user who is not a live one of the tenant.
+   */
+  async copyStarted(
+    tx: Store,
+    actor: Actor,
+    instanceId: string,
+    copyUserIds: readonly string[] | undefined,
+  ): Promise<void> {
+    const copies = await this.copyUsers(tx, actor, copyUserIds);
+    if (copies.length === 0) return;
+    const instance = found(await new FlowInstanceRepository(tx).findById(actor, instanceId));
+    const processName = await this.processName(tx, actor, instance.definitionId);
+    await this.addCopies(tx, actor, { instance, task: null, processName }, copies);
+  }
+
   /** start-process with the users it copies. */
   async start(actor: Actor, request: StartRequest, copyUserIds?: readonly string[]): Promise<string> {
     const store = await this.stores.storeFor(actor);
