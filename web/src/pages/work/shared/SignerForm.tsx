@@ -44,11 +44,7 @@ export function SignerForm({ task, action, countersign, onDone, onCancel }: Sign
   const send = async (values: SignerValues) => {
     const userIds = values.userIds ?? [];
     const names = chosenNames(userIds, countersign, users.data);
-    const confirmed = await modal.confirm({
-      title: t(`work.shared.actions.${action}Confirm`, { names }),
-      okText: t(`work.shared.actions.${action}`),
-      cancelText: t('work.shared.decision.cancel'),
-    });
+    const confirmed = await modal.confirm({ title: t(`work.shared.actions.${action}Confirm`, { names }) });
     if (!confirmed || sending) return;
     setSending(true);
     try {
