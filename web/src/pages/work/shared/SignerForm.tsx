@@ -44,7 +44,14 @@ export function SignerForm({ task, action, countersign, onDone, onCancel }: Sign
   const send = async (values: SignerValues) => {
     const userIds = values.userIds ?? [];
     const names = chosenNames(userIds, countersign, users.data);
-    const confirmed = await modal.confirm({ title: t(`work.shared.actions.${action}Confirm`, { names }) });
+    const confirmed = await modal.confirm({
+      title: t(`work.shared.actions.${action}Confirm`, { names }),
+      okText: t('common.ok'),
+      cancelText: t('common.cancel'),
+      // antd spaces a two-character label (确 定): the accessible name stays the word.
+      okButtonProps: { 'aria-label': t('common.ok') },
+      cancelButtonProps: { 'aria-label': t('common.cancel') },
+    });
     if (!confirmed || sending) return;
     setSending(true);
     try {
@@ -105,6 +112,7 @@ export function SignerForm({ task, action, countersign, onDone, onCancel }: Sign
               value: s.userId,
               label: s.name ?? s.userId,
             }))}
+            showSearch={{ optionFilterProp: 'label' }}
             disabled={sending}
           />
         )}
