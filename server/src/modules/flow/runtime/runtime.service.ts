@@ -555,8 +555,11 @@ export class FlowRuntimeService {
     });
     if (!advanced) throw badRequest('flow.instance.moved');
     const history = new FlowHistoryRepository(tx);
-    for (const elementId of heldElementIds)
+    for (const elementId of heldElementIds) {
       await history.close(actor, instance.id, elementId, { endTime: new Date() });
+      // A countersign's other signers' tasks end with their node too (the held one already has).
+      await this.settleSigners(tx, actor, instance.id, elementId, step);
+    }
     const definition = found(await new FlowDefinitionRepository(tx).findById(actor, instance.definitionId));
     await this.recordStep(tx, actor, instance, definition.name, {
       ...step,
