@@ -286,7 +286,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logWriter,
     uploadRate: deps.uploadRate,
   });
+  // The workflow before the business area: a refund's second approval runs on its runtime.
+  const flow = await registerFlow(app, { store, stores: databases, logWriter, messages });
   await registerBusiness(app, {
+    flow: flow.runtime,
     store,
     stores: databases,
     cache,
@@ -303,7 +306,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   jobHandlers.register(
     reportDeliveryJob({ reports, workbooks: app.workbooks, messages, timeZone: store.timeZone }),
   );
-  await registerFlow(app, { store, stores: databases, logWriter, messages });
 
   // Modules written by the code generator, found in modules/generated (core/generated-modules.ts).
   for (const module of await generatedModules())

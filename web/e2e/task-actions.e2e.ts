@@ -1,18 +1,33 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, createRole, createStaff, openMenu } from './support/console-api.js';
+import { confirmOk } from './support/dialog.js';
 import { buttonName, signIn, type Credentials } from './support/sign-in.js';
 import { consoleSuite } from './support/suite.js';
 
 // Issue 51, part A, end to end on one server: a two-step process; the checker returns the second
 // step to the approver with a reason, the approver sees it in 待办事务 and resubmits it, it comes
 // straight back to the checker, who approves it copying the approver, who then finds it in 抄送我的
-// (unread, then read once viewed).
+// (unread, then read once viewed). Then a countersign (会签) of the two: the approver removes the
+// checker (减签, confirmed) and agrees alone, and the node ends.
 const suite = consoleSuite();
 
 const WIDE = { width: 1366, height: 768 };
 const APPROVER: Credentials = { username: 'e2e_act_approver', password: 'Appr-2024-pass' };
 const CHECKER: Credentials = { username: 'e2e_act_checker', password: 'Check-2024-pass' };
+
+const countersign = (approver: string, checker: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
+  <process id="e2e_countersign" name="E2E 会签流程" isExecutable="true">
+    <startEvent id="begin" />
+    <sequenceFlow id="toSign" sourceRef="begin" targetRef="sign" />
+    <userTask id="sign" name="会签" flowable:candidateUsers="${approver},${checker}">
+      <multiInstanceLoopCharacteristics isSequential="false" />
+    </userTask>
+    <sequenceFlow id="toEnd" sourceRef="sign" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
 
 const chain = (approver: string, checker: string) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
@@ -129,5 +144,36 @@ describe('task actions in the console against the real server', () => {
       .first()
       .click();
     await copy.getByText('已读').waitFor();
+
+    // 会签: both sign; on a countersign task 加签 and 减签 replace 转办 and 委派.
+    const signModel = await api<{ id: string }>(admin, '/api/blade-flow/model/submit', {
+      modelKey: 'e2e_countersign',
+      name: 'E2E 会签流程',
+      xml: countersign(approverId, checkerId),
+    });
+    const [signDefinition] = await api<Array<{ id: string }>>(
+      admin,
+      `/api/blade-flow/model/deploy?modelId=${signModel.id}`,
+      {},
+    );
+    await api(admin, '/api/blade-flow/work/start-process', { processDefinitionId: signDefinition!.id });
+    const sign = await handle(approver, '会签');
+    const modes = sign.locator('.ant-segmented-item');
+    await modes.filter({ hasText: '加签' }).waitFor();
+    expect(await modes.filter({ hasText: '转办' }).count()).toBe(0);
+    await modes.filter({ hasText: '减签' }).click();
+    await sign.getByText('复核员乙 · 待表决').waitFor();
+    await choose(approver, sign, '减签人', '复核员乙');
+    await sign.getByLabel('说明', { exact: true }).click();
+    await sign.getByRole('button', { name: buttonName('减签') }).click();
+    await confirmOk(approver);
+    await toast(approver, '已减签');
+    const alone = await handle(approver, '会签');
+    await alone.getByRole('button', { name: '同意' }).click();
+    await toast(approver, '已同意');
+    const checkerList = await openMenu(checker, '我的事务', '待办事务', '/work/todo/index');
+    await checker.reload();
+    await checkerList.waitFor();
+    expect(await row(checker.getByRole('region', { name: '待办事务', exact: true }), /会签/).count()).toBe(0);
   });
 });

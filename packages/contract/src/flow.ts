@@ -41,6 +41,11 @@ export const FLOW_ACTIONS = [
   'withdraw',
   'nudge',
   'copy',
+  // A countersign (会签): a signer's vote, and signers added or removed (加签 / 减签).
+  'agree',
+  'disagree',
+  'addSigner',
+  'removeSigner',
 ] as const;
 export type FlowAction = (typeof FLOW_ACTIONS)[number];
 

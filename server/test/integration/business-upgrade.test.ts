@@ -96,7 +96,7 @@ describe.each(enginesUnderTest())('the business module on an older installation 
         )
           .map((d) => d.process_key)
           .sort(),
-      ).toEqual(['Leave', 'machine_repair']);
+      ).toEqual(['Leave', 'machine_repair', 'refund_second_approval']);
       expect(await seedDatabase(db, new IdGenerator(5), { regions: false })).toBe(false);
     } finally {
       await database.close();

@@ -222,6 +222,35 @@ describe.each(enginesUnderTest())('leave requests on %s', (kind) => {
     expect((await get(`${WORK}/send-list?current=1&size=1`, applicant.token)).body.data.total).toBe(before);
   });
 
+  it('copies users on starting (抄送): they read the request, others do not (issue 51)', async () => {
+    const reader = await createOperator(t, WORK_CODES);
+    const stranger = await createOperator(t, WORK_CODES);
+    const elsewhere = await createAccount(t, { tenantId: '123457' });
+    const before = (await get(`${WORK}/send-list?current=1&size=1`, applicant.token)).body.data.total;
+    const refused = await apply(2, { copyUserIds: [elsewhere.userId] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe('用户不存在或已停用，请重新选择');
+    expect((await get(`${WORK}/send-list?current=1&size=1`, applicant.token)).body.data.total).toBe(before);
+
+    const started = await apply(2, { copyUserIds: [reader.userId] });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const id = started.body.data.id as string;
+    const copies = (await get(`${WORK}/copy-list`, reader.token)).body.data.records as Array<{
+      processInstanceId: string;
+    }>;
+    expect(copies.map((c) => c.processInstanceId)).toContain(started.body.data.processInstanceId);
+    const read = await get(`${LEAVE}/detail?businessId=${id}`, reader.token);
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.data).toMatchObject({ id, reason: '家中有事' });
+    expect((await get(`${LEAVE}/detail?businessId=${id}`, stranger.token)).status).toBe(404);
+    // Ended, so that the approver's to-do list is as the next test expects it.
+    const ended = await t.call({
+      method: 'POST',
+      url: `/api/blade-flow/follow/delete-process-instance?processInstanceId=${started.body.data.processInstanceId}&deleteReason=x`,
+    });
+    expect(ended.status).toBe(200);
+  });
+
   it('marks the request deleted when its process is deleted', async () => {
     const id = (await apply(1)).body.data.id as string;
     const instanceId = (await state(id)).processInstanceId;

@@ -27,6 +27,8 @@ const EVERYONE: Record<string, 'own' | 'reference'> = {
   '/api/blade-flow/work/send-list': 'own',
   // Issue 51: where the caller's own task may be returned to; the requests copied to the caller.
   '/api/blade-flow/work/return-targets': 'own',
+  // A countersign the caller signs: its signers and their votes (加签 / 减签 choose from them).
+  '/api/blade-flow/work/signers': 'own',
   '/api/blade-flow/work/copy-list': 'own',
   '/api/blade-system/menu/routes': 'reference',
   '/api/blade-system/menu/buttons': 'reference',

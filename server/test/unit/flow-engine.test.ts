@@ -79,6 +79,8 @@ describe('the leave model', () => {
         candidateGroups: [],
         writable: ['pass', 'comment'],
         form: null,
+        multiInstance: null,
+        returnMode: 'direct',
       },
       {
         id: 'managerAudit',
@@ -88,6 +90,8 @@ describe('the leave model', () => {
         candidateGroups: ['role:manager'],
         writable: ['pass', 'comment'],
         form: null,
+        multiInstance: null,
+        returnMode: 'direct',
       },
       {
         id: 'applicantAdjust',
@@ -97,6 +101,8 @@ describe('the leave model', () => {
         candidateGroups: [],
         writable: ['resubmit', 'comment'],
         form: null,
+        multiInstance: null,
+        returnMode: 'direct',
       },
     ]);
     expect(model.startVariables).toEqual(['taskUser', 'days', 'leaveType']);
@@ -646,9 +652,15 @@ describe('parseModel refusals', () => {
         '<intermediateThrowEvent id="x"><signalEventDefinition/></intermediateThrowEvent>',
         'bpmn:IntermediateThrowEvent',
       ],
+      // A countersign is a user task's multi-instance loop (issue 51): no other loop runs.
       [
-        '<userTask id="x" flowable:assignee="u"><multiInstanceLoopCharacteristics/></userTask>',
-        'bpmn:MultiInstanceLoopCharacteristics',
+        '<userTask id="x" flowable:assignee="u"><standardLoopCharacteristics/></userTask>',
+        'bpmn:StandardLoopCharacteristics',
+      ],
+      ['<task id="x"><multiInstanceLoopCharacteristics/></task>', 'bpmn:MultiInstanceLoopCharacteristics'],
+      [
+        '<userTask id="x" flowable:assignee="u"><multiInstanceLoopCharacteristics><loopCardinality>3</loopCardinality></multiInstanceLoopCharacteristics></userTask>',
+        'loopCardinality',
       ],
     ];
     for (const [element, type] of cases) {
@@ -835,6 +847,8 @@ describe('parseModel refusals', () => {
         writable: ['amount', 'note'],
         // No flowable:formKey: no designed form bound.
         form: null,
+        multiInstance: null,
+        returnMode: 'direct',
       },
       {
         id: 't2',
@@ -844,6 +858,8 @@ describe('parseModel refusals', () => {
         candidateGroups: ['g1', 'g2'],
         writable: ['ok'],
         form: null,
+        multiInstance: null,
+        returnMode: 'direct',
       },
     ]);
     expect(model.startVariables).toEqual([]);

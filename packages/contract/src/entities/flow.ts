@@ -209,6 +209,20 @@ export const FlowHandOverInputSchema = Type.Object(
 );
 export type FlowHandOverInput = Static<typeof FlowHandOverInputSchema>;
 
+/**
+ * work/add-signer, work/remove-signer (a signer of the countersign) and follow/add-signer,
+ * follow/remove-signer (a process administrator): 加签 and 减签 on a countersign task's node.
+ */
+export const FlowSignerInputSchema = Type.Object(
+  {
+    taskId: IdString,
+    userIds: Type.Array(IdString, { minItems: 1, maxItems: FLOW_COPY_MAX, 'x-label': 'flow.signers' }),
+    comment: ActionComment,
+  },
+  { additionalProperties: false },
+);
+export type FlowSignerInput = Static<typeof FlowSignerInputSchema>;
+
 /** work/recall, work/withdraw, work/nudge: the initiator's actions on their request. */
 export const FlowInstanceActionInputSchema = Type.Object(
   { processInstanceId: IdString, comment: ActionComment },
@@ -225,6 +239,22 @@ export const FlowReturnTargetSchema = Type.Object({
   assigneeName: Nullable(Type.String()),
 });
 export type FlowReturnTarget = Static<typeof FlowReturnTargetSchema>;
+
+/**
+ * work/signers: a countersign task's node (会签): how it runs and each signer with their vote
+ * (null: yet to decide); null for a task that is not a countersign's.
+ */
+export const FlowCountersignSchema = Type.Object({
+  sequential: Type.Boolean(),
+  signers: Type.Array(
+    Type.Object({
+      userId: Type.String(),
+      name: Nullable(Type.String()),
+      vote: Nullable(Type.Union([Type.Literal('agree'), Type.Literal('disagree')])),
+    }),
+  ),
+});
+export type FlowCountersign = Static<typeof FlowCountersignSchema>;
 
 /** A request copied to the caller (work/copy-list). */
 export const FlowCopySchema = Type.Object({
@@ -271,6 +301,8 @@ export const LeaveInputSchema = Type.Object(
       'x-label': 'leave.taskUser',
       'x-required': 'leave.taskUser.required',
     }),
+    /** Users told of the request (抄送, issue 51): they may read it. */
+    copyUserIds: Type.Optional(FlowCopyUsers()),
   },
   { additionalProperties: false },
 );

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { seedDictionaries } from './dictionaries.js';
 import { seedLeaveProcess } from './leave-process.js';
+import { seedRefundProcess } from './refund-process.js';
 import { seedRepairProcess } from './repair-process.js';
 import { seedReports } from './reports.js';
 import { flattenMenus, menuRow, type SeedAudit, type SeedIds } from './menus.js';
@@ -83,8 +84,10 @@ export async function seedDatabase(
     (options.repairProcess ?? options.leaveProcess) === false
       ? false
       : await seedRepairProcess(db, ids, audit);
+  // The refund's second approval (issue 51), seeded with the leave process.
+  const refund = options.leaveProcess === false ? false : await seedRefundProcess(db, ids, audit);
   const reports = options.reports === false ? 0 : await seedReports(db, audit);
-  return platform || dictionaries > 0 || regions > 0 || leave || repair || reports > 0;
+  return platform || dictionaries > 0 || regions > 0 || leave || repair || refund || reports > 0;
 }
 
 async function seedPlatform(

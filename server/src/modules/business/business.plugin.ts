@@ -19,6 +19,8 @@ import { hospitalRoutes } from './hospital/hospital.routes.js';
 import { HospitalService } from './hospital/hospital.service.js';
 import { machineRoutes } from './machine/machine.routes.js';
 import { MachineService } from './machine/machine.service.js';
+import type { FlowRuntimeService } from '../flow/runtime/runtime.service.js';
+import { RefundApprovals } from './refund/refund-approval.js';
 import { RefundMessages } from './refund/refund-messages.js';
 import { refundReminderJob } from './refund/refund-reminder-job.js';
 import { machineSilentJob } from './machine/machine-silent-job.js';
@@ -41,6 +43,8 @@ import { SlotService } from './slot/slot.service.js';
 const PREFIX = '/api/zxgxg-api';
 
 export interface BusinessDependencies {
+  /** The workflow's runtime: a refund above the tenant's threshold needs its process (issue 51). */
+  flow?: FlowRuntimeService;
   /** The main database: its dictionaries and its time zone. */
   store: Store;
   /** Where each tenant's business records are (decision 0020). */
@@ -71,7 +75,9 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   const offlineSeconds = deps.machineOfflineSeconds ?? 300;
   const record: RecordBusinessEvent = usualEventRecorder(deps.logWriter, store.timeZone);
   const refundMessages = new RefundMessages(store, deps.menus, deps.messages);
-  const refunds = new RefundService(stores, record, refundMessages, app.events);
+  // The refund's second approval runs on the workflow when the server has it (issue 51).
+  const approvals = deps.flow ? new RefundApprovals(store, deps.flow) : undefined;
+  const refunds = new RefundService(stores, record, refundMessages, app.events, approvals);
   deps.jobs.register(refundReminderJob(stores, refundMessages));
   deps.jobs.register(
     alertSweepJob(store, new AlertSweep(stores, offlineSeconds, deps.messages, deps.sms, app.events)),

@@ -29,7 +29,10 @@ export interface FlowDependencies {
  * The workflow (spec §7, "Workflow" and "Leave"): its services and routes; its events go to the
  * usual log. Its records are routed per tenant (`stores`, decision 0020).
  */
-export async function registerFlow(app: FastifyInstance, deps: FlowDependencies): Promise<void> {
+export async function registerFlow(
+  app: FastifyInstance,
+  deps: FlowDependencies,
+): Promise<{ runtime: FlowRuntimeService }> {
   const { stores } = deps;
   const record = usualEventRecorder(deps.logWriter, deps.store.timeZone);
   const deployer = new FlowDeployer(stores, record);
@@ -47,6 +50,8 @@ export async function registerFlow(app: FastifyInstance, deps: FlowDependencies)
   await app.register(flowProcessRoutes, { prefix: '/api/blade-flow/process', runtime });
   await app.register(leaveRoutes, {
     prefix: '/api/blade-desk/process/leave',
-    leaves: new LeaveService(stores, runtime),
+    leaves: new LeaveService(stores, runtime, actions),
   });
+  // Other modules' business forms (the refund's second approval) register with the runtime.
+  return { runtime };
 }

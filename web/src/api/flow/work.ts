@@ -2,11 +2,13 @@ import type {
   FlowBoundForm,
   FlowCompleteInput,
   FlowCopy,
+  FlowCountersign,
   FlowDefinition,
   FlowHandOverInput,
   FlowInstance,
   FlowReturnInput,
   FlowReturnTarget,
+  FlowSignerInput,
   FlowTask,
   Page,
 } from '@console/contract';
@@ -54,8 +56,14 @@ export function sendList(
 export function startProcess(
   processDefinitionId: string,
   variables: Record<string, unknown> = {},
+  /** Users of the tenant told of the request (抄送), who may then read it. */
+  copyUserIds: string[] = [],
 ): Promise<{ processInstanceId: string }> {
-  return post<{ processInstanceId: string }>(`${BASE}/start-process`, { processDefinitionId, variables });
+  return post<{ processInstanceId: string }>(`${BASE}/start-process`, {
+    processDefinitionId,
+    variables,
+    ...(copyUserIds.length > 0 ? { copyUserIds } : {}),
+  });
 }
 
 /** A definition's start form as the starter fills it (issue 51); null when its process has none. */
@@ -116,4 +124,19 @@ export function copyList(current: number, size: number, filters: QueryParams = {
 /** Marks copies read; answers how many changed. */
 export function readCopy(ids: string[]): Promise<number> {
   return post<number>(`${BASE}/read-copy`, { ids });
+}
+
+/** A countersign task's node (会签): its signers and their votes; null for any other task. */
+export function signers(taskId: string): Promise<FlowCountersign | null> {
+  return get<FlowCountersign | null>(`${BASE}/signers`, { taskId });
+}
+
+/** 加签: users of the tenant join the countersign (at the end of its order). */
+export function addSigner(input: FlowSignerInput): Promise<boolean> {
+  return post<boolean>(`${BASE}/add-signer`, input);
+}
+
+/** 减签: signers yet to decide leave the countersign (not every one of them). */
+export function removeSigner(input: FlowSignerInput): Promise<boolean> {
+  return post<boolean>(`${BASE}/remove-signer`, input);
 }

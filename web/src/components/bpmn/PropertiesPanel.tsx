@@ -1,15 +1,19 @@
-import { Alert, Flex, Form, Input, Typography } from 'antd';
+import { Alert, Flex, Form, Input, Select, Typography } from 'antd';
 import type Modeler from 'bpmn-js/lib/Modeler';
 import { useEffect, useId, useLayoutEffect, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DiagramElement, ModelerElement } from './bpmn-types';
 import {
   conditionBody,
+  countersignOf,
   extensionUpdate,
   extensionValue,
   hasConditionField,
   isProcessKey,
+  isRatio,
   panelKind,
+  ruleCondition,
+  type CountersignValues,
 } from './element-properties';
 import type { FlowableAttribute } from './flowable-moddle';
 import { FormBindingFields } from './FormBindingFields';
@@ -33,7 +37,9 @@ interface Moddle {
   create(type: string, properties: Record<string, unknown>): DiagramElement;
 }
 
-interface PanelValues {
+interface PanelValues extends CountersignValues {
+  /** The return mode ('' on a task: the process's; on the process: direct). */
+  returnMode: string;
   id: string;
   name: string;
   assignee: string;
@@ -54,8 +60,12 @@ function readValues(element: DiagramElement): PanelValues {
     candidateGroups: extensionValue(element, 'candidateGroups'),
     initiator: extensionValue(element, 'initiator'),
     condition: conditionBody(element),
+    returnMode: extensionValue(element, 'returnMode'),
+    ...countersignOf(element),
   };
 }
+
+const COUNTERSIGN_FIELDS = ['countersign', 'rule', 'ratio', 'completion', 'collection'] as const;
 
 export interface PropertiesPanelProps {
   modeler: Modeler;
@@ -123,8 +133,44 @@ export function PropertiesPanel({ modeler, keyFixed, nameFixed }: PropertiesPane
   const idTaken = (id: string) =>
     id !== element.id && modeler.get<{ get(id: string): unknown }>('elementRegistry').get(id) !== undefined;
 
+  const moddle = modeler.get<Moddle>('moddle');
+  const expression = (body: string) => moddle.create('bpmn:FormalExpression', { body });
+
+  // A countersign (会签) is the task's multi-instance loop: its order, its signers and its rule.
+  const applyCountersign = (changed: Partial<PanelValues>) => {
+    const values = { ...(form.getFieldsValue(true) as PanelValues), ...changed };
+    const loop = element.get('loopCharacteristics') as DiagramElement | undefined;
+    if (values.countersign === 'none') {
+      if (loop) modeling.updateProperties(target, { loopCharacteristics: undefined });
+      return;
+    }
+    const isSequential = values.countersign === 'sequential';
+    if (!loop) {
+      modeling.updateProperties(target, {
+        loopCharacteristics: moddle.create('bpmn:MultiInstanceLoopCharacteristics', {
+          isSequential,
+          completionCondition: expression(ruleCondition(values.rule, values.ratio) || ruleCondition('all')),
+        }),
+      });
+      return;
+    }
+    const update: Record<string, unknown> = {};
+    if ('countersign' in changed) update.isSequential = isSequential;
+    if ('collection' in changed) update['flowable:collection'] = values.collection.trim() || undefined;
+    if ('rule' in changed || 'ratio' in changed || 'completion' in changed) {
+      const body =
+        values.rule === 'custom' ? values.completion.trim() : ruleCondition(values.rule, values.ratio);
+      // An unfinished ratio changes nothing until it is one.
+      if (values.rule !== 'ratio' || isRatio(values.ratio))
+        update.completionCondition = body === '' ? undefined : expression(body);
+    }
+    if (Object.keys(update).length > 0) modeling.updateModdleProperties(target, loop, update);
+  };
+
   const apply = (changed: Partial<PanelValues>) => {
+    if (COUNTERSIGN_FIELDS.some((field) => field in changed)) applyCountersign(changed);
     for (const [field, value = ''] of Object.entries(changed) as [keyof PanelValues, string][]) {
+      if ((COUNTERSIGN_FIELDS as readonly string[]).includes(field)) continue;
       switch (field) {
         case 'id':
           if (kind === 'process' && !keyFixed && isProcessKey(value) && !idTaken(value))
@@ -139,9 +185,7 @@ export function PropertiesPanel({ modeler, keyFixed, nameFixed }: PropertiesPane
           else if (existing) modeling.updateModdleProperties(target, existing, { body: value });
           else
             modeling.updateProperties(target, {
-              conditionExpression: modeler
-                .get<Moddle>('moddle')
-                .create('bpmn:FormalExpression', { body: value }),
+              conditionExpression: expression(value),
             });
           break;
         }
@@ -159,7 +203,17 @@ export function PropertiesPanel({ modeler, keyFixed, nameFixed }: PropertiesPane
         ? t(`flow.diagram.types.${known}`)
         : element.$type.replace(/^bpmn:/, '');
   const values = readValues(element);
-  const unassigned = kind === 'userTask' && ASSIGNMENT_FIELDS.every((field) => values[field].trim() === '');
+  const unassigned =
+    kind === 'userTask' &&
+    values.countersign === 'none' &&
+    ASSIGNMENT_FIELDS.every((field) => values[field].trim() === '');
+  const countersign = Form.useWatch('countersign', form) ?? values.countersign;
+  const rule = Form.useWatch('rule', form) ?? values.rule;
+  const returnOptions = (inherit: boolean) => [
+    ...(inherit ? [{ value: '', label: t('flow.diagram.designer.returnInherit') }] : []),
+    { value: inherit ? 'direct' : '', label: t('flow.diagram.designer.returnDirect') },
+    { value: 'flow', label: t('flow.diagram.designer.returnFlow') },
+  ];
 
   // Enter in a field would submit a form the designer sits in (the page's model form).
   const keepEnter = (event: KeyboardEvent) => {
@@ -213,6 +267,13 @@ export function PropertiesPanel({ modeler, keyFixed, nameFixed }: PropertiesPane
             >
               <Input readOnly={nameFixed} variant={nameFixed ? 'filled' : undefined} autoComplete="off" />
             </Form.Item>
+            <Form.Item
+              name="returnMode"
+              label={t('flow.diagram.designer.returnMode')}
+              extra={t('flow.diagram.designer.returnModeHelp')}
+            >
+              <Select options={returnOptions(false)} />
+            </Form.Item>
           </>
         ) : (
           <>
@@ -248,6 +309,66 @@ export function PropertiesPanel({ modeler, keyFixed, nameFixed }: PropertiesPane
               <Input autoComplete="off" placeholder="role:manager" />
             </Form.Item>
             {unassigned && <Alert type="warning" showIcon title={t('flow.diagram.designer.noAssignee')} />}
+            <Form.Item
+              name="countersign"
+              label={t('flow.diagram.designer.countersign')}
+              extra={t('flow.diagram.designer.countersignHelp')}
+            >
+              <Select
+                options={(['none', 'parallel', 'sequential'] as const).map((value) => ({
+                  value,
+                  label: t(`flow.diagram.designer.countersignModes.${value}`),
+                }))}
+              />
+            </Form.Item>
+            {countersign !== 'none' && (
+              <>
+                <Form.Item
+                  name="collection"
+                  label={t('flow.diagram.designer.collection')}
+                  extra={t('flow.diagram.designer.collectionHelp')}
+                >
+                  <Input autoComplete="off" placeholder="signers" />
+                </Form.Item>
+                <Form.Item name="rule" label={t('flow.diagram.designer.rule')}>
+                  <Select
+                    options={(['all', 'any', 'ratio', 'custom'] as const).map((value) => ({
+                      value,
+                      label: t(`flow.diagram.designer.rules.${value}`),
+                    }))}
+                  />
+                </Form.Item>
+                {rule === 'ratio' && (
+                  <Form.Item
+                    name="ratio"
+                    label={t('flow.diagram.designer.ratio')}
+                    extra={t('flow.diagram.designer.ratioHelp')}
+                    rules={[
+                      {
+                        validator: (_, value: string) =>
+                          isRatio(value ?? '')
+                            ? Promise.resolve()
+                            : Promise.reject(new Error(t('flow.diagram.designer.ratioInvalid'))),
+                      },
+                    ]}
+                  >
+                    <Input autoComplete="off" placeholder="2/3" />
+                  </Form.Item>
+                )}
+                {rule === 'custom' && (
+                  <Form.Item
+                    name="completion"
+                    label={t('flow.diagram.designer.completion')}
+                    extra={t('flow.diagram.designer.completionHelp')}
+                  >
+                    <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
+                  </Form.Item>
+                )}
+              </>
+            )}
+            <Form.Item name="returnMode" label={t('flow.diagram.designer.returnMode')}>
+              <Select options={returnOptions(true)} />
+            </Form.Item>
             <FormBindingFields key={target.id} modeler={modeler} target={target} kind="userTask" />
           </>
         )}

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { DiagramElement } from './bpmn-types';
 import {
   conditionBody,
+  countersignOf,
   extensionUpdate,
   extensionValue,
   hasConditionField,
   isProcessKey,
+  isRatio,
   panelKind,
+  ruleCondition,
+  ruleOfCondition,
 } from './element-properties';
 
 /** A stand-in for a moddle object: typed properties, unknown attributes in $attrs. */
@@ -107,5 +111,52 @@ describe('the properties panel on BPMN elements', () => {
     expect(isProcessKey('a b')).toBe(false);
     expect(isProcessKey('')).toBe(false);
     expect(isProcessKey('k'.repeat(65))).toBe(false);
+  });
+});
+
+describe('a countersign in the properties panel (issue 51)', () => {
+  it('accepts ratios between 0 and 1 only', () => {
+    for (const ok of ['2/3', '1/2', '3/3', '0.6', '.5', '1', ' 2 / 3 ']) expect(isRatio(ok), ok).toBe(true);
+    for (const bad of ['', '0', '0/3', '4/3', '2/0', '1.5', 'abc', '2/3/4', '-1/2'])
+      expect(isRatio(bad), bad).toBe(false);
+  });
+
+  it('writes each rule as the condition the server reads, and reads it back', () => {
+    expect(ruleCondition('all')).toBe('${nrOfAgreed = nrOfInstances}');
+    expect(ruleCondition('any')).toBe('${nrOfAgreed >= 1}');
+    expect(ruleCondition('ratio', ' 2 / 3 ')).toBe('${nrOfAgreed / nrOfInstances >= 2/3}');
+    expect(ruleCondition('ratio', '5/3')).toBe('');
+    for (const [rule, ratio] of [
+      ['all', ''],
+      ['any', ''],
+      ['ratio', '2/3'],
+      ['ratio', '0.6'],
+    ] as const)
+      expect(ruleOfCondition(ruleCondition(rule, ratio))).toEqual({ rule, ratio });
+    // No condition: all must agree (the server's reading); anything else is shown as written.
+    expect(ruleOfCondition('')).toEqual({ rule: 'all', ratio: '' });
+    expect(ruleOfCondition('${nrOfRejected = 0 and nrOfAgreed >= 2}')).toEqual({ rule: 'custom', ratio: '' });
+  });
+
+  it('reads a task’s loop: its order, its signers and its rule', () => {
+    const condition = element('bpmn:FormalExpression', { body: '${nrOfAgreed / nrOfInstances >= 2/3}' });
+    const loop = element('bpmn:MultiInstanceLoopCharacteristics', {
+      isSequential: true,
+      completionCondition: condition,
+      'flowable:collection': 'signers',
+    });
+    expect(countersignOf(element('bpmn:UserTask', { loopCharacteristics: loop }))).toEqual({
+      countersign: 'sequential',
+      rule: 'ratio',
+      ratio: '2/3',
+      completion: '${nrOfAgreed / nrOfInstances >= 2/3}',
+      collection: 'signers',
+    });
+    expect(countersignOf(element('bpmn:UserTask'))).toMatchObject({ countersign: 'none' });
+    const parallel = element('bpmn:MultiInstanceLoopCharacteristics', {});
+    expect(countersignOf(element('bpmn:UserTask', { loopCharacteristics: parallel }))).toMatchObject({
+      countersign: 'parallel',
+      rule: 'all',
+    });
   });
 });

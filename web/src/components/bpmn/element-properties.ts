@@ -96,3 +96,83 @@ export function conditionBody(flow: DiagramElement): string {
   const body = expression?.get('body');
   return typeof body === 'string' ? body : '';
 }
+
+/** How a user task's signers decide (会签, issue 51): not a countersign, all at once, or in turn. */
+export type CountersignMode = 'none' | 'parallel' | 'sequential';
+
+/**
+ * The completion rule: all must agree, any one, a ratio of agreements (票签), or a condition written
+ * by hand (shown as it is). The server reads the condition: the node passes once it holds, fails
+ * once it no longer can.
+ */
+export type CountersignRule = 'all' | 'any' | 'ratio' | 'custom';
+
+export interface CountersignValues {
+  countersign: CountersignMode;
+  rule: CountersignRule;
+  /** A fraction such as 2/3 or a decimal such as 0.6 (rule ratio). */
+  ratio: string;
+  /** The condition as written (the rule's, or one written by hand). */
+  completion: string;
+  collection: string;
+}
+
+const ALL_CONDITION = '${nrOfAgreed = nrOfInstances}';
+const ANY_CONDITION = '${nrOfAgreed >= 1}';
+const RATIO_CONDITION = /^\$\{\s*nrOfAgreed\s*\/\s*nrOfInstances\s*>=\s*([0-9./\s]+?)\s*\}$/;
+
+/** A ratio the rule accepts: p/q with 0 < p ≤ q, or a decimal in (0, 1]. */
+export function isRatio(text: string): boolean {
+  const trimmed = text.trim();
+  const fraction = /^(\d+)\s*\/\s*(\d+)$/.exec(trimmed);
+  if (fraction) {
+    const [p, q] = [Number(fraction[1]), Number(fraction[2])];
+    return p > 0 && q > 0 && p <= q;
+  }
+  if (!/^(0?\.\d+|1(\.0+)?)$/.test(trimmed)) return false;
+  const value = Number(trimmed);
+  return value > 0 && value <= 1;
+}
+
+/** The completion condition of a rule ('' for a custom one: it is written by hand). */
+export function ruleCondition(rule: CountersignRule, ratio = ''): string {
+  switch (rule) {
+    case 'all':
+      return ALL_CONDITION;
+    case 'any':
+      return ANY_CONDITION;
+    case 'ratio':
+      return isRatio(ratio) ? `\${nrOfAgreed / nrOfInstances >= ${ratio.trim().replace(/\s+/g, '')}}` : '';
+    case 'custom':
+      return '';
+  }
+}
+
+/** The rule a condition was written by (no condition: all must agree, as the server reads it). */
+export function ruleOfCondition(condition: string): { rule: CountersignRule; ratio: string } {
+  const text = condition.trim();
+  const compact = text.replace(/\s+/g, ' ');
+  if (text === '' || compact === ALL_CONDITION || compact === '${nrOfAgreed == nrOfInstances}')
+    return { rule: 'all', ratio: '' };
+  if (compact === ANY_CONDITION || compact === '${nrOfAgreed > 0}') return { rule: 'any', ratio: '' };
+  const ratio = RATIO_CONDITION.exec(text)?.[1]?.replace(/\s+/g, '');
+  if (ratio && isRatio(ratio)) return { rule: 'ratio', ratio };
+  return { rule: 'custom', ratio: '' };
+}
+
+/** A user task's countersign as the panel shows it. */
+export function countersignOf(task: DiagramElement): CountersignValues {
+  const loop = task.get('loopCharacteristics') as DiagramElement | undefined;
+  if (!loop || !loop.$instanceOf('bpmn:MultiInstanceLoopCharacteristics'))
+    return { countersign: 'none', rule: 'all', ratio: '', completion: '', collection: '' };
+  const condition = loop.get('completionCondition') as DiagramElement | undefined;
+  const body = condition?.get('body');
+  const completion = typeof body === 'string' ? body : '';
+  const collection = loop.get('flowable:collection');
+  return {
+    countersign: loop.get('isSequential') === true ? 'sequential' : 'parallel',
+    ...ruleOfCondition(completion),
+    completion,
+    collection: typeof collection === 'string' ? collection : '',
+  };
+}

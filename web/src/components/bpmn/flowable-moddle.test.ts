@@ -87,4 +87,31 @@ describe('the flowable moddle package', () => {
     expect(xml).toContain('<flowable:formProperty id="secret" readable="false" writable="false" />');
     expect(xml).toContain('<flowable:formProperty id="result" />');
   });
+
+  it('reads and writes a countersign’s signers and a return mode (issue 51)', async () => {
+    const parser = moddle();
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" id="d" targetNamespace="t">
+  <process id="Sign" isExecutable="true" flowable:returnMode="flow">
+    <userTask id="sign" flowable:returnMode="direct">
+      <multiInstanceLoopCharacteristics isSequential="true" flowable:collection="signers">
+        <completionCondition>\${nrOfAgreed / nrOfInstances >= 2/3}</completionCondition>
+      </multiInstanceLoopCharacteristics>
+    </userTask>
+  </process>
+</definitions>`;
+    const { rootElement, warnings } = await parser.fromXML(xml);
+    expect(warnings).toEqual([]);
+    const process = (rootElement as DiagramElement & { rootElements: DiagramElement[] }).rootElements[0]!;
+    expect(process.get('flowable:returnMode')).toBe('flow');
+    const task = (process.get('flowElements') as DiagramElement[])[0]!;
+    expect(task.get('flowable:returnMode')).toBe('direct');
+    const loop = task.get('loopCharacteristics') as DiagramElement;
+    expect(loop.get('flowable:collection')).toBe('signers');
+    loop.set('flowable:collection', '${approvers}');
+    const saved = (await parser.toXML(rootElement)).xml;
+    expect(saved).toContain('flowable:collection="${approvers}"');
+    expect(saved).toContain('isSequential="true"');
+    expect(saved).toContain('flowable:returnMode="flow"');
+  });
 });

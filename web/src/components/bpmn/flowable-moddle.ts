@@ -32,6 +32,25 @@ export const flowableModdle = {
         { name: 'candidateGroups', isAttr: true, type: 'String' },
         // The designed form the task shows (issue 51); its fields' access are its form properties.
         { name: 'formKey', isAttr: true, type: 'String' },
+        // What resubmitting a return to it does (issue 51): direct (straight back) or flow.
+        { name: 'returnMode', isAttr: true, type: 'String' },
+      ],
+    },
+    {
+      // The process's default return mode, for its tasks that set none.
+      name: 'ProcessReturnMode',
+      isAbstract: true,
+      extends: ['bpmn:Process'],
+      properties: [{ name: 'returnMode', isAttr: true, type: 'String' }],
+    },
+    {
+      // A countersign's signers (会签, issue 51): a variable name or a ${FEEL} expression.
+      name: 'Collection',
+      isAbstract: true,
+      extends: ['bpmn:MultiInstanceLoopCharacteristics'],
+      properties: [
+        { name: 'collection', isAttr: true, type: 'String' },
+        { name: 'elementVariable', isAttr: true, type: 'String' },
       ],
     },
     {
@@ -58,4 +77,5 @@ export const flowableModdle = {
 };
 
 /** The extension attributes the properties panel edits. */
-export type FlowableAttribute = 'assignee' | 'candidateUsers' | 'candidateGroups' | 'initiator' | 'formKey';
+export type FlowableAttribute =
+  'assignee' | 'candidateUsers' | 'candidateGroups' | 'initiator' | 'formKey' | 'returnMode';

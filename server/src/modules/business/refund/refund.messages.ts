@@ -22,6 +22,9 @@ export const refundMessages = {
     'refund.decided.1': '该退款已被 {reviewer} 于 {time} 同意，不能再次审核',
     'refund.decided.2': '该退款已被 {reviewer} 于 {time} 拒绝，不能再次审核',
     'refund.agreed': '已同意退款',
+    'refund.approval.started': '退款金额超过复核阈值，已提交复核，复核通过后退款',
+    'refund.approval.waiting': '该退款正在复核中，须等复核流程办结',
+    'refund.approval.noProcess': '退款金额超过复核阈值，但本租户未部署退款复核流程（refund_second_approval）',
     'refund.rejected': '已拒绝退款',
     // The usual log's messages (stored as keys, shown in the reader's language).
     'refund.log.agreed': '{orderNo}：同意退款 {amount} 分',
@@ -54,6 +57,11 @@ export const refundMessages = {
     'refund.decided.1': 'This refund was agreed by {reviewer} at {time}: it cannot be decided again',
     'refund.decided.2': 'This refund was rejected by {reviewer} at {time}: it cannot be decided again',
     'refund.agreed': 'Refund agreed',
+    'refund.approval.started':
+      'The refund is above the approval threshold: sent for a second approval, refunded once approved',
+    'refund.approval.waiting': 'This refund is in its second approval: wait until the process ends',
+    'refund.approval.noProcess':
+      'The refund is above the approval threshold, but this tenant has no refund approval process (refund_second_approval) deployed',
     'refund.rejected': 'Refund rejected',
     // The usual log's messages (stored as keys, shown in the reader's language).
     'refund.log.agreed': '{orderNo}: refund of {amount} cents agreed',

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import { RefundDecisionQuery, RefundRejectQuery, RefundReviewSchema } from '@console/contract/schema';
 import { ok } from '../../../core/envelope.js';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
@@ -33,7 +34,12 @@ export const refundRoutes: FastifyPluginAsyncTypebox<{ refunds: RefundService; s
       schema: { querystring: RefundDecisionQuery, response: { 200: Envelope(RefundReviewSchema) } },
       config: { button: 'refund_agree' },
     },
-    async (req) => ok(await refunds.agree(req.actor, req.query.id), req.t('refund.agreed')),
+    async (req) => {
+      const refund = await refunds.agree(req.actor, req.query.id);
+      // Above the tenant's threshold the refund stays pending: its second approval has started.
+      const started = refund.reviewStatus === REFUND_REVIEW_STATUS.PENDING;
+      return ok(refund, req.t(started ? 'refund.approval.started' : 'refund.agreed'));
+    },
   );
   app.post(
     '/reject',

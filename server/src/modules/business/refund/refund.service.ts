@@ -8,6 +8,7 @@ import type { TenantStores } from '../../../core/repository/tenant-databases.js'
 import { isUniqueViolation } from '../../../db/errors.js';
 import type { RecordBusinessEvent } from '../business-events.js';
 import type { EventHub } from '../../../core/events/event-hub.js';
+import type { RefundApprovals } from './refund-approval.js';
 import type { RefundMessages } from './refund-messages.js';
 import { RefundRepository, refundTable } from './refund.repository.js';
 import { parseListQuery } from '../../../core/list-query.js';
@@ -35,6 +36,8 @@ export class RefundService extends TenantEntityService<
     private readonly messages?: RefundMessages,
     /** Tells the tenant's open consoles that refunds changed (their lists and the dashboard). */
     private readonly changes?: Pick<EventHub, 'changed'>,
+    /** The second approval above the tenant's threshold (issue 51); none: every 同意 agrees. */
+    private readonly approvals?: RefundApprovals,
   ) {
     super(stores, refundTable, (s) => new RefundRepository(s));
   }
@@ -53,12 +56,35 @@ export class RefundService extends TenantEntityService<
     );
   }
 
-  agree(actor: Actor, id: string): Promise<RefundReview> {
-    return this.#decide(actor, id, REFUND_REVIEW_STATUS.AGREED, null);
+  /**
+   * 同意: the refund is agreed, or, above the tenant's threshold, its second approval starts and it
+   * stays pending until the process decides it (refund-approval.ts).
+   */
+  async agree(actor: Actor, id: string): Promise<RefundReview> {
+    const approvals = this.approvals;
+    if (!approvals) return this.#decide(actor, id, REFUND_REVIEW_STATUS.AGREED, null);
+    const refund = found(await (await this.repositoryFor(actor)).findById(actor, id));
+    await this.#notWaiting(actor, id, approvals);
+    const threshold = await approvals.threshold(actor);
+    if (
+      threshold === null ||
+      refund.refundAmount <= threshold ||
+      refund.reviewStatus !== REFUND_REVIEW_STATUS.PENDING
+    )
+      return this.#decide(actor, id, REFUND_REVIEW_STATUS.AGREED, null);
+    await approvals.start(actor, refund);
+    await this.changes?.changed(actor.tenantId, ...REFUND_TOPICS);
+    return found(await (await this.repositoryFor(actor)).findById(actor, id));
   }
 
-  reject(actor: Actor, id: string, remark: string): Promise<RefundReview> {
+  async reject(actor: Actor, id: string, remark: string): Promise<RefundReview> {
+    if (this.approvals) await this.#notWaiting(actor, id, this.approvals);
     return this.#decide(actor, id, REFUND_REVIEW_STATUS.REJECTED, remark.trim());
+  }
+
+  /** A refund in its second approval is the process's to decide, no longer its reviewers'. */
+  async #notWaiting(actor: Actor, id: string, approvals: RefundApprovals): Promise<void> {
+    if (await approvals.waiting(actor, id)) throw badRequest('refund.approval.waiting');
   }
 
   async #decide(actor: Actor, id: string, status: number, remark: string | null): Promise<RefundReview> {

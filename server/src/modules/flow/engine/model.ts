@@ -19,7 +19,35 @@ export interface UserTaskDefinition {
   writable: string[];
   /** The designed form it shows (flowable:formKey), with each field's access; null: none. */
   form: FormBinding | null;
+  /** A countersign (会签): one task per signer; null for a task of one person. */
+  multiInstance: MultiInstanceDefinition | null;
+  /**
+   * What a resubmission of a return to this task does (issue 51): `direct` (the default) reopens
+   * the task that returned it, straight back; `flow` runs the model again from this task on. Set as
+   * `flowable:returnMode` on the task, else on the process.
+   */
+  returnMode: ReturnMode;
 }
+
+export type ReturnMode = 'direct' | 'flow';
+
+/**
+ * A user task's `<multiInstanceLoopCharacteristics>` (a countersign). The signers are the
+ * collection's value (`flowable:collection`: a variable name or a `${FEEL}` expression giving user
+ * ids), else the task's candidate users. The completion condition is FEEL over the process variables
+ * and nrOfInstances, nrOfCompletedInstances, nrOfActiveInstances, nrOfAgreed and nrOfRejected: the
+ * node passes once it holds, and fails once it could no longer hold even if every undecided signer
+ * agreed (runtime.ts, decideCountersign). Without one, all must agree.
+ */
+export interface MultiInstanceDefinition {
+  sequential: boolean;
+  /** A `${FEEL}` expression (a bare variable name is read as one); null: the candidate users. */
+  collection: string | null;
+  completionCondition: string;
+}
+
+/** The condition of "all must agree", what a countersign without one means. */
+export const ALL_AGREE_CONDITION = 'nrOfAgreed = nrOfInstances';
 
 /** How an element shows a field of its form: hidden (not sent), read-only (shown) or editable (set). */
 export type FieldAccess = 'hidden' | 'readonly' | 'editable';
@@ -61,7 +89,8 @@ export type ModelErrorCode =
   | 'missingCondition'
   | 'noStartEvent'
   | 'manyStartEvents'
-  | 'loopWithoutTask';
+  | 'loopWithoutTask'
+  | 'badReturnMode';
 
 /** A model that cannot be stored or run; `code` and `params` are for the caller's translations. */
 export class ModelError extends Error {
@@ -211,6 +240,7 @@ function vetProcess(bpmnProcess: ModdleElement, processKey: string): ParsedModel
   let initiator: string | null = null;
   let startVariables: string[] = [];
   let startForm: FormBinding | null = null;
+  const processReturnMode = returnModeOf(bpmnProcess, 'direct');
 
   for (const artifact of list(bpmnProcess.artifacts)) {
     if (!ARTIFACT_TYPES.has(artifact.$type)) throw unsupported(artifact);
@@ -224,7 +254,10 @@ function vetProcess(bpmnProcess: ModdleElement, processKey: string): ParsedModel
     const definition = list(element.eventDefinitions)[0];
     if (definition) throw unsupported(element, definition.$type);
     const loop = element.loopCharacteristics as ModdleElement | undefined;
-    if (loop) throw unsupported(element, loop.$type);
+    // A countersign runs in the runtime's book (runtime.ts), not in bpmn-engine: the engine sees one
+    // user task waiting, so the loop is read here and taken out of what the engine is given.
+    if (loop && (element.$type !== 'bpmn:UserTask' || loop.$type !== 'bpmn:MultiInstanceLoopCharacteristics'))
+      throw unsupported(element, loop.$type);
     elements.push({ id: element.id, type: element.$type, name: element.name ?? '' });
 
     if (element.$type === 'bpmn:StartEvent') {
@@ -233,7 +266,10 @@ function vetProcess(bpmnProcess: ModdleElement, processKey: string): ParsedModel
       startVariables = formFieldVariables(element);
       startForm = formBinding(element);
     }
-    if (element.$type === 'bpmn:UserTask') userTasks.push(vetUserTask(element, element.id));
+    if (element.$type === 'bpmn:UserTask') {
+      userTasks.push(vetUserTask(element, element.id, processReturnMode));
+      if (loop) element.loopCharacteristics = undefined;
+    }
     if (element.$type === 'bpmn:SequenceFlow') vetCondition(element, element.id);
   }
   if (startEvents.length === 0) throw new ModelError('noStartEvent');
@@ -304,8 +340,51 @@ function findLoopWithoutTask(flowElements: ModdleElement[]): string | null {
   return null;
 }
 
-function vetUserTask(task: ModdleElement, id: string): UserTaskDefinition {
+function returnModeOf(element: ModdleElement, otherwise: ReturnMode): ReturnMode {
+  const text = extensionAttribute(element, 'returnMode')?.trim();
+  if (!text) return otherwise;
+  if (text === 'direct' || text === 'flow') return text;
+  throw new ModelError('badReturnMode', { element: element.id ?? '', value: text });
+}
+
+/** The countersign of a user task (see MultiInstanceDefinition), or null; refuses what cannot run. */
+function multiInstanceOf(task: ModdleElement, id: string): MultiInstanceDefinition | null {
+  const loop = task.loopCharacteristics as ModdleElement | undefined;
+  if (!loop) return null;
+  if (loop.loopCardinality) throw unsupported(task, 'loopCardinality');
+  const collectionText = extensionAttribute(loop, 'collection')?.trim() || null;
+  // A bare name (Flowable's `flowable:collection="assigneeList"`) is the variable of that name.
+  const collection =
+    collectionText === null
+      ? null
+      : /^[A-Za-z_][A-Za-z0-9_]*$/.test(collectionText)
+        ? `\${${collectionText}}`
+        : collectionText;
+  if (collection !== null) {
+    const reason = checkIdentityExpression(collection);
+    if (reason || !collection.startsWith('${'))
+      throw new ModelError('badExpression', {
+        element: id,
+        expression: collectionText ?? '',
+        reason: reason ?? 'the collection must be a variable name or a ${FEEL} expression',
+      });
+  }
+  const condition = loop.completionCondition as ModdleElement | undefined;
+  const body = typeof condition?.body === 'string' ? condition.body.trim() : '';
+  if (body !== '') {
+    const reason = checkExpression(body);
+    if (reason) throw new ModelError('badExpression', { element: id, expression: body, reason });
+  }
+  return {
+    sequential: loop.isSequential === true,
+    collection,
+    completionCondition: body === '' ? ALL_AGREE_CONDITION : body,
+  };
+}
+
+function vetUserTask(task: ModdleElement, id: string, processReturnMode: ReturnMode): UserTaskDefinition {
   const assigneeText = extensionAttribute(task, 'assignee');
+  const multiInstance = multiInstanceOf(task, id);
   const definition: UserTaskDefinition = {
     id,
     name: task.name ?? '',
@@ -314,8 +393,18 @@ function vetUserTask(task: ModdleElement, id: string): UserTaskDefinition {
     candidateGroups: splitList(extensionAttribute(task, 'candidateGroups')),
     writable: formFieldVariables(task),
     form: formBinding(task),
+    multiInstance,
+    returnMode: returnModeOf(task, processReturnMode),
   };
-  if (!definition.assignee && !definition.candidateUsers.length && !definition.candidateGroups.length) {
+  if (multiInstance) {
+    // Each signer's task is theirs: the signers are the collection, else the candidate users.
+    if (!multiInstance.collection && !definition.candidateUsers.length)
+      throw new ModelError('noAssignee', { element: id });
+  } else if (
+    !definition.assignee &&
+    !definition.candidateUsers.length &&
+    !definition.candidateGroups.length
+  ) {
     throw new ModelError('noAssignee', { element: id });
   }
   for (const text of [definition.assignee, ...definition.candidateUsers, ...definition.candidateGroups]) {
@@ -491,5 +580,7 @@ function describe(code: ModelErrorCode, params: Record<string, string>): string 
       return `The process has ${params.count ?? 'several'} start events; one is supported`;
     case 'loopWithoutTask':
       return `The flows through "${params.element ?? ''}" loop back without passing a user task`;
+    case 'badReturnMode':
+      return `The return mode "${params.value ?? ''}" of "${params.element ?? ''}" is neither direct nor flow`;
   }
 }

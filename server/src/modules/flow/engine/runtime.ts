@@ -12,7 +12,7 @@ import type { BpmnEngineOptions } from 'bpmn-engine';
 import { Task } from 'bpmn-elements';
 import { evaluateCondition, evaluateIdentities } from './expressions.js';
 import { loadModel, ModelError } from './model.js';
-import type { ModdleDocument, ParsedModel, UserTaskDefinition } from './model.js';
+import type { ModdleDocument, MultiInstanceDefinition, ParsedModel, UserTaskDefinition } from './model.js';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
@@ -32,9 +32,14 @@ export interface WaitingTask {
   assignee: string | null;
   candidateUsers: string[];
   candidateGroups: string[];
-  /** The engine's id of this run of the element (a task visited twice gets two). */
+  /**
+   * The engine's id of this run of the element (a task visited twice gets two). The signers of a
+   * countersign share their node's.
+   */
   executionId: string;
   startedAt: Date;
+  /** One signer's task of a countersign (its assignee is the signer). */
+  countersign: boolean;
 }
 
 export interface ActivityRecord {
@@ -126,9 +131,105 @@ interface RuntimeBook {
   tasks: StoredTask[];
   ended: boolean;
   cancelled: boolean;
+  /** The countersigns waiting (one per countersign node the engine waits in). */
+  countersigns: CountersignBook[];
 }
 
-type StoredTask = Omit<WaitingTask, 'startedAt'> & { startedAt: string };
+type StoredTask = Omit<WaitingTask, 'startedAt' | 'countersign'> & {
+  startedAt: string;
+  countersign?: boolean;
+};
+
+/**
+ * A countersign node while it waits: the engine holds one user task; the signers, their order and
+ * their votes are here. A parallel one has a task per undecided signer, a sequential one a task for
+ * the first undecided signer in order.
+ */
+interface CountersignBook {
+  executionId: string;
+  elementId: string;
+  sequential: boolean;
+  signers: string[];
+  /** Each decided signer's vote: true agrees, false disagrees. */
+  votes: Record<string, boolean>;
+}
+
+/** Who, of a countersign, has a task now. */
+function activeSigners(countersign: CountersignBook): string[] {
+  const undecided = countersign.signers.filter((s) => !Object.hasOwn(countersign.votes, s));
+  return countersign.sequential ? undecided.slice(0, 1) : undecided;
+}
+
+/** The counts a completion condition reads, as Flowable names them, plus the votes. */
+function countersignCounts(countersign: CountersignBook, undecidedAgree: boolean): Record<string, number> {
+  const signers = countersign.signers;
+  const decided = signers.filter((s) => Object.hasOwn(countersign.votes, s));
+  const agreed = decided.filter((s) => countersign.votes[s] === true).length;
+  const undecided = signers.length - decided.length;
+  return {
+    nrOfInstances: signers.length,
+    nrOfCompletedInstances: undecidedAgree ? signers.length : decided.length,
+    nrOfActiveInstances: undecidedAgree ? 0 : activeSigners(countersign).length,
+    nrOfAgreed: agreed + (undecidedAgree ? undecided : 0),
+    nrOfRejected: decided.length - agreed,
+  };
+}
+
+/**
+ * Whether a countersign is decided, and how: true once its completion condition holds (the node
+ * passes), false once it could not hold even if every undecided signer agreed (the node fails: a
+ * condition that only grows with agreement, as all, any and a ratio do, cannot hold any more), null
+ * while it may still go either way.
+ */
+export function decideCountersign(
+  definition: MultiInstanceDefinition,
+  countersign: CountersignBook,
+  variables: Record<string, unknown>,
+): boolean | null {
+  const holds = (undecidedAgree: boolean) =>
+    evaluateCondition(definition.completionCondition, {
+      ...variables,
+      ...countersignCounts(countersign, undecidedAgree),
+    });
+  if (holds(false)) return true;
+  if (!holds(true)) return false;
+  return null;
+}
+
+/**
+ * The countersign waiting in a node of a stored state: its order and each signer's vote (null: yet
+ * to decide); null when none waits there. Reads the state only: no step is taken.
+ */
+export function countersignIn(
+  state: EngineState,
+  elementId: string,
+): { sequential: boolean; signers: { userId: string; vote: boolean | null }[] } | null {
+  const { book } = splitState(state);
+  const countersign = book.countersigns.find((c) => c.elementId === elementId);
+  if (!countersign) return null;
+  return {
+    sequential: countersign.sequential,
+    signers: countersign.signers.map((userId) => ({
+      userId,
+      vote: Object.hasOwn(countersign.votes, userId) ? countersign.votes[userId] === true : null,
+    })),
+  };
+}
+
+/**
+ * A countersign's signers cannot be changed as asked: `notSigner` (a removed user is not an
+ * undecided signer), `alreadySigner` (an added one is a signer already), `lastSigner` (nobody
+ * undecided would remain), `empty` (no user given).
+ */
+export class CountersignChangeError extends Error {
+  constructor(
+    readonly code: 'notSigner' | 'alreadySigner' | 'lastSigner' | 'empty',
+    readonly userId: string | null = null,
+  ) {
+    super(`The countersign's signers cannot change: ${code}${userId ? ` (${userId})` : ''}`);
+    this.name = 'CountersignChangeError';
+  }
+}
 
 /**
  * Starts the model's process and runs it until every path waits in a user task or it ends.
@@ -150,6 +251,7 @@ export function startProcess(
       tasks: [],
       ended: false,
       cancelled: false,
+      countersigns: [],
     };
     const step = new Step(parsed, book);
     const engine = step.createEngine({ moddleContext: context });
@@ -169,6 +271,8 @@ export function completeTask(
   state: EngineState,
   elementId: string,
   output: Record<string, unknown>,
+  /** Who completes it: for a countersign, the signer whose vote this is. */
+  signer: string | null = null,
 ): Promise<StepResult> {
   return withDeadline(async (deadline) => {
     const { parsed, context } = await loadModel(xml);
@@ -185,12 +289,112 @@ export function completeTask(
 
     const task = execution.getPostponed().find((api) => api.id === elementId && api.type === 'bpmn:UserTask');
     if (!task) throw new TaskNotWaitingError(elementId);
+    if (declared?.multiInstance) {
+      // One signer's vote: the node waits on until the votes decide it (decideCountersign).
+      const countersign = book.countersigns.find((c) => c.executionId === task.executionId);
+      if (!countersign || signer === null || !activeSigners(countersign).includes(signer))
+        throw new TaskNotWaitingError(elementId);
+      countersign.votes[signer] = output.pass !== false;
+      return step.decideAndFinish(engine, deadline, declared.multiInstance, countersign, task);
+    }
     // Spread, not Object.assign: an output key "__proto__" becomes a plain variable, not a prototype.
     book.variables = { ...book.variables, ...jsonObject(output) };
     task.signal();
     await step.settle(engine, deadline);
     return step.finish(engine);
   });
+}
+
+/**
+ * 加签 / 减签: adds signers to (at the end of the order) or removes undecided signers from the
+ * countersign waiting in `elementId`; the votes then decide it again (a removal may end it). A
+ * change that would leave nobody undecided is refused: the votes cast so far are not the rule's.
+ */
+export function changeSigners(
+  xml: string,
+  state: EngineState,
+  elementId: string,
+  change: { add?: readonly string[]; remove?: readonly string[] },
+): Promise<StepResult> {
+  return withDeadline(async (deadline) => {
+    const { parsed, context } = await loadModel(xml);
+    const declared = parsed.userTasks.find((t) => t.id === elementId);
+    const { engineState, book } = splitState(state);
+    if (book.ended || !declared?.multiInstance) throw new TaskNotWaitingError(elementId);
+    const step = new Step(parsed, book);
+    const engine = step.createEngine({ moddleContext: context });
+    recover(engine, engineState, context);
+    const execution = await engine.resume();
+    await step.settle(engine, deadline);
+    const task = execution.getPostponed().find((api) => api.id === elementId && api.type === 'bpmn:UserTask');
+    const countersign = task && book.countersigns.find((c) => c.executionId === task.executionId);
+    if (!task || !countersign) throw new TaskNotWaitingError(elementId);
+
+    const add = unique([...(change.add ?? [])]);
+    const remove = unique([...(change.remove ?? [])]);
+    if (add.length === 0 && remove.length === 0) throw new CountersignChangeError('empty');
+    for (const user of add)
+      if (countersign.signers.includes(user)) throw new CountersignChangeError('alreadySigner', user);
+    for (const user of remove)
+      if (!countersign.signers.includes(user) || Object.hasOwn(countersign.votes, user))
+        throw new CountersignChangeError('notSigner', user);
+    countersign.signers = [...countersign.signers.filter((s) => !remove.includes(s)), ...add];
+    if (activeSigners(countersign).length === 0) throw new CountersignChangeError('lastSigner');
+    return step.decideAndFinish(engine, deadline, declared.multiInstance, countersign, task);
+  });
+}
+
+/**
+ * A return resubmitted "through the flow again" (a task's or process's `returnMode="flow"`): the
+ * tasks the return held (`heldElementIds`, still waiting in the engine) are discarded, and the model
+ * runs again from `fromElementId`, the task returned to (done again with `output`, so its outgoing
+ * flows are taken) or the start event (a return to the initiator): every step after it waits again.
+ */
+export function resubmitThroughFlow(
+  xml: string,
+  state: EngineState,
+  heldElementIds: readonly string[],
+  fromElementId: string,
+  output: Record<string, unknown>,
+): Promise<StepResult> {
+  return withDeadline(async (deadline) => {
+    const { parsed, context } = await loadModel(xml);
+    const from = parsed.elements.find((e) => e.id === fromElementId);
+    if (!from || (from.type !== 'bpmn:UserTask' && from.type !== 'bpmn:StartEvent'))
+      throw new TaskNotWaitingError(fromElementId);
+    const { engineState, book } = splitState(state);
+    if (book.ended) throw new TaskNotWaitingError(fromElementId);
+    const step = new Step(parsed, book);
+    const engine = step.createEngine({ moddleContext: context });
+    recover(engine, engineState, context);
+    const execution = await engine.resume();
+    await step.settle(engine, deadline);
+    const held = execution
+      .getPostponed()
+      .filter((api) => api.type === 'bpmn:UserTask' && heldElementIds.includes(api.id));
+    if (held.length === 0) throw new TaskNotWaitingError(heldElementIds[0] ?? fromElementId);
+    book.variables = { ...book.variables, ...jsonObject(output) };
+    // The element returned to runs first: discarding the held tasks before would leave nothing
+    // waiting, and the process would end there.
+    const activity = (execution as unknown as ActivityLookup).getActivityById(fromElementId);
+    if (!activity) throw new TaskNotWaitingError(fromElementId);
+    activity.run();
+    await step.settle(engine, deadline);
+    for (const api of held) api.discard();
+    await step.settle(engine, deadline);
+    if (from.type === 'bpmn:UserTask') {
+      const again = execution.getPostponed().find((api) => api.id === fromElementId);
+      if (!again) throw new TaskNotWaitingError(fromElementId);
+      again.signal();
+      await step.settle(engine, deadline);
+    }
+    return step.finish(engine);
+  });
+}
+
+// bpmn-engine's execution finds an activity of its definitions by id (not in its typings).
+interface ActivityLookup {
+  getActivityById(id: string): { run(): void } | undefined;
 }
 
 /** Stops the instance for good: its waiting tasks are closed and later steps are refused. */
@@ -279,12 +483,41 @@ class Step {
   /** Records the end of every waiting task (cancellation). */
   closeWaiting(): void {
     const now = new Date();
+    const closed = new Set<string>();
     for (const task of this.book.tasks) {
+      // The signers of a countersign share their node's run: it ends once.
+      if (closed.has(task.executionId)) continue;
+      closed.add(task.executionId);
       const entered = this.activities.find((a) => a.executionId === task.executionId && a.endedAt === null);
       if (entered) entered.endedAt = now;
       else this.resumed.push(taskRecord(task, now));
     }
     this.book.tasks = [];
+    this.book.countersigns = [];
+  }
+
+  /**
+   * After a vote or a change of signers: a decided countersign sets `pass` (what a gateway after it
+   * reads) and its counts, and the engine's task moves on; an undecided one waits on.
+   */
+  async decideAndFinish(
+    engine: Engine,
+    deadline: number,
+    definition: MultiInstanceDefinition,
+    countersign: CountersignBook,
+    task: ElementApi,
+  ): Promise<StepResult> {
+    const outcome = decideCountersign(definition, countersign, this.book.variables);
+    if (outcome === null) return this.finish(engine);
+    this.book.variables = {
+      ...this.book.variables,
+      ...countersignCounts(countersign, false),
+      pass: outcome,
+      comment: '',
+    };
+    task.signal();
+    await this.settle(engine, deadline);
+    return this.finish(engine);
   }
 
   async finish(engine: Engine, knownState?: EngineState): Promise<StepResult> {
@@ -297,18 +530,28 @@ class Step {
       const tasks: StoredTask[] = [];
       for (const api of postponed as ElementApi[]) {
         if (api.type !== 'bpmn:UserTask') continue;
+        const countersign = book.countersigns.find((c) => c.executionId === api.executionId);
+        if (countersign) {
+          tasks.push(...this.signerTasks(api, countersign));
+          continue;
+        }
         tasks.push(
           this.book.tasks.find((t) => t.executionId === api.executionId) ?? this.assign(api, new Date()),
         );
       }
       book.tasks = tasks;
+      book.countersigns = book.countersigns.filter((c) => tasks.some((t) => t.executionId === c.executionId));
       book.ended = this.ended || (engine.state === 'idle' && postponed.length === 0);
     }
     const state: EngineState = { ...engineState, [RUNTIME_KEY]: jsonCopy(book) as JsonValue };
     return {
       state,
       variables: jsonCopy(book.variables) as Record<string, unknown>,
-      waiting: book.tasks.map((t) => ({ ...t, startedAt: new Date(t.startedAt) })),
+      waiting: book.tasks.map((t) => ({
+        ...t,
+        startedAt: new Date(t.startedAt),
+        countersign: t.countersign === true,
+      })),
       ended: book.ended,
       activities: [...this.resumed, ...this.activities].map((a) => ({ ...a })),
       takenFlows: [...this.takenFlows],
@@ -333,10 +576,61 @@ class Step {
     if (this.book.tasks.some((t) => t.executionId === api.executionId)) return;
     const entered = this.activities.find((a) => a.executionId === api.executionId);
     try {
-      this.book.tasks.push(this.assign(api, entered?.startedAt ?? new Date()));
+      const definition = this.taskDefinitions.get(api.id);
+      if (definition?.multiInstance) {
+        const countersign = this.startCountersign(api, definition, definition.multiInstance);
+        this.book.tasks.push(...this.signerTasks(api, countersign, entered?.startedAt));
+      } else {
+        this.book.tasks.push(this.assign(api, entered?.startedAt ?? new Date()));
+      }
     } catch (err) {
       this.fail(err);
     }
+  }
+
+  /** A countersign node starts: its signers, evaluated now, each get a vote (see CountersignBook). */
+  private startCountersign(
+    api: ElementApi,
+    definition: UserTaskDefinition,
+    multiInstance: MultiInstanceDefinition,
+  ): CountersignBook {
+    const variables = this.book.variables;
+    const texts = multiInstance.collection ? [multiInstance.collection] : definition.candidateUsers;
+    const signers = unique(texts.flatMap((t) => evaluateIdentities(t, variables)));
+    if (signers.length === 0)
+      throw new StepError('failed', `The countersign "${definition.name || definition.id}" has no signers`);
+    const countersign: CountersignBook = {
+      executionId: api.executionId,
+      elementId: api.id,
+      sequential: multiInstance.sequential,
+      signers,
+      votes: {},
+    };
+    this.book.countersigns = [
+      ...this.book.countersigns.filter((c) => c.executionId !== api.executionId),
+      countersign,
+    ];
+    return countersign;
+  }
+
+  /** The tasks of a countersign's active signers (those already booked keep their start). */
+  private signerTasks(api: ElementApi, countersign: CountersignBook, startedAt = new Date()): StoredTask[] {
+    const definition = this.taskDefinitions.get(api.id);
+    return activeSigners(countersign).map(
+      (signer) =>
+        this.book.tasks.find(
+          (t) => t.executionId === api.executionId && t.countersign === true && t.assignee === signer,
+        ) ?? {
+          elementId: api.id,
+          name: api.name ?? definition?.name ?? '',
+          assignee: signer,
+          candidateUsers: [],
+          candidateGroups: [],
+          executionId: api.executionId,
+          startedAt: startedAt.toISOString(),
+          countersign: true,
+        },
+    );
   }
 
   private onLeave(api: ElementApi): void {
@@ -346,7 +640,9 @@ class Step {
     if (entered) entered.endedAt = now;
     // A task that started in an earlier step; other leaves without an enter are discarded paths.
     else if (booked) this.resumed.push(taskRecord(booked, now));
-    if (booked) this.book.tasks = this.book.tasks.filter((t) => t !== booked);
+    // Every signer's task of a countersign goes with its node.
+    if (booked) this.book.tasks = this.book.tasks.filter((t) => t.executionId !== api.executionId);
+    this.book.countersigns = this.book.countersigns.filter((c) => c.executionId !== api.executionId);
   }
 
   // Evaluates the task's assignment against the variables as they are now (when it starts).
@@ -404,6 +700,7 @@ interface ElementApi {
   name?: string;
   executionId: string;
   signal(message?: unknown): void;
+  discard(): void;
 }
 
 function taskRecord(task: StoredTask, endedAt: Date): ActivityRecord {
@@ -460,6 +757,8 @@ function splitState(state: EngineState): { engineState: Record<string, unknown>;
       tasks: book.tasks,
       ended: book.ended === true,
       cancelled: book.cancelled === true,
+      // States stored before countersigns have none.
+      countersigns: Array.isArray(book.countersigns) ? book.countersigns : [],
     },
   };
 }
@@ -507,7 +806,8 @@ function withDeadline<T>(run: (deadline: number) => Promise<T>): Promise<T> {
       err instanceof StepError ||
       err instanceof TaskNotWaitingError ||
       err instanceof ModelError ||
-      err instanceof VariableNotDeclaredError
+      err instanceof VariableNotDeclaredError ||
+      err instanceof CountersignChangeError
     )
       throw err;
     throw new StepError('failed', err instanceof Error ? err.message : String(err), { cause: err });

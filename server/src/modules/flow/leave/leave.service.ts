@@ -10,6 +10,7 @@ import { flowRuntime } from '../engine/load.js';
 import type { StepResult } from '../engine/runtime.js';
 import { userNames, type InstanceRecord } from '../runtime/runtime.repository.js';
 import type { FlowRuntimeService } from '../runtime/runtime.service.js';
+import type { FlowActionService } from '../runtime/actions.service.js';
 import { LeaveRepository } from './leave.repository.js';
 
 // Leave requests (spec §7 "Leave"; issue 17): the form starts the process with the approver chosen
@@ -36,6 +37,8 @@ export class LeaveService {
   constructor(
     private readonly stores: TenantStores,
     private readonly runtime: FlowRuntimeService,
+    /** Copies the users a start names (抄送); none: a start copies nobody. */
+    private readonly copies?: Pick<FlowActionService, 'copyStarted'>,
   ) {
     runtime.register({
       table: LEAVE_TABLE,
@@ -94,6 +97,7 @@ export class LeaveService {
         tx,
       );
       await leaves.update(actor, id, { processInstanceId: instanceId });
+      await this.copies?.copyStarted(tx, actor, instanceId, input.copyUserIds);
       return found(await leaves.findById(actor, id));
     });
   }

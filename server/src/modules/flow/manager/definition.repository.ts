@@ -121,6 +121,17 @@ export class FlowDefinitionRepository extends TableRepository<DefinitionRecord, 
     return this.pageFrom(newest, query);
   }
 
+  /** The newest active version of a process key in the caller's tenant, if any. */
+  async latestActive(actor: Actor, processKey: string): Promise<DefinitionRecord | undefined> {
+    const row = await this.scopedSelect(actor)
+      .selectAll()
+      .where('process_key', '=', processKey)
+      .where('suspension_state', '=', 1)
+      .orderBy('version', 'desc')
+      .executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
+  }
+
   async ofDeployments(actor: Actor, deploymentIds: string[]): Promise<DefinitionRecord[]> {
     if (deploymentIds.length === 0) return [];
     const rows = await this.scopedSelect(actor)

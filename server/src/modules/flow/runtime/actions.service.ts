@@ -146,6 +146,23 @@ export class FlowActionService {
 
   // ---- starting and completing, with copies
 
+  /**
+   * A business form's start (the leave form) copies users too: in the form's transaction, once its
+   * instance started; refused (400) for a user who is not a live one of the tenant.
+   */
+  async copyStarted(
+    tx: Store,
+    actor: Actor,
+    instanceId: string,
+    copyUserIds: readonly string[] | undefined,
+  ): Promise<void> {
+    const copies = await this.copyUsers(tx, actor, copyUserIds);
+    if (copies.length === 0) return;
+    const instance = found(await new FlowInstanceRepository(tx).findById(actor, instanceId));
+    const processName = await this.processName(tx, actor, instance.definitionId);
+    await this.addCopies(tx, actor, { instance, task: null, processName }, copies);
+  }
+
   /** start-process with the users it copies. */
   async start(actor: Actor, request: StartRequest, copyUserIds?: readonly string[]): Promise<string> {
     const store = await this.stores.storeFor(actor);
@@ -191,16 +208,24 @@ export class FlowActionService {
     comment: string | null,
     copies: string[],
   ): Promise<void> {
+    // Loaded before the transaction (a resubmission through the flow runs the engine).
+    await flowRuntime();
     const held = await inTransaction(store, async (tx) => {
       const task = await this.ownTask(tx, actor, taskId);
       const instance = await this.runningInstance(tx, actor, task.instanceId);
       const tasks = new FlowTaskRepository(tx);
       if (!(await tasks.complete(actor, task.id, actor.userId!, 'resubmit', comment)))
         throw badRequest('flow.task.done');
-      const reopened = (await tasks.ofInstance(actor, instance.id)).filter(
+      const heldTasks = (await tasks.ofInstance(actor, instance.id)).filter(
         (t) => t.heldBy === task.id && t.taskState === TASK_STATE.returned,
       );
-      await tasks.release(actor, task.id);
+      const heldElements = [...new Set(heldTasks.map((t) => t.elementId))];
+      // The model's choice (issue 51): straight back to the tasks it held, or through the flow again
+      // from the step returned to (their rows end; the engine opens the steps after it anew).
+      const throughFlow = await this.runtime.returnsThroughFlow(tx, actor, instance, heldElements);
+      const reopened = throughFlow ? [] : heldTasks;
+      if (throughFlow) await tasks.cancelHeld(actor, task.id);
+      else await tasks.release(actor, task.id);
       const history = new FlowHistoryRepository(tx);
       await history.close(actor, instance.id, task.elementId, {
         endTime: new Date(),
@@ -215,6 +240,8 @@ export class FlowActionService {
         taskId: task.id,
         comment,
       });
+      if (throughFlow)
+        await this.runtime.resubmitThroughFlow(tx, actor, instance, heldElements, task.elementId, comment);
       const processName = await this.processName(tx, actor, instance.definitionId);
       for (const back of reopened)
         await this.tell(
@@ -453,6 +480,9 @@ export class FlowActionService {
       if (input.userId === actor.userId || input.userId === task.assignee) throw badRequest('flow.user.self');
       await this.activeUser(tx, actor, input.userId);
       const instance = await this.runningInstance(tx, actor, task.instanceId);
+      // A countersign's votes are its signers': another person joins by 加签, not by taking a vote.
+      if (await this.runtime.isCountersign(tx, actor, instance, task.elementId))
+        throw badRequest('flow.countersign.handOver');
       const moved = await new FlowTaskRepository(tx).handOver(actor, task, {
         assignee: input.userId,
         // A delegation keeps its owner; a transfer or reassignment makes the task wholly the user's.

@@ -113,6 +113,17 @@ export class FlowInstanceRepository extends TableRepository<InstanceRecord, 'bla
     );
   }
 
+  /** Whether a business record has a running instance (of the process its form starts). */
+  async runningFor(actor: Actor, businessTable: string, businessId: string): Promise<boolean> {
+    const row = await this.scopedSelect(actor)
+      .select('id')
+      .where('business_table', '=', businessTable)
+      .where('business_id', '=', BigInt(businessId))
+      .where('run_state', '=', RUN_STATE.running)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   async engineStateOf(actor: Actor, id: string): Promise<string | undefined> {
     const row = await this.scopedSelect(actor)
       .select('engine_state')
@@ -409,6 +420,51 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
     return row ? this.toEntity(row) : undefined;
   }
 
+  /** The open task of a countersign's signer on a node of an instance. */
+  async openOfAssignee(
+    actor: Actor,
+    instanceId: string,
+    elementId: string,
+    assignee: string,
+  ): Promise<TaskRecord | undefined> {
+    if (!/^\d{1,19}$/.test(assignee)) return undefined;
+    const row = await this.scopedSelect(actor)
+      .selectAll()
+      .where('instance_id', '=', BigInt(instanceId))
+      .where('element_id', '=', elementId)
+      .where('assignee', '=', BigInt(assignee))
+      .where('task_state', '=', TASK_STATE.open)
+      .executeTakeFirst();
+    return row ? this.toEntity(row) : undefined;
+  }
+
+  /**
+   * Cancels the open tasks of a node of an instance but those of `keep` (assignees): the signers of
+   * a countersign that was decided, or removed from it.
+   */
+  async cancelOpenOfElement(
+    actor: Actor,
+    instanceId: string,
+    elementId: string,
+    keep: readonly string[],
+  ): Promise<string[]> {
+    const open = await this.scopedSelect(actor)
+      .select(['id', 'assignee'])
+      .where('instance_id', '=', BigInt(instanceId))
+      .where('element_id', '=', elementId)
+      .where('task_state', '=', TASK_STATE.open)
+      .where('task_kind', '=', TASK_KIND.task)
+      .execute();
+    const ids = open.filter((t) => !keep.includes(String(t.assignee))).map((t) => t.id);
+    if (ids.length === 0) return [];
+    await this.scopedUpdate(actor)
+      .set({ task_state: TASK_STATE.cancelled, end_time: new Date() })
+      .where('id', 'in', ids)
+      .where('task_state', '=', TASK_STATE.open)
+      .execute();
+    return ids.map(String);
+  }
+
   /** The tenant's role ids by alias (a model's `role:<alias>` candidate group). */
   async roleIdsByAlias(tenantId: string, aliases: string[]): Promise<Map<string, string[]>> {
     // Roles are read by alias within the tenant's live rows, written here (the platform's table:
@@ -494,6 +550,19 @@ export class FlowTaskRepository extends TableRepository<TaskRecord, 'blade_flow_
   async release(actor: Actor, returnTaskId: string): Promise<number> {
     const result = await this.scopedUpdate(actor)
       .set({ task_state: TASK_STATE.open, held_by: null })
+      .where('held_by', '=', BigInt(returnTaskId))
+      .where('task_state', '=', TASK_STATE.returned)
+      .execute();
+    return result.reduce((n, r) => n + Number(r.numUpdatedRows), 0);
+  }
+
+  /**
+   * The tasks a return task holds end (cancelled): its resubmission went through the flow again, so
+   * the steps after the one returned to wait anew instead.
+   */
+  async cancelHeld(actor: Actor, returnTaskId: string): Promise<number> {
+    const result = await this.scopedUpdate(actor)
+      .set({ task_state: TASK_STATE.cancelled, held_by: null, end_time: new Date() })
       .where('held_by', '=', BigInt(returnTaskId))
       .where('task_state', '=', TASK_STATE.returned)
       .execute();

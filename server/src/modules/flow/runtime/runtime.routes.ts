@@ -9,6 +9,8 @@ import {
   FlowInstanceActionInputSchema,
   FlowOpenTaskSchema,
   FlowReturnInputSchema,
+  FlowSignerInputSchema,
+  FlowCountersignSchema,
   FlowReturnTargetSchema,
   FlowHistorySchema,
   FlowInstanceSchema,
@@ -170,6 +172,27 @@ export const flowWorkRoutes: FastifyPluginAsyncTypebox<{
       return ok(true, req.t('updated'));
     },
   );
+  // 加签 / 减签 by a signer of the countersign (checked by the service), who sees its signers.
+  app.get(
+    '/signers',
+    {
+      schema: {
+        querystring: Type.Object({ taskId: IdString }),
+        response: { 200: Envelope(Nullable(FlowCountersignSchema)) },
+      },
+      config: { everyone: 'own' },
+    },
+    async (req) => ok(await runtime.signers(req.actor, req.query.taskId), req.t('ok')),
+  );
+  for (const how of ['add', 'remove'] as const)
+    app.post(
+      `/${how}-signer`,
+      { schema: { body: FlowSignerInputSchema, response: done }, config: handle },
+      async (req) => {
+        await runtime.changeSigners(req.actor, req.body, how, false);
+        return ok(true, req.t(how === 'add' ? 'flow.countersign.added' : 'flow.countersign.removed'));
+      },
+    );
   // The initiator's own request only (checked by the service): every signed-in user may ask.
   const own = { access: 'user', everyone: 'own' } as const;
   app.post(
@@ -255,6 +278,19 @@ export const flowFollowRoutes: FastifyPluginAsyncTypebox<{
       return ok(true, req.t('updated'));
     },
   );
+  // A process administrator adds or removes signers of any countersign of the tenant.
+  for (const how of ['add', 'remove'] as const)
+    app.post(
+      `/${how}-signer`,
+      {
+        schema: { body: FlowSignerInputSchema, response: { 200: Envelope(Type.Boolean()) } },
+        config: { access: 'user', button: 'flow_follow_reassign' },
+      },
+      async (req) => {
+        await runtime.changeSigners(req.actor, req.body, how, true);
+        return ok(true, req.t(how === 'add' ? 'flow.countersign.added' : 'flow.countersign.removed'));
+      },
+    );
   app.get(
     '/list',
     {

@@ -1,9 +1,11 @@
 import type {
   FlowBoundForm,
   FlowCompleteInput,
+  FlowCountersign,
   FlowHistory,
   FlowInstance,
   FlowModelView,
+  FlowSignerInput,
   FlowTask,
   Page,
 } from '@console/contract';
@@ -39,6 +41,7 @@ import {
   RUN_STATE,
   TASK_KIND,
   TASK_STATE,
+  candidateUserIds,
   flowInstanceTable,
   flowTaskTable,
   userNames,
@@ -222,7 +225,10 @@ export class FlowRuntimeService {
       });
     }
     for (const waiting of step.waiting) {
-      const already = await tasks.openOf(actor, instance.id, waiting.elementId);
+      // A countersign's node has a task per signer; any other node one task.
+      const already = waiting.countersign
+        ? await tasks.openOfAssignee(actor, instance.id, waiting.elementId, waiting.assignee ?? '0')
+        : await tasks.openOf(actor, instance.id, waiting.elementId);
       if (already) continue;
       const assignee = idOrNull(waiting.assignee);
       const taskId = await tasks.insert(actor, {
@@ -247,6 +253,24 @@ export class FlowRuntimeService {
         await whenCommitted(tx, () => messages.waiting(actor, processName, task));
       }
     }
+  }
+
+  /**
+   * The signers' tasks of a countersign node after a vote or a change of signers: those the step no
+   * longer waits for (the node was decided, or a signer was removed) are cancelled; recordStep then
+   * opens those of new signers (the next one of a sequential countersign).
+   */
+  async settleSigners(
+    tx: Store,
+    actor: Actor,
+    instanceId: string,
+    elementId: string,
+    step: StepResult,
+  ): Promise<void> {
+    const waiting = step.waiting
+      .filter((w) => w.countersign && w.elementId === elementId)
+      .map((w) => w.assignee ?? '');
+    await new FlowTaskRepository(tx).cancelOpenOfElement(actor, instanceId, elementId, waiting);
   }
 
   private async resolveRoleAliases(store: Store, actor: Actor, step: StepResult): Promise<StepResult> {
@@ -334,6 +358,28 @@ export class FlowRuntimeService {
     return tx ? run(tx) : inTransaction(await this.stores.storeFor(actor), run);
   }
 
+  /**
+   * A business form's start by process key (issue 51: the refund's second approval): the newest
+   * active version in the caller's tenant; answers the instance id, or null when the tenant has
+   * none deployed (nothing is started).
+   */
+  async startLatest(
+    actor: Actor,
+    processKey: string,
+    request: Omit<StartRequest, 'definitionId'>,
+  ): Promise<string | null> {
+    const store = await this.stores.storeFor(actor);
+    const definition = await new FlowDefinitionRepository(store).latestActive(actor, processKey);
+    if (!definition) return null;
+    return this.start(actor, { ...request, definitionId: definition.id });
+  }
+
+  /** Whether a business record's process is running (its form waits for it). */
+  async runningFor(actor: Actor, businessTable: string, businessId: string): Promise<boolean> {
+    const store = await this.stores.storeFor(actor);
+    return new FlowInstanceRepository(store).runningFor(actor, businessTable, businessId);
+  }
+
   /** claim-task: a candidate takes an open, unclaimed task; of two at once, one wins. */
   async claim(actor: Actor, taskId: string): Promise<void> {
     const tasks = new FlowTaskRepository(await this.stores.storeFor(actor));
@@ -396,7 +442,7 @@ export class FlowRuntimeService {
       const step = await this.resolveRoleAliases(
         tx,
         actor,
-        await engineStep(engine, () => engine.completeTask(xml, state, task.elementId, output)),
+        await engineStep(engine, () => engine.completeTask(xml, state, task.elementId, output, actor.userId)),
       );
       const advanced = await instances.advance(actor, instance.id, instance.revision, {
         engineState: JSON.stringify(step.state),
@@ -415,11 +461,25 @@ export class FlowRuntimeService {
           searchableValues(form.definition, values),
         );
       }
-      await new FlowHistoryRepository(tx).close(actor, instance.id, task.elementId, {
-        endTime: new Date(),
-        assignee: actor.userId,
-        comment,
-      });
+      const history = new FlowHistoryRepository(tx);
+      const countersign = bindingCountersign(await parsedModel(xml), task.elementId);
+      if (countersign) {
+        // A signer's vote is an action of its own; the node's record closes when the votes decide it.
+        await history.action(actor, {
+          instanceId: instance.id,
+          elementId: task.elementId,
+          name: task.name,
+          action: pass ? 'agree' : 'disagree',
+          taskId: task.id,
+          comment,
+        });
+        await this.settleSigners(tx, actor, instance.id, task.elementId, step);
+      }
+      if (!step.waiting.some((w) => w.countersign && w.elementId === task.elementId))
+        await history.close(actor, instance.id, task.elementId, {
+          endTime: new Date(),
+          ...(countersign ? {} : { assignee: actor.userId, comment }),
+        });
       const definition = found(await new FlowDefinitionRepository(tx).findById(actor, instance.definitionId));
       await this.recordStep(tx, actor, instance, definition.name, {
         ...step,
@@ -438,6 +498,213 @@ export class FlowRuntimeService {
       message: {
         key: pass ? 'flow.log.pass' : 'flow.log.reject',
         args: { task: task.name, instance: task.instanceId },
+      },
+      params: { comment },
+    });
+  }
+
+  /**
+   * Whether resubmitting a return that holds tasks of these elements goes through the flow again
+   * (any of them modelled with returnMode "flow"), rather than straight back to them.
+   */
+  async returnsThroughFlow(tx: Store, actor: Actor, instance: InstanceRecord, heldElementIds: string[]) {
+    const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
+    const parsed = await parsedModel(xml);
+    return parsed.userTasks.some((t) => heldElementIds.includes(t.id) && t.returnMode === 'flow');
+  }
+
+  /** Whether a node of the instance's model is a countersign (会签). */
+  async isCountersign(tx: Store, actor: Actor, instance: InstanceRecord, elementId: string) {
+    const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
+    return bindingCountersign(await parsedModel(xml), elementId) !== null;
+  }
+
+  /**
+   * A return resubmitted through the flow again: the engine discards the held tasks and runs on from
+   * `fromElementId` (the task returned to, or the start event), under the instance's revision
+   * check; the steps after it get new tasks, and the business record hears of the step. The caller
+   * (in its transaction, the engine loaded before it) has ended the held tasks' rows.
+   */
+  async resubmitThroughFlow(
+    tx: Store,
+    actor: Actor,
+    instance: InstanceRecord,
+    heldElementIds: string[],
+    fromElementId: string,
+    comment: string | null,
+  ): Promise<void> {
+    const engine = await flowRuntime();
+    const instances = new FlowInstanceRepository(tx);
+    const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
+    const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
+    const step = await this.resolveRoleAliases(
+      tx,
+      actor,
+      await engineStep(engine, () =>
+        engine.resubmitThroughFlow(xml, state, heldElementIds, fromElementId, {
+          pass: true,
+          comment: comment ?? '',
+        }),
+      ),
+    );
+    const advanced = await instances.advance(actor, instance.id, instance.revision, {
+      engineState: JSON.stringify(step.state),
+      currentNodes: nodesOf(step),
+      runState: step.ended ? RUN_STATE.finished : RUN_STATE.running,
+      ...(step.ended ? { endTime: new Date(), endActivity: lastEnd(step) } : {}),
+    });
+    if (!advanced) throw badRequest('flow.instance.moved');
+    const history = new FlowHistoryRepository(tx);
+    for (const elementId of heldElementIds) {
+      await history.close(actor, instance.id, elementId, { endTime: new Date() });
+      // A countersign's other signers' tasks end with their node too (the held one already has).
+      await this.settleSigners(tx, actor, instance.id, elementId, step);
+    }
+    const definition = found(await new FlowDefinitionRepository(tx).findById(actor, instance.definitionId));
+    await this.recordStep(tx, actor, instance, definition.name, {
+      ...step,
+      // The held tasks' records were just closed; the one returned to is the return task's.
+      activities: step.activities.filter(
+        (a) => !heldElementIds.includes(a.elementId) && a.elementId !== fromElementId,
+      ),
+    });
+    await this.tell(tx, actor, instance, step);
+  }
+
+  /**
+   * work/signers: the countersign of the caller's task's node (its signers and their votes), for a
+   * signer of it; null when the task is not a countersign's or its node no longer waits.
+   */
+  async signers(actor: Actor, taskId: string): Promise<FlowCountersign | null> {
+    const store = await this.stores.storeFor(actor);
+    const engine = await flowRuntime();
+    const tasks = new FlowTaskRepository(store);
+    const task = found(await tasks.findById(actor, taskId));
+    const instance = found(await new FlowInstanceRepository(store).findById(actor, task.instanceId));
+    const signer = (await tasks.ofInstance(actor, instance.id)).some(
+      (t) => t.elementId === task.elementId && t.assignee === actor.userId,
+    );
+    if (!signer) throw new ApiError(403, 'flow.countersign.notSigner');
+    if (
+      instance.runState !== RUN_STATE.running ||
+      !(await this.isCountersign(store, actor, instance, task.elementId))
+    )
+      return null;
+    const state = JSON.parse(
+      found(await new FlowInstanceRepository(store).engineStateOf(actor, instance.id)),
+    ) as EngineState;
+    const countersign = engine.countersignIn(state, task.elementId);
+    if (!countersign) return null;
+    const names = await userNames(
+      store,
+      actor.tenantId,
+      countersign.signers.map((s) => s.userId),
+    );
+    return {
+      sequential: countersign.sequential,
+      signers: countersign.signers.map((s) => ({
+        userId: s.userId,
+        name: names.get(s.userId) ?? null,
+        vote: s.vote === null ? null : s.vote ? 'agree' : 'disagree',
+      })),
+    };
+  }
+
+  /**
+   * 加签 / 减签 (work/add-signer, work/remove-signer; follow/… for a process administrator): signers
+   * added to or removed from the countersign waiting in `taskId`'s node. Only a signer of that
+   * countersign may, unless `administrator`; an added user is a live user of the tenant. A removal
+   * that leaves nobody undecided is refused; one that lets the votes decide the node ends it, and the
+   * instance moves on as after a vote. One transaction, under the instance's revision check.
+   */
+  async changeSigners(
+    actor: Actor,
+    input: FlowSignerInput,
+    how: 'add' | 'remove',
+    administrator: boolean,
+  ): Promise<void> {
+    const store = await this.stores.storeFor(actor);
+    const engine = await flowRuntime();
+    const comment = input.comment?.trim() || null;
+    const userIds = [...new Set(input.userIds)];
+    const task = await inTransaction(store, async (tx) => {
+      const tasks = new FlowTaskRepository(tx);
+      const task = found(await tasks.findById(actor, input.taskId));
+      if (task.taskState !== TASK_STATE.open || task.taskKind !== TASK_KIND.task)
+        throw badRequest('flow.task.done');
+      const instances = new FlowInstanceRepository(tx);
+      const instance = found(await instances.findById(actor, task.instanceId));
+      if (instance.runState !== RUN_STATE.running) throw badRequest('flow.instance.ended');
+      const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
+      if (!bindingCountersign(await parsedModel(xml), task.elementId))
+        throw badRequest('flow.countersign.not');
+      // A signer of this countersign: one with a task of its node, open or decided.
+      const signer = (await tasks.ofInstance(actor, instance.id)).some(
+        (t) =>
+          t.elementId === task.elementId &&
+          t.assignee === actor.userId &&
+          (t.taskState === TASK_STATE.open || t.taskState === TASK_STATE.completed),
+      );
+      if (!signer && !administrator) throw new ApiError(403, 'flow.countersign.notSigner');
+      if (how === 'add') {
+        const live = await candidateUserIds(
+          tx,
+          actor.tenantId,
+          userIds.map((id) => ({ kind: 'user' as const, id })),
+          userIds.length,
+        );
+        if (userIds.some((id) => !live.includes(id))) throw badRequest('flow.user.invalid');
+      }
+      const names = await userNames(tx, actor.tenantId, userIds);
+      const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
+      const change = how === 'add' ? { add: userIds } : { remove: userIds };
+      const step = await this.resolveRoleAliases(
+        tx,
+        actor,
+        await engineStep(engine, async () => {
+          try {
+            return await engine.changeSigners(xml, state, task.elementId, change);
+          } catch (error) {
+            if (!(error instanceof engine.CountersignChangeError)) throw error;
+            const name = error.userId ? (names.get(error.userId) ?? error.userId) : '';
+            if (error.code === 'alreadySigner') throw badRequest('flow.countersign.alreadySigner', { name });
+            if (error.code === 'notSigner') throw badRequest('flow.countersign.undecided', { name });
+            throw badRequest('flow.countersign.lastSigner');
+          }
+        }),
+      );
+      const advanced = await instances.advance(actor, instance.id, instance.revision, {
+        engineState: JSON.stringify(step.state),
+        currentNodes: nodesOf(step),
+        runState: step.ended ? RUN_STATE.finished : RUN_STATE.running,
+        ...(step.ended ? { endTime: new Date(), endActivity: lastEnd(step) } : {}),
+      });
+      if (!advanced) throw badRequest('flow.instance.moved');
+      const history = new FlowHistoryRepository(tx);
+      await history.action(actor, {
+        instanceId: instance.id,
+        elementId: task.elementId,
+        name: task.name,
+        action: how === 'add' ? 'addSigner' : 'removeSigner',
+        taskId: task.id,
+        comment: [userIds.map((id) => names.get(id) ?? id).join('、'), comment].filter(Boolean).join('：'),
+      });
+      await this.settleSigners(tx, actor, instance.id, task.elementId, step);
+      const decided = !step.waiting.some((w) => w.countersign && w.elementId === task.elementId);
+      if (decided) await history.close(actor, instance.id, task.elementId, { endTime: new Date() });
+      const definition = found(await new FlowDefinitionRepository(tx).findById(actor, instance.definitionId));
+      await this.recordStep(tx, actor, instance, definition.name, {
+        ...step,
+        activities: step.activities.filter((a) => a.elementId !== task.elementId),
+      });
+      if (decided) await this.tell(tx, actor, instance, step);
+      return { ...task, names: userIds.map((id) => names.get(id) ?? id).join(', ') };
+    });
+    this.record(actor, {
+      logId: how === 'add' ? 'flow.addSigner' : 'flow.removeSigner',
+      message: {
+        key: how === 'add' ? 'flow.log.addSigner' : 'flow.log.removeSigner',
+        args: { task: task.name, instance: task.instanceId, users: task.names },
       },
       params: { comment },
     });
@@ -785,6 +1052,11 @@ function processFields(instance: InstanceRecord, definition: DefinitionRecord, n
     startUser: instance.startUser,
     startUserName: names.get(instance.startUser) ?? null,
   };
+}
+
+/** The countersign of a model's user task, or null (a task of one person). */
+function bindingCountersign(parsed: ParsedModel, elementId: string) {
+  return parsed.userTasks.find((t) => t.id === elementId)?.multiInstance ?? null;
 }
 
 function nodesOf(step: StepResult): string | null {

@@ -8,6 +8,7 @@ import { userList } from '../../../api/system/user-list';
 import { DateTimeField } from '../../../components/date-time/DateTimeField';
 import { useSession } from '../../../app/session/session-store';
 import { useReportFailure } from '../shared/report-failure';
+import { UserSelect } from '../shared/UserSelect';
 import { WORK_LIST, WORK_PAGE } from '../shared/work-lists';
 import {
   DAYS_MAX,
@@ -34,6 +35,7 @@ interface LeaveValues {
   days?: number;
   reason?: string;
   taskUser?: string;
+  copyUserIds?: string[];
 }
 
 /** The users offered as approvers; loaded once a page visit. */
@@ -188,6 +190,9 @@ export function LeaveForm({ processDefinitionId }: { processDefinitionId: string
             }}
             allowClear
           />
+        </Form.Item>
+        <Form.Item name="copyUserIds" label={t('work.leave.copy')}>
+          <UserSelect multiple placeholder={t('work.leave.copyPlaceholder')} disabled={sending} />
         </Form.Item>
         <Flex gap={8}>
           <Button type="primary" htmlType="submit" loading={sending}>

@@ -62,5 +62,9 @@ describe('leave labels', () => {
       reason: '回老家',
       taskUser: '7',
     });
+    // 抄送: sent only when someone is chosen.
+    const copied = leaveInput('def-1', { taskUser: '7', copyUserIds: ['8', '9'] });
+    expect(copied.copyUserIds).toEqual(['8', '9']);
+    expect('copyUserIds' in leaveInput('def-1', { taskUser: '7', copyUserIds: [] })).toBe(false);
   });
 });

@@ -85,6 +85,7 @@ export interface LeaveFormValues {
   days?: number;
   reason?: string;
   taskUser?: string;
+  copyUserIds?: string[];
 }
 
 /** What start-process takes from the form's validated values (every required field is there). */
@@ -97,5 +98,7 @@ export function leaveInput(processDefinitionId: string, values: LeaveFormValues)
     days: values.days ?? DAYS_MIN,
     reason: (values.reason ?? '').trim(),
     taskUser: values.taskUser ?? '',
+    // 抄送 (issue 51): only when someone is chosen.
+    ...(values.copyUserIds?.length ? { copyUserIds: values.copyUserIds } : {}),
   };
 }

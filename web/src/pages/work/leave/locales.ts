@@ -24,6 +24,8 @@ export const workLeaveZh = {
   taskUser: '审批人',
   taskUserRequired: '请选择审批人',
   taskUserPlaceholder: '输入姓名或账号搜索',
+  copy: '抄送',
+  copyPlaceholder: '选择抄送人（可多选），他们可以查看这个申请',
   noApprover: '没有可选的审批人',
   noApproverHelp:
     '审批人须是本租户中你以外的用户，且能打开「我的事务」。请管理员在「系统管理 › 用户管理」中添加用户，并在「权限管理 › 角色管理」中为其角色授予「我的事务」；试用时运行 npm run demo 可添加演示审批人和经理。',
@@ -72,6 +74,8 @@ export const workLeaveEn: typeof workLeaveZh = {
   taskUser: 'Approver',
   taskUserRequired: 'Please choose the approver',
   taskUserPlaceholder: 'Type a name or an account',
+  copy: 'Copy to',
+  copyPlaceholder: 'Choose users to copy (several): they may read the request',
   noApprover: 'No approver to choose',
   noApproverHelp:
     'The approver must be another user of your tenant who can open My Work. Ask an administrator to add users in System › Users and to grant their role My Work in Authority › Roles; to try the console, npm run demo adds a demo approver and manager.',

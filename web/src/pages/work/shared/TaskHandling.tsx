@@ -1,4 +1,5 @@
 import type { FlowTask } from '@console/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Segmented } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +9,11 @@ import { FormRenderer, editableData } from '../../flow/form/FormRenderer';
 import { completeInput, decisionKindOf, type Decision } from './decision';
 import { DecisionForm } from './DecisionForm';
 import './locales';
+import { SignerForm, type SignerAction } from './SignerForm';
 import { TaskActionForm, type TaskAction } from './TaskActionForm';
 
 /** What became of a task: a decision on it, or an action. */
-export type TaskOutcome = Decision | TaskAction;
+export type TaskOutcome = Decision | TaskAction | SignerAction;
 
 export interface TaskHandlingProps {
   /** The user's open task, as their to-do list has it. */
@@ -24,11 +26,12 @@ export interface TaskHandlingProps {
   onCancel?: () => void;
 }
 
-type Mode = 'handle' | TaskAction;
+type Mode = 'handle' | TaskAction | SignerAction;
 
 /**
  * How the user handles a task of theirs (issue 51): who sent it to them and why, if someone did; the
- * decision with 审批意见 and 抄送; or, on a step of the model, 退回 / 转办 / 委派. A task returned to
+ * decision with 审批意见 and 抄送; or, on a step of the model, 退回 / 转办 / 委派 (on a countersign's,
+ * 退回 / 加签 / 减签). A task returned to
  * the user is resubmitted (straight back to whoever returned it), one delegated to them resolved
  * (back to its owner): neither offers the other actions.
  */
@@ -39,6 +42,15 @@ export function TaskHandling({ task, name, onDone, onCancel }: TaskHandlingProps
   // The process's form (issue 51): the task's editable fields are sent with the decision.
   const [taskForm] = Form.useForm<Record<string, unknown>>();
   const bound = useBoundForm(task.processInstanceId, plain ? task.taskId : undefined);
+  // A countersign's task (会签): 加签 and 减签 instead of 转办 and 委派 (its votes are its signers').
+  const countersign = useQuery({
+    queryKey: ['work', 'signers', task.taskId],
+    queryFn: () => workApi.signers(task.taskId),
+    enabled: plain,
+  }).data;
+  const modes: readonly Mode[] = countersign
+    ? ['handle', 'return', 'addSigner', 'removeSigner']
+    : ['handle', 'return', 'transfer', 'delegate'];
   const form = bound.data ?? undefined;
   const editable = form?.taskId === task.taskId;
   const validate = async (decision: Decision) => {
@@ -81,7 +93,7 @@ export function TaskHandling({ task, name, onDone, onCancel }: TaskHandlingProps
           aria-label={t('work.shared.actions.mode')}
           value={mode}
           onChange={setMode}
-          options={(['handle', 'return', 'transfer', 'delegate'] as const).map((value) => ({
+          options={modes.map((value) => ({
             value,
             label: t(`work.shared.actions.${value}`),
           }))}
@@ -107,7 +119,19 @@ export function TaskHandling({ task, name, onDone, onCancel }: TaskHandlingProps
           validate={validate}
           onCancel={onCancel}
         />
-      ) : (
+      ) : (mode === 'addSigner' || mode === 'removeSigner') && countersign ? (
+        <SignerForm
+          key={mode}
+          task={task}
+          action={mode}
+          countersign={countersign}
+          onDone={(action) => {
+            setMode('handle');
+            void onDone(action);
+          }}
+          onCancel={onCancel ?? (() => setMode('handle'))}
+        />
+      ) : mode === 'addSigner' || mode === 'removeSigner' ? null : (
         <TaskActionForm
           key={mode}
           task={task}

@@ -1,7 +1,7 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import type { FlowBoundForm, FlowDefinition } from '@console/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Modal } from 'antd';
+import { App, Button, Flex, Form, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { FormRenderer } from '../../flow/form/FormRenderer';
 import { categoryColumn } from '../shared/columns';
 import { formPath, useFlowRoutes } from '../shared/flow-routes';
 import { useReportFailure } from '../shared/report-failure';
+import { UserSelect } from '../shared/UserSelect';
 import { WORK_LIST, WORK_PAGE, openedFrom } from '../shared/work-lists';
 
 /** A process being started from its designed form (issue 51). */
@@ -37,6 +38,8 @@ export default function WorkStartPage() {
   const report = useReportFailure();
   const [starting, setStarting] = useState<Starting>();
   const [sending, setSending] = useState(false);
+  // 抄送 on starting (issue 51): the users told of the request, who may then read it.
+  const [copies, setCopies] = useState<string[]>([]);
 
   const config = useMemo(() => {
     const start = async (definition: FlowDefinition, context: CrudActionContext<FlowDefinition>) => {
@@ -48,6 +51,7 @@ export default function WorkStartPage() {
         }
         const form = await workApi.startForm(definition.id);
         if (form) {
+          setCopies([]);
           setStarting({ definition, form });
           return;
         }
@@ -98,7 +102,7 @@ export default function WorkStartPage() {
     if (!starting || sending) return;
     setSending(true);
     try {
-      await workApi.startProcess(starting.definition.id, data);
+      await workApi.startProcess(starting.definition.id, data, copies);
       void message.success(t('work.start.started'));
       setStarting(undefined);
       void queryClient.invalidateQueries({ queryKey: [WORK_LIST.send] });
@@ -128,6 +132,16 @@ export default function WorkStartPage() {
             access={starting.form.access}
             onFinish={(data) => void submit(data)}
           >
+            <Form.Item label={t('work.start.copy')} htmlFor="work-start-copies">
+              <UserSelect
+                id="work-start-copies"
+                multiple
+                value={copies}
+                onChange={(value) => setCopies(Array.isArray(value) ? value : [value])}
+                placeholder={t('work.start.copyPlaceholder')}
+                disabled={sending}
+              />
+            </Form.Item>
             <Flex justify="end" gap={8}>
               <Button aria-label={t('work.start.cancel')} onClick={() => setStarting(undefined)}>
                 {t('work.start.cancel')}

@@ -12,6 +12,8 @@ export const workStartZh = {
   formTitle: '发起：{{name}}',
   submit: '提交',
   cancel: '取消',
+  copy: '抄送',
+  copyPlaceholder: '选择抄送人（可多选），他们可以查看这个申请',
 };
 
 export const workStartEn: typeof workStartZh = {
@@ -26,6 +28,8 @@ export const workStartEn: typeof workStartZh = {
   formTitle: 'Start: {{name}}',
   submit: 'Submit',
   cancel: 'Cancel',
+  copy: 'Copy to',
+  copyPlaceholder: 'Choose users to copy (several): they may read the request',
 };
 
 declare module '../../../i18n/page-texts' {
