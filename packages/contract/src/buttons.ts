@@ -166,6 +166,20 @@ export const BUTTON_CODES = [
   'client_edit',
   'client_delete',
   'client_view',
+  // Exports of the lists (issue 52): one button per page, beside its read right.
+  'user_export',
+  'post_export',
+  'param_export',
+  'tenant_export',
+  'client_export',
+  'notice_export',
+  'alert_export',
+  'attach_export',
+  'dept_export',
+  'role_export',
+  'dict_export',
+  'dictbiz_export',
+  'menu_export',
 ] as const;
 
 /** A button permission code. */

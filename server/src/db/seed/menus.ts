@@ -18,13 +18,14 @@ export interface MenuSeed {
 }
 
 type ButtonSpec =
-  'add' | 'edit' | 'delete' | 'view' | [code: string, name: string, alias: string, action: number];
+  'add' | 'edit' | 'delete' | 'view' | 'export' | [code: string, name: string, alias: string, action: number];
 
 const STANDARD: Record<string, [name: string, source: string, action: number]> = {
   add: ['新增', 'plus', 1],
   edit: ['修改', 'form', 2],
   delete: ['删除', 'delete', 3],
   view: ['查看', 'file-text', 2],
+  export: ['导出', 'export', 2],
 };
 
 const CRUD: ButtonSpec[] = ['add', 'edit', 'delete', 'view'];
@@ -94,7 +95,7 @@ function group(
 
 export const MENU_TREE: MenuSeed[] = [
   group('desk', '工作台', '/desk', 'DesktopOutlined', 1, [
-    page('notice', '通知公告', '/desk/notice', 'NotificationOutlined', 1, CRUD),
+    page('notice', '通知公告', '/desk/notice', 'NotificationOutlined', 1, [...CRUD, 'export']),
   ]),
   group('work', '我的事务', '/work', 'ScheduleOutlined', 2, [
     page('work_start', '发起事务', '/work/start', 'PlayCircleOutlined', 1, [
@@ -154,7 +155,7 @@ export const MENU_TREE: MenuSeed[] = [
       ['rollout_resume', '恢复', 'resume', 2],
       ['rollout_rollback', '回滚', 'rollback', 2],
     ]),
-    page('alert', '告警中心', '/business/alert', 'EyeOutlined', 7, CRUD),
+    page('alert', '告警中心', '/business/alert', 'EyeOutlined', 7, [...CRUD, 'export']),
   ]),
   group('monitor', '系统监控', '/monitor', 'MonitorOutlined', 4, [
     group('log', '日志管理', '/monitor/log', 'FileSearchOutlined', 1, [
@@ -200,6 +201,7 @@ export const MENU_TREE: MenuSeed[] = [
       ['attach_download', '下载', 'download', 2],
       'delete',
       'view',
+      'export',
     ]),
   ]),
   group('flow', '流程管理', '/flow', 'ApartmentOutlined', 7, [
@@ -237,6 +239,7 @@ export const MENU_TREE: MenuSeed[] = [
     page('role', '角色管理', '/authority/role', 'TeamOutlined', 1, [
       ...CRUD,
       ['role_grant', '权限设置', 'grant', 1],
+      'export',
     ]),
     page('data_scope', '数据权限', '/authority/datascope', 'FilterOutlined', 2, [
       ['data_scope_setting', '权限配置', 'setting', 2],
@@ -253,29 +256,31 @@ export const MENU_TREE: MenuSeed[] = [
       ['user_unlock', '账号解封', 'unlock', 1],
       ['user_platform', '平台配置', 'platform', 2],
       ['user_audit', '注册审核', 'audit', 1],
+      'export',
     ]),
-    page('dept', '部门管理', '/system/dept', 'ClusterOutlined', 2, CRUD),
-    page('post', '岗位管理', '/system/post', 'IdcardOutlined', 3, CRUD),
-    page('dict', '系统字典', '/system/dict', 'BookOutlined', 4, CRUD),
-    page('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined', 5, CRUD),
-    page('menu', '菜单管理', '/system/menu', 'MenuOutlined', 6, CRUD),
+    page('dept', '部门管理', '/system/dept', 'ClusterOutlined', 2, [...CRUD, 'export']),
+    page('post', '岗位管理', '/system/post', 'IdcardOutlined', 3, [...CRUD, 'export']),
+    page('dict', '系统字典', '/system/dict', 'BookOutlined', 4, [...CRUD, 'export']),
+    page('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined', 5, [...CRUD, 'export']),
+    page('menu', '菜单管理', '/system/menu', 'MenuOutlined', 6, [...CRUD, 'export']),
     page('topmenu', '顶部菜单', '/system/topmenu', 'LayoutOutlined', 7, [
       ...CRUD,
       ['topmenu_setting', '菜单配置', 'setting', 2],
     ]),
-    page('param', '参数管理', '/system/param', 'ControlOutlined', 8, CRUD),
+    page('param', '参数管理', '/system/param', 'ControlOutlined', 8, [...CRUD, 'export']),
     page('tenant', '租户管理', '/system/tenant', 'ShopOutlined', 9, [
       ...CRUD,
       ['tenant_setting', '授权配置', 'setting', 1],
       ['tenant_datasource', '数据源配置', 'datasource', 1],
       ['tenant_package_setting', '产品包配置', 'package', 1],
+      'export',
     ]),
     page('tenant_package', '租户产品包', '/system/tenantpackage', 'GiftOutlined', 10, [
       'add',
       'edit',
       'delete',
     ]),
-    page('client', '应用管理', '/system/client', 'MobileOutlined', 11, CRUD),
+    page('client', '应用管理', '/system/client', 'MobileOutlined', 11, [...CRUD, 'export']),
   ]),
 ];
 
