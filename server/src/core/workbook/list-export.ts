@@ -91,10 +91,22 @@ function valuesOf(raw: string | string[] | undefined): string[] {
   return raw === undefined ? [] : [raw].flat();
 }
 
+/** `titles`: a JSON array of texts (a header may hold any character, a comma too); else 400. */
+function titlesOf(raw: string | string[] | undefined): string[] {
+  if (raw === undefined) return [];
+  try {
+    const titles: unknown = JSON.parse([raw].flat()[0]!);
+    if (Array.isArray(titles) && titles.every((title) => typeof title === 'string')) return titles;
+  } catch {
+    // said below
+  }
+  throw badRequest('export.titles');
+}
+
 /**
  * The columns asked for: `columns=a,b,c` (each a property of the entity, else 400) with, in the
- * same order, `titles` (repeated, the headers the page shows in the person's language; a missing one
- * is the property's name). Without `columns`: every property of the entity.
+ * same order, `titles` (a JSON array: the headers the page shows in the person's language; a missing
+ * one is the property's name). Without `columns`: every property of the entity.
  */
 function wantedColumns(
   entity: TSchema,
@@ -109,7 +121,7 @@ function wantedColumns(
   if (props.length > COLUMNS_MAX) throw badRequest('export.tooManyColumns', { max: COLUMNS_MAX });
   for (const prop of props)
     if (!known.includes(prop)) throw badRequest('export.unknownColumn', { column: prop.slice(0, 40) });
-  const titles = valuesOf(query.titles);
+  const titles = titlesOf(query.titles);
   return props.map((prop, at) => ({ prop, title: (titles[at] ?? '').trim().slice(0, TITLE_MAX) || prop }));
 }
 

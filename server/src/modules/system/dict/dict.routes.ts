@@ -44,9 +44,10 @@ export const dictRoutes: FastifyPluginAsyncTypebox<DictRouteOptions> = async (
     },
     async (req) => ok(await dicts.list(req.actor, req.query), req.t('ok')),
   );
+  // The page lists the dictionaries (parents) a page at a time: the export is of that list.
   registerListExport(app, {
     entity: Row,
-    list: (actor, query) => dicts.list(actor, query),
+    list: (actor, query) => dicts.parentList(actor, query),
     read: { menu: menuCode },
     button: `${menuCode}_export`,
     title: menuCode === 'dict' ? 'export.title.dict' : 'export.title.dictbiz',
