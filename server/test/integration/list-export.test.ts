@@ -77,6 +77,14 @@ describe.each(enginesUnderTest())('list export on %s', (kind) => {
     // The sort is the list's: descending now.
     const desc = await exportUsers(`account=exp-&descs=account&columns=account`, tenantAdmin.token);
     expect(desc.rows.slice(1).map((r) => r[0])).toEqual(['exp-carol', 'exp-bob', 'exp-alice']);
+
+    // A column of fixed choices in the page's words.
+    const labels = encodeURIComponent(JSON.stringify({ status: { '1': '启用', '0': '停用' } }));
+    const choices = await exportUsers(
+      `account=exp-alice&columns=account,status&labels=${labels}`,
+      tenantAdmin.token,
+    );
+    expect(choices.rows[1]).toEqual(['exp-alice', '启用']);
   });
 
   it('writes labels in the English the dictionary API answers in English', async () => {
@@ -105,6 +113,8 @@ describe.each(enginesUnderTest())('list export on %s', (kind) => {
     expect(unknown.body.msg).toBe('无法导出的列: password');
     const badTitles = await exportUsers('columns=account&titles=account', tenantAdmin.token);
     expect(badTitles.status).toBe(400);
+    const badLabels = await exportUsers('columns=account&labels=%5B%5D', tenantAdmin.token);
+    expect(badLabels.status).toBe(400);
 
     // The tenant holds more users than this app's limit once these are there.
     for (let n = 0; n < MAX_ROWS; n++) await createAccount(t, { tenantId: TENANT, account: `bulk-${n}` });

@@ -25,6 +25,7 @@ interface Item {
   paramName: string;
   paramKey: string;
   remark: string | null;
+  visibility: number;
 }
 
 const ROWS: Item[] = Array.from({ length: 3 }, (_, n) => ({
@@ -32,6 +33,7 @@ const ROWS: Item[] = Array.from({ length: 3 }, (_, n) => ({
   paramName: `参数${n + 1}`,
   paramKey: `key.${n + 1}`,
   remark: null,
+  visibility: 1,
 }));
 
 const api: CrudApi<Item, never> = {
@@ -52,6 +54,14 @@ const config = defineCrud<Item, never>({
   columns: [
     { prop: 'paramName', label: 'system.param.paramName', search: true, table: { sort: true } },
     { prop: 'paramKey', label: 'system.param.paramKey' },
+    {
+      prop: 'visibility',
+      label: 'system.param.visibility',
+      options: [
+        { value: 0, label: 'system.param.visibilities.private' },
+        { value: 1, label: 'system.param.visibilities.public' },
+      ],
+    },
     // Not in the table: not in the export either.
     { prop: 'remark', label: 'system.param.remark', table: false },
   ],
@@ -91,8 +101,14 @@ describe('a kit page with an export', () => {
     expect(download).toHaveBeenCalledTimes(1);
     const [url, params] = vi.mocked(download).mock.calls[0]!;
     expect(url).toBe('/api/blade-system/param/export');
-    expect(params).toMatchObject({ paramName: '参数2', descs: 'paramName', columns: 'paramName,paramKey' });
-    expect(JSON.parse(String(params!.titles))).toEqual(['参数名称', '参数键名']);
+    expect(params).toMatchObject({
+      paramName: '参数2',
+      descs: 'paramName',
+      columns: 'paramName,paramKey,visibility',
+    });
+    expect(JSON.parse(String(params!.titles))).toEqual(['参数名称', '参数键名', '可见范围']);
+    // The fixed choices' texts as the page shows them.
+    expect(JSON.parse(String(params!.labels))).toEqual({ visibility: { '0': '私有', '1': '公开' } });
   });
 
   it('shows the progress of an export that takes more than a second, and its cancel', async () => {

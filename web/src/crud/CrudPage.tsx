@@ -199,10 +199,21 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
     const shown = tableColumnList.filter(
       (column) => typeof column.key === 'string' && !column.key.startsWith('$'),
     );
+    // A column of fixed choices says its values in the page's words (the server knows a
+    // dictionary's labels itself).
+    const labels: Record<string, Record<string, string>> = {};
+    for (const column of shown) {
+      const choices = columns.find((one) => one.prop === column.key)?.options;
+      if (choices && choices.length > 0)
+        labels[String(column.key)] = Object.fromEntries(
+          choices.map((choice) => [String(choice.value), t(choice.label)]),
+        );
+    }
     const query: QueryParams = {
       ...listFilters(listState, params),
       columns: shown.map((column) => String(column.key)).join(','),
       titles: JSON.stringify(shown.map((column) => String(column.title ?? ''))),
+      ...(Object.keys(labels).length > 0 ? { labels: JSON.stringify(labels) } : {}),
     };
     void exporting.run(
       (call) => download(exportSpec.url, query, { signal: call.signal, onProgress: call.onProgress }),

@@ -24,7 +24,7 @@ export const LIST_EXPORT_MAX_ROWS = 100_000;
 /** The rows of one list call while exporting: the lists' own largest page (MAX_PAGE_SIZE). */
 const EXPORT_PAGE_SIZE = 200;
 /** The parameters of the export's own, not the list's. */
-const OWN_PARAMETERS = ['columns', 'titles', 'current', 'size'];
+const OWN_PARAMETERS = ['columns', 'titles', 'labels', 'current', 'size'];
 /** A column title the page sends is a header cell: kept short. */
 const TITLE_MAX = 100;
 const COLUMNS_MAX = 100;
@@ -104,6 +104,41 @@ function titlesOf(raw: string | string[] | undefined): string[] {
 }
 
 /**
+ * `labels`: the texts a page shows for the values of its columns of fixed choices (a status, a
+ * kind: the page's own words, not a dictionary's), a JSON object `{ prop: { value: text } }`; else 400.
+ * Only display text: what a cell says, never which rows.
+ */
+function choiceLabelsOf(raw: string | string[] | undefined): Map<string, ReadonlyMap<string, string>> {
+  const labels = new Map<string, ReadonlyMap<string, string>>();
+  if (raw === undefined) return labels;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse([raw].flat()[0]!);
+  } catch {
+    throw badRequest('export.labels');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw badRequest('export.labels');
+  for (const [prop, choices] of Object.entries(parsed)) {
+    if (typeof choices !== 'object' || choices === null || Array.isArray(choices))
+      throw badRequest('export.labels');
+    const texts = Object.entries(choices as Record<string, unknown>);
+    if (!texts.every(([, text]) => typeof text === 'string')) throw badRequest('export.labels');
+    labels.set(prop, new Map(texts.map(([value, text]) => [value, String(text).slice(0, TITLE_MAX)])));
+  }
+  return labels;
+}
+
+/** A cell of keys (one, or several comma-joined) as their labels; a key without one as it is. */
+function labelled(value: unknown, labels: ReadonlyMap<string, string>): SheetCell {
+  if (value === null || value === undefined || value === '') return null;
+  return String(value)
+    .split(',')
+    .map((key) => labels.get(key.trim()) ?? key)
+    .join(', ');
+}
+
+/**
  * The columns asked for: `columns=a,b,c` (each a property of the entity, else 400) with, in the
  * same order, `titles` (a JSON array: the headers the page shows in the person's language; a missing
  * one is the property's name). Without `columns`: every property of the entity.
@@ -156,6 +191,7 @@ export function registerListExport(app: FastifyInstance, options: ListExportOpti
     async (req, reply) => {
       const query = req.query as Record<string, string | string[]>;
       const wanted = wantedColumns(entity, query);
+      const choiceLabels = choiceLabelsOf(query.labels);
       const listQuery = Object.fromEntries(
         Object.entries(query).filter(([key]) => !OWN_PARAMETERS.includes(key)),
       );
@@ -178,22 +214,10 @@ export function registerListExport(app: FastifyInstance, options: ListExportOpti
         for (const { prop } of wanted)
           if (dicts[prop]) labelsByProp.set(prop, await exports.labels(req.actor, dicts[prop], req.language));
         const columns: ExportColumn[] = wanted.map(({ prop, title }) => {
-          const labels = labelsByProp.get(prop);
+          // A dictionary's labels are the server's; a fixed choice's are the page's words.
+          const labels = labelsByProp.get(prop) ?? choiceLabels.get(prop);
           const nameProp = names[prop];
-          if (labels)
-            return {
-              prop,
-              title,
-              cell: (row) => {
-                const value = row[prop];
-                if (value === null || value === undefined || value === '') return null;
-                // Several keys (a multiple select) are stored comma-joined.
-                return String(value)
-                  .split(',')
-                  .map((key) => labels.get(key.trim()) ?? key)
-                  .join(', ');
-              },
-            };
+          if (labels) return { prop, title, cell: (row) => labelled(row[prop], labels) };
           if (nameProp) return { prop, title, cell: (row) => cellOf(row[nameProp] ?? row[prop], yesNo) };
           return { prop, title, cell: (row) => cellOf(row[prop], yesNo) };
         });
