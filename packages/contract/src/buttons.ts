@@ -180,6 +180,9 @@ export const BUTTON_CODES = [
   'dict_export',
   'dictbiz_export',
   'menu_export',
+  'log_usual_export',
+  'log_api_export',
+  'log_error_export',
 ] as const;
 
 /** A button permission code. */

@@ -38,7 +38,9 @@ describe.each(enginesUnderTest())('list export on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, [], false, { workbooks: { exportMaxRows: MAX_ROWS } });
     tenantAdmin = await createTenantAdmin(t, TENANT);
-    const dept = await insertDept(t, { tenantId: TENANT, deptName: '导出测试部' });
+    const dept = await insertDept(t, { tenantId: TENANT, deptName: '导出测试部', sort: 1 });
+    await insertDept(t, { tenantId: TENANT, deptName: '导出子部', parentId: dept, ancestors: `0,${dept}` });
+    await insertDept(t, { tenantId: TENANT, deptName: '导出乙部', sort: 2 });
     for (const [account, sex] of [
       ['exp-alice', 1],
       ['exp-bob', 2],
@@ -105,6 +107,32 @@ describe.each(enginesUnderTest())('list export on %s', (kind) => {
     expect(decodeURIComponent(res.disposition)).toContain('users-');
     expect(res.rows[0]).toEqual(['Account', 'Sex', 'Department', 'Created']);
     expect(res.rows[1]!.slice(0, 3)).toEqual(['exp-alice', male, '导出测试部']);
+  });
+
+  it('exports a tree list (each node then its children) and a log through the same route', async () => {
+    const get = async (url: string, token: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { authorization: SABER_BASIC, 'blade-auth': `bearer ${token}`, 'accept-language': 'zh-CN' },
+      });
+      expect(res.statusCode).toBe(200);
+      return (await readSheet(res.rawPayload)) as unknown[][];
+    };
+    const depts = await get('/api/blade-system/dept/export?columns=deptName,deptCategory', tenantAdmin.token);
+    expect(depts[0]).toEqual(['deptName', 'deptCategory']);
+    // The tenant's departments only, the category as its dictionary label.
+    expect(depts.slice(1)).toEqual([
+      ['导出测试部', '公司'],
+      ['导出子部', '公司'],
+      ['导出乙部', '公司'],
+    ]);
+
+    const logs = await get(
+      `/api/blade-log/api/export?columns=requestUri,method&titles=${encodeURIComponent('["地址","方式"]')}`,
+      t.adminToken,
+    );
+    expect(logs[0]).toEqual(['地址', '方式']);
   });
 
   it('refuses an unknown column, a search over the limit, and a caller without the button', async () => {

@@ -164,9 +164,9 @@ function wantedColumns(
 function flattened(rows: readonly unknown[]): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   const visit = (row: unknown) => {
-    const record = row as Record<string, unknown>;
+    const { children, ...record } = row as Record<string, unknown>;
     out.push(record);
-    if (Array.isArray(record.children)) for (const child of record.children) visit(child);
+    if (Array.isArray(children)) for (const child of children) visit(child);
   };
   for (const row of rows) visit(row);
   return out;
@@ -205,10 +205,12 @@ export function registerListExport(app: FastifyInstance, options: ListExportOpti
               req,
             ),
           );
+        const tooMany = () => badRequest('export.tooMany', { max: exports.maxRows.toLocaleString('en-US') });
         const first = await pageOf(1);
-        // A bounded count (a large log) says only that there are at least `total`.
-        if (first.total > exports.maxRows || (first.totalExact === false && first.total >= exports.maxRows))
-          throw badRequest('export.tooMany', { max: exports.maxRows.toLocaleString('en-US') });
+        // A bounded count (a large log) says only that there are at least `total`: such a list is
+        // read until a page comes short, and refused once it passes the limit.
+        const exact = first.totalExact !== false;
+        if (first.total > exports.maxRows || (!exact && first.total >= exports.maxRows)) throw tooMany();
 
         const labelsByProp = new Map<string, ReadonlyMap<string, string>>();
         for (const { prop } of wanted)
@@ -225,16 +227,26 @@ export function registerListExport(app: FastifyInstance, options: ListExportOpti
           flattened(rows).map((row) => columns.map((column) => column.cell(row)));
 
         // An unpaged list answers everything at once: one page.
-        const pages = first.records.length < first.total ? Math.ceil(first.total / EXPORT_PAGE_SIZE) : 1;
+        const pages = exact
+          ? first.records.length < first.total
+            ? Math.ceil(first.total / EXPORT_PAGE_SIZE)
+            : 1
+          : Number.POSITIVE_INFINITY;
+        // The workbook is answered only once whole: a refusal on the way is still a 400.
         async function* rows(): AsyncGenerator<SheetCell[][]> {
           yield cells(first.records);
-          for (let current = 2; current <= pages; current++) {
+          let written = first.records.length;
+          let last = first.records.length;
+          for (let current = 2; current <= pages && (exact || last >= EXPORT_PAGE_SIZE); current++) {
             // Other requests are served between two pages (the list's queries run on the event loop).
             await timerTurn(0);
             signal.throwIfAborted();
             const page = await pageOf(current);
             // A list that does not page (it answered everything at once) has no page 2.
             if (page.records.length === 0 || page.current !== current) break;
+            last = page.records.length;
+            written += last;
+            if (written > exports.maxRows) throw tooMany();
             yield cells(page.records);
           }
         }

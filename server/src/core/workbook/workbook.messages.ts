@@ -26,6 +26,9 @@ export const workbookMessages = {
     'export.title.dict': '系统字典',
     'export.title.dictbiz': '业务字典',
     'export.title.menu': '菜单',
+    'export.title.log_usual': '通用日志',
+    'export.title.log_api': '接口日志',
+    'export.title.log_error': '错误日志',
   },
   en: {
     'workbook.busyUser': 'You already have {max} exports or imports running: try again when one has finished',
@@ -51,5 +54,8 @@ export const workbookMessages = {
     'export.title.dict': 'system dictionaries',
     'export.title.dictbiz': 'business dictionaries',
     'export.title.menu': 'menus',
+    'export.title.log_usual': 'usual log',
+    'export.title.log_api': 'API log',
+    'export.title.log_error': 'error log',
   },
 } as const;

@@ -159,9 +159,9 @@ export const MENU_TREE: MenuSeed[] = [
   ]),
   group('monitor', '系统监控', '/monitor', 'MonitorOutlined', 4, [
     group('log', '日志管理', '/monitor/log', 'FileSearchOutlined', 1, [
-      page('log_usual', '通用日志', '/monitor/log/usual', 'FileTextOutlined', 1, ['view']),
-      page('log_api', '接口日志', '/monitor/log/api', 'ApiOutlined', 2, ['view']),
-      page('log_error', '错误日志', '/monitor/log/error', 'BugOutlined', 3, ['view']),
+      page('log_usual', '通用日志', '/monitor/log/usual', 'FileTextOutlined', 1, ['view', 'export']),
+      page('log_api', '接口日志', '/monitor/log/api', 'ApiOutlined', 2, ['view', 'export']),
+      page('log_error', '错误日志', '/monitor/log/error', 'BugOutlined', 3, ['view', 'export']),
       // Issue 48 (migration 0022 adds them to databases seeded before).
       page('log_login', '登录日志', '/monitor/log/login', 'LoginOutlined', 4, [
         'view',
