@@ -183,6 +183,13 @@ export const BUTTON_CODES = [
   'log_usual_export',
   'log_api_export',
   'log_error_export',
+  'oss_export',
+  'sms_export',
+  'topmenu_export',
+  'tenant_package_export',
+  'job_export',
+  'datasource_export',
+  'code_export',
 ] as const;
 
 /** A button permission code. */

@@ -179,6 +179,7 @@ export const MENU_TREE: MenuSeed[] = [
       ['job_pause', '暂停', 'pause', 2],
       ['job_resume', '恢复', 'resume', 2],
       ['job_log', '运行日志', 'log', 2],
+      'export',
     ]),
     page('monitor_server', '服务监控', '/monitor/server', 'DashboardOutlined', 4),
     page('monitor_cache', '缓存监控', '/monitor/cache', 'ThunderboltOutlined', 5),
@@ -190,11 +191,13 @@ export const MENU_TREE: MenuSeed[] = [
     page('oss', '对象存储', '/resource/oss', 'CloudUploadOutlined', 1, [
       ...CRUD,
       ['oss_enable', '启用', 'enable', 2],
+      'export',
     ]),
     page('sms', '短信配置', '/resource/sms', 'MessageOutlined', 2, [
       ...CRUD,
       ['sms_enable', '启用', 'enable', 2],
       ['sms_send', '发送测试', 'send', 1],
+      'export',
     ]),
     page('attach', '附件管理', '/resource/attach', 'PaperClipOutlined', 3, [
       ['attach_upload', '上传', 'upload', 1],
@@ -227,8 +230,9 @@ export const MENU_TREE: MenuSeed[] = [
       ...CRUD,
       ['code_gen', '代码生成', 'generate', 1],
       ['code_copy', '复制', 'copy', 2],
+      'export',
     ]),
-    page('datasource', '数据源管理', '/tool/datasource', 'DatabaseOutlined', 2, CRUD),
+    page('datasource', '数据源管理', '/tool/datasource', 'DatabaseOutlined', 2, [...CRUD, 'export']),
     // The API's OpenAPI document (issue 52): the platform administrator's, as GET /api/docs/openapi.json.
     page('apidoc', '接口文档', '/tool/apidoc', 'ApiOutlined', 3),
   ]),
@@ -266,6 +270,7 @@ export const MENU_TREE: MenuSeed[] = [
     page('topmenu', '顶部菜单', '/system/topmenu', 'LayoutOutlined', 7, [
       ...CRUD,
       ['topmenu_setting', '菜单配置', 'setting', 2],
+      'export',
     ]),
     page('param', '参数管理', '/system/param', 'ControlOutlined', 8, [...CRUD, 'export']),
     page('tenant', '租户管理', '/system/tenant', 'ShopOutlined', 9, [
@@ -279,6 +284,7 @@ export const MENU_TREE: MenuSeed[] = [
       'add',
       'edit',
       'delete',
+      'export',
     ]),
     page('client', '应用管理', '/system/client', 'MobileOutlined', 11, [...CRUD, 'export']),
   ]),
