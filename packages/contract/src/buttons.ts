@@ -190,6 +190,7 @@ export const BUTTON_CODES = [
   'job_export',
   'datasource_export',
   'code_export',
+  'apk_export',
 ] as const;
 
 /** A button permission code. */

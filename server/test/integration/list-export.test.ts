@@ -1,5 +1,6 @@
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemAudit } from '../../src/db/seed/menus.js';
 import { createAccount, createOperator, createTenantAdmin, insertDept } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
@@ -133,6 +134,53 @@ describe.each(enginesUnderTest())('list export on %s', (kind) => {
       t.adminToken,
     );
     expect(logs[0]).toEqual(['地址', '方式']);
+  });
+
+  it("writes a dictionary's labels in the request's language (a dictionary with English)", async () => {
+    for (const [at, status] of [0, 1, 2].entries())
+      await t.store.db
+        .insertInto('zx_apk')
+        .values({
+          id: BigInt(t.store.ids.next()),
+          tenant_id: TENANT,
+          app_name: `导出应用${at}`,
+          package_name: `com.example.export${at}`,
+          version_name: '1.0.0',
+          version_code: 1,
+          attach_id: null,
+          file_url: null,
+          file_size: null,
+          md5: null,
+          force_update: 0,
+          release_notes: null,
+          publish_status: status,
+          publish_time: null,
+          ...systemAudit(),
+        })
+        .execute();
+    const apks = async (language: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/zxgxg-api/apk/export?columns=packageName,publishStatus&ascs=packageName',
+        headers: {
+          authorization: SABER_BASIC,
+          'blade-auth': `bearer ${tenantAdmin.token}`,
+          'accept-language': language,
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      return ((await readSheet(res.rawPayload)) as unknown[][]).slice(1);
+    };
+    expect(await apks('zh-CN')).toEqual([
+      ['com.example.export0', '草稿'],
+      ['com.example.export1', '已发布'],
+      ['com.example.export2', '已撤回'],
+    ]);
+    expect(await apks('en')).toEqual([
+      ['com.example.export0', 'Draft'],
+      ['com.example.export1', 'Published'],
+      ['com.example.export2', 'Withdrawn'],
+    ]);
   });
 
   it('refuses an unknown column, a search over the limit, and a caller without the button', async () => {

@@ -138,6 +138,7 @@ export const MENU_TREE: MenuSeed[] = [
       'view',
       ['apk_publish', '发布', 'publish', 2],
       ['apk_withdraw', '撤回', 'withdraw', 2],
+      'export',
     ]),
     page('refund', '退款审核', '/business/refund', 'AuditOutlined', 5, [
       'view',
