@@ -191,6 +191,8 @@ export const BUTTON_CODES = [
   'datasource_export',
   'code_export',
   'apk_export',
+  'flow_model_export',
+  'form_export',
 ] as const;
 
 /** A button permission code. */

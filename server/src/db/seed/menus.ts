@@ -212,6 +212,7 @@ export const MENU_TREE: MenuSeed[] = [
     page('flow_model', '模型管理', '/flow/model', 'DeploymentUnitOutlined', 1, [
       ...CRUD,
       ['flow_model_deploy', '部署', 'deploy', 2],
+      'export',
     ]),
     page('flow_deploy', '流程部署', '/flow/deploy', 'CloudUploadOutlined', 2, [
       ['flow_deploy_upload', '部署上传', 'upload', 1],
@@ -224,7 +225,7 @@ export const MENU_TREE: MenuSeed[] = [
       ['flow_follow_delete', '删除', 'delete', 2],
       ['flow_follow_reassign', '转办', 'reassign', 2],
     ]),
-    page('form', '表单设计', '/flow/form', 'TableOutlined', 5, ['add', 'edit', 'delete']),
+    page('form', '表单设计', '/flow/form', 'TableOutlined', 5, ['add', 'edit', 'delete', 'export']),
   ]),
   group('tool', '研发工具', '/tool', 'ToolOutlined', 8, [
     page('code', '代码生成', '/tool/code', 'CodeOutlined', 1, [
