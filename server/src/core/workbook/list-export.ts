@@ -180,13 +180,20 @@ function flattened(rows: readonly unknown[]): Record<string, unknown>[] {
 export function registerListExport(app: FastifyInstance, options: ListExportOptions): void {
   const { entity, list, read = {}, button, dicts = {}, names = {} } = options;
   const exports = app.listExports;
+  // The list's read rule is the guard's, and the export button is asked after it (bodyButton is the
+  // guard's hook for a further button: a GET has no body, so it always asks this one). A list every
+  // signed-in user reads (notices) exports to the button's holders alone: an export is never one of
+  // the reviewed reads for everyone (security S16).
+  const { everyone, ...readRule } = read;
+  const config: FastifyContextConfig =
+    everyone !== undefined && readRule.button === undefined && readRule.menu === undefined
+      ? { ...readRule, button }
+      : { ...readRule, bodyButton: () => button };
   app.get(
     options.path ?? '/export',
     {
       schema: { querystring: ListQuerySchema },
-      // The list's read rule is the guard's; the export button is checked after it (bodyButton is
-      // the guard's hook for a further button: a GET has no body, so it always asks this one).
-      config: { ...read, bodyButton: () => button },
+      config,
     },
     async (req, reply) => {
       const query = req.query as Record<string, string | string[]>;
