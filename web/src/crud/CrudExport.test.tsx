@@ -1,6 +1,7 @@
 import type { Page } from '@console/contract';
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as Files from '../api/files';
 import { DownloadCancelled, download, type DownloadedFile } from '../api/files';
 import type { QueryParams } from '../api/request';
 import { grantOnly, renderPageAt, resetPageTest, toolbar } from '../test/page-test-kit';
@@ -15,7 +16,7 @@ import '../pages/system/param/locales';
 vi.setConfig({ testTimeout: 40_000 });
 
 vi.mock('../api/files', async (original) => ({
-  ...(await original<typeof import('../api/files')>()),
+  ...(await original<typeof Files>()),
   download: vi.fn(),
 }));
 vi.mock('../utils/save-file', () => ({ saveFile: vi.fn() }));
