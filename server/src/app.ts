@@ -20,6 +20,7 @@ import { SecretBox } from './core/secret-box.js';
 import { securityHeadersSetter } from './core/security-headers.js';
 import { installConsole } from './core/web.js';
 import { Workbooks, type WorkbookOptions } from './core/workbook/workbooks.js';
+import { ListExports } from './core/workbook/list-export.js';
 import { sqliteFileOf } from './db/database.js';
 import { registerAuth, startSignIn } from './modules/auth/auth.plugin.js';
 import type { LockoutPolicy } from './modules/auth/sign-in-limits.js';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const logWriter = startLogs(app, { store, retentionDays: config.logRetentionDays, writer: deps.logs });
   const workbooks = new Workbooks(cache, deps.workbooks);
   app.decorate('workbooks', workbooks);
+  app.decorate('listExports', new ListExports(workbooks, store, deps.workbooks?.exportMaxRows));
   app.addHook('onClose', () => workbooks.close());
 
   // What a step tells others after its commit (messages, events) never fails the step: it is logged.

@@ -61,12 +61,12 @@ async function createRole(page: Page): Promise<void> {
   await toolbar(page).getByRole('button', { name: '权限设置' }).click();
   const grant = page.getByRole('dialog', { name: '权限设置' });
   const menus = grant.getByRole('group', { name: '菜单权限' });
-  // Checking a page grants the menus above it and its buttons; two buttons are then taken back.
+  // Checking a page grants the menus above it and its buttons; three buttons are then taken back.
   const param = treeNode(menus, '参数管理');
   await param.locator('[role="checkbox"]').click();
-  const buttons = param.locator('xpath=following-sibling::*[@role="treeitem"][position() <= 4]');
-  expect(await buttons.allInnerTexts()).toEqual(['新增', '修改', '删除', '查看']);
-  for (const name of ['修改', '删除'])
+  const buttons = param.locator('xpath=following-sibling::*[@role="treeitem"][position() <= 5]');
+  expect(await buttons.allInnerTexts()).toEqual(['新增', '修改', '删除', '查看', '导出']);
+  for (const name of ['修改', '删除', '导出'])
     await buttons.filter({ hasText: name }).locator('[role="checkbox"]').click();
   expect(await param.getAttribute('aria-checked')).toBe('true');
   await grant.getByRole('button', { name: buttonName('保存') }).click();

@@ -10,6 +10,7 @@ import type { Page } from '@console/contract';
 import { Type, type Static, type TSchema } from 'typebox';
 import { ok } from './envelope.js';
 import type { Actor } from './repository/store.js';
+import { registerListExport, type ListExportOptions } from './workbook/list-export.js';
 import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from './schema.js';
 
 /** Who may call one of the CRUD routes: the route's `config` (access level and button). */
@@ -49,6 +50,12 @@ export type CrudRoutesOptions<TInput extends TSchema, TRoute extends CrudRoute> 
   paths?: Partial<Record<CrudRoute, string | readonly string[]>>;
   /** Run before /submit's body is validated: fixes up what a client sends in its own way. */
   preValidation?: { submit?: RouteShorthandOptions['preValidation'] };
+  /**
+   * GET /export of the list's search (core/workbook/list-export.ts), when given: the export's
+   * button, and the columns whose keys are a dictionary's or whose ids name related records.
+   * Needs `list` among the routes.
+   */
+  export?: Pick<ListExportOptions, 'button' | 'dicts' | 'names' | 'title'>;
 } & ('submit' extends TRoute
   ? {
       /** The body of /submit. */
@@ -61,7 +68,8 @@ export type CrudRoutesOptions<TInput extends TSchema, TRoute extends CrudRoute> 
  * - GET /list (ListQuerySchema → R<Page<entity>>, 'ok'),
  * - GET /detail (IdQuery → R<detailEntity or entity>, 'ok'),
  * - POST /submit (body input → R<entity>, 'created' for a body without an id, else 'updated'),
- * - POST /remove (IdsQuery → R<true>, 'deleted').
+ * - POST /remove (IdsQuery → R<true>, 'deleted'),
+ * - with `export`: GET /export (the list's query → .xlsx; core/workbook/list-export.ts).
  * Reads share `access.read` (unless `access.detail`); each write has its own config.
  */
 export function registerCrudRoutes<TInput extends TSchema, TRoute extends CrudRoute = CrudRoute>(
@@ -128,4 +136,12 @@ export function registerCrudRoutes<TInput extends TSchema, TRoute extends CrudRo
       return ok(true, req.t('deleted'));
     },
   );
+
+  if (options.export && routes.includes('list'))
+    registerListExport(app, {
+      ...options.export,
+      entity,
+      read: access.read,
+      list: (actor, query, req) => service.list(actor, query, req),
+    });
 }

@@ -69,6 +69,7 @@ describe.each(enginesUnderTest())('the menu page on %s', (kind) => {
       'param_edit',
       'param_delete',
       'param_view',
+      'param_export',
     ]);
     // Filtered rows whose parents are filtered out are roots.
     const adds = await get('list?category=2&code_like=_add');
@@ -98,6 +99,7 @@ describe.each(enginesUnderTest())('the menu page on %s', (kind) => {
       ['param_edit', false],
       ['param_delete', false],
       ['param_view', false],
+      ['param_export', false],
     ]);
     // Menus only: buttons neither appear nor count as children.
     const systemMenus = await get(`lazy-menu-list?parentId=${menuId('system')}`);
@@ -251,7 +253,7 @@ describe.each(enginesUnderTest())('the menu page on %s', (kind) => {
 
   it('removes menus all or nothing, never with rows below them', async () => {
     const refused = await remove(menuId('param'));
-    expect(refused.body).toMatchObject({ code: 400, msg: '请先删除子菜单: 新增, 修改, 删除, 查看' });
+    expect(refused.body).toMatchObject({ code: 400, msg: '请先删除子菜单: 新增, 修改, 删除, 查看, 导出' });
     expect((await remove(`${menuId('param_view')},42`)).status).toBe(404);
     expect(Number((await row(menuId('param_view'))).is_deleted)).toBe(0);
     const page = (await submit({ name: '临时', code: 'tmp_page', category: 1, sort: 1 })).body.data

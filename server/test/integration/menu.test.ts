@@ -216,6 +216,7 @@ describe.each(enginesUnderTest())('menus on %s', (kind) => {
       'param_edit',
       'param_delete',
       'param_view',
+      'param_export',
     ]);
 
     expect(shape((await buttonTree(withButtonsToken)).body.data)).toEqual([

@@ -12,7 +12,7 @@ const codes = (ids: Set<string>) => new Set(all.filter((m) => ids.has(m.id)).map
 describe('packageMenuIds', () => {
   it('gives the listed menus and the buttons directly under them', () => {
     expect(codes(packageMenuIds(`${menuId('post')},${menuId('system')}`, all))).toEqual(
-      new Set(['system', 'post', 'post_add', 'post_edit', 'post_delete', 'post_view']),
+      new Set(['system', 'post', 'post_add', 'post_edit', 'post_delete', 'post_view', 'post_export']),
     );
   });
 
@@ -30,10 +30,13 @@ describe('menusBelow', () => {
         'log',
         'log_usual',
         'log_usual_view',
+        'log_usual_export',
         'log_api',
         'log_api_view',
+        'log_api_export',
         'log_error',
         'log_error_view',
+        'log_error_export',
         'log_login',
         'log_login_view',
         'log_login_export',

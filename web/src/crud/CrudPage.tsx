@@ -2,14 +2,17 @@ import { Alert, Button, ConfigProvider, Form, theme, type FormInstance } from 'a
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { download } from '../api/files';
 import { RequestError, type QueryParams } from '../api/request';
+import { useHasPermission } from '../app/menu/permission-store';
 import { useScreenClass } from '../app/layout/screen';
 import { CrudDialog } from './CrudDialog';
 import { CrudSearch } from './CrudSearch';
 import { CrudTable } from './CrudTable';
 import { CrudToolbar } from './CrudToolbar';
 import { searchParamSpecs, searchSpec, startingSearch } from './columns';
-import { sortFromTable, type TableSorter } from './list-state';
+import { useExportProgress } from './ExportProgress';
+import { listFilters, sortFromTable, type TableSorter } from './list-state';
 import { searchParams } from './search';
 import { sortFieldOf } from './table-columns';
 import type { ColumnShape, CrudActionContext, CrudConfig, CrudFormValues, CrudRowAction } from './types';
@@ -186,6 +189,39 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
   );
   const selectable = canBulkDelete || (config.toolbarActions ?? []).some((action) => action.needsSelection);
 
+  // ----- 导出: the rows of the search on screen, in its sort, the visible columns in their order
+  const exporting = useExportProgress();
+  const exportSpec = config.export;
+  const canExport = useHasPermission(exportSpec?.permission) && exportSpec !== undefined;
+  const runExport = useStableHandler(() => {
+    if (!exportSpec) return;
+    // The table's own columns: not the row numbers nor the row buttons ($index, $actions).
+    const shown = tableColumnList.filter(
+      (column) => typeof column.key === 'string' && !column.key.startsWith('$'),
+    );
+    // A column of fixed choices says its values in the page's words (the server knows a
+    // dictionary's labels itself).
+    const labels: Record<string, Record<string, string>> = {};
+    for (const column of shown) {
+      const choices = columns.find((one) => one.prop === column.key)?.options;
+      if (choices && choices.length > 0)
+        labels[String(column.key)] = Object.fromEntries(
+          choices.map((choice) => [String(choice.value), t(choice.label)]),
+        );
+    }
+    const query: QueryParams = {
+      ...listFilters(listState, params),
+      columns: shown.map((column) => String(column.key)).join(','),
+      titles: JSON.stringify(shown.map((column) => String(column.title ?? ''))),
+      ...(Object.keys(labels).length > 0 ? { labels: JSON.stringify(labels) } : {}),
+    };
+    void exporting.run(
+      (call) => download(exportSpec.url, query, { signal: call.signal, onProgress: call.onProgress }),
+      // How many rows it holds, when the list counted them all.
+      totalExact ? total : undefined,
+    );
+  });
+
   return (
     <ConfigProvider getPopupContainer={getContainer}>
       <section
@@ -203,6 +239,8 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
         <CrudToolbar<T>
           onAdd={canAdd ? () => open('add') : undefined}
           onBulkDelete={canBulkDelete ? () => remove(selection.rows) : undefined}
+          onExport={canExport ? runExport : undefined}
+          exporting={exporting.running}
           actions={config.toolbarActions}
           onAction={(action) =>
             action.needsSelection && selection.keys.length === 0
@@ -265,6 +303,7 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
           onSave={detail.save}
           onClose={detail.close}
         />
+        {exporting.element}
         {children}
         {modalHolder}
       </section>

@@ -1,13 +1,15 @@
-import { DeleteOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ExportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ToolbarActionButton } from './RowButtons';
 import type { CrudToolbarAction } from './types';
 
-/** The page's toolbar: 新增, 批量删除 and the page's own actions; 刷新 at the far end. */
+/** The page's toolbar: 新增, 批量删除, 导出 and the page's own actions; 刷新 at the far end. */
 export function CrudToolbar<T>({
   onAdd,
   onBulkDelete,
+  onExport,
+  exporting = false,
   actions,
   onAction,
   onRefresh,
@@ -16,6 +18,10 @@ export function CrudToolbar<T>({
   onAdd: (() => void) | undefined;
   /** None: the user may not delete several rows at once. */
   onBulkDelete: (() => void) | undefined;
+  /** None: the page has no export, or the user may not export. */
+  onExport?: (() => void) | undefined;
+  /** An export runs: the button waits for it. */
+  exporting?: boolean;
   actions: readonly CrudToolbarAction<T>[] | undefined;
   onAction: (action: CrudToolbarAction<T>) => void;
   onRefresh: () => void;
@@ -42,6 +48,16 @@ export function CrudToolbar<T>({
             onClick={onBulkDelete}
           >
             {t('crud.toolbar.bulkDelete')}
+          </Button>
+        )}
+        {onExport && (
+          <Button
+            icon={<ExportOutlined aria-hidden />}
+            aria-label={t('crud.toolbar.export')}
+            loading={exporting}
+            onClick={onExport}
+          >
+            {t('crud.toolbar.export')}
           </Button>
         )}
         {actions?.map((action) => (

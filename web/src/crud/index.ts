@@ -12,6 +12,7 @@ export type {
   CrudApi,
   CrudColumn,
   CrudConfig,
+  CrudExportSpec,
   CrudFormValues,
   CrudMode,
   CrudPermissions,

@@ -11,6 +11,7 @@ export const crudZh = {
     label: '表格操作',
     add: '新增',
     bulkDelete: '批量删除',
+    export: '导出',
     refresh: '刷新',
   },
   table: {
@@ -90,6 +91,7 @@ export const crudEn: typeof crudZh = {
     label: 'Table actions',
     add: 'Add',
     bulkDelete: 'Delete selected',
+    export: 'Export',
     refresh: 'Refresh',
   },
   table: {

@@ -273,6 +273,18 @@ export interface CrudConfig<T, I> {
   toolbarActions?: readonly CrudToolbarAction<T>[];
   /** The sort of the first load. */
   defaultSort?: readonly SortItem[];
+  /**
+   * 导出 in the toolbar for the holders of `permission`: GET `url` (the list's area's /export) with
+   * the list's filters and sort and the table's visible columns in their order (`columns`, and
+   * their titles as shown, `titles`), saved as the server's .xlsx with the export's progress.
+   */
+  export?: CrudExportSpec;
+}
+
+/** A list's export (server: core/workbook/list-export.ts). */
+export interface CrudExportSpec {
+  url: string;
+  permission: PermissionCode;
 }
 
 /** Declares a page's configuration; the row and input types follow from `api` or are given. */

@@ -37,6 +37,8 @@ export interface WorkbookOptions {
   threads: number;
   perUser: number;
   perProcess: number;
+  /** The most rows a list export writes (./list-export.ts; LIST_EXPORT_MAX_ROWS by default). */
+  exportMaxRows?: number;
   /** The threads' entry (tests wrap it); by default workbook-worker beside this file. */
   worker?: { filename: string; workerData?: unknown };
 }

@@ -18,13 +18,14 @@ export interface MenuSeed {
 }
 
 type ButtonSpec =
-  'add' | 'edit' | 'delete' | 'view' | [code: string, name: string, alias: string, action: number];
+  'add' | 'edit' | 'delete' | 'view' | 'export' | [code: string, name: string, alias: string, action: number];
 
 const STANDARD: Record<string, [name: string, source: string, action: number]> = {
   add: ['新增', 'plus', 1],
   edit: ['修改', 'form', 2],
   delete: ['删除', 'delete', 3],
   view: ['查看', 'file-text', 2],
+  export: ['导出', 'export', 2],
 };
 
 const CRUD: ButtonSpec[] = ['add', 'edit', 'delete', 'view'];
@@ -94,7 +95,7 @@ function group(
 
 export const MENU_TREE: MenuSeed[] = [
   group('desk', '工作台', '/desk', 'DesktopOutlined', 1, [
-    page('notice', '通知公告', '/desk/notice', 'NotificationOutlined', 1, CRUD),
+    page('notice', '通知公告', '/desk/notice', 'NotificationOutlined', 1, [...CRUD, 'export']),
   ]),
   group('work', '我的事务', '/work', 'ScheduleOutlined', 2, [
     page('work_start', '发起事务', '/work/start', 'PlayCircleOutlined', 1, [
@@ -137,6 +138,7 @@ export const MENU_TREE: MenuSeed[] = [
       'view',
       ['apk_publish', '发布', 'publish', 2],
       ['apk_withdraw', '撤回', 'withdraw', 2],
+      'export',
     ]),
     page('refund', '退款审核', '/business/refund', 'AuditOutlined', 5, [
       'view',
@@ -154,13 +156,13 @@ export const MENU_TREE: MenuSeed[] = [
       ['rollout_resume', '恢复', 'resume', 2],
       ['rollout_rollback', '回滚', 'rollback', 2],
     ]),
-    page('alert', '告警中心', '/business/alert', 'EyeOutlined', 7, CRUD),
+    page('alert', '告警中心', '/business/alert', 'EyeOutlined', 7, [...CRUD, 'export']),
   ]),
   group('monitor', '系统监控', '/monitor', 'MonitorOutlined', 4, [
     group('log', '日志管理', '/monitor/log', 'FileSearchOutlined', 1, [
-      page('log_usual', '通用日志', '/monitor/log/usual', 'FileTextOutlined', 1, ['view']),
-      page('log_api', '接口日志', '/monitor/log/api', 'ApiOutlined', 2, ['view']),
-      page('log_error', '错误日志', '/monitor/log/error', 'BugOutlined', 3, ['view']),
+      page('log_usual', '通用日志', '/monitor/log/usual', 'FileTextOutlined', 1, ['view', 'export']),
+      page('log_api', '接口日志', '/monitor/log/api', 'ApiOutlined', 2, ['view', 'export']),
+      page('log_error', '错误日志', '/monitor/log/error', 'BugOutlined', 3, ['view', 'export']),
       // Issue 48 (migration 0022 adds them to databases seeded before).
       page('log_login', '登录日志', '/monitor/log/login', 'LoginOutlined', 4, [
         'view',
@@ -178,6 +180,7 @@ export const MENU_TREE: MenuSeed[] = [
       ['job_pause', '暂停', 'pause', 2],
       ['job_resume', '恢复', 'resume', 2],
       ['job_log', '运行日志', 'log', 2],
+      'export',
     ]),
     page('monitor_server', '服务监控', '/monitor/server', 'DashboardOutlined', 4),
     page('monitor_cache', '缓存监控', '/monitor/cache', 'ThunderboltOutlined', 5),
@@ -189,23 +192,27 @@ export const MENU_TREE: MenuSeed[] = [
     page('oss', '对象存储', '/resource/oss', 'CloudUploadOutlined', 1, [
       ...CRUD,
       ['oss_enable', '启用', 'enable', 2],
+      'export',
     ]),
     page('sms', '短信配置', '/resource/sms', 'MessageOutlined', 2, [
       ...CRUD,
       ['sms_enable', '启用', 'enable', 2],
       ['sms_send', '发送测试', 'send', 1],
+      'export',
     ]),
     page('attach', '附件管理', '/resource/attach', 'PaperClipOutlined', 3, [
       ['attach_upload', '上传', 'upload', 1],
       ['attach_download', '下载', 'download', 2],
       'delete',
       'view',
+      'export',
     ]),
   ]),
   group('flow', '流程管理', '/flow', 'ApartmentOutlined', 7, [
     page('flow_model', '模型管理', '/flow/model', 'DeploymentUnitOutlined', 1, [
       ...CRUD,
       ['flow_model_deploy', '部署', 'deploy', 2],
+      'export',
     ]),
     page('flow_deploy', '流程部署', '/flow/deploy', 'CloudUploadOutlined', 2, [
       ['flow_deploy_upload', '部署上传', 'upload', 1],
@@ -218,15 +225,16 @@ export const MENU_TREE: MenuSeed[] = [
       ['flow_follow_delete', '删除', 'delete', 2],
       ['flow_follow_reassign', '转办', 'reassign', 2],
     ]),
-    page('form', '表单设计', '/flow/form', 'TableOutlined', 5, ['add', 'edit', 'delete']),
+    page('form', '表单设计', '/flow/form', 'TableOutlined', 5, ['add', 'edit', 'delete', 'export']),
   ]),
   group('tool', '研发工具', '/tool', 'ToolOutlined', 8, [
     page('code', '代码生成', '/tool/code', 'CodeOutlined', 1, [
       ...CRUD,
       ['code_gen', '代码生成', 'generate', 1],
       ['code_copy', '复制', 'copy', 2],
+      'export',
     ]),
-    page('datasource', '数据源管理', '/tool/datasource', 'DatabaseOutlined', 2, CRUD),
+    page('datasource', '数据源管理', '/tool/datasource', 'DatabaseOutlined', 2, [...CRUD, 'export']),
     // The API's OpenAPI document (issue 52): the platform administrator's, as GET /api/docs/openapi.json.
     page('apidoc', '接口文档', '/tool/apidoc', 'ApiOutlined', 3),
   ]),
@@ -237,6 +245,7 @@ export const MENU_TREE: MenuSeed[] = [
     page('role', '角色管理', '/authority/role', 'TeamOutlined', 1, [
       ...CRUD,
       ['role_grant', '权限设置', 'grant', 1],
+      'export',
     ]),
     page('data_scope', '数据权限', '/authority/datascope', 'FilterOutlined', 2, [
       ['data_scope_setting', '权限配置', 'setting', 2],
@@ -253,29 +262,33 @@ export const MENU_TREE: MenuSeed[] = [
       ['user_unlock', '账号解封', 'unlock', 1],
       ['user_platform', '平台配置', 'platform', 2],
       ['user_audit', '注册审核', 'audit', 1],
+      'export',
     ]),
-    page('dept', '部门管理', '/system/dept', 'ClusterOutlined', 2, CRUD),
-    page('post', '岗位管理', '/system/post', 'IdcardOutlined', 3, CRUD),
-    page('dict', '系统字典', '/system/dict', 'BookOutlined', 4, CRUD),
-    page('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined', 5, CRUD),
-    page('menu', '菜单管理', '/system/menu', 'MenuOutlined', 6, CRUD),
+    page('dept', '部门管理', '/system/dept', 'ClusterOutlined', 2, [...CRUD, 'export']),
+    page('post', '岗位管理', '/system/post', 'IdcardOutlined', 3, [...CRUD, 'export']),
+    page('dict', '系统字典', '/system/dict', 'BookOutlined', 4, [...CRUD, 'export']),
+    page('dictbiz', '业务字典', '/system/dictbiz', 'ReadOutlined', 5, [...CRUD, 'export']),
+    page('menu', '菜单管理', '/system/menu', 'MenuOutlined', 6, [...CRUD, 'export']),
     page('topmenu', '顶部菜单', '/system/topmenu', 'LayoutOutlined', 7, [
       ...CRUD,
       ['topmenu_setting', '菜单配置', 'setting', 2],
+      'export',
     ]),
-    page('param', '参数管理', '/system/param', 'ControlOutlined', 8, CRUD),
+    page('param', '参数管理', '/system/param', 'ControlOutlined', 8, [...CRUD, 'export']),
     page('tenant', '租户管理', '/system/tenant', 'ShopOutlined', 9, [
       ...CRUD,
       ['tenant_setting', '授权配置', 'setting', 1],
       ['tenant_datasource', '数据源配置', 'datasource', 1],
       ['tenant_package_setting', '产品包配置', 'package', 1],
+      'export',
     ]),
     page('tenant_package', '租户产品包', '/system/tenantpackage', 'GiftOutlined', 10, [
       'add',
       'edit',
       'delete',
+      'export',
     ]),
-    page('client', '应用管理', '/system/client', 'MobileOutlined', 11, CRUD),
+    page('client', '应用管理', '/system/client', 'MobileOutlined', 11, [...CRUD, 'export']),
   ]),
 ];
 

@@ -27,6 +27,7 @@ export const flowModelRoutes: FastifyPluginAsyncTypebox<{ models: FlowModelServi
     detailEntity: FlowModelDetailSchema,
     input: FlowModelInputSchema,
     service: models,
+    export: { button: 'flow_model_export', title: 'export.title.flow_model' },
     access: {
       read: { menu: 'flow_model' },
       submit: { access: 'user', button: { create: 'flow_model_add', update: 'flow_model_edit' } },

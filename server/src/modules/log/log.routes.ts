@@ -5,6 +5,7 @@ import type { TSchema } from 'typebox';
 import { principalOf } from '../../core/auth/guard.js';
 import { ok } from '../../core/envelope.js';
 import { Envelope, IdQuery, ListQuerySchema, PageOf } from '../../core/schema.js';
+import { registerListExport } from '../../core/workbook/list-export.js';
 import type { LogService } from './log.service.js';
 
 /** The logs served here; the login log has calls of its own (login-log.routes.ts). */
@@ -14,6 +15,11 @@ type Kind = (typeof KINDS)[number];
 const SCHEMAS: Record<Kind, TSchema> = { api: LogApiSchema, error: LogErrorSchema, usual: LogUsualSchema };
 
 const BUTTONS: Record<Kind, PermissionCode> = { api: 'log_api', error: 'log_error', usual: 'log_usual' };
+const EXPORT_BUTTONS: Record<Kind, PermissionCode> = {
+  api: 'log_api_export',
+  error: 'log_error_export',
+  usual: 'log_usual_export',
+};
 
 /**
  * /api/blade-log/usual|api|error: list and detail, administrators only (security S3). The logs are
@@ -35,5 +41,14 @@ export const logRoutes: FastifyPluginAsyncTypebox<{ logs: LogService }> = async 
       { schema: { querystring: IdQuery, response: { 200: Envelope(SCHEMAS[kind]) } }, config },
       async (req) => ok(await logs.detail(kind, principalOf(req), req.query.id, req.language), req.t('ok')),
     );
+    // 导出 of the search: the list's rows (masked as it masks them), a large log refused past the limit.
+    registerListExport(app, {
+      entity: SCHEMAS[kind],
+      list: (_actor, query, req) => logs.list(kind, principalOf(req), query, req.language),
+      read: config,
+      button: EXPORT_BUTTONS[kind],
+      title: `export.title.log_${kind}`,
+      path: `/${kind}/export`,
+    });
   }
 };

@@ -164,6 +164,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
       submit: (_actor, input, req) => admin.save(principalOf(req), input),
       remove: (actor, ids) => admin.remove(actor, ids),
     },
+    // 导出: the visible columns; dictionary keys as labels, the related ids as the names beside them.
+    export: {
+      button: 'user_export',
+      dicts: { sex: 'sex', userType: 'user_type' },
+      names: { roleId: 'roleName', deptId: 'deptName', postId: 'postName' },
+      title: 'export.title.user',
+    },
     access: {
       read: { access: 'user', button: 'user' },
       submit: { access: 'user', button: { create: 'user_add', update: 'user_edit' } },

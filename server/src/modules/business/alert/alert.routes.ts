@@ -14,6 +14,7 @@ export const alertRuleRoutes: FastifyPluginAsyncTypebox<{ rules: AlertRuleServic
     entity: AlertRuleSchema,
     input: AlertRuleInputSchema,
     service: rules,
+    export: { button: 'alert_export', title: 'export.title.alert' },
     access: {
       read: { menu: 'alert' },
       submit: { access: 'user', button: { create: 'alert_add', update: 'alert_edit' } },

@@ -3,6 +3,7 @@ import { APK_PUBLISH_STATUS } from '@console/contract/business';
 import { ApkInputSchema, ApkSchema, IdQuery } from '@console/contract/schema';
 import { ok } from '../../../core/envelope.js';
 import { Envelope, ListQuerySchema, PageOf } from '../../../core/schema.js';
+import { registerListExport } from '../../../core/workbook/list-export.js';
 import type { ApkService } from './apk.service.js';
 
 /** /api/zxgxg-api/apk (spec §7, "Business"): list, detail, update. */
@@ -15,6 +16,14 @@ export const apkRoutes: FastifyPluginAsyncTypebox<{ apks: ApkService }> = async 
     },
     async (req) => ok(await apks.list(req.actor, req.query), req.t('ok')),
   );
+  registerListExport(app, {
+    entity: ApkSchema,
+    list: (actor, query) => apks.list(actor, query),
+    read: { menu: 'apk' },
+    button: 'apk_export',
+    dicts: { publishStatus: 'apk_publish_status' },
+    title: 'export.title.apk',
+  });
   app.get(
     '/detail',
     { schema: { querystring: IdQuery, response: { 200: Envelope(ApkSchema) } }, config: { menu: 'apk' } },

@@ -20,6 +20,7 @@ export const noticeRoutes: FastifyPluginAsyncTypebox<{ notices: NoticeService }>
     entity: NoticeSchema,
     input: NoticeInputSchema,
     service: notices,
+    export: { button: 'notice_export', dicts: { category: 'notice' }, title: 'export.title.notice' },
     access: {
       // Notices are addressed to everyone of the tenant: the home page and the top bar list them.
       read: { everyone: 'reference' },

@@ -33,6 +33,7 @@ export const codeRoutes: FastifyPluginAsyncTypebox<{ codes: CodeService }> = asy
       submit: (actor, input) => codes.submit(actor, input, routeTaken),
       remove: (actor, ids) => codes.remove(actor, ids),
     },
+    export: { button: 'code_export', title: 'export.title.code' },
     access: {
       read: { access: 'platform-admin' },
       submit: { access: 'platform-admin', button: { create: 'code_add', update: 'code_edit' } },

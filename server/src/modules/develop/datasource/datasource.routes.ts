@@ -27,6 +27,7 @@ export const datasourceRoutes: FastifyPluginAsyncTypebox<{ sources: DatasourceSe
       submit: (actor, input) => sources.submit(actor, input),
       remove: (actor, ids) => sources.remove(actor, ids),
     },
+    export: { button: 'datasource_export', title: 'export.title.datasource' },
     access: {
       read: { access: 'platform-admin' },
       submit: { access: 'platform-admin', button: { create: 'datasource_add', update: 'datasource_edit' } },

@@ -26,6 +26,7 @@ export const flowFormRoutes: FastifyPluginAsyncTypebox<{ forms: FlowFormService 
     input: FlowFormInputSchema,
     service: forms,
     routes: ['list', 'submit', 'remove'],
+    export: { button: 'form_export', title: 'export.title.form' },
     access: {
       read: { menu: 'form' },
       submit: { access: 'user', button: { create: 'form_add', update: 'form_edit' } },

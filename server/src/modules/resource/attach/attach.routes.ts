@@ -15,6 +15,7 @@ export const attachRoutes: FastifyPluginAsyncTypebox<{ attachments: AttachServic
     entity: AttachSchema,
     input: AttachInputSchema,
     service: attachments,
+    export: { button: 'attach_export', title: 'export.title.attach' },
     access: {
       read: { button: 'attach' },
       submit: { button: 'attach_upload' },

@@ -25,6 +25,7 @@ export function registerProviderSettingsRoutes<TInput extends TSchema>(
     entity,
     input,
     service,
+    export: { button: `${code}_export`, title: `export.title.${code}` },
     access: {
       read: { access: 'administrator', button: code },
       submit: { access: 'administrator', button: { create: `${code}_add`, update: `${code}_edit` } },

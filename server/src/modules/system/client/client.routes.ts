@@ -18,6 +18,7 @@ export const clientRoutes: FastifyPluginAsyncTypebox<{ clients: ClientService }>
       // Never the client the caller signed in through.
       remove: (actor, ids, req) => clients.remove(actor, ids, req.client!.clientId),
     },
+    export: { button: 'client_export', title: 'export.title.client' },
     access: {
       read: { access: 'platform-admin' },
       submit: { access: 'platform-admin', button: { create: 'client_add', update: 'client_edit' } },

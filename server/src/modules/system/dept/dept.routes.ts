@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { registerListExport } from '../../../core/workbook/list-export.js';
 import { Envelope, ListQuerySchema, TreeNodeSchema } from '../../../core/schema.js';
 import {
   DeptInputSchema,
@@ -27,6 +28,15 @@ export const deptRoutes: FastifyPluginAsyncTypebox<{ depts: DeptService }> = asy
     },
     async (req) => ok(await depts.list(req.actor, req.query), req.t('ok')),
   );
+  // 导出 of the tree as listed (each department followed by its children).
+  registerListExport(app, {
+    entity: DeptSchema,
+    list: (actor, query) => depts.list(actor, query),
+    read: { menu: 'dept' },
+    button: 'dept_export',
+    dicts: { deptCategory: 'org_category' },
+    title: 'export.title.dept',
+  });
 
   app.get(
     '/lazy-list',

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import type { Access } from '../../../core/auth/principal.js';
 import { ok } from '../../../core/envelope.js';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { registerListExport } from '../../../core/workbook/list-export.js';
 import { Envelope, ListQuerySchema, PageOf, TreeNodeSchema } from '../../../core/schema.js';
 import {
   DictInputSchema,
@@ -43,6 +44,14 @@ export const dictRoutes: FastifyPluginAsyncTypebox<DictRouteOptions> = async (
     },
     async (req) => ok(await dicts.list(req.actor, req.query), req.t('ok')),
   );
+  // The page lists the dictionaries (parents) a page at a time: the export is of that list.
+  registerListExport(app, {
+    entity: Row,
+    list: (actor, query) => dicts.parentList(actor, query),
+    read: { menu: menuCode },
+    button: `${menuCode}_export`,
+    title: menuCode === 'dict' ? 'export.title.dict' : 'export.title.dictbiz',
+  });
 
   app.get(
     '/parent-list',

@@ -19,6 +19,7 @@ export const jobRoutes: FastifyPluginAsyncTypebox<{ jobs: JobService }> = async 
     entity: JobSchema,
     input: JobInputSchema,
     service: jobs,
+    export: { button: 'job_export', title: 'export.title.job' },
     access: {
       read: { menu: 'job' },
       submit: { access: 'user', button: { create: 'job_add', update: 'job_edit' } },

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../../../core/auth/guard.js';
 import { ok } from '../../../core/envelope.js';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { registerListExport } from '../../../core/workbook/list-export.js';
 import { Envelope, ListQuerySchema } from '../../../core/schema.js';
 import type { MenuAdminService } from './menu-admin.service.js';
 import {
@@ -78,6 +79,14 @@ export const menuRoutes: FastifyPluginAsyncTypebox<{ menus: MenuService; admin: 
     },
     async (req) => ok(await admin.list(req.query), req.t('ok')),
   );
+  registerListExport(app, {
+    entity: MenuSchema,
+    list: (_actor, query) => admin.list(query),
+    read: { access: 'administrator' },
+    button: 'menu_export',
+    dicts: { category: 'menu_category' },
+    title: 'export.title.menu',
+  });
   app.get(
     '/lazy-list',
     {

@@ -18,6 +18,7 @@ export const topMenuRoutes: FastifyPluginAsyncTypebox<{ topMenus: TopMenuService
     entity: TopMenuSchema,
     input: TopMenuInputSchema,
     service: topMenus,
+    export: { button: 'topmenu_export', title: 'export.title.topmenu' },
     access: {
       read: { access: 'administrator' },
       submit: { access: 'platform-admin', button: { create: 'topmenu_add', update: 'topmenu_edit' } },

@@ -9,6 +9,7 @@ export const paramRoutes: FastifyPluginAsyncTypebox<{ params: ParamService }> = 
     entity: ParamSchema,
     input: ParamInputSchema,
     service: params,
+    export: { button: 'param_export', title: 'export.title.param' },
     access: {
       read: { menu: 'param' },
       // Parameters are platform-wide: only the platform administrator changes them (S4).

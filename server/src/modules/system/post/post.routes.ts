@@ -12,6 +12,7 @@ export const postRoutes: FastifyPluginAsyncTypebox<{ posts: PostService }> = asy
     entity: PostSchema,
     input: PostInputSchema,
     service: posts,
+    export: { button: 'post_export', dicts: { category: 'post_category' }, title: 'export.title.post' },
     access: {
       read: { menu: 'post' },
       submit: { access: 'user', button: { create: 'post_add', update: 'post_edit' } },

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../../../core/auth/guard.js';
 import { ok } from '../../../core/envelope.js';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { registerListExport } from '../../../core/workbook/list-export.js';
 import { Envelope, ListQuerySchema, TreeNodeSchema } from '../../../core/schema.js';
 import {
   EffectiveRightsSchema,
@@ -28,6 +29,13 @@ export const roleRoutes: FastifyPluginAsyncTypebox<{ roles: RoleService }> = asy
     },
     async (req) => ok(await roles.list(req.actor, req.query), req.t('ok')),
   );
+  registerListExport(app, {
+    entity: RoleSchema,
+    list: (actor, query) => roles.list(actor, query),
+    read: { menu: 'role' },
+    button: 'role_export',
+    title: 'export.title.role',
+  });
 
   app.get(
     '/tree',

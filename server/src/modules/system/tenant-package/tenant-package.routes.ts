@@ -15,6 +15,7 @@ export const tenantPackageRoutes: FastifyPluginAsyncTypebox<{ packages: TenantPa
     entity: TenantPackageSchema,
     input: TenantPackageInputSchema,
     service: packages,
+    export: { button: 'tenant_package_export', title: 'export.title.tenant_package' },
     access: {
       read: { access: 'administrator' },
       submit: {

@@ -76,6 +76,7 @@ export const tenantRoutes: FastifyPluginAsyncTypebox<{
       submit: (actor, input) => tenants.submit(actor, input),
       remove: (actor, ids) => tenants.remove(actor, ids),
     },
+    export: { button: 'tenant_export', title: 'export.title.tenant' },
     access: {
       read: { access: 'platform-admin' },
       submit: { access: 'platform-admin', button: { create: 'tenant_add', update: 'tenant_edit' } },

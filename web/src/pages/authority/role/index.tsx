@@ -89,6 +89,7 @@ function roleConfig(
       remove: refreshingChoices(roleApi.remove, ROLE_TREE),
     },
     permissions: { add: 'role_add', edit: 'role_edit', delete: 'role_delete', view: 'role_view' },
+    export: { url: '/api/blade-system/role/export', permission: 'role_export' },
     tree: {},
     dialog: { width: 600, columns: 1 },
     toInput,

@@ -88,6 +88,7 @@ const ruleConfig = defineCrud<AlertRule, AlertRuleInput>({
     remove: refreshingChoices(alertApi.remove, RULE_CHOICES),
   },
   permissions: { add: 'alert_add', edit: 'alert_edit', delete: 'alert_delete', view: 'alert_view' },
+  export: { url: '/api/zxgxg-api/alert-rule/export', permission: 'alert_export' },
   toInput: toRuleInput,
   columns: [
     {

@@ -107,6 +107,7 @@ const config = defineCrud<Apk, ApkInput>({
   rowTitle: 'versionName',
   api,
   permissions: { add: 'apk_add', edit: 'apk_edit', view: 'apk_view' },
+  export: { url: '/api/zxgxg-api/apk/export', permission: 'apk_export' },
   defaultSort: [{ field: 'versionCode', order: 'descend' }],
   toInput,
   columns: [

@@ -22,6 +22,7 @@ const config = defineCrud<Notice, NoticeInput>({
   rowTitle: 'title',
   api: noticeApi,
   permissions: { add: 'notice_add', edit: 'notice_edit', delete: 'notice_delete', view: 'notice_view' },
+  export: { url: '/api/blade-desk/notice/export', permission: 'notice_export' },
   defaultSort: [{ field: 'releaseTime', order: 'descend' }],
   columns: [
     {

@@ -94,6 +94,7 @@ export default function FormPage() {
       api: { list: formApi.list, detail: formApi.detail, remove: formApi.remove },
       // Adding and editing go through the designer (the page's own buttons), not the kit's dialog.
       permissions: { delete: 'form_delete' },
+      export: { url: '/api/blade-flow/form/export', permission: 'form_export' },
       defaultSort: [{ field: 'updateTime', order: 'descend' }],
       columns: [
         { prop: 'name', label: 'flow.form.name', search: true, table: { sort: true } },

@@ -55,6 +55,7 @@ export default function ModelPage() {
       api: { list: modelApi.list, detail: modelApi.detail, remove: modelApi.remove },
       // Adding and editing go through the designer (the page's own buttons), not the kit's dialog.
       permissions: { view: 'flow_model_view', delete: 'flow_model_delete' },
+      export: { url: '/api/blade-flow/model/export', permission: 'flow_model_export' },
       defaultSort: [{ field: 'updateTime', order: 'descend' }],
       columns: [
         { prop: 'name', label: 'flow.model.name', search: true, table: { sort: true } },

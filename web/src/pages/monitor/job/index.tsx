@@ -64,6 +64,7 @@ function jobConfig(openLog: (job: Job) => void) {
     rowTitle: 'jobName',
     api: jobApi,
     permissions: { add: 'job_add', edit: 'job_edit', delete: 'job_delete', view: 'job_view' },
+    export: { url: '/api/blade-system/job/export', permission: 'job_export' },
     toInput,
     columns: [
       {

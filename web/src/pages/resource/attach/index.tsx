@@ -34,6 +34,7 @@ function attachConfig({ openUpload, preview }: AttachActions) {
     rowTitle: 'originalName',
     api: attachApi,
     permissions: { delete: 'attach_delete', view: 'attach_view' },
+    export: { url: '/api/blade-resource/attach/export', permission: 'attach_export' },
     defaultSort: [{ field: 'createTime', order: 'descend' }],
     columns: [
       {

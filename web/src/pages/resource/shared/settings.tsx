@@ -231,6 +231,7 @@ export function settingsCrud<T extends SettingsRecord, I>(spec: SettingsPageSpec
     rowTitle: code as Extract<keyof T, string>,
     api: secretFreeApi(spec.api),
     permissions: { add: `${name}_add`, edit: `${name}_edit`, delete: `${name}_delete`, view: `${name}_view` },
+    export: { url: `/api/blade-resource/${name}/export`, permission: `${name}_export` },
     toInput: (values, row) => settingsInput<I>(values, row),
     columns,
     rowActions: [enableAction<T>(`${name}_enable`, spec.api.enable), ...(spec.rowActions ?? [])],

@@ -50,6 +50,7 @@ const config = defineCrud<ClientRow, ClientInput>({
   rowTitle: 'clientId',
   api: clientApi,
   permissions: { add: 'client_add', edit: 'client_edit', delete: 'client_delete', view: 'client_view' },
+  export: { url: '/api/blade-system/client/export', permission: 'client_export' },
   columns: [
     {
       prop: 'clientId',

@@ -29,6 +29,8 @@ const config = defineCrud<DeptNode, DeptInput>({
   },
   tree: { lazy: { load: (row) => deptApi.lazyList({ parentId: row.id }) } },
   permissions: { add: 'dept_add', edit: 'dept_edit', delete: 'dept_delete', view: 'dept_view' },
+  // The whole tree under the search (each department followed by its children).
+  export: { url: '/api/blade-system/dept/export', permission: 'dept_export' },
   rowActions: [
     {
       key: 'addChild',

@@ -124,6 +124,10 @@ export function parentConfig(
       ...writes(kind),
     },
     permissions: permissionsOf(kind, true),
+    export: {
+      url: kind.menuCode === 'dict' ? '/api/blade-system/dict/export' : '/api/blade-system/dict-biz/export',
+      permission: `${kind.menuCode}_export` as const,
+    },
     table: { index: layout.index, scrollY: layout.scrollY, iconActions: layout.iconActions },
     removable: isRemovable,
     columns: [

@@ -53,6 +53,8 @@ const config = defineCrud<MenuListNode, MenuInput>({
     remove: refreshingChoices(menuApi.remove, MENU_TREE),
   },
   permissions: { add: 'menu_add', edit: 'menu_edit', delete: 'menu_delete', view: 'menu_view' },
+  // The whole tree under the search (each menu followed by its children).
+  export: { url: '/api/blade-system/menu/export', permission: 'menu_export' },
   tree: { lazy: { load: (row) => menuApi.lazyList({ parentId: row.id }) } },
   toInput,
   rowActions: [

@@ -16,6 +16,7 @@ const config = defineCrud<Param, ParamInput>({
   rowTitle: 'paramName',
   api: paramApi,
   permissions: { add: 'param_add', edit: 'param_edit', delete: 'param_delete', view: 'param_view' },
+  export: { url: '/api/blade-system/param/export', permission: 'param_export' },
   columns: [
     {
       prop: 'paramName',

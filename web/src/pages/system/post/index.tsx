@@ -10,6 +10,7 @@ const config = defineCrud<Post, PostInput>({
   rowTitle: 'postName',
   api: postApi,
   permissions: { add: 'post_add', edit: 'post_edit', delete: 'post_delete', view: 'post_view' },
+  export: { url: '/api/blade-system/post/export', permission: 'post_export' },
   columns: [
     {
       prop: 'category',

@@ -95,6 +95,7 @@ function tenantConfig(open: (action: TenantAction) => void) {
     rowTitle: 'tenantName',
     api: tenantApi,
     permissions: { add: 'tenant_add', edit: 'tenant_edit', delete: 'tenant_delete', view: 'tenant_view' },
+    export: { url: '/api/blade-system/tenant/export', permission: 'tenant_export' },
     table: { index: true },
     toInput: tenantInput,
     columns: [

@@ -12,6 +12,7 @@ const config = defineCrud<TenantPackage, TenantPackageInput>({
   api: tenantPackageApi,
   // Add, edit and delete; the view button is off (spec §6).
   permissions: { add: 'tenant_package_add', edit: 'tenant_package_edit', delete: 'tenant_package_delete' },
+  export: { url: '/api/blade-system/tenant-package/export', permission: 'tenant_package_export' },
   dialog: { width: 600, columns: 1 },
   columns: [
     {

@@ -73,6 +73,7 @@ export default function TopMenuPage() {
         delete: 'topmenu_delete',
         view: 'topmenu_view',
       },
+      export: { url: '/api/blade-system/topmenu/export', permission: 'topmenu_export' },
       dialog: { width: 600, columns: 1 },
       columns,
       rowActions: [setting],

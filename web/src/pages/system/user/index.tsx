@@ -76,6 +76,7 @@ export default function UserPage() {
         rowTitle: 'account',
         api: userApi,
         permissions: { add: 'user_add', edit: 'user_edit', delete: 'user_delete', view: 'user_view' },
+        export: { url: '/api/blade-user/export', permission: 'user_export' },
         columns: userColumns,
         toolbarActions: [
           {

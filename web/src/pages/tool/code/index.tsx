@@ -135,6 +135,7 @@ function codeConfig(openPreview: (row: Code) => void) {
     rowTitle: 'codeName',
     api: codeApi,
     permissions: { add: 'code_add', edit: 'code_edit', delete: 'code_delete', view: 'code_view' },
+    export: { url: '/api/blade-develop/code/export', permission: 'code_export' },
     dialog: { width: 1100 },
     columns,
     toInput,

@@ -262,6 +262,7 @@ export default function DatasourcePage() {
         delete: 'datasource_delete',
         view: 'datasource_view',
       },
+      export: { url: '/api/blade-develop/datasource/export', permission: 'datasource_export' },
       columns: columnsOf(tested),
       toInput: (values, row) => inputOf(values, row?.id),
       rowActions: [

@@ -98,6 +98,12 @@ const VIEW_CODES = {
   api: 'log_api_view',
   error: 'log_error_view',
 } as const satisfies Record<LogKind, PermissionCode>;
+/** 导出 of each log: its button (GET /api/blade-log/<kind>/export). */
+const EXPORT_CODES = {
+  usual: 'log_usual_export',
+  api: 'log_api_export',
+  error: 'log_error_export',
+} as const satisfies Record<LogKind, PermissionCode>;
 const TITLES = {
   usual: 'monitor.log.usualTitle',
   api: 'monitor.log.apiTitle',
@@ -117,6 +123,7 @@ export function logPageConfig<K extends LogKind>(
     },
     // Read-only: no add, edit or delete; the detail is the page's own dialog.
     permissions: {},
+    export: { url: `/api/blade-log/${kind}/export`, permission: EXPORT_CODES[kind] },
     columns: COLUMNS[kind],
     defaultSort: [{ field: 'createTime', order: 'descend' }],
     rowActions: [
