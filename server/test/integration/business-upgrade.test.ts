@@ -105,6 +105,46 @@ describe.each(enginesUnderTest())('the business module on an older installation 
   });
 });
 
+describe.each(enginesUnderTest())('the lists’ export buttons on an installation at 0034 on %s', (kind) => {
+  it('are added under their pages, for the roles holding each page (migration 0035)', async () => {
+    const testDb = await createTestDatabase(kind);
+    const database = openDatabase(testDb.url, kind);
+    try {
+      const db = database.db;
+      const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(
+        '0034-api-docs-menu',
+      );
+      expect(error).toBeUndefined();
+      await seedDatabase(db, new IdGenerator(6), { regions: false, passwordChange: false });
+      const exports = ['user_export', 'param_export'].map(menuId).map(BigInt);
+      await db.deleteFrom('blade_role_menu').where('menu_id', 'in', exports).execute();
+      await db.deleteFrom('blade_menu').where('id', 'in', exports).execute();
+      // A role with the parameter page only.
+      await db
+        .insertInto('blade_role_menu')
+        .values({ id: BigInt('7300001'), role_id: BigInt('73'), menu_id: BigInt(menuId('param')) })
+        .execute();
+
+      await migrateToLatest(db);
+      const holders = async (code: string) =>
+        (
+          await db
+            .selectFrom('blade_role_menu')
+            .select('role_id')
+            .where('menu_id', '=', BigInt(menuId(code)))
+            .execute()
+        )
+          .map((r) => String(r.role_id))
+          .sort();
+      expect(await holders('param_export')).toEqual([SEED_IDS.administratorRole, '73'].sort());
+      expect(await holders('user_export')).toEqual([SEED_IDS.administratorRole]);
+    } finally {
+      await database.close();
+      await testDb.drop();
+    }
+  });
+});
+
 describe.each(enginesUnderTest())('business dictionaries and demo data on %s', (kind) => {
   it('answer an English console in English until an administrator rewords them; the demo fills a tenant once', async () => {
     const t = await startTestApp(kind);
