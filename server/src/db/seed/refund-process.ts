@@ -1,7 +1,7 @@
-import { PLATFORM_TENANT_ID } from '@console/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { SeedAudit, SeedIds } from './menus.js';
+import { insertDeployedModel, seedProcessOnce } from './seeded-process.js';
 
 // Seed data (issue 51): a refund's second approval (退款复核), a process with no code of its own. A
 // refund above the tenant's threshold (the parameter REFUND_THRESHOLD_PARAM, in fen) is agreed by
@@ -63,80 +63,15 @@ export const REFUND_MODEL_XML = `<?xml version="1.0" encoding="UTF-8"?>
 </definitions>
 `;
 
-export async function seedRefundProcess(
-  db: Kysely<Database>,
-  ids: SeedIds,
-  audit: SeedAudit,
-): Promise<boolean> {
-  if (await seededBefore(db)) return false;
-  try {
-    await insertRefundProcess(db, ids, audit);
-    return true;
-  } catch (error) {
-    // Another process starting at the same moment seeded it first: success.
-    if (await seededBefore(db)) return false;
-    throw error;
-  }
-}
-
-/** Its model or definition exists or existed in the platform tenant. */
-async function seededBefore(db: Kysely<Database>): Promise<boolean> {
-  const had = await db
-    .selectFrom('blade_flow_definition')
-    .select('id')
-    .where('tenant_id', '=', PLATFORM_TENANT_ID)
-    .where('process_key', '=', REFUND_APPROVAL_KEY)
-    .union(
-      db
-        .selectFrom('blade_flow_model')
-        .select('id')
-        .where('tenant_id', '=', PLATFORM_TENANT_ID)
-        .where('model_key', '=', REFUND_APPROVAL_KEY),
-    )
-    .executeTakeFirst();
-  return had !== undefined;
-}
-
-async function insertRefundProcess(db: Kysely<Database>, ids: SeedIds, audit: SeedAudit): Promise<void> {
-  const now = audit.create_time;
-  const tenant = { tenant_id: PLATFORM_TENANT_ID, ...audit };
-  const name = '退款复核';
-  const deploymentId = BigInt(ids.next());
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('blade_flow_model')
-      .values({
-        id: BigInt(ids.next()),
-        ...tenant,
-        model_key: REFUND_APPROVAL_KEY,
-        name,
+export function seedRefundProcess(db: Kysely<Database>, ids: SeedIds, audit: SeedAudit): Promise<boolean> {
+  return seedProcessOnce(db, {
+    key: REFUND_APPROVAL_KEY,
+    insert: (tx) =>
+      insertDeployedModel(tx, ids, audit, {
+        key: REFUND_APPROVAL_KEY,
+        name: '退款复核',
         category: null,
-        description: null,
         xml: REFUND_MODEL_XML,
-        version: 1,
-        deploy_time: now,
-      })
-      .execute();
-    await tx
-      .insertInto('blade_flow_deployment')
-      .values({ id: deploymentId, ...tenant, name, category: null, deploy_time: now })
-      .execute();
-    await tx
-      .insertInto('blade_flow_definition')
-      .values({
-        id: BigInt(ids.next()),
-        ...tenant,
-        deployment_id: deploymentId,
-        process_key: REFUND_APPROVAL_KEY,
-        name,
-        version: 1,
-        category: null,
-        suspension_state: 1,
-        resource_name: `${REFUND_APPROVAL_KEY}.bpmn20.xml`,
-        xml: REFUND_MODEL_XML,
-        deploy_time: now,
-        form_pins: null,
-      })
-      .execute();
+      }),
   });
 }

@@ -2,6 +2,7 @@ import { PLATFORM_TENANT_ID, type FormDefinition } from '@console/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import type { SeedAudit, SeedIds } from './menus.js';
+import { insertDeployedModel, seedProcessOnce } from './seeded-process.js';
 
 // Seed data (issue 51, part D): a machine repair order, a process built in the console alone, with
 // no code of its own: a designed form (报修单: the machine, the fault, photos, the maintainer chosen
@@ -124,107 +125,48 @@ export async function seedRepairProcess(
   // A schema migrated only part of the way (before 0033) has no designed forms to seed yet.
   const tables = await db.introspection.getTables();
   if (!tables.some((t) => t.name === 'blade_flow_form_value')) return false;
-  if (await seededBefore(db)) return false;
-  try {
-    await insertRepairProcess(db, ids, audit);
-    return true;
-  } catch (error) {
-    // Another process starting at the same moment seeded it first: success.
-    if (await seededBefore(db)) return false;
-    throw error;
-  }
-}
-
-/** Its form, model or definition exists or existed in the platform tenant. */
-async function seededBefore(db: Kysely<Database>): Promise<boolean> {
-  const had = await db
-    .selectFrom('blade_flow_definition')
-    .select('id')
-    .where('tenant_id', '=', PLATFORM_TENANT_ID)
-    .where('process_key', '=', REPAIR_PROCESS_KEY)
-    .union(
-      db
-        .selectFrom('blade_flow_model')
-        .select('id')
-        .where('tenant_id', '=', PLATFORM_TENANT_ID)
-        .where('model_key', '=', REPAIR_PROCESS_KEY),
-    )
-    .union(
-      db
-        .selectFrom('blade_flow_form')
-        .select('id')
-        .where('tenant_id', '=', PLATFORM_TENANT_ID)
-        .where('form_key', '=', REPAIR_FORM_KEY),
-    )
-    .executeTakeFirst();
-  return had !== undefined;
-}
-
-async function insertRepairProcess(db: Kysely<Database>, ids: SeedIds, audit: SeedAudit): Promise<void> {
-  const now = audit.create_time;
-  const tenant = { tenant_id: PLATFORM_TENANT_ID, ...audit };
-  const name = '设备报修';
-  const formId = BigInt(ids.next());
-  const deploymentId = BigInt(ids.next());
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto('blade_flow_form')
-      .values({
-        id: formId,
-        ...tenant,
-        form_key: REPAIR_FORM_KEY,
-        name: '报修单',
+  return seedProcessOnce(db, {
+    key: REPAIR_PROCESS_KEY,
+    formKey: REPAIR_FORM_KEY,
+    insert: async (tx) => {
+      await insertRepairForm(tx, ids, audit);
+      await insertDeployedModel(tx, ids, audit, {
+        key: REPAIR_PROCESS_KEY,
+        name: '设备报修',
         category: null,
-        remark: null,
-        version: 1,
-        published: 1,
-        field_count: REPAIR_FORM_DEFINITION.fields.length,
-      })
-      .execute();
-    await tx
-      .insertInto('blade_flow_form_version')
-      .values({
-        id: BigInt(ids.next()),
-        ...tenant,
-        form_id: formId,
-        version: 1,
-        definition: JSON.stringify(REPAIR_FORM_DEFINITION),
-      })
-      .execute();
-    await tx
-      .insertInto('blade_flow_model')
-      .values({
-        id: BigInt(ids.next()),
-        ...tenant,
-        model_key: REPAIR_PROCESS_KEY,
-        name,
-        category: null,
-        description: null,
         xml: REPAIR_MODEL_XML,
-        version: 1,
-        deploy_time: now,
-      })
-      .execute();
-    await tx
-      .insertInto('blade_flow_deployment')
-      .values({ id: deploymentId, ...tenant, name, category: null, deploy_time: now })
-      .execute();
-    await tx
-      .insertInto('blade_flow_definition')
-      .values({
-        id: BigInt(ids.next()),
-        ...tenant,
-        deployment_id: deploymentId,
-        process_key: REPAIR_PROCESS_KEY,
-        name,
-        version: 1,
-        category: null,
-        suspension_state: 1,
-        resource_name: `${REPAIR_PROCESS_KEY}.bpmn20.xml`,
-        xml: REPAIR_MODEL_XML,
-        deploy_time: now,
-        form_pins: JSON.stringify({ [REPAIR_FORM_KEY]: 1 }),
-      })
-      .execute();
+        formPins: { [REPAIR_FORM_KEY]: 1 },
+      });
+    },
   });
+}
+
+/** The designed form 报修单, published as its version 1. */
+async function insertRepairForm(tx: Kysely<Database>, ids: SeedIds, audit: SeedAudit): Promise<void> {
+  const tenant = { tenant_id: PLATFORM_TENANT_ID, ...audit };
+  const formId = BigInt(ids.next());
+  await tx
+    .insertInto('blade_flow_form')
+    .values({
+      id: formId,
+      ...tenant,
+      form_key: REPAIR_FORM_KEY,
+      name: '报修单',
+      category: null,
+      remark: null,
+      version: 1,
+      published: 1,
+      field_count: REPAIR_FORM_DEFINITION.fields.length,
+    })
+    .execute();
+  await tx
+    .insertInto('blade_flow_form_version')
+    .values({
+      id: BigInt(ids.next()),
+      ...tenant,
+      form_id: formId,
+      version: 1,
+      definition: JSON.stringify(REPAIR_FORM_DEFINITION),
+    })
+    .execute();
 }
