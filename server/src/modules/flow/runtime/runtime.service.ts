@@ -444,13 +444,7 @@ export class FlowRuntimeService {
         actor,
         await engineStep(engine, () => engine.completeTask(xml, state, task.elementId, output, actor.userId)),
       );
-      const advanced = await instances.advance(actor, instance.id, instance.revision, {
-        engineState: JSON.stringify(step.state),
-        currentNodes: nodesOf(step),
-        runState: step.ended ? RUN_STATE.finished : RUN_STATE.running,
-        ...(step.ended ? { endTime: new Date(), endActivity: lastEnd(step) } : {}),
-      });
-      if (!advanced) throw badRequest('flow.instance.moved');
+      await advanceTo(instances, actor, instance, step);
       if (formStep) {
         const { form, existing, values } = formStep;
         await instances.setFormData(actor, instance.id, JSON.stringify({ ...existing, ...values }));
@@ -547,13 +541,7 @@ export class FlowRuntimeService {
         }),
       ),
     );
-    const advanced = await instances.advance(actor, instance.id, instance.revision, {
-      engineState: JSON.stringify(step.state),
-      currentNodes: nodesOf(step),
-      runState: step.ended ? RUN_STATE.finished : RUN_STATE.running,
-      ...(step.ended ? { endTime: new Date(), endActivity: lastEnd(step) } : {}),
-    });
-    if (!advanced) throw badRequest('flow.instance.moved');
+    await advanceTo(instances, actor, instance, step);
     const history = new FlowHistoryRepository(tx);
     for (const elementId of heldElementIds) {
       await history.close(actor, instance.id, elementId, { endTime: new Date() });
@@ -673,13 +661,7 @@ export class FlowRuntimeService {
           }
         }),
       );
-      const advanced = await instances.advance(actor, instance.id, instance.revision, {
-        engineState: JSON.stringify(step.state),
-        currentNodes: nodesOf(step),
-        runState: step.ended ? RUN_STATE.finished : RUN_STATE.running,
-        ...(step.ended ? { endTime: new Date(), endActivity: lastEnd(step) } : {}),
-      });
-      if (!advanced) throw badRequest('flow.instance.moved');
+      await advanceTo(instances, actor, instance, step);
       const history = new FlowHistoryRepository(tx);
       await history.action(actor, {
         instanceId: instance.id,
@@ -1057,6 +1039,25 @@ function processFields(instance: InstanceRecord, definition: DefinitionRecord, n
 /** The countersign of a model's user task, or null (a task of one person). */
 function bindingCountersign(parsed: ParsedModel, elementId: string) {
   return parsed.userTasks.find((t) => t.id === elementId)?.multiInstance ?? null;
+}
+
+/**
+ * The instance moved on to the engine's step (running, or finished at its end), if nobody moved it
+ * since it was read (its revision); else 400 flow.instance.moved and the transaction rolls back.
+ */
+async function advanceTo(
+  instances: FlowInstanceRepository,
+  actor: Actor,
+  instance: InstanceRecord,
+  step: StepResult,
+): Promise<void> {
+  const advanced = await instances.advance(actor, instance.id, instance.revision, {
+    engineState: JSON.stringify(step.state),
+    currentNodes: nodesOf(step),
+    runState: step.ended ? RUN_STATE.finished : RUN_STATE.running,
+    ...(step.ended ? { endTime: new Date(), endActivity: lastEnd(step) } : {}),
+  });
+  if (!advanced) throw badRequest('flow.instance.moved');
 }
 
 function nodesOf(step: StepResult): string | null {
