@@ -3,6 +3,7 @@
 // composition root adds (server/src/messages.ts): core imports nothing from modules.
 
 import { eventMessages } from './events/event.messages.js';
+import { importMessages } from './workbook/import.messages.js';
 import { workbookMessages } from './workbook/workbook.messages.js';
 
 export type Language = 'zh' | 'en';
@@ -51,6 +52,7 @@ const zh = {
   'list.tooLarge': '数据过多，请缩小查询范围',
   'field.nul': '{field}不能包含空字符',
   ...workbookMessages.zh,
+  ...importMessages.zh,
   ...eventMessages.zh,
 } as const;
 
@@ -108,6 +110,7 @@ const en: Record<keyof SharedMessages, string> = {
   'list.tooLarge': 'Too many results; narrow the search',
   'field.nul': '{field} must not contain a NUL character',
   ...workbookMessages.en,
+  ...importMessages.en,
   ...eventMessages.en,
 };
 

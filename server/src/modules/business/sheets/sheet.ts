@@ -5,6 +5,7 @@ import { translate, type Language, type MessageKey, type MessageParams } from '.
 import { pickValidationError, validationMessage, type AjvError } from '../../../core/validation-errors.js';
 import { mapPages, type RowPages } from '../../../core/repository/row-pages.js';
 import type { SheetCell, SheetLayout, Workbooks } from '../../../core/workbook/workbooks.js';
+import type { DictLabels, ImportColumn } from '../../../core/workbook/sheet-import.js';
 
 // Excel sheets of the business pages (issue 16): the current search exported to .xlsx, a template,
 // and an import that stores every row or none, with a report naming each bad row. Reading and
@@ -18,11 +19,7 @@ export const IMPORT_MAX_ROWS = 5_000;
 
 export type CellValue = string | number | null;
 
-/** A dictionary as a sheet uses it: labels by key (the request's language) and keys by any label. */
-export interface DictLabels {
-  shown: ReadonlyMap<string, string>;
-  keyOf: ReadonlyMap<string, string>;
-}
+export type { DictLabels } from '../../../core/workbook/sheet-import.js';
 
 /** One column of a sheet: its header (a message key), what an export writes, and what an import reads. */
 export interface SheetColumn<E> {
@@ -36,6 +33,15 @@ export interface SheetColumn<E> {
   kind?: 'text' | 'int';
   /** A dictionary's labels: an export writes the label, an import takes a label or the key. */
   labels?: DictLabels;
+}
+
+/** The columns an import reads (core/workbook/sheet-import.ts): those with a field. */
+export function importColumns<E>(columns: SheetColumn<E>[]): ImportColumn[] {
+  return columns.flatMap(({ header, field, width, kind, labels }) =>
+    field
+      ? [{ header, field, ...(width ? { width } : {}), ...(kind ? { kind } : {}), ...(labels ? { labels } : {}) }]
+      : [],
+  );
 }
 
 /** An export's rows, or 400 when the search holds more than EXPORT_MAX_ROWS. */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
 import { Envelope, ListQuerySchema, TreeNodeSchema } from '../../../core/schema.js';
 import {
   DeptInputSchema,
@@ -19,6 +20,8 @@ import type { DeptService } from './dept.service.js';
  * signed-in users (the user page's tree, the switch dialog); writes need the page's buttons.
  */
 export const deptRoutes: FastifyPluginAsyncTypebox<{ depts: DeptService }> = async (app, { depts }) => {
+  await registerImportRoutes(app, { importer: depts.importer(), title: 'dept.sheet', add: 'dept_add', edit: 'dept_edit' });
+
   app.get(
     '/list',
     {

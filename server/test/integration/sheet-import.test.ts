@@ -1,0 +1,212 @@
+import { readSheet } from 'read-excel-file/node';
+import writeXlsxFile from 'write-excel-file/node';
+import { unzipSync, strFromU8 } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOperator, createTenantAdmin, insertDept } from './support/accounts.js';
+import { enginesUnderTest } from './support/databases.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+import { multipart } from './support/uploads.js';
+
+// Imports with a dry run on the system pages (issue 52): posts and departments (a tree by the
+// parent's name). Every row is checked as its page's save checks it; a commit stores all or
+// nothing, or only the valid rows; a key column updates the records it names.
+
+const SYSTEM = '/api/blade-system';
+
+type Cell = string | number | null;
+
+describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
+  let t: TestApp;
+
+  const sheet = (rows: Cell[][]) => writeXlsxFile(rows).toBuffer();
+  const importSheet = async (area: string, rows: Cell[][] | Buffer, query = '', token?: string, language = 'zh-CN') => {
+    const body = multipart(`${area}.xlsx`, Buffer.isBuffer(rows) ? rows : await sheet(rows));
+    return t.call(
+      {
+        method: 'POST',
+        url: `${SYSTEM}/${area}/import${query ? `?${query}` : ''}`,
+        payload: body.payload,
+        headers: { ...body.headers, 'accept-language': language },
+      },
+      token,
+    );
+  };
+  const posts = async (tenantId = '000000') =>
+    (
+      await t.store.db
+        .selectFrom('blade_post')
+        .select(['post_code', 'post_name', 'category'])
+        .where('is_deleted', '=', 0)
+        .where('tenant_id', '=', tenantId)
+        .orderBy('post_code')
+        .execute()
+    ).map((r) => [r.post_code, r.post_name, Number(r.category)]);
+  const depts = async (tenantId: string) =>
+    t.store.db
+      .selectFrom('blade_dept')
+      .select(['id', 'dept_name', 'parent_id', 'ancestors'])
+      .where('is_deleted', '=', 0)
+      .where('tenant_id', '=', tenantId)
+      .execute();
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const POST_HEADER = ['岗位类型', '岗位编号', '岗位名称', '岗位排序', '岗位描述'];
+
+  it('checks a sheet of posts in a dry run, then stores all or nothing, or the valid rows only', async () => {
+    const before = await posts();
+    const rows: Cell[][] = [
+      POST_HEADER,
+      ['高层', 'imp-ceo', '首席执行官', 1, null],
+      ['没有这个类型', 'imp-x', '未知类型', 2, null],
+      ['基层', 'imp-ceo', '重复的编号', 3, null],
+      [1, 'imp-cto', '', 4, null],
+      [3, 'imp-dev', '开发', 5, '写代码'],
+    ];
+
+    const dry = await importSheet('post', rows, 'dryRun=true');
+    expect(dry.status).toBe(200);
+    expect(dry.body.data).toMatchObject({ dryRun: true, total: 5, valid: 2, imported: 0 });
+    expect(dry.body.data.errors).toEqual([
+      { row: 3, column: '岗位类型', message: '没有这个选项: 没有这个类型' },
+      { row: 4, column: '岗位编号', message: '岗位编号已存在: imp-ceo' },
+      { row: 5, column: '岗位名称', message: expect.stringContaining('岗位名称') },
+    ]);
+    expect(await posts()).toEqual(before);
+
+    // The report as the same sheet with an error column.
+    const body = multipart('post.xlsx', await sheet(rows));
+    const signedReport = await t.app.inject({
+      method: 'POST',
+      url: `${SYSTEM}/post/import?dryRun=true&format=xlsx`,
+      payload: body.payload,
+      headers: {
+        ...body.headers,
+        authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+        'blade-auth': `bearer ${t.adminToken}`,
+        'accept-language': 'zh-CN',
+      },
+    });
+    expect(signedReport.headers['content-type']).toContain('spreadsheetml');
+    const reported = await readSheet(signedReport.rawPayload);
+    expect(reported[0]).toEqual([...POST_HEADER, '错误']);
+    expect(reported[1]![5]).toBeNull();
+    expect(String(reported[3]![5])).toContain('岗位编号已存在');
+
+    // All or nothing: refused, nothing stored.
+    const all = await importSheet('post', rows, 'mode=all');
+    expect(all.status).toBe(400);
+    expect(all.body.data).toMatchObject({ dryRun: false, imported: 0 });
+    expect(all.body.msg).toContain('第 4 行: 岗位编号已存在: imp-ceo');
+    expect(await posts()).toEqual(before);
+
+    // The valid rows only.
+    const valid = await importSheet('post', rows, 'mode=valid');
+    expect(valid.status).toBe(200);
+    expect(valid.body.data).toMatchObject({ imported: 2, created: 2, updated: 0 });
+    expect(valid.body.data.errors).toHaveLength(3);
+    const stored = await posts();
+    expect(stored).toEqual(expect.arrayContaining([['imp-ceo', '首席执行官', 1], ['imp-dev', '开发', 3]]));
+    expect(stored).toHaveLength(before.length + 2);
+
+    // Without a key the same codes again are duplicates; with postCode as the key they update.
+    const again = await importSheet('post', [POST_HEADER, ['中层', 'imp-ceo', '总裁', 1, null]], 'dryRun=true');
+    expect(again.body.data.errors).toEqual([{ row: 2, column: '岗位编号', message: '岗位编号已存在: imp-ceo' }]);
+    const updated = await importSheet(
+      'post',
+      [POST_HEADER, ['中层', 'imp-ceo', '总裁', 1, null], ['基层', 'imp-new', '新岗位', 9, null]],
+      'key=postCode',
+    );
+    expect(updated.body.data).toMatchObject({ imported: 2, created: 1, updated: 1, key: 'postCode' });
+    expect(await posts()).toEqual(expect.arrayContaining([['imp-ceo', '总裁', 2], ['imp-new', '新岗位', 3]]));
+    expect((await importSheet('post', [POST_HEADER, [1, 'a', 'b', 1, null]], 'key=postName')).body.msg).toBe(
+      '不能按此列匹配已有数据: postName',
+    );
+  });
+
+  it('needs the add button, and the edit button to update by a key; a tenant imports into itself', async () => {
+    const adder = await createOperator(t, ['post', 'post_add']);
+    const rows: Cell[][] = [POST_HEADER, ['高层', 'op-1', '操作员导入', 1, null]];
+    expect((await importSheet('post', rows, 'dryRun=true', adder.token)).status).toBe(200);
+    expect((await importSheet('post', rows, 'key=postCode', adder.token)).status).toBe(403);
+    const viewer = await createOperator(t, ['post']);
+    expect((await importSheet('post', rows, 'dryRun=true', viewer.token)).status).toBe(403);
+
+    const other = await createTenantAdmin(t, '710001');
+    const mine = await importSheet('post', rows, '', other.token);
+    expect(mine.body.data).toMatchObject({ imported: 1 });
+    expect(await posts('710001')).toEqual([['op-1', '操作员导入', 1]]);
+    expect((await posts()).some(([code]) => code === 'op-1')).toBe(false);
+  });
+
+  it('imports departments as a tree by the parent name, never under another tenant\'s department', async () => {
+    const tenant = '710002';
+    const admin = await createTenantAdmin(t, tenant);
+    await insertDept(t, { tenantId: '000000', deptName: '别家的部门' });
+    const header = ['部门名称', '上级部门', '部门全称', '部门类型', '排序', '备注'];
+    const rows: Cell[][] = [
+      header,
+      ['总部', null, '集团总部', '公司', 1, null],
+      ['研发部', '总部', null, '部门', 2, null],
+      ['前端组', '研发部', null, '小组', 3, null],
+      ['外派组', '别家的部门', null, '小组', 4, null],
+      ['孤儿组', '不存在的部门', null, '小组', 5, null],
+    ];
+    const dry = await importSheet('dept', rows, 'dryRun=true', admin.token);
+    expect(dry.body.data).toMatchObject({ total: 5, valid: 3, imported: 0 });
+    expect(dry.body.data.errors).toEqual([
+      { row: 5, column: '上级部门', message: '不存在: 别家的部门' },
+      { row: 6, column: '上级部门', message: '不存在: 不存在的部门' },
+    ]);
+    expect(await depts(tenant)).toHaveLength(0);
+
+    expect((await importSheet('dept', rows, '', admin.token)).status).toBe(400);
+    expect(await depts(tenant)).toHaveLength(0);
+
+    const valid = await importSheet('dept', rows, 'mode=valid', admin.token);
+    expect(valid.body.data).toMatchObject({ imported: 3 });
+    const stored = await depts(tenant);
+    const id = (name: string) => String(stored.find((d) => d.dept_name === name)!.id);
+    const front = stored.find((d) => d.dept_name === '前端组')!;
+    expect(String(front.parent_id)).toBe(id('研发部'));
+    expect(front.ancestors).toBe(`0,${id('总部')},${id('研发部')}`);
+
+    // Update by name: the front-end group moves under headquarters.
+    const moved = await importSheet('dept', [header, ['前端组', '总部', null, '小组', 3, '搬家']], 'key=deptName', admin.token);
+    expect(moved.body.data).toMatchObject({ imported: 1, updated: 1 });
+    const after = (await depts(tenant)).find((d) => d.dept_name === '前端组')!;
+    expect(after.ancestors).toBe(`0,${id('总部')}`);
+  });
+
+  it('gives a template with the columns, an explanation sheet and drop-downs; refuses what is no sheet', async () => {
+    const template = await t.app.inject({
+      method: 'GET',
+      url: `${SYSTEM}/post/import-template`,
+      headers: {
+        authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+        'blade-auth': `bearer ${t.adminToken}`,
+        'accept-language': 'zh-CN',
+      },
+    });
+    expect(template.statusCode).toBe(200);
+    expect((await readSheet(template.rawPayload))[0]).toEqual(POST_HEADER);
+    const notes = await readSheet(template.rawPayload, '说明');
+    expect(notes[0]).toEqual(['列', '必填', '说明']);
+    expect(notes[2]).toEqual(['岗位编号', '是', expect.stringContaining('匹配已有数据')]);
+    const choices = await readSheet(template.rawPayload, '选项');
+    expect(choices.map((r) => r[0])).toEqual(expect.arrayContaining(['岗位类型', '高层', '基层']));
+    const xml = strFromU8(unzipSync(new Uint8Array(template.rawPayload))['xl/worksheets/sheet1.xml']!);
+    expect(xml).toContain('<dataValidation type="list"');
+    expect(xml).toContain("'选项'!$A$2");
+
+    expect((await importSheet('post', Buffer.from('not a sheet'))).body.msg).toBe('无法读取该文件，请上传 .xlsx 格式的表格');
+    expect((await importSheet('post', [[null], ['x']])).body.msg).toBe('表格第一行应为列标题');
+    expect((await importSheet('post', [['岗位名称'], ['x']])).body.msg).toBe('表格缺少必填列: 岗位类型, 岗位编号, 岗位排序');
+  });
+});
