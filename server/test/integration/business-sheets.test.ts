@@ -85,7 +85,9 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
     ]);
     const refused = await importSheet('hospital', bad);
     expect(refused.status).toBe(400);
-    expect(refused.body.data.errors.map((e: { row: number }) => e.row)).toEqual([3, 5]);
+    // Every problem at once: the sheet's own duplicate (row 4) is named with the rows the schema refuses.
+    expect(refused.body.data.errors.map((e: { row: number }) => e.row)).toEqual([3, 4, 5]);
+    expect(refused.body.data.errors[1]).toEqual({ row: 4, column: '医院编码', message: '医院编码已存在: S-1' });
     expect(refused.body.msg).toContain('第 3 行: 请输入医院名称');
     expect(refused.body.msg).toContain('第 5 行');
     expect(await count('zx_hospital')).toBe(0);
