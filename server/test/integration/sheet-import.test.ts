@@ -184,6 +184,66 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
     expect(after.ancestors).toBe(`0,${id('总部')}`);
   });
 
+  it('imports users with departments, posts and roles by name or code, and generated passwords to change', async () => {
+    const tenant = '710003';
+    const admin = await createTenantAdmin(t, tenant);
+    const sales = await insertDept(t, { tenantId: tenant, deptName: '销售部' });
+    await insertDept(t, { tenantId: '000000', deptName: '平台的部门' });
+    expect((await importSheet('post', [POST_HEADER, ['基层', 'rep', '销售代表', 1, null]], '', admin.token)).status).toBe(200);
+    const header = ['登录账号', '姓名', '所属部门', '所属岗位', '所属角色', '手机号码', '性别'];
+    const rows: Cell[][] = [
+      header,
+      ['amy', '艾米', '销售部', 'rep', 'admin', '13800000001', '女'],
+      ['bob', '鲍勃', '销售部', '销售代表', 'admin', null, '男'],
+      ['amy', '重复', '销售部', null, 'admin', null, null],
+      ['cat', '凯特', '平台的部门', null, 'admin', null, null],
+      ['dan', '丹', '销售部', null, '没有的角色', null, '不男不女'],
+    ];
+    const users = async () =>
+      t.store.db
+        .selectFrom('blade_user')
+        .select(['account', 'dept_id', 'post_id', 'password_change_required'])
+        .where('tenant_id', '=', tenant)
+        .where('is_deleted', '=', 0)
+        .where('account', 'in', ['amy', 'bob', 'cat', 'dan'])
+        .orderBy('account')
+        .execute();
+
+    const dry = await importSheet('user', rows, 'dryRun=true', admin.token);
+    expect(dry.status).toBe(200);
+    expect(dry.body.data).toMatchObject({ total: 5, valid: 2, imported: 0, secrets: [] });
+    expect(dry.body.data.errors).toEqual([
+      { row: 4, column: '登录账号', message: '当前账号已被使用: amy' },
+      { row: 5, column: '所属部门', message: '不存在: 平台的部门' },
+      { row: 6, column: '性别', message: '没有这个选项: 不男不女' },
+    ]);
+    expect(await users()).toHaveLength(0);
+
+    const committed = await importSheet('user', rows, 'mode=valid', admin.token);
+    expect(committed.body.data).toMatchObject({ imported: 2 });
+    const secrets = committed.body.data.secrets as Array<{ row: number; account: string; password: string }>;
+    expect(secrets.map((s) => [s.row, s.account])).toEqual([
+      [2, 'amy'],
+      [3, 'bob'],
+    ]);
+    const stored = await users();
+    expect(stored.map((u) => [u.account, String(u.dept_id), Number(u.password_change_required)])).toEqual([
+      ['amy', sales, 1],
+      ['bob', sales, 1],
+    ]);
+    expect(stored[0]!.post_id).toBe(stored[1]!.post_id);
+
+    // The generated password signs in, and must be changed first.
+    const signedIn = await t.signIn('amy', secrets[0]!.password, tenant);
+    expect(signedIn.status).toBe(200);
+
+    // S12: an operator who may add users cannot give a role they may not give (the administrators').
+    const operator = await createOperator(t, ['user', 'user_add'], { tenantId: tenant });
+    const refused = await importSheet('user', [header, ['eve', '伊芙', '销售部', null, 'admin', null, null]], 'dryRun=true', operator.token);
+    expect(refused.body.data.errors).toEqual([{ row: 2, column: null, message: expect.any(String) }]);
+    expect(refused.body.data.valid).toBe(0);
+  });
+
   it('gives a template with the columns, an explanation sheet and drop-downs; refuses what is no sheet', async () => {
     const template = await t.app.inject({
       method: 'GET',

@@ -118,6 +118,12 @@ export interface SheetImporter<I = Record<string, unknown>> {
     input: I,
     existing: string | undefined,
   ): Promise<{ account: string; password: string } | void>;
+  /**
+   * Checks made before the import's transaction, for what reads outside it (a grant policy reading
+   * through its own store would wait on SQLite's one connection, held by the transaction): the
+   * refusals by row number. The rows refused here are not stored.
+   */
+  prepare?(actor: Actor, rows: Array<{ row: number; input: I }>, key: string | undefined): Promise<Map<number, ApiError>>;
   /** The id of the record whose key field holds value (in the transaction: earlier rows count). */
   findByKey(tx: Store, actor: Actor, field: string, value: unknown): Promise<string | undefined>;
 }
@@ -199,6 +205,13 @@ export async function runImport<I>(
     const problem = parseRow(cells, mapped, importer.schema, language, headerOf);
     if ('problem' in problem) errors.push({ row, ...problem.problem });
     else inputs.push({ row, input: problem.input });
+  }
+
+  if (importer.prepare) {
+    const refused = await importer.prepare(actor, inputs as unknown as Array<{ row: number; input: I }>, options.key);
+    for (const [row, error] of refused)
+      errors.push({ row, column: headerOf(fieldOfError(error, columns)), message: messageOf(language, error) });
+    if (refused.size > 0) inputs.splice(0, inputs.length, ...inputs.filter(({ row }) => !refused.has(row)));
   }
 
   const report: ImportReport = {
