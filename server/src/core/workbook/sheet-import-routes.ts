@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { PermissionCode } from '@console/contract';
+import type { Access } from '../auth/principal.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
 import { formatDateTime } from '../dates.js';
@@ -30,6 +31,8 @@ export interface ImportRoutesOptions<I> {
   add: PermissionCode;
   /** The page's edit button: an import that updates by a key needs it as well. */
   edit: PermissionCode;
+  /** The access level of the page's writes (default: a signed-in user with the buttons). */
+  access?: Access;
 }
 
 export const ImportQuery = Type.Object({
@@ -76,7 +79,8 @@ export async function registerImportRoutes<I>(app: FastifyInstance, options: Imp
   if (!app.hasRequestDecorator('isMultipart'))
     await app.register(multipart, { limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 0, parts: 2 } });
 
-  app.get('/import-template', { config: { button: options.add } }, async (req, reply) => {
+  const access = options.access ? { access: options.access } : {};
+  app.get('/import-template', { config: { ...access, button: options.add } }, async (req, reply) => {
     const content = await workbooks.job(req, reply, async (signal) =>
       templateWorkbook(workbooks, await importer.columns(req.actor, req.language), importer, req.language, signal),
     );
@@ -91,6 +95,7 @@ export async function registerImportRoutes<I>(app: FastifyInstance, options: Imp
         response: { 200: Envelope(Report), 400: Envelope(Type.Union([Type.Null(), Report])) },
       },
       config: {
+        ...access,
         button: options.add,
         // Updating by a key changes records: the edit button as well.
         bodyButton: (_body, query) => ((query as Static<typeof ImportQuery>).key ? options.edit : null),

@@ -124,8 +124,12 @@ export interface SheetImporter<I = Record<string, unknown>> {
    * refusals by row number. The rows refused here are not stored.
    */
   prepare?(actor: Actor, rows: Array<{ row: number; input: I }>, key: string | undefined): Promise<Map<number, ApiError>>;
-  /** The id of the record whose key field holds value (in the transaction: earlier rows count). */
-  findByKey(tx: Store, actor: Actor, field: string, value: unknown): Promise<string | undefined>;
+  /**
+   * The id of the record the row's key names (`key`: the key column's field; a record may be named
+   * by more than that field: a dictionary entry by its code and key), in the transaction: earlier
+   * rows count.
+   */
+  findByKey(tx: Store, actor: Actor, key: string, input: I): Promise<string | undefined>;
 }
 
 /** The uploaded sheet as read: header and rows of cells, kept for the report sheet. */
@@ -238,7 +242,7 @@ export async function runImport<I>(
             const existing =
               options.key === undefined
                 ? undefined
-                : await importer.findByKey(tx, actor, options.key, input[options.key]);
+                : await importer.findByKey(tx, actor, options.key, input as I);
             const secret = await importer.store(tx, actor, input as I, existing);
             if (existing === undefined) report.created++;
             else report.updated++;

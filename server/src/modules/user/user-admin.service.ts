@@ -368,8 +368,8 @@ export class UserAdminService {
       schema: UserImportSchema,
       keys: ['account'],
       storeFor: async () => this.deps.store,
-      findByKey: async (tx, actor, _field, value) =>
-        (await new UserRepository(tx).findCredentials(actor, String(value ?? '').trim()))?.user.id,
+      findByKey: async (tx, actor, _key, input) =>
+        (await new UserRepository(tx).findCredentials(actor, input.account.trim()))?.user.id,
       // S12 as in the form: the roles given only as the importer may give them. The grant policy
       // reads through its own store: checked before the import's transaction, once per set of roles
       // (and previous roles, for an update by account).

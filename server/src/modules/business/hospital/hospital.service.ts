@@ -59,8 +59,8 @@ export class HospitalService extends TenantEntityService<
       schema: HospitalInputSchema,
       keys: ['hospitalCode'],
       storeFor: (actor) => this.storeFor(actor),
-      findByKey: async (tx, actor, _field, value) =>
-        (await this.repositoryOn(tx).findByCode(actor, String(value ?? '').trim()))?.id,
+      findByKey: async (tx, actor, _key, input) =>
+        (await this.repositoryOn(tx).findByCode(actor, input.hospitalCode.trim()))?.id,
       store: async (tx, actor, input, existing) => {
         const hospitals = this.repositoryOn(tx);
         await this.save(hospitals, actor, existing, await this.values(hospitals, actor, input, existing));

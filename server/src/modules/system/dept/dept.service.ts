@@ -178,9 +178,9 @@ export class DeptService {
       schema: DeptImportSchema,
       keys: ['deptName'],
       storeFor: async () => this.store,
-      findByKey: async (tx, actor, _field, value) => {
-        const found = await new DeptRepository(tx).findByName(actor, String(value ?? '').trim());
-        if (found.length > 1) throw new CellError('deptName', 'import.ambiguousRelated', { name: String(value) });
+      findByKey: async (tx, actor, _key, input) => {
+        const found = await new DeptRepository(tx).findByName(actor, input.deptName.trim());
+        if (found.length > 1) throw new CellError('deptName', 'import.ambiguousRelated', { name: input.deptName });
         return found[0]?.id;
       },
       store: async (tx, actor, input, existing) => {

@@ -38,8 +38,8 @@ export class PostService extends EntityService<Post, PostInput, 'blade_post', Po
       schema: PostInputSchema,
       keys: ['postCode'],
       storeFor: async () => this.store,
-      findByKey: async (tx, actor, _field, value) =>
-        (await new PostRepository(tx).findByCode(actor, String(value ?? '').trim()))?.id,
+      findByKey: async (tx, actor, _key, input) =>
+        (await new PostRepository(tx).findByCode(actor, input.postCode.trim()))?.id,
       store: async (tx, actor, input, existing) => {
         await new PostService(tx).submit(actor, { ...input, ...(existing ? { id: existing } : {}) });
       },
