@@ -50,7 +50,7 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
       .execute();
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    t = await startTestApp(kind, [], false, { regions: true });
   });
 
   afterAll(async () => {
@@ -242,6 +242,78 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
     const refused = await importSheet('user', [header, ['eve', '伊芙', '销售部', null, 'admin', null, null]], 'dryRun=true', operator.token);
     expect(refused.body.data.errors).toEqual([{ row: 2, column: null, message: expect.any(String) }]);
     expect(refused.body.data.valid).toBe(0);
+  });
+
+  it('imports dictionaries with their entries, business dictionaries per tenant, regions and parameters', async () => {
+    // System dictionaries: a dictionary (no key) and its entries; an entry of a code with no dictionary.
+    const dictHeader = ['字典编号', '字典键值', '字典名称', '字典排序', '封存', '字典备注'];
+    const dictRows: Cell[][] = [
+      dictHeader,
+      ['imp_color', null, '颜色', 1, 0, null],
+      ['imp_color', 'red', '红', 1, 0, null],
+      ['imp_color', 'red', '又一个红', 2, 0, null],
+      ['imp_nothing', 'x', '无字典', 1, 0, null],
+      ['imp_color', 'blue', '蓝', 2, 0, null],
+    ];
+    const dictDry = await importSheet('dict', dictRows, 'dryRun=true');
+    expect(dictDry.body.data).toMatchObject({ total: 5, valid: 3, imported: 0 });
+    expect(dictDry.body.data.errors).toEqual([
+      { row: 4, column: '字典键值', message: '当前字典键值已存在: red' },
+      { row: 5, column: '字典编号', message: '不存在: imp_nothing' },
+    ]);
+    expect((await importSheet('dict', dictRows, 'mode=valid')).body.data).toMatchObject({ imported: 3 });
+    const entries = await t.call({ method: 'GET', url: `${SYSTEM}/dict/dictionary?code=imp_color` });
+    expect(entries.body.data.map((e: { dictKey: string; dictValue: string }) => [e.dictKey, e.dictValue])).toEqual([
+      ['red', '红'],
+      ['blue', '蓝'],
+    ]);
+    const renamed = await importSheet('dict', [dictHeader, ['imp_color', 'red', '朱红', 1, 0, null]], 'key=dictKey');
+    expect(renamed.body.data).toMatchObject({ imported: 1, updated: 1 });
+    // A tenant administrator writes no system dictionary (S4), but its own business ones.
+    const tenantAdmin = await createTenantAdmin(t, '710004');
+    expect((await importSheet('dict', dictRows, 'dryRun=true', tenantAdmin.token)).status).toBe(403);
+    const biz = await importSheet('dict-biz', dictRows.slice(0, 3), '', tenantAdmin.token);
+    expect(biz.body.data).toMatchObject({ imported: 2 });
+    const bizRows = await t.store.db
+      .selectFrom('blade_dict_biz')
+      .select(['tenant_id', 'dict_key'])
+      .where('code', '=', 'imp_color')
+      .where('is_deleted', '=', 0)
+      .execute();
+    expect(bizRows.map((r) => r.tenant_id)).toEqual(['710004', '710004']);
+
+    // Regions: a city under Beijing and a district below it, parents first; a parent that is not there.
+    const regionHeader = ['上级区划编号', '区划编号', '区划名称', '排序', '备注'];
+    const regionRows: Cell[][] = [
+      regionHeader,
+      ['11', '1199', '测试市', 1, null],
+      ['1199', '119901', '测试区', 1, null],
+      ['98', '9801', '无上级', 1, null],
+    ];
+    const regionDry = await importSheet('region', regionRows, 'dryRun=true');
+    expect(regionDry.body.data.errors).toEqual([{ row: 4, column: null, message: '上级区划不存在' }]);
+    expect((await importSheet('region', regionRows, 'mode=valid')).body.data).toMatchObject({ imported: 2 });
+    const again = await importSheet('region', [regionHeader, ['1199', '119901', '改名区', 1, null]], 'dryRun=true');
+    expect(again.body.data.errors).toEqual([{ row: 2, column: '区划编号', message: expect.stringContaining('119901') }]);
+    expect(
+      (await importSheet('region', [regionHeader, ['1199', '119901', '改名区', 1, null]], 'key=code')).body.data,
+    ).toMatchObject({ imported: 1, updated: 1 });
+    const district = await t.call({ method: 'GET', url: `${SYSTEM}/region/detail?code=119901` });
+    expect(district.body.data).toMatchObject({ name: '改名区', cityName: '测试市', parentCode: '1199' });
+
+    // Parameters: the platform administrator's; a key once only.
+    const paramHeader = ['参数名称', '参数键名', '参数键值', '可见范围', '备注'];
+    const params: Cell[][] = [paramHeader, ['导入参数', 'imp.param', 'v1', 1, null], ['重复', 'imp.param', 'v2', 1, null]];
+    const paramAll = await importSheet('param', params);
+    expect(paramAll.status).toBe(400);
+    expect(paramAll.body.data.errors).toEqual([{ row: 3, column: '参数键名', message: '参数键名已存在: imp.param' }]);
+    expect((await importSheet('param', params, 'key=paramKey')).body.data).toMatchObject({
+      imported: 2,
+      created: 1,
+      updated: 1,
+    });
+    const stored = await t.store.db.selectFrom('blade_param').select('param_value').where('param_key', '=', 'imp.param').execute();
+    expect(stored.map((p) => p.param_value)).toEqual(['v2']);
   });
 
   it('gives a template with the columns, an explanation sheet and drop-downs; refuses what is no sheet', async () => {
