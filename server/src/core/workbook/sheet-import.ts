@@ -121,9 +121,14 @@ export interface SheetImporter<I = Record<string, unknown>> {
   /**
    * Checks made before the import's transaction, for what reads outside it (a grant policy reading
    * through its own store would wait on SQLite's one connection, held by the transaction): the
-   * refusals by row number. The rows refused here are not stored.
+   * refusals by row number (those rows are not stored), and what to do once the transaction has
+   * ended, committed or not (give back what was taken for rows that were not stored).
    */
-  prepare?(actor: Actor, rows: Array<{ row: number; input: I }>, key: string | undefined): Promise<Map<number, ApiError>>;
+  prepare?(
+    actor: Actor,
+    rows: Array<{ row: number; input: I }>,
+    key: string | undefined,
+  ): Promise<{ refused: Map<number, ApiError>; settle?: () => Promise<void> }>;
   /**
    * The id of the record the row's key names (`key`: the key column's field; a record may be named
    * by more than that field: a dictionary entry by its code and key), in the transaction: earlier
@@ -211,8 +216,11 @@ export async function runImport<I>(
     else inputs.push({ row, input: problem.input });
   }
 
+  let settle: (() => Promise<void>) | undefined;
   if (importer.prepare) {
-    const refused = await importer.prepare(actor, inputs as unknown as Array<{ row: number; input: I }>, options.key);
+    const prepared = await importer.prepare(actor, inputs as unknown as Array<{ row: number; input: I }>, options.key);
+    const refused = prepared.refused;
+    settle = prepared.settle;
     for (const [row, error] of refused)
       errors.push({ row, column: headerOf(fieldOfError(error, columns)), message: messageOf(language, error) });
     if (refused.size > 0) inputs.splice(0, inputs.length, ...inputs.filter(({ row }) => !refused.has(row)));
@@ -261,6 +269,8 @@ export async function runImport<I>(
     if (error !== rollBack) throw error;
     report.created = report.updated = 0;
     report.secrets = [];
+  } finally {
+    await settle?.();
   }
   errors.sort((a, b) => a.row - b.row);
   return report;

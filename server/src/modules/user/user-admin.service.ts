@@ -402,7 +402,7 @@ export class UserAdminService {
             refused.set(row, error);
           }
         }
-        return refused;
+        return { refused };
       },
       store: async (tx, actor, input, existing) => {
         const { deptNames, postNames, roleNames, birthday, ...fields } = input;
