@@ -102,7 +102,8 @@ const en: Record<keyof SharedMessages, string> = {
   'field.id': 'id',
   'param.paramName': 'parameter name',
   'param.sheet': 'Parameters',
-  'param.import.visibility': '0 private (the platform administrator only), 1 public (every signed-in user); blank: private.',
+  'param.import.visibility':
+    '0 private (the platform administrator only), 1 public (every signed-in user); blank: private.',
   'param.paramKey': 'parameter key',
   'param.paramValue': 'parameter value',
   'param.remark': 'remark',

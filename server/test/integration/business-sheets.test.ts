@@ -87,7 +87,11 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
     expect(refused.status).toBe(400);
     // Every problem at once: the sheet's own duplicate (row 4) is named with the rows the schema refuses.
     expect(refused.body.data.errors.map((e: { row: number }) => e.row)).toEqual([3, 4, 5]);
-    expect(refused.body.data.errors[1]).toEqual({ row: 4, column: '医院编码', message: '医院编码已存在: S-1' });
+    expect(refused.body.data.errors[1]).toEqual({
+      row: 4,
+      column: '医院编码',
+      message: '医院编码已存在: S-1',
+    });
     expect(refused.body.msg).toContain('第 3 行: 请输入医院名称');
     expect(refused.body.msg).toContain('第 5 行');
     expect(await count('zx_hospital')).toBe(0);
@@ -150,7 +154,9 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
         ['IMP-2', '二号柜', 'NOPE', 4],
       ]),
     );
-    expect(refused.body.data.errors).toEqual([{ row: 3, column: '医院编码', message: '医院编码不存在: NOPE' }]);
+    expect(refused.body.data.errors).toEqual([
+      { row: 3, column: '医院编码', message: '医院编码不存在: NOPE' },
+    ]);
     expect(await count('zx_machine')).toBe(0);
 
     const good = await sheet([
@@ -161,7 +167,11 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
     // A dry run holds the numbers while it checks, and gives them back.
     const dry = (await importSheet('machine', good, undefined, 'zh-CN', 'dryRun=true')).body.data;
     expect(dry).toMatchObject({ dryRun: true, valid: 2, imported: 0, errors: [] });
-    const held = await t.store.db.selectFrom('zx_tenant_key').select('key_value').where('key_value', 'like', 'IMP-%').execute();
+    const held = await t.store.db
+      .selectFrom('zx_tenant_key')
+      .select('key_value')
+      .where('key_value', 'like', 'IMP-%')
+      .execute();
     expect(held).toEqual([]);
     expect(await count('zx_machine')).toBe(0);
 

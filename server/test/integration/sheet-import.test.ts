@@ -19,7 +19,13 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
   let t: TestApp;
 
   const sheet = (rows: Cell[][]) => writeXlsxFile(rows).toBuffer();
-  const importSheet = async (area: string, rows: Cell[][] | Buffer, query = '', token?: string, language = 'zh-CN') => {
+  const importSheet = async (
+    area: string,
+    rows: Cell[][] | Buffer,
+    query = '',
+    token?: string,
+    language = 'zh-CN',
+  ) => {
     const body = multipart(`${area}.xlsx`, Buffer.isBuffer(rows) ? rows : await sheet(rows));
     return t.call(
       {
@@ -112,19 +118,35 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
     expect(valid.body.data).toMatchObject({ imported: 2, created: 2, updated: 0 });
     expect(valid.body.data.errors).toHaveLength(3);
     const stored = await posts();
-    expect(stored).toEqual(expect.arrayContaining([['imp-ceo', '首席执行官', 1], ['imp-dev', '开发', 3]]));
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        ['imp-ceo', '首席执行官', 1],
+        ['imp-dev', '开发', 3],
+      ]),
+    );
     expect(stored).toHaveLength(before.length + 2);
 
     // Without a key the same codes again are duplicates; with postCode as the key they update.
-    const again = await importSheet('post', [POST_HEADER, ['中层', 'imp-ceo', '总裁', 1, null]], 'dryRun=true');
-    expect(again.body.data.errors).toEqual([{ row: 2, column: '岗位编号', message: '岗位编号已存在: imp-ceo' }]);
+    const again = await importSheet(
+      'post',
+      [POST_HEADER, ['中层', 'imp-ceo', '总裁', 1, null]],
+      'dryRun=true',
+    );
+    expect(again.body.data.errors).toEqual([
+      { row: 2, column: '岗位编号', message: '岗位编号已存在: imp-ceo' },
+    ]);
     const updated = await importSheet(
       'post',
       [POST_HEADER, ['中层', 'imp-ceo', '总裁', 1, null], ['基层', 'imp-new', '新岗位', 9, null]],
       'key=postCode',
     );
     expect(updated.body.data).toMatchObject({ imported: 2, created: 1, updated: 1, key: 'postCode' });
-    expect(await posts()).toEqual(expect.arrayContaining([['imp-ceo', '总裁', 2], ['imp-new', '新岗位', 3]]));
+    expect(await posts()).toEqual(
+      expect.arrayContaining([
+        ['imp-ceo', '总裁', 2],
+        ['imp-new', '新岗位', 3],
+      ]),
+    );
     expect((await importSheet('post', [POST_HEADER, [1, 'a', 'b', 1, null]], 'key=postName')).body.msg).toBe(
       '不能按此列匹配已有数据: postName',
     );
@@ -145,7 +167,7 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
     expect((await posts()).some(([code]) => code === 'op-1')).toBe(false);
   });
 
-  it('imports departments as a tree by the parent name, never under another tenant\'s department', async () => {
+  it("imports departments as a tree by the parent name, never under another tenant's department", async () => {
     const tenant = '710002';
     const admin = await createTenantAdmin(t, tenant);
     await insertDept(t, { tenantId: '000000', deptName: '别家的部门' });
@@ -178,7 +200,12 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
     expect(front.ancestors).toBe(`0,${id('总部')},${id('研发部')}`);
 
     // Update by name: the front-end group moves under headquarters.
-    const moved = await importSheet('dept', [header, ['前端组', '总部', null, '小组', 3, '搬家']], 'key=deptName', admin.token);
+    const moved = await importSheet(
+      'dept',
+      [header, ['前端组', '总部', null, '小组', 3, '搬家']],
+      'key=deptName',
+      admin.token,
+    );
     expect(moved.body.data).toMatchObject({ imported: 1, updated: 1 });
     const after = (await depts(tenant)).find((d) => d.dept_name === '前端组')!;
     expect(after.ancestors).toBe(`0,${id('总部')}`);
@@ -189,7 +216,10 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
     const admin = await createTenantAdmin(t, tenant);
     const sales = await insertDept(t, { tenantId: tenant, deptName: '销售部' });
     await insertDept(t, { tenantId: '000000', deptName: '平台的部门' });
-    expect((await importSheet('post', [POST_HEADER, ['基层', 'rep', '销售代表', 1, null]], '', admin.token)).status).toBe(200);
+    expect(
+      (await importSheet('post', [POST_HEADER, ['基层', 'rep', '销售代表', 1, null]], '', admin.token))
+        .status,
+    ).toBe(200);
     const header = ['登录账号', '姓名', '所属部门', '所属岗位', '所属角色', '手机号码', '性别'];
     const rows: Cell[][] = [
       header,
@@ -239,7 +269,12 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
 
     // S12: an operator who may add users cannot give a role they may not give (the administrators').
     const operator = await createOperator(t, ['user', 'user_add'], { tenantId: tenant });
-    const refused = await importSheet('user', [header, ['eve', '伊芙', '销售部', null, 'admin', null, null]], 'dryRun=true', operator.token);
+    const refused = await importSheet(
+      'user',
+      [header, ['eve', '伊芙', '销售部', null, 'admin', null, null]],
+      'dryRun=true',
+      operator.token,
+    );
     expect(refused.body.data.errors).toEqual([{ row: 2, column: null, message: expect.any(String) }]);
     expect(refused.body.data.valid).toBe(0);
   });
@@ -263,11 +298,17 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
     ]);
     expect((await importSheet('dict', dictRows, 'mode=valid')).body.data).toMatchObject({ imported: 3 });
     const entries = await t.call({ method: 'GET', url: `${SYSTEM}/dict/dictionary?code=imp_color` });
-    expect(entries.body.data.map((e: { dictKey: string; dictValue: string }) => [e.dictKey, e.dictValue])).toEqual([
+    expect(
+      entries.body.data.map((e: { dictKey: string; dictValue: string }) => [e.dictKey, e.dictValue]),
+    ).toEqual([
       ['red', '红'],
       ['blue', '蓝'],
     ]);
-    const renamed = await importSheet('dict', [dictHeader, ['imp_color', 'red', '朱红', 1, 0, null]], 'key=dictKey');
+    const renamed = await importSheet(
+      'dict',
+      [dictHeader, ['imp_color', 'red', '朱红', 1, 0, null]],
+      'key=dictKey',
+    );
     expect(renamed.body.data).toMatchObject({ imported: 1, updated: 1 });
     // A tenant administrator writes no system dictionary (S4), but its own business ones.
     const tenantAdmin = await createTenantAdmin(t, '710004');
@@ -293,26 +334,43 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
     const regionDry = await importSheet('region', regionRows, 'dryRun=true');
     expect(regionDry.body.data.errors).toEqual([{ row: 4, column: null, message: '上级区划不存在' }]);
     expect((await importSheet('region', regionRows, 'mode=valid')).body.data).toMatchObject({ imported: 2 });
-    const again = await importSheet('region', [regionHeader, ['1199', '119901', '改名区', 1, null]], 'dryRun=true');
-    expect(again.body.data.errors).toEqual([{ row: 2, column: '区划编号', message: expect.stringContaining('119901') }]);
+    const again = await importSheet(
+      'region',
+      [regionHeader, ['1199', '119901', '改名区', 1, null]],
+      'dryRun=true',
+    );
+    expect(again.body.data.errors).toEqual([
+      { row: 2, column: '区划编号', message: expect.stringContaining('119901') },
+    ]);
     expect(
-      (await importSheet('region', [regionHeader, ['1199', '119901', '改名区', 1, null]], 'key=code')).body.data,
+      (await importSheet('region', [regionHeader, ['1199', '119901', '改名区', 1, null]], 'key=code')).body
+        .data,
     ).toMatchObject({ imported: 1, updated: 1 });
     const district = await t.call({ method: 'GET', url: `${SYSTEM}/region/detail?code=119901` });
     expect(district.body.data).toMatchObject({ name: '改名区', cityName: '测试市', parentCode: '1199' });
 
     // Parameters: the platform administrator's; a key once only.
     const paramHeader = ['参数名称', '参数键名', '参数键值', '可见范围', '备注'];
-    const params: Cell[][] = [paramHeader, ['导入参数', 'imp.param', 'v1', 1, null], ['重复', 'imp.param', 'v2', 1, null]];
+    const params: Cell[][] = [
+      paramHeader,
+      ['导入参数', 'imp.param', 'v1', 1, null],
+      ['重复', 'imp.param', 'v2', 1, null],
+    ];
     const paramAll = await importSheet('param', params);
     expect(paramAll.status).toBe(400);
-    expect(paramAll.body.data.errors).toEqual([{ row: 3, column: '参数键名', message: '参数键名已存在: imp.param' }]);
+    expect(paramAll.body.data.errors).toEqual([
+      { row: 3, column: '参数键名', message: '参数键名已存在: imp.param' },
+    ]);
     expect((await importSheet('param', params, 'key=paramKey')).body.data).toMatchObject({
       imported: 2,
       created: 1,
       updated: 1,
     });
-    const stored = await t.store.db.selectFrom('blade_param').select('param_value').where('param_key', '=', 'imp.param').execute();
+    const stored = await t.store.db
+      .selectFrom('blade_param')
+      .select('param_value')
+      .where('param_key', '=', 'imp.param')
+      .execute();
     expect(stored.map((p) => p.param_value)).toEqual(['v2']);
   });
 
@@ -337,8 +395,12 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
     expect(xml).toContain('<dataValidation type="list"');
     expect(xml).toContain("'选项'!$A$2");
 
-    expect((await importSheet('post', Buffer.from('not a sheet'))).body.msg).toBe('无法读取该文件，请上传 .xlsx 格式的表格');
+    expect((await importSheet('post', Buffer.from('not a sheet'))).body.msg).toBe(
+      '无法读取该文件，请上传 .xlsx 格式的表格',
+    );
     expect((await importSheet('post', [[null], ['x']])).body.msg).toBe('表格第一行应为列标题');
-    expect((await importSheet('post', [['岗位名称'], ['x']])).body.msg).toBe('表格缺少必填列: 岗位类型, 岗位编号, 岗位排序');
+    expect((await importSheet('post', [['岗位名称'], ['x']])).body.msg).toBe(
+      '表格缺少必填列: 岗位类型, 岗位编号, 岗位排序',
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { download, filenameOf, type DownloadedFile } from './files';
-import { callHeaders, parseJson, post, requireEnvironment, settle, TransportError, withQuery } from './request';
+import {
+  callHeaders,
+  parseJson,
+  post,
+  requireEnvironment,
+  settle,
+  TransportError,
+  withQuery,
+} from './request';
 
 // The import calls every importing page shares (issue 52; server/src/core/workbook/sheet-import-routes.ts):
 // GET <base>/import-template and POST <base>/import with a dry run, a mode and a key column.
@@ -65,9 +73,15 @@ export function importResource(base: string): ImportApi {
     template: () => download(`${base}/import-template`),
     // quiet: the dialog shows the report itself, not a toast as well.
     check: (file, fileName, choice) =>
-      post<ImportReport>(`${base}/import`, formOf(file, fileName), { quiet: true, params: queryOf(choice, true) }),
+      post<ImportReport>(`${base}/import`, formOf(file, fileName), {
+        quiet: true,
+        params: queryOf(choice, true),
+      }),
     commit: (file, fileName, choice) =>
-      post<ImportReport>(`${base}/import`, formOf(file, fileName), { quiet: true, params: queryOf(choice, false) }),
+      post<ImportReport>(`${base}/import`, formOf(file, fileName), {
+        quiet: true,
+        params: queryOf(choice, false),
+      }),
     reportSheet: async (file, fileName, choice) => {
       const env = requireEnvironment();
       let response: Response;
@@ -81,10 +95,14 @@ export function importResource(base: string): ImportApi {
       } catch (failure) {
         throw new TransportError('the connection failed', 'NETWORK', { cause: failure });
       }
-      if (response.status > 500) throw new TransportError(`HTTP ${response.status}`, `HTTP_${response.status}`);
+      if (response.status > 500)
+        throw new TransportError(`HTTP ${response.status}`, `HTTP_${response.status}`);
       if ((response.headers.get('content-type') ?? '').includes('application/json'))
         return settle<never>(response.status, parseJson(await response.text()), env, {});
-      return { blob: await response.blob(), filename: filenameOf(response.headers.get('content-disposition')) };
+      return {
+        blob: await response.blob(),
+        filename: filenameOf(response.headers.get('content-disposition')),
+      };
     },
   };
 }

@@ -54,7 +54,8 @@ export const importMessages = {
     'import.template.explanation': 'Explanation',
     'import.template.yes': 'yes',
     'import.template.no': 'no',
-    'import.template.keyColumn': 'Can match existing records (choose "update by this column" when importing).',
+    'import.template.keyColumn':
+      'Can match existing records (choose "update by this column" when importing).',
     'import.template.oneOf': 'Choose from the drop-down (sheet "{sheet}").',
   },
 } as const;

@@ -43,7 +43,11 @@ export const ImportQuery = Type.Object({
   format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('xlsx')])),
 });
 
-const Problem = Type.Object({ row: Type.Integer(), column: Type.Union([Type.String(), Type.Null()]), message: Type.String() });
+const Problem = Type.Object({
+  row: Type.Integer(),
+  column: Type.Union([Type.String(), Type.Null()]),
+  message: Type.String(),
+});
 const Report = Type.Object({
   dryRun: Type.Boolean(),
   mode: Type.String(),
@@ -82,7 +86,13 @@ export async function registerImportRoutes<I>(app: FastifyInstance, options: Imp
   const access = options.access ? { access: options.access } : {};
   app.get('/import-template', { config: { ...access, button: options.add } }, async (req, reply) => {
     const content = await workbooks.job(req, reply, async (signal) =>
-      templateWorkbook(workbooks, await importer.columns(req.actor, req.language), importer, req.language, signal),
+      templateWorkbook(
+        workbooks,
+        await importer.columns(req.actor, req.language),
+        importer,
+        req.language,
+        signal,
+      ),
     );
     return sendWorkbook(reply, req, title, content);
   });
@@ -103,7 +113,9 @@ export async function registerImportRoutes<I>(app: FastifyInstance, options: Imp
     },
     async (req, reply) => {
       const query = req.query as Static<typeof ImportQuery>;
-      const { content } = await uploadedFile(req, () => badRequest('import.tooLarge', { mb: IMPORT_MAX_BYTES >> 20 }));
+      const { content } = await uploadedFile(req, () =>
+        badRequest('import.tooLarge', { mb: IMPORT_MAX_BYTES >> 20 }),
+      );
       const importOptions = {
         dryRun: query.dryRun ?? false,
         mode: query.mode ?? 'all',
@@ -112,7 +124,13 @@ export async function registerImportRoutes<I>(app: FastifyInstance, options: Imp
       const answer = await workbooks.job(req, reply, async (signal) => {
         const sheet = await readUpload(workbooks, content, signal);
         const report = await runImport(importer, req.actor, sheet, importOptions, req.language, signal);
-        return { report, sheet: query.format === 'xlsx' ? await reportSheet(workbooks, sheet, report, req.language, signal) : null };
+        return {
+          report,
+          sheet:
+            query.format === 'xlsx'
+              ? await reportSheet(workbooks, sheet, report, req.language, signal)
+              : null,
+        };
       });
       if (answer.sheet) return sendWorkbook(reply, req, title, answer.sheet);
       const { report } = answer;
@@ -134,6 +152,9 @@ function summary(req: FastifyRequest, report: ImportReport): string {
   const shown = report.errors
     .slice(0, 10)
     .map((p) => req.t('import.rowProblem', { row: p.row, message: p.message }));
-  const more = report.errors.length > shown.length ? [req.t('import.moreProblems', { count: report.errors.length - shown.length })] : [];
+  const more =
+    report.errors.length > shown.length
+      ? [req.t('import.moreProblems', { count: report.errors.length - shown.length })]
+      : [];
   return [head, ...shown, ...more].join('\n');
 }

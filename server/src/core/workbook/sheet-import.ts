@@ -144,7 +144,11 @@ export interface ReadSheet {
 }
 
 /** The first sheet of an upload, or the clear 400s: not a workbook, no header, no rows, too many. */
-export async function readUpload(workbooks: Workbooks, content: Buffer, signal: AbortSignal): Promise<ReadSheet> {
+export async function readUpload(
+  workbooks: Workbooks,
+  content: Buffer,
+  signal: AbortSignal,
+): Promise<ReadSheet> {
   let data: unknown[][];
   try {
     data = await workbooks.read(content, signal);
@@ -218,11 +222,19 @@ export async function runImport<I>(
 
   let settle: (() => Promise<void>) | undefined;
   if (importer.prepare) {
-    const prepared = await importer.prepare(actor, inputs as unknown as Array<{ row: number; input: I }>, options.key);
+    const prepared = await importer.prepare(
+      actor,
+      inputs as unknown as Array<{ row: number; input: I }>,
+      options.key,
+    );
     const refused = prepared.refused;
     settle = prepared.settle;
     for (const [row, error] of refused)
-      errors.push({ row, column: headerOf(fieldOfError(error, columns)), message: messageOf(language, error) });
+      errors.push({
+        row,
+        column: headerOf(fieldOfError(error, columns)),
+        message: messageOf(language, error),
+      });
     if (refused.size > 0) inputs.splice(0, inputs.length, ...inputs.filter(({ row }) => !refused.has(row)));
   }
 
@@ -258,7 +270,11 @@ export async function runImport<I>(
           });
         } catch (error) {
           if (!(error instanceof ApiError) || error.code >= 500) throw error;
-          errors.push({ row, column: headerOf(fieldOfError(error, columns)), message: messageOf(language, error) });
+          errors.push({
+            row,
+            column: headerOf(fieldOfError(error, columns)),
+            message: messageOf(language, error),
+          });
         }
       }
       report.valid = report.created + report.updated;
@@ -321,7 +337,8 @@ function parseRow(
         };
       value = key;
     }
-    input[column.field] = column.kind === 'int' && /^-?\d+(\.0+)?$/.test(value) ? Number.parseInt(value, 10) : value;
+    input[column.field] =
+      column.kind === 'int' && /^-?\d+(\.0+)?$/.test(value) ? Number.parseInt(value, 10) : value;
   }
   const errors = [...Value.Errors(schema, input)] as unknown as TypeBoxError[];
   if (errors.length === 0) return { input };
@@ -391,7 +408,10 @@ export function reportSheet(
     problems.get(row)?.join('; ') ?? null,
   ]);
   return workbooks.write(
-    { header: [...sheet.header, translate(language, 'import.errorColumn')], widths: [...sheet.header.map(() => 18), 60] },
+    {
+      header: [...sheet.header, translate(language, 'import.errorColumn')],
+      widths: [...sheet.header.map(() => 18), 60],
+    },
     [rows],
     signal,
   );

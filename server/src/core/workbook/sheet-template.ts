@@ -34,7 +34,11 @@ export function templateWorkbook<I>(
         importer.keys.includes(c.field) ? t('import.template.keyColumn') : null,
         choicesOf(c).length > 0 ? translate(language, 'import.template.oneOf', { sheet: choicesName }) : null,
       ].filter((s): s is string => s !== null);
-      return [t(c.header), required.has(c.field) ? t('import.template.yes') : t('import.template.no'), said.join(' ')];
+      return [
+        t(c.header),
+        required.has(c.field) ? t('import.template.yes') : t('import.template.no'),
+        said.join(' '),
+      ];
     }),
   };
   const longest = Math.max(0, ...choiceColumns.map((c) => choicesOf(c).length));
@@ -63,5 +67,9 @@ export function templateWorkbook<I>(
     notes,
     ...(choiceColumns.length > 0 ? [choices] : []),
   ];
-  return workbooks.book(sheets, dropDowns.filter((d) => d.column < 26 * 27), signal);
+  return workbooks.book(
+    sheets,
+    dropDowns.filter((d) => d.column < 26 * 27),
+    signal,
+  );
 }

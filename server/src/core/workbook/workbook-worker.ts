@@ -110,7 +110,8 @@ function withDropDowns(xlsx: Uint8Array, dropDowns: DropDown[]): Uint8Array {
   const files = unzipSync(xlsx);
   const path = 'xl/worksheets/sheet1.xml';
   const xml = strFromU8(files[path]!);
-  const letters = (n: number): string => (n < 26 ? '' : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(65 + (n % 26));
+  const letters = (n: number): string =>
+    (n < 26 ? '' : letters(Math.floor(n / 26) - 1)) + String.fromCharCode(65 + (n % 26));
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const validations =
     `<dataValidations count="${dropDowns.length}">` +
@@ -122,7 +123,18 @@ function withDropDowns(xlsx: Uint8Array, dropDowns: DropDown[]): Uint8Array {
       )
       .join('') +
     '</dataValidations>';
-  const before = ['<hyperlinks', '<printOptions', '<pageMargins', '<pageSetup', '<headerFooter', '<drawing', '<legacyDrawing', '<tableParts', '<extLst', '</worksheet>']
+  const before = [
+    '<hyperlinks',
+    '<printOptions',
+    '<pageMargins',
+    '<pageSetup',
+    '<headerFooter',
+    '<drawing',
+    '<legacyDrawing',
+    '<tableParts',
+    '<extLst',
+    '</worksheet>',
+  ]
     .map((tag) => xml.indexOf(tag))
     .filter((at) => at >= 0);
   const at = Math.min(...before);

@@ -80,9 +80,19 @@ export const UserImportSchema = Type.Object(
     account,
     name,
     realName,
-    deptNames: Type.String({ minLength: 1, maxLength: 2000, 'x-label': 'user.deptId', 'x-required': 'user.deptId.required' }),
+    deptNames: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      'x-label': 'user.deptId',
+      'x-required': 'user.deptId.required',
+    }),
     postNames: Type.Optional(NamesText('user.postId')),
-    roleNames: Type.String({ minLength: 1, maxLength: 2000, 'x-label': 'user.roleId', 'x-required': 'user.roleId.required' }),
+    roleNames: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      'x-label': 'user.roleId',
+      'x-required': 'user.roleId.required',
+    }),
     phone,
     email,
     sex,
@@ -355,12 +365,35 @@ export class UserAdminService {
           { header: 'user.account', field: 'account', width: 20 },
           { header: 'user.name', field: 'name' },
           { header: 'user.realName', field: 'realName' },
-          { header: 'user.deptId', field: 'deptNames', width: 24, note: 'user.import.names', choices: (depts ?? []).map((d) => d.deptName) },
-          { header: 'user.postId', field: 'postNames', width: 24, note: 'user.import.names', choices: (posts ?? []).map((p) => p.postName) },
-          { header: 'user.roleId', field: 'roleNames', width: 24, note: 'user.import.names', choices: (roles ?? []).map((r) => r.roleName) },
+          {
+            header: 'user.deptId',
+            field: 'deptNames',
+            width: 24,
+            note: 'user.import.names',
+            choices: (depts ?? []).map((d) => d.deptName),
+          },
+          {
+            header: 'user.postId',
+            field: 'postNames',
+            width: 24,
+            note: 'user.import.names',
+            choices: (posts ?? []).map((p) => p.postName),
+          },
+          {
+            header: 'user.roleId',
+            field: 'roleNames',
+            width: 24,
+            note: 'user.import.names',
+            choices: (roles ?? []).map((r) => r.roleName),
+          },
           { header: 'user.phone', field: 'phone' },
           { header: 'user.email', field: 'email', width: 24 },
-          { header: 'user.sex', field: 'sex', kind: 'int', labels: await dictLabels(this.deps.store, 'sex', language) },
+          {
+            header: 'user.sex',
+            field: 'sex',
+            kind: 'int',
+            labels: await dictLabels(this.deps.store, 'sex', language),
+          },
           { header: 'user.birthday', field: 'birthday', note: 'user.import.birthday' },
           { header: 'user.code', field: 'code' },
         ];
@@ -383,8 +416,12 @@ export class UserAdminService {
               roleRepository.findByAliasOrName(actor, name),
             );
             const existing =
-              key === 'account' ? (await this.#users.findCredentials(actor, input.account.trim()))?.user : undefined;
-            const previous = existing ? (await this.#users.findById(actor, existing.id))?.roleId ?? null : null;
+              key === 'account'
+                ? (await this.#users.findCredentials(actor, input.account.trim()))?.user
+                : undefined;
+            const previous = existing
+              ? ((await this.#users.findById(actor, existing.id))?.roleId ?? null)
+              : null;
             const said = `${roleIds}|${existing?.id ?? ''}|${previous ?? ''}`;
             if (!checked.has(said)) {
               try {
@@ -406,7 +443,9 @@ export class UserAdminService {
       },
       store: async (tx, actor, input, existing) => {
         const { deptNames, postNames, roleNames, birthday, ...fields } = input;
-        const deptId = await resolve('deptNames', deptNames, (name) => new DeptRepository(tx).findByName(actor, name));
+        const deptId = await resolve('deptNames', deptNames, (name) =>
+          new DeptRepository(tx).findByName(actor, name),
+        );
         const postId = await resolve('postNames', postNames, async (name) => {
           const byCode = await new PostRepository(tx).findByCode(actor, name);
           return byCode ? [byCode] : new PostRepository(tx).findByName(actor, name);

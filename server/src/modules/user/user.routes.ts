@@ -175,7 +175,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     preValidation: { submit: passwords },
   });
 
-  await registerImportRoutes(app, { importer: admin.importer(), title: 'user.sheet', add: 'user_add', edit: 'user_edit' });
+  await registerImportRoutes(app, {
+    importer: admin.importer(),
+    title: 'user.sheet',
+    add: 'user_add',
+    edit: 'user_edit',
+  });
 
   app.get(
     '/platform-detail',

@@ -29,6 +29,10 @@ export interface SheetImport<T> {
   actions: CrudToolbarAction<T>[];
   /** The dialog: render it inside the page (CrudPage's children). */
   element: ReactNode;
+  /** For a page outside the CRUD kit: opens the dialog; `imported` runs after a commit. */
+  open: (imported?: () => unknown) => void;
+  /** For a page outside the CRUD kit: downloads the template. */
+  downloadTemplate: () => Promise<void>;
 }
 
 type Step = 'choose' | 'checked' | 'done';
@@ -44,7 +48,7 @@ export function useSheetImport<T>({ api, permission, keys = [] }: SheetImportOpt
   const [step, setStep] = useState<Step>('choose');
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const context = useRef<CrudActionContext<T>>(undefined);
+  const imported = useRef<() => unknown>(undefined);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const reset = () => {
@@ -68,7 +72,8 @@ export function useSheetImport<T>({ api, permission, keys = [] }: SheetImportOpt
       setReport(await call());
       setStep(next);
     } catch (error) {
-      const data = error instanceof RequestError ? (error.body.data as ImportReport | null | undefined) : undefined;
+      const data =
+        error instanceof RequestError ? (error.body.data as ImportReport | null | undefined) : undefined;
       if (data && Array.isArray(data.errors)) {
         setReport(data);
         setStep(next);
@@ -84,7 +89,7 @@ export function useSheetImport<T>({ api, permission, keys = [] }: SheetImportOpt
   const commit = async () => {
     if (!file) return;
     await run(() => api.commit(file, file.name, choice()), 'done');
-    await context.current?.refresh();
+    await imported.current?.();
   };
   const downloadReport = async () => {
     if (!file) return;
@@ -109,8 +114,8 @@ export function useSheetImport<T>({ api, permission, keys = [] }: SheetImportOpt
         label: 'base.sheetImport.import',
         icon: <ImportOutlined aria-hidden />,
         permission,
-        onClick: (ctx) => {
-          context.current = ctx;
+        onClick: (ctx: CrudActionContext<T>) => {
+          imported.current = () => ctx.refresh();
           setOpen(true);
         },
       },
@@ -174,7 +179,9 @@ export function useSheetImport<T>({ api, permission, keys = [] }: SheetImportOpt
             <Button icon={<ImportOutlined aria-hidden />} onClick={() => fileInput.current?.click()}>
               {t('base.sheetImport.choose')}
             </Button>
-            <Typography.Text data-testid="sheet-import-file">{file?.name ?? t('base.sheetImport.noFile')}</Typography.Text>
+            <Typography.Text data-testid="sheet-import-file">
+              {file?.name ?? t('base.sheetImport.noFile')}
+            </Typography.Text>
           </Space>
           <input
             ref={fileInput}
@@ -204,7 +211,10 @@ export function useSheetImport<T>({ api, permission, keys = [] }: SheetImportOpt
                 onChange={setKey}
                 options={[
                   { value: '', label: t('base.sheetImport.keyNone') },
-                  ...keys.map((k) => ({ value: k.field, label: t('base.sheetImport.keyBy', { column: t(k.label) }) })),
+                  ...keys.map((k) => ({
+                    value: k.field,
+                    label: t('base.sheetImport.keyBy', { column: t(k.label) }),
+                  })),
                 ]}
               />
             </Space>
@@ -219,9 +229,17 @@ export function useSheetImport<T>({ api, permission, keys = [] }: SheetImportOpt
             title={
               committed
                 ? stored
-                  ? t('base.sheetImport.imported', { count: report.imported, created: report.created, updated: report.updated })
+                  ? t('base.sheetImport.imported', {
+                      count: report.imported,
+                      created: report.created,
+                      updated: report.updated,
+                    })
                   : t('base.sheetImport.nothingImported')
-                : t('base.sheetImport.checked', { total: report.total, valid: report.valid, invalid: problems.length })
+                : t('base.sheetImport.checked', {
+                    total: report.total,
+                    valid: report.valid,
+                    invalid: problems.length,
+                  })
             }
           />
           {report.secrets.length > 0 && (
@@ -238,7 +256,11 @@ export function useSheetImport<T>({ api, permission, keys = [] }: SheetImportOpt
                   {
                     title: t('base.sheetImport.password'),
                     dataIndex: 'password',
-                    render: (password: string) => <Typography.Text copyable code>{password}</Typography.Text>,
+                    render: (password: string) => (
+                      <Typography.Text copyable code>
+                        {password}
+                      </Typography.Text>
+                    ),
                   },
                 ]}
               />
@@ -254,7 +276,12 @@ export function useSheetImport<T>({ api, permission, keys = [] }: SheetImportOpt
                 pagination={{ pageSize: 10, hideOnSinglePage: true, showSizeChanger: false }}
                 columns={[
                   { title: t('base.sheetImport.row'), dataIndex: 'row', width: 80 },
-                  { title: t('base.sheetImport.column'), dataIndex: 'column', width: 160, render: (c: string | null) => c ?? '—' },
+                  {
+                    title: t('base.sheetImport.column'),
+                    dataIndex: 'column',
+                    width: 160,
+                    render: (c: string | null) => c ?? '—',
+                  },
                   { title: t('base.sheetImport.reason'), dataIndex: 'message' },
                 ]}
               />
@@ -280,5 +307,9 @@ export function useSheetImport<T>({ api, permission, keys = [] }: SheetImportOpt
     </Modal>
   );
 
-  return { actions, element };
+  const openDialog = (after?: () => unknown) => {
+    imported.current = after;
+    setOpen(true);
+  };
+  return { actions, element, open: openDialog, downloadTemplate };
 }

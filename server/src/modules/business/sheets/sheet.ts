@@ -34,7 +34,15 @@ export interface SheetColumn<E> {
 export function importColumns<E>(columns: SheetColumn<E>[]): ImportColumn[] {
   return columns.flatMap(({ header, field, width, kind, labels }) =>
     field
-      ? [{ header, field, ...(width ? { width } : {}), ...(kind ? { kind } : {}), ...(labels ? { labels } : {}) }]
+      ? [
+          {
+            header,
+            field,
+            ...(width ? { width } : {}),
+            ...(kind ? { kind } : {}),
+            ...(labels ? { labels } : {}),
+          },
+        ]
       : [],
   );
 }

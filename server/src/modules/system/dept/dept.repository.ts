@@ -28,7 +28,11 @@ export class DeptRepository extends TableRepository<Dept, 'blade_dept'> {
 
   /** The tenant's departments of this name (an import names departments: several is ambiguous). */
   async findByName(actor: Actor, deptName: string): Promise<Dept[]> {
-    const rows = await this.scopedSelect(actor).selectAll().where('dept_name', '=', deptName).limit(2).execute();
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where('dept_name', '=', deptName)
+      .limit(2)
+      .execute();
     return rows.map((row) => this.toEntity(row));
   }
 

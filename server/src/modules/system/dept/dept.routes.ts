@@ -20,7 +20,12 @@ import type { DeptService } from './dept.service.js';
  * signed-in users (the user page's tree, the switch dialog); writes need the page's buttons.
  */
 export const deptRoutes: FastifyPluginAsyncTypebox<{ depts: DeptService }> = async (app, { depts }) => {
-  await registerImportRoutes(app, { importer: depts.importer(), title: 'dept.sheet', add: 'dept_add', edit: 'dept_edit' });
+  await registerImportRoutes(app, {
+    importer: depts.importer(),
+    title: 'dept.sheet',
+    add: 'dept_add',
+    edit: 'dept_edit',
+  });
 
   app.get(
     '/list',

@@ -180,7 +180,8 @@ export class DeptService {
       storeFor: async () => this.store,
       findByKey: async (tx, actor, _key, input) => {
         const found = await new DeptRepository(tx).findByName(actor, input.deptName.trim());
-        if (found.length > 1) throw new CellError('deptName', 'import.ambiguousRelated', { name: input.deptName });
+        if (found.length > 1)
+          throw new CellError('deptName', 'import.ambiguousRelated', { name: input.deptName });
         return found[0]?.id;
       },
       store: async (tx, actor, input, existing) => {
@@ -188,10 +189,15 @@ export class DeptService {
         let parentId: string = ROOT_PARENT_ID;
         if (parentName?.trim()) {
           const parent = await byName(new DeptRepository(tx), actor, parentName.trim());
-          if (!parent) throw new CellError('parentName', 'import.unknownRelated', { name: parentName.trim() });
+          if (!parent)
+            throw new CellError('parentName', 'import.unknownRelated', { name: parentName.trim() });
           parentId = parent.id;
         }
-        await new DeptService(tx).submit(actor, { ...fields, parentId, ...(existing ? { id: existing } : {}) });
+        await new DeptService(tx).submit(actor, {
+          ...fields,
+          parentId,
+          ...(existing ? { id: existing } : {}),
+        });
       },
     };
   }

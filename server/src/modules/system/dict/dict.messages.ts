@@ -24,7 +24,8 @@ export const dictMessages = {
     'dict.hasChildren': '请先删除下级字典项: {names}',
     'dict.sheet': '系统字典',
     'dict.sheetBiz': '业务字典',
-    'dict.import.code': '字典编号。字典键值为空的行是字典本身，其余行是该编号字典的字典项（字典须已存在或在更靠前的行）。',
+    'dict.import.code':
+      '字典编号。字典键值为空的行是字典本身，其余行是该编号字典的字典项（字典须已存在或在更靠前的行）。',
     'dict.import.dictKey': '字典项的键值；字典本身留空。按此列更新时以“字典编号 + 字典键值”匹配。',
   },
   en: {
@@ -53,6 +54,7 @@ export const dictMessages = {
     'dict.sheetBiz': 'Business dictionaries',
     'dict.import.code':
       "The dictionary's code. A row without a key is the dictionary itself; the others are entries of the dictionary with this code (which must exist or be on an earlier row).",
-    'dict.import.dictKey': "The entry's key; blank for the dictionary itself. Updating by this column matches code and key.",
+    'dict.import.dictKey':
+      "The entry's key; blank for the dictionary itself. Updating by this column matches code and key.",
   },
 } as const;

@@ -215,7 +215,8 @@ export class DictService {
    * Each row saved by submit in the import's transaction.
    */
   importer(): SheetImporter<DictImport> {
-    const findParent = (dicts: DictRepository, actor: Actor, code: string) => dicts.parentWithCode(actor, code);
+    const findParent = (dicts: DictRepository, actor: Actor, code: string) =>
+      dicts.parentWithCode(actor, code);
     return {
       columns: async () => [
         { header: 'dict.code', field: 'code', width: 20, note: 'dict.import.code' },
@@ -231,7 +232,11 @@ export class DictService {
       findByKey: async (tx, actor, _key, input) => {
         const dicts = new DictRepository(tx, this.deps.def);
         const key = text(input.dictKey);
-        return (key === null ? await findParent(dicts, actor, input.code.trim()) : await dicts.holder(actor, input.code.trim(), key))?.id;
+        return (
+          key === null
+            ? await findParent(dicts, actor, input.code.trim())
+            : await dicts.holder(actor, input.code.trim(), key)
+        )?.id;
       },
       store: async (tx, actor, input, existing) => {
         const dicts = new DictRepository(tx, this.deps.def);

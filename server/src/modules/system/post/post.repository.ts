@@ -22,7 +22,11 @@ export class PostRepository extends TableRepository<Post, 'blade_post'> {
 
   /** The tenant's posts of this name (an import names posts by code or name: several is ambiguous). */
   async findByName(actor: Actor, postName: string): Promise<Post[]> {
-    const rows = await this.scopedSelect(actor).selectAll().where('post_name', '=', postName).limit(2).execute();
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where('post_name', '=', postName)
+      .limit(2)
+      .execute();
     return rows.map((row) => this.toEntity(row));
   }
 

@@ -20,7 +20,12 @@ export const postRoutes: FastifyPluginAsyncTypebox<{ posts: PostService }> = asy
     },
   });
 
-  await registerImportRoutes(app, { importer: posts.importer(), title: 'post.sheet', add: 'post_add', edit: 'post_edit' });
+  await registerImportRoutes(app, {
+    importer: posts.importer(),
+    title: 'post.sheet',
+    add: 'post_add',
+    edit: 'post_edit',
+  });
 
   app.get(
     '/select',

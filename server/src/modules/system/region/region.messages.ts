@@ -36,7 +36,9 @@ export const regionMessages = {
     'region.tooDeep': 'Nothing can be placed under a village',
     'region.hasChildren': 'Remove the regions below first: {names}',
     'region.sheet': 'Regions',
-    'region.import.exists': 'Region code already exists: {code} (choose to update by region code to change it)',
-    'region.import.parentCode': "The parent region's code (00 for a province). The parent must exist or be on an earlier row.",
+    'region.import.exists':
+      'Region code already exists: {code} (choose to update by region code to change it)',
+    'region.import.parentCode':
+      "The parent region's code (00 for a province). The parent must exist or be on an earlier row.",
   },
 } as const;

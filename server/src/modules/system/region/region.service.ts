@@ -125,7 +125,8 @@ export class RegionService {
       schema: RegionInputSchema,
       keys: ['code'],
       storeFor: async () => this.store,
-      findByKey: async (tx, _actor, _key, input) => (await new RegionRepository(tx).findByCode(input.code.trim()))?.code,
+      findByKey: async (tx, _actor, _key, input) =>
+        (await new RegionRepository(tx).findByCode(input.code.trim()))?.code,
       store: async (tx, _actor, input, existing) => {
         if (existing === undefined && (await new RegionRepository(tx).findByCode(input.code.trim())))
           throw new CellError('code', 'region.import.exists', { code: input.code.trim() });

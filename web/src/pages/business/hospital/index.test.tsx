@@ -112,7 +112,11 @@ describe('hospitals page', () => {
     const dialog = await findDialog('导入 Excel');
     const footer = () => dialog.querySelector<HTMLElement>('.ant-modal-footer')!;
     // Nothing to check before a file is chosen; a file that is not .xlsx is refused here.
-    expect(within(footer()).getByRole('button', { name: buttonName('检查') }).hasAttribute('disabled')).toBe(true);
+    expect(
+      within(footer())
+        .getByRole('button', { name: buttonName('检查') })
+        .hasAttribute('disabled'),
+    ).toBe(true);
     pickFile(dialog, sheet('医院.csv'));
     expect(await within(dialog).findByText('请选择 .xlsx 格式的 Excel 文件')).toBeTruthy();
     pickFile(dialog, sheet('医院.xlsx'));
@@ -132,9 +136,14 @@ describe('hospitals page', () => {
     expect(within(problems).getByText('请输入医院名称')).toBeTruthy();
 
     // The report as a sheet with an error column.
-    vi.mocked(hospitalApi.imports.reportSheet).mockResolvedValueOnce({ blob: new Blob(['x']), filename: '医院-报告.xlsx' });
+    vi.mocked(hospitalApi.imports.reportSheet).mockResolvedValueOnce({
+      blob: new Blob(['x']),
+      filename: '医院-报告.xlsx',
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: buttonName('下载带错误列的表格') }));
-    await waitFor(() => expect(saveFile).toHaveBeenCalledWith(expect.objectContaining({ filename: '医院-报告.xlsx' })));
+    await waitFor(() =>
+      expect(saveFile).toHaveBeenCalledWith(expect.objectContaining({ filename: '医院-报告.xlsx' })),
+    );
 
     // All or nothing cannot be committed with a problem; the valid rows can.
     const commit = () => within(footer()).getByRole('button', { name: buttonName('导入') });
@@ -165,7 +174,10 @@ describe('hospitals page', () => {
     const footer = () => dialog.querySelector<HTMLElement>('.ant-modal-footer')!;
     pickFile(dialog, sheet('医院.xlsx'));
     vi.mocked(hospitalApi.imports.check).mockRejectedValueOnce(
-      new RequestError('表格缺少必填列: 医院编码', 400, '表格缺少必填列: 医院编码', { code: 400, data: null }),
+      new RequestError('表格缺少必填列: 医院编码', 400, '表格缺少必填列: 医院编码', {
+        code: 400,
+        data: null,
+      }),
     );
     fireEvent.click(within(footer()).getByRole('button', { name: buttonName('检查') }));
     expect(await within(dialog).findByText('表格缺少必填列: 医院编码')).toBeTruthy();
