@@ -102,8 +102,8 @@ async function postSheet() {
 }
 
 async function importSheet(base, headers, sheet, query) {
-  const form = new FormData();
-  form.append('file', new Blob([sheet]), 'posts.xlsx');
+  const form = new globalThis.FormData();
+  form.append('file', new globalThis.Blob([sheet]), 'posts.xlsx');
   const started = performance.now();
   const res = await globalThis.fetch(`${base}/api/blade-system/post/import?${query}`, {
     method: 'POST',
