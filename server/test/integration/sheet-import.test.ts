@@ -1,6 +1,6 @@
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, createTenantAdmin, insertDept } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
@@ -394,6 +394,25 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
     const xml = strFromU8(unzipSync(new Uint8Array(template.rawPayload))['xl/worksheets/sheet1.xml']!);
     expect(xml).toContain('<dataValidation type="list"');
     expect(xml).toContain("'选项'!$A$2");
+
+    // A formula's value is read (as Excel saved it).
+    const written = unzipSync(
+      new Uint8Array(await sheet([POST_HEADER, ['高层', 'imp-formula', '公式岗位', 7, null]])),
+    );
+    const sheetXml = strFromU8(written['xl/worksheets/sheet1.xml']!);
+    expect(sheetXml).toContain('<c r="D2"><v>7</v></c>');
+    written['xl/worksheets/sheet1.xml'] = strToU8(
+      sheetXml.replace('<c r="D2"><v>7</v></c>', '<c r="D2"><f>3+4</f><v>7</v></c>'),
+    );
+    expect((await importSheet('post', Buffer.from(zipSync(written)))).body.data).toMatchObject({
+      imported: 1,
+    });
+    const formula = await t.store.db
+      .selectFrom('blade_post')
+      .select('sort')
+      .where('post_code', '=', 'imp-formula')
+      .executeTakeFirstOrThrow();
+    expect(Number(formula.sort)).toBe(7);
 
     expect((await importSheet('post', Buffer.from('not a sheet'))).body.msg).toBe(
       '无法读取该文件，请上传 .xlsx 格式的表格',
