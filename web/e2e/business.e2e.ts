@@ -287,20 +287,37 @@ describe('the business console against the real server', () => {
     expect(rows[0]!.slice(0, 2)).toEqual(['医院编码', '医院名称']);
     expect(rows[1]!.slice(0, 2)).toEqual([HOSPITAL.code, HOSPITAL.name]);
 
+    // The import: a dry run reports every row's problem (here a code that exists), then only the
+    // valid rows are stored.
     const sheet = await writeXlsxFile([
       ['医院编码', '医院名称'],
       ...IMPORTED.map((hospital) => [hospital.code, hospital.name]),
+      [HOSPITAL.code, '重复的医院'],
     ]).toBuffer();
+    await toolbar(hospitals).getByRole('button', { name: '导入', exact: true }).click();
+    const importing = page.getByRole('dialog', { name: '导入 Excel' });
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
-      toolbar(hospitals).getByRole('button', { name: '导入' }).click(),
+      importing.getByRole('button', { name: '选择文件' }).click(),
     ]);
     await chooser.setFiles({
       name: 'hospitals.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       buffer: sheet,
     });
-    await toast(page, '导入成功 2 条');
+    await importing.getByText('hospitals.xlsx').waitFor();
+    await importing.getByRole('button', { name: /^检\s?查$/ }).click();
+    await importing.getByText('共 3 行，2 行可导入，1 个问题').waitFor();
+    const problems = importing.getByRole('table', { name: '问题列表' });
+    await problems.getByText(`医院编码已存在: ${HOSPITAL.code}`).waitFor();
+    await importing.getByRole('radio', { name: '只导入没有问题的 2 行' }).check();
+    await importing.getByRole('button', { name: /^导\s?入$/ }).click();
+    await importing.getByText('导入成功 2 条（新增 2，更新 0）').waitFor();
+    await importing
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /^关\s?闭$/ })
+      .click();
+    await importing.waitFor({ state: 'hidden' });
     for (const hospital of IMPORTED)
       await hospitals
         .getByRole('row', { name: new RegExp(hospital.code) })

@@ -3,6 +3,7 @@
 // composition root adds (server/src/messages.ts): core imports nothing from modules.
 
 import { eventMessages } from './events/event.messages.js';
+import { importMessages } from './workbook/import.messages.js';
 import { workbookMessages } from './workbook/workbook.messages.js';
 
 export type Language = 'zh' | 'en';
@@ -40,6 +41,8 @@ const zh = {
   'param.paramKey.exists': '参数键名已存在: {key}',
   'field.id': '主键',
   'param.paramName': '参数名称',
+  'param.sheet': '参数',
+  'param.import.visibility': '0 仅平台管理员可见（私有），1 所有登录用户可见（公开）；空为私有。',
   'param.paramKey': '参数键名',
   'param.paramValue': '参数键值',
   'param.remark': '备注',
@@ -51,6 +54,7 @@ const zh = {
   'list.tooLarge': '数据过多，请缩小查询范围',
   'field.nul': '{field}不能包含空字符',
   ...workbookMessages.zh,
+  ...importMessages.zh,
   ...eventMessages.zh,
 } as const;
 
@@ -97,6 +101,9 @@ const en: Record<keyof SharedMessages, string> = {
   'param.paramKey.exists': 'Parameter key already exists: {key}',
   'field.id': 'id',
   'param.paramName': 'parameter name',
+  'param.sheet': 'Parameters',
+  'param.import.visibility':
+    '0 private (the platform administrator only), 1 public (every signed-in user); blank: private.',
   'param.paramKey': 'parameter key',
   'param.paramValue': 'parameter value',
   'param.remark': 'remark',
@@ -108,6 +115,7 @@ const en: Record<keyof SharedMessages, string> = {
   'list.tooLarge': 'Too many results; narrow the search',
   'field.nul': '{field} must not contain a NUL character',
   ...workbookMessages.en,
+  ...importMessages.en,
   ...eventMessages.en,
 };
 

@@ -15,11 +15,11 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
   let t: TestApp;
 
   const sheet = (rows: Array<Array<string | number | null>>) => writeXlsxFile(rows).toBuffer();
-  const importSheet = async (area: string, content: Buffer, token?: string, language = 'zh-CN') =>
+  const importSheet = async (area: string, content: Buffer, token?: string, language = 'zh-CN', query = '') =>
     t.call(
       {
         method: 'POST',
-        url: `${API}/${area}/import`,
+        url: `${API}/${area}/import${query ? `?${query}` : ''}`,
         ...(() => {
           const body = multipart(`${area}.xlsx`, content);
           return { payload: body.payload, headers: { ...body.headers, 'accept-language': language } };
@@ -85,7 +85,13 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
     ]);
     const refused = await importSheet('hospital', bad);
     expect(refused.status).toBe(400);
-    expect(refused.body.data.errors.map((e: { row: number }) => e.row)).toEqual([3, 5]);
+    // Every problem at once: the sheet's own duplicate (row 4) is named with the rows the schema refuses.
+    expect(refused.body.data.errors.map((e: { row: number }) => e.row)).toEqual([3, 4, 5]);
+    expect(refused.body.data.errors[1]).toEqual({
+      row: 4,
+      column: '医院编码',
+      message: '医院编码已存在: S-1',
+    });
     expect(refused.body.msg).toContain('第 3 行: 请输入医院名称');
     expect(refused.body.msg).toContain('第 5 行');
     expect(await count('zx_hospital')).toBe(0);
@@ -148,18 +154,29 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
         ['IMP-2', '二号柜', 'NOPE', 4],
       ]),
     );
-    expect(refused.body.data.errors).toEqual([{ row: 3, message: '医院编码不存在: NOPE' }]);
+    expect(refused.body.data.errors).toEqual([
+      { row: 3, column: '医院编码', message: '医院编码不存在: NOPE' },
+    ]);
     expect(await count('zx_machine')).toBe(0);
 
-    const imported = await importSheet(
-      'machine',
-      await sheet([
-        ['机器编号', '机器名称', '医院编码', '机器型号', '格口数量'],
-        ['IMP-1', '一号柜', 'S-1', '标准柜(24格)', 4],
-        ['IMP-2', '二号柜', 'S-2', 2, 6],
-      ]),
-    );
-    expect(imported.body.data).toEqual({ imported: 2 });
+    const good = await sheet([
+      ['机器编号', '机器名称', '医院编码', '机器型号', '格口数量'],
+      ['IMP-1', '一号柜', 'S-1', '标准柜(24格)', 4],
+      ['IMP-2', '二号柜', 'S-2', 2, 6],
+    ]);
+    // A dry run holds the numbers while it checks, and gives them back.
+    const dry = (await importSheet('machine', good, undefined, 'zh-CN', 'dryRun=true')).body.data;
+    expect(dry).toMatchObject({ dryRun: true, valid: 2, imported: 0, errors: [] });
+    const held = await t.store.db
+      .selectFrom('zx_tenant_key')
+      .select('key_value')
+      .where('key_value', 'like', 'IMP-%')
+      .execute();
+    expect(held).toEqual([]);
+    expect(await count('zx_machine')).toBe(0);
+
+    const imported = await importSheet('machine', good);
+    expect(imported.body.data).toMatchObject({ imported: 2, created: 2 });
     const slots = await t.store.db
       .selectFrom('zx_slot')
       .select('machine_no')

@@ -193,7 +193,7 @@ export function installGuard(app: FastifyInstance, deps: GuardDependencies, fast
       const id = (req.body as { id?: unknown } | undefined)?.id;
       codes.push(id ? button.update : button.create);
     }
-    const further = bodyButton?.(req.body);
+    const further = bodyButton?.(req.body, req.query);
     if (further) codes.push(further);
     const rights = await deps.permissions.rightsOf(principalOf(req));
     if (!codes.every(rights.holds)) return refuse(reply, req, 403, 'error.noButton');

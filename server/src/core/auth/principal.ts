@@ -48,9 +48,10 @@ declare module 'fastify' {
     button?: ButtonRequirement;
     /**
      * A further button the request's body asks for (an apk update that publishes needs apk_publish
-     * as well): checked by the guard once the body is read; null asks for none.
+     * as well; an import that updates by a key column asks for the edit button in its query): checked
+     * by the guard once the body is read; null asks for none.
      */
-    bodyButton?: (body: unknown) => PermissionCode | null;
+    bodyButton?: (body: unknown, query: unknown) => PermissionCode | null;
     /**
      * Who may call a route of access `user` that needs no button (reads, above all: security S16):
      * the holders of one of these menus, or of an API scope that covers the route.

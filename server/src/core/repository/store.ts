@@ -51,9 +51,12 @@ export interface Actor {
 /**
  * Runs fn in one transaction; repositories built from the store it gets take part in it. What fn
  * leaves for after the commit (`whenCommitted`) runs once the transaction has committed, in order,
- * and not at all when it rolls back.
+ * and not at all when it rolls back. On a store that is already a transaction, fn joins it: a
+ * service built on an import's transaction (core/workbook/sheet-import.ts) saves in it as its own
+ * submit would.
  */
 export async function inTransaction<T>(store: Store, fn: (tx: Store) => Promise<T>): Promise<T> {
+  if (store.afterCommit) return fn(store);
   const committed: Array<() => Promise<void>> = [];
   const result = await store.db
     .transaction()

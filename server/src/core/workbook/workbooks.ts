@@ -9,7 +9,7 @@ import type { Cache } from '../cache/index.js';
 import { ApiError } from '../errors.js';
 import type { Actor } from '../repository/store.js';
 import { CODE_ROOT, MODULE_EXTENSION } from '../../db/server-paths.js';
-import type { ReadTask, SheetCell, WriteTask } from './workbook-worker.js';
+import type { BookSheet, BookTask, DropDown, ReadTask, SheetCell, WriteTask } from './workbook-worker.js';
 
 // Exports and imports of .xlsx workbooks (security.md S18, issue 44 item 6). A 47,021-row report
 // export used to hold the event loop for 2.5 s (every other request waited), and eight at once
@@ -19,7 +19,7 @@ import type { ReadTask, SheetCell, WriteTask } from './workbook-worker.js';
 // - a job (an export or an import) is admitted only under two limits, else 429: per user over
 //   every server process (slots in the cache), and per process (running or waiting for a thread).
 
-export type { SheetCell } from './workbook-worker.js';
+export type { BookSheet, DropDown, SheetCell } from './workbook-worker.js';
 
 /** Threads writing and reading workbooks: every core but one, which stays with the event loop; 1 to 2. */
 export const WORKBOOK_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
@@ -132,6 +132,13 @@ export class Workbooks {
   async read(content: Buffer, signal: AbortSignal): Promise<unknown[][]> {
     const task: ReadTask = { kind: 'read', content };
     return (await (await this.#threads()).run(task, { signal })) as unknown[][];
+  }
+
+  /** A small workbook of several sheets (a template), written whole by a pool thread. */
+  async book(sheets: BookSheet[], dropDowns: DropDown[], signal: AbortSignal): Promise<Buffer> {
+    const task: BookTask = { kind: 'book', sheets, dropDowns };
+    const bytes = (await (await this.#threads()).run(task, { signal })) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   async close(): Promise<void> {

@@ -66,7 +66,7 @@ export async function startSignIn(app: FastifyInstance, deps: SignInDependencies
   const { store, cache } = deps;
   const signer = new TokenSigner(deps.jwtSecret);
   // The account states say whether a second factor must be set up first; confirming one changes them.
-  const secondFactor = new SecondFactor({
+  const secondFactor: SecondFactor = new SecondFactor({
     store,
     secrets: deps.secrets,
     accounts: { invalidate: (change) => accounts.invalidate(change) },

@@ -14,7 +14,7 @@ import { formatDateTime, parseDateTime } from '../../core/dates.js';
 import { ApiError, badRequest, notFound } from '../../core/errors.js';
 import { isId, parseIdList } from '../../core/ids.js';
 import { parseListQuery } from '../../core/list-query.js';
-import { inTransaction, type Actor, type Store } from '../../core/repository/store.js';
+import { inTransaction, whenCommitted, type Actor, type Store } from '../../core/repository/store.js';
 import { hashPassword } from '../../db/seed/seed.js';
 import { DeptRepository } from '../system/dept/dept.repository.js';
 import { PostRepository } from '../system/post/post.repository.js';
@@ -25,6 +25,10 @@ import { UserPlatformRepository } from './user-platform.repository.js';
 import { idList, USER_STATUS, UserRepository, userTable, type User as UserRow } from './user.repository.js';
 import { idsOf } from '../../core/entity-service.js';
 import { recordPassword, refuseCommonPassword } from './password-rules.js';
+import { UserInputSchema } from '@console/contract/schema';
+import { Type, type Static } from 'typebox';
+import { dictLabels } from '../../core/workbook/dict-labels.repository.js';
+import { CellError, type SheetImporter } from '../../core/workbook/sheet-import.js';
 
 export interface UserAdminDependencies {
   store: Store;
@@ -61,6 +65,50 @@ export function policyPassword(policy: PasswordPolicy): string {
   if (policy.minClasses < 4) return password;
   const at = randomInt(length + 1);
   return `${password.slice(0, at)}-${password.slice(at)}`;
+}
+
+const { account, name, realName, email, phone, sex, code } = UserInputSchema.properties;
+const NamesText = (label: 'user.deptId' | 'user.postId' | 'user.roleId') =>
+  Type.String({ maxLength: 2000, 'x-label': label });
+
+/**
+ * An imported user: the form's fields, with departments, posts and roles named (comma-separated,
+ * by name or code) instead of ids; no password (one is generated).
+ */
+export const UserImportSchema = Type.Object(
+  {
+    account,
+    name,
+    realName,
+    deptNames: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      'x-label': 'user.deptId',
+      'x-required': 'user.deptId.required',
+    }),
+    postNames: Type.Optional(NamesText('user.postId')),
+    roleNames: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      'x-label': 'user.roleId',
+      'x-required': 'user.roleId.required',
+    }),
+    phone,
+    email,
+    sex,
+    birthday: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}', 'x-label': 'user.birthday' })),
+    code,
+  },
+  { additionalProperties: false },
+);
+type UserImport = Static<typeof UserImportSchema>;
+
+/** What a submit's own fields become once checked (#checked). */
+interface CheckedUser {
+  phone: string | null;
+  email: string | null;
+  birthday: Date | null;
+  passwordHash: string | undefined;
 }
 
 const PHONE = /^\d{11}$/;
@@ -205,8 +253,17 @@ export class UserAdminService {
    * never change the password (reset-password does).
    */
   async save(actor: Principal, input: UserInput): Promise<User> {
+    const checked = await this.#checked(input);
+    await this.#checkRoleChange(actor, input.id || undefined, input.roleId);
+    const saved = await inTransaction(this.deps.store, (tx) => this.#write(tx, actor, input, checked));
+    // Roles may have changed: the guard counts only the roles the user holds now.
+    await this.deps.accounts.invalidate({ userId: saved });
+    return this.detail(actor, saved);
+  }
+
+  /** A submit's own fields checked (phone, email, birthday, a new user's password, hashed). */
+  async #checked(input: UserInput): Promise<CheckedUser> {
     const id = input.id || undefined;
-    const account = input.account.trim();
     const phone = text(input.phone);
     const email = text(input.email);
     if (phone && !PHONE.test(phone)) throw badRequest('user.phone.invalid');
@@ -224,45 +281,193 @@ export class UserAdminService {
       refuseCommonPassword(input.password);
     }
     const passwordHash = id === undefined ? await hashPassword(input.password!) : undefined;
-    await this.#checkRoleChange(actor, id, input.roleId);
+    return { phone, email, birthday, passwordHash };
+  }
 
-    const saved = await inTransaction(this.deps.store, async (tx) => {
-      const users = new UserRepository(tx);
-      const existing = id === undefined ? undefined : await users.findById(actor, id);
-      if (id !== undefined && !existing) throw notFound();
-      const holder = await users.findCredentials(actor, account);
-      if (holder && holder.user.id !== id) throw badRequest('user.account.exists', { account });
-      const refs = await this.#checkRefs(tx, actor, input);
-      const values = {
-        account,
-        name: text(input.name),
-        realName: text(input.realName),
-        avatar: text(input.avatar),
-        email,
-        phone,
-        birthday: birthday as unknown as string | null,
-        sex: input.sex ?? null,
-        code: text(input.code),
-        userType: input.userType ?? existing?.userType ?? USER_TYPE.WEB,
-        ...refs,
-      };
-      if (!existing) {
-        // The tenant's licence caps its accounts (blade_tenant.account_number).
-        await checkAccountLimit(tx, actor.tenantId);
-        const created = await users.insert(actor, {
-          ...values,
-          password: passwordHash,
-          passwordChangeRequired: input.passwordChangeRequired === 1 ? 1 : 0,
-        } as Partial<UserRow>);
-        await recordPassword(tx, actor.tenantId, created, passwordHash!, new Date());
-        return created;
+  /** Writes a checked submit in the transaction tx (the account once per tenant, the references there); answers the id. */
+  async #write(
+    tx: Store,
+    actor: Actor,
+    input: UserInput,
+    { phone, email, birthday, passwordHash }: CheckedUser,
+  ): Promise<string> {
+    const id = input.id || undefined;
+    const account = input.account.trim();
+    const users = new UserRepository(tx);
+    const existing = id === undefined ? undefined : await users.findById(actor, id);
+    if (id !== undefined && !existing) throw notFound();
+    const holder = await users.findCredentials(actor, account);
+    if (holder && holder.user.id !== id) throw badRequest('user.account.exists', { account });
+    const refs = await this.#checkRefs(tx, actor, input);
+    const values = {
+      account,
+      name: text(input.name),
+      realName: text(input.realName),
+      avatar: text(input.avatar),
+      email,
+      phone,
+      birthday: birthday as unknown as string | null,
+      sex: input.sex ?? null,
+      code: text(input.code),
+      userType: input.userType ?? existing?.userType ?? USER_TYPE.WEB,
+      ...refs,
+    };
+    if (!existing) {
+      // The tenant's licence caps its accounts (blade_tenant.account_number).
+      await checkAccountLimit(tx, actor.tenantId);
+      const created = await users.insert(actor, {
+        ...values,
+        password: passwordHash,
+        passwordChangeRequired: input.passwordChangeRequired === 1 ? 1 : 0,
+      } as Partial<UserRow>);
+      await recordPassword(tx, actor.tenantId, created, passwordHash!, new Date());
+      return created;
+    }
+    if (!(await users.update(actor, existing.id, values))) throw notFound();
+    return existing.id;
+  }
+
+  /**
+   * The import (core/workbook/sheet-import.ts): the account is the key column; departments, posts
+   * and roles are named (comma-separated) by name or code and resolved in the tenant; each row is
+   * saved by `save`, in the import's transaction, so a role the importer may not give is refused
+   * as in the form (S12). A new user gets a generated password, to be changed at the first sign-in:
+   * answered once, in the report of the commit.
+   */
+  importer(): SheetImporter<UserImport> {
+    const names = (value: string | null | undefined) =>
+      (value ?? '')
+        .split(/[,，、]/)
+        .map((name) => name.trim())
+        .filter(Boolean);
+    const resolve = async <R extends { id: string }>(
+      field: string,
+      value: string | null | undefined,
+      find: (name: string) => Promise<R[]>,
+    ): Promise<string> => {
+      const ids: string[] = [];
+      for (const name of names(value)) {
+        const found = await find(name);
+        if (found.length === 0) throw new CellError(field, 'import.unknownRelated', { name });
+        if (found.length > 1) throw new CellError(field, 'import.ambiguousRelated', { name });
+        ids.push(found[0]!.id);
       }
-      if (!(await users.update(actor, existing.id, values))) throw notFound();
-      return existing.id;
-    });
-    // Roles may have changed: the guard counts only the roles the user holds now.
-    await this.deps.accounts.invalidate({ userId: saved });
-    return this.detail(actor, saved);
+      return ids.join(',');
+    };
+    return {
+      columns: async (actor, language) => {
+        const [depts, posts, roles] = await Promise.all([
+          new DeptRepository(this.deps.store).listAll(actor, { filters: [], orders: [] }),
+          new PostRepository(this.deps.store).listAll(actor, { filters: [], orders: [] }),
+          new RoleRepository(this.deps.store).listAll(actor, { filters: [], orders: [] }),
+        ]);
+        return [
+          { header: 'user.account', field: 'account', width: 20 },
+          { header: 'user.name', field: 'name' },
+          { header: 'user.realName', field: 'realName' },
+          {
+            header: 'user.deptId',
+            field: 'deptNames',
+            width: 24,
+            note: 'user.import.names',
+            choices: (depts ?? []).map((d) => d.deptName),
+          },
+          {
+            header: 'user.postId',
+            field: 'postNames',
+            width: 24,
+            note: 'user.import.names',
+            choices: (posts ?? []).map((p) => p.postName),
+          },
+          {
+            header: 'user.roleId',
+            field: 'roleNames',
+            width: 24,
+            note: 'user.import.names',
+            choices: (roles ?? []).map((r) => r.roleName),
+          },
+          { header: 'user.phone', field: 'phone' },
+          { header: 'user.email', field: 'email', width: 24 },
+          {
+            header: 'user.sex',
+            field: 'sex',
+            kind: 'int',
+            labels: await dictLabels(this.deps.store, 'sex', language),
+          },
+          { header: 'user.birthday', field: 'birthday', note: 'user.import.birthday' },
+          { header: 'user.code', field: 'code' },
+        ];
+      },
+      schema: UserImportSchema,
+      keys: ['account'],
+      storeFor: async () => this.deps.store,
+      findByKey: async (tx, actor, _key, input) =>
+        (await new UserRepository(tx).findCredentials(actor, input.account.trim()))?.user.id,
+      // S12 as in the form: the roles given only as the importer may give them. The grant policy
+      // reads through its own store: checked before the import's transaction, once per set of roles
+      // (and previous roles, for an update by account).
+      prepare: async (actor, rows, key) => {
+        const refused = new Map<number, ApiError>();
+        const checked = new Map<string, ApiError | null>();
+        const roleRepository = new RoleRepository(this.deps.store);
+        for (const { row, input } of rows) {
+          try {
+            const roleIds = await resolve('roleNames', input.roleNames, (name) =>
+              roleRepository.findByAliasOrName(actor, name),
+            );
+            const existing =
+              key === 'account'
+                ? (await this.#users.findCredentials(actor, input.account.trim()))?.user
+                : undefined;
+            const previous = existing
+              ? ((await this.#users.findById(actor, existing.id))?.roleId ?? null)
+              : null;
+            const said = `${roleIds}|${existing?.id ?? ''}|${previous ?? ''}`;
+            if (!checked.has(said)) {
+              try {
+                await this.#checkRoleChange(actor as Principal, existing?.id, roleIds);
+                checked.set(said, null);
+              } catch (error) {
+                if (!(error instanceof ApiError)) throw error;
+                checked.set(said, error);
+              }
+            }
+            const refusal = checked.get(said);
+            if (refusal) refused.set(row, refusal);
+          } catch (error) {
+            if (!(error instanceof ApiError)) throw error;
+            refused.set(row, error);
+          }
+        }
+        return { refused };
+      },
+      store: async (tx, actor, input, existing) => {
+        const { deptNames, postNames, roleNames, birthday, ...fields } = input;
+        const deptId = await resolve('deptNames', deptNames, (name) =>
+          new DeptRepository(tx).findByName(actor, name),
+        );
+        const postId = await resolve('postNames', postNames, async (name) => {
+          const byCode = await new PostRepository(tx).findByCode(actor, name);
+          return byCode ? [byCode] : new PostRepository(tx).findByName(actor, name);
+        });
+        const roleId = await resolve('roleNames', roleNames, (name) =>
+          new RoleRepository(tx).findByAliasOrName(actor, name),
+        );
+        const password = existing ? undefined : oneTimePassword();
+        const submitted: UserInput = {
+          ...fields,
+          ...(birthday ? { birthday: birthday.slice(0, 10) } : {}),
+          deptId,
+          roleId,
+          postId: postId || null,
+          ...(existing ? { id: existing } : { password: md5(password!), passwordChangeRequired: 1 }),
+        };
+        const saved = await this.#write(tx, actor, submitted, await this.#checked(submitted));
+        // An updated user's roles may have changed: the guard counts only those held once committed.
+        if (existing) await whenCommitted(tx, () => this.deps.accounts.invalidate({ userId: saved }));
+        return password ? { account: input.account.trim(), password } : undefined;
+      },
+    };
   }
 
   /** Removes all of the ids or none; never the caller itself. Removed users' tokens stop working. */

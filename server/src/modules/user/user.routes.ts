@@ -6,6 +6,7 @@ import { badRequest } from '../../core/errors.js';
 import { parseIdList } from '../../core/ids.js';
 import { principalOf } from '../../core/auth/guard.js';
 import { registerCrudRoutes } from '../../core/crud-routes.js';
+import { registerImportRoutes } from '../../core/workbook/sheet-import-routes.js';
 import { Envelope, IdQuery, OptionalText, RequiredText } from '../../core/schema.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { UserAdminService } from './user-admin.service.js';
@@ -179,6 +180,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{
     // The spec's `page`; SpringBlade's console asks the same list as `list`.
     paths: { list: ['/page', '/list'] },
     preValidation: { submit: passwords },
+  });
+
+  await registerImportRoutes(app, {
+    importer: admin.importer(),
+    title: 'user.sheet',
+    add: 'user_add',
+    edit: 'user_edit',
   });
 
   app.get(

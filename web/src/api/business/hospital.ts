@@ -5,4 +5,4 @@ import { sheetResource } from './sheets';
 const BASE = '/api/zxgxg-api/hospital';
 
 export const { list, detail, submit, remove } = crudResource<Hospital, HospitalInput>(BASE);
-export const { exportSheet, template, importSheet } = sheetResource(BASE);
+export const { exportSheet, imports } = sheetResource(BASE);

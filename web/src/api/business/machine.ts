@@ -6,7 +6,7 @@ import { sheetResource } from './sheets';
 const BASE = '/api/zxgxg-api/machine';
 
 export const { list, detail, submit, remove } = crudResource<Machine, MachineInput>(BASE);
-export const { exportSheet, template, importSheet } = sheetResource(BASE);
+export const { exportSheet, imports } = sheetResource(BASE);
 
 /** Binds the WeChat account answering for the machine; both empty unbinds. */
 export function bindWxAccount(id: string, wxOpenId: string, wxNickname: string): Promise<boolean> {

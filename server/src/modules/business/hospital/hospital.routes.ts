@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Hospital, HospitalInput } from '@console/contract';
+import type { Hospital } from '@console/contract';
+import type { Language } from '../../../core/i18n.js';
+import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
+import { importColumns } from '../sheets/sheet.js';
 import { HospitalInputSchema, HospitalSchema } from '@console/contract/schema';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import type { Store } from '../../../core/repository/store.js';
@@ -24,16 +27,18 @@ export const hospitalRoutes: FastifyPluginAsyncTypebox<{ hospitals: HospitalServ
     },
   });
 
+  const columns = async (language: Language) =>
+    hospitalColumns(await dictLabels(store, 'hospital_level', language));
   await registerSheetRoutes<Hospital>(app, {
     menu: 'hospital',
     title: 'sheet.hospitals',
-    columns: async (language) => hospitalColumns(await dictLabels(store, 'hospital_level', language)),
+    columns,
     exportRows: (actor, query) => hospitals.exportRows(actor, query),
-    import: {
-      schema: HospitalInputSchema,
-      button: 'hospital_add',
-      store: (actor, rows, language) =>
-        hospitals.importRows(actor, rows as Array<{ row: number; input: HospitalInput }>, language),
-    },
+  });
+  await registerImportRoutes(app, {
+    importer: hospitals.importer(async (language) => importColumns(await columns(language))),
+    title: 'sheet.hospitals',
+    add: 'hospital_add',
+    edit: 'hospital_edit',
   });
 };

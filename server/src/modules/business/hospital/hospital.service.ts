@@ -8,7 +8,9 @@ import { MachineRepository } from '../machine/machine.repository.js';
 import { HospitalRepository, hospitalTable } from './hospital.repository.js';
 import type { Language } from '../../../core/i18n.js';
 import { parseListQuery } from '../../../core/list-query.js';
-import { EXPORT_MAX_ROWS, exportable, storeEachRow } from '../sheets/sheet.js';
+import { EXPORT_MAX_ROWS, exportable } from '../sheets/sheet.js';
+import type { ImportColumn, SheetImporter } from '../../../core/workbook/sheet-import.js';
+import { HospitalInputSchema } from '@console/contract/schema';
 
 const blankToNull = (value: string | null | undefined) => {
   const trimmed = value?.trim();
@@ -47,19 +49,23 @@ export class HospitalService extends TenantEntityService<
     return values;
   }
 
-  /** An import: every row stored, or none (storeEachRow names each refused row). */
-  async importRows(
-    actor: Actor,
-    rows: Array<{ row: number; input: HospitalInput }>,
-    language: Language,
-  ): Promise<number> {
-    await inTransaction(await this.storeFor(actor), async (tx) => {
-      const hospitals = this.repositoryOn(tx);
-      await storeEachRow(rows, language, async (input) =>
-        hospitals.insert(actor, await this.values(hospitals, actor, input)),
-      );
-    });
-    return rows.length;
+  /**
+   * The import (core/workbook/sheet-import.ts): each row saved as a submit saves it, in the
+   * import's transaction; the key column is the hospital code.
+   */
+  importer(columns: (language: Language) => Promise<ImportColumn[]>): SheetImporter<HospitalInput> {
+    return {
+      columns: (_actor, language) => columns(language),
+      schema: HospitalInputSchema,
+      keys: ['hospitalCode'],
+      storeFor: (actor) => this.storeFor(actor),
+      findByKey: async (tx, actor, _key, input) =>
+        (await this.repositoryOn(tx).findByCode(actor, input.hospitalCode.trim()))?.id,
+      store: async (tx, actor, input, existing) => {
+        const hospitals = this.repositoryOn(tx);
+        await this.save(hospitals, actor, existing, await this.values(hospitals, actor, input, existing));
+      },
+    };
   }
 
   /** An export: the current search, as the list filters it (at most EXPORT_MAX_ROWS). */

@@ -3,13 +3,15 @@ import { Type } from 'typebox';
 import { BindWxQuery, IdQuery, MachineInputSchema, MachineSchema } from '@console/contract/schema';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { ok } from '../../../core/envelope.js';
-import { translate } from '../../../core/i18n.js';
+import { translate, type Language } from '../../../core/i18n.js';
+import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
 import { Envelope } from '../../../core/schema.js';
 import type { Machine } from '@console/contract';
 import type { Store } from '../../../core/repository/store.js';
 import { dictLabels } from '../sheets/dict-labels.repository.js';
 import { registerSheetRoutes } from '../sheets/sheet-routes.js';
-import { machineColumns, MachineImportSchema, type MachineImport } from './machine.sheet.js';
+import { importColumns } from '../sheets/sheet.js';
+import { machineColumns } from './machine.sheet.js';
 import type { MachineService } from './machine.service.js';
 
 /** /api/zxgxg-api/machine (spec §7, "Business"): the tenant's machines, grant-scoped for operators. */
@@ -63,23 +65,24 @@ export const machineRoutes: FastifyPluginAsyncTypebox<{ machines: MachineService
     async (req) => ok(await machines.rotateSecret(req.actor, req.query.id), req.t('ok')),
   );
 
+  const columns = async (language: Language) =>
+    machineColumns(
+      {
+        models: await dictLabels(store, 'machine_model', language),
+        runStatuses: await dictLabels(store, 'machine_run_status', language),
+      },
+      { yes: translate(language, 'sheet.online'), no: translate(language, 'sheet.offline') },
+    );
   await registerSheetRoutes<Machine & { hospitalCode?: string | null }>(app, {
     menu: 'machine',
     title: 'sheet.machines',
-    columns: async (language) =>
-      machineColumns(
-        {
-          models: await dictLabels(store, 'machine_model', language),
-          runStatuses: await dictLabels(store, 'machine_run_status', language),
-        },
-        { yes: translate(language, 'sheet.online'), no: translate(language, 'sheet.offline') },
-      ),
+    columns,
     exportRows: (actor, query) => machines.exportRows(actor, query),
-    import: {
-      schema: MachineImportSchema,
-      button: 'machine_add',
-      store: (actor, rows, language) =>
-        machines.importRows(actor, rows as Array<{ row: number; input: MachineImport }>, language),
-    },
+  });
+  await registerImportRoutes(app, {
+    importer: machines.importer(async (language) => importColumns(await columns(language))),
+    title: 'sheet.machines',
+    add: 'machine_add',
+    edit: 'machine_edit',
   });
 };

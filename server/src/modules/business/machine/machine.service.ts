@@ -12,9 +12,10 @@ import { HospitalRepository } from '../hospital/hospital.repository.js';
 import { SlotRepository } from '../slot/slot.repository.js';
 import { claimKey, releaseUnused, type KeyInUse } from '../tenant-keys.js';
 import { MachineRepository, machineTable } from './machine.repository.js';
-import type { MachineImport } from './machine.sheet.js';
+import { MachineImportSchema, type MachineImport } from './machine.sheet.js';
 import type { Language } from '../../../core/i18n.js';
-import { EXPORT_MAX_ROWS, exportable, storeEachRow } from '../sheets/sheet.js';
+import { EXPORT_MAX_ROWS, exportable } from '../sheets/sheet.js';
+import { CellError, type ImportColumn, type SheetImporter } from '../../../core/workbook/sheet-import.js';
 
 /** What a machine's form writes (the rest is the device's and the server's). */
 type MachineValues = Pick<
@@ -86,44 +87,50 @@ export class MachineService extends TenantEntityService<
     });
   }
 
-  /** An import: every row stored, or none. Imported machines' device secrets are set by rotating. */
-  async importRows(
-    actor: Actor,
-    rows: Array<{ row: number; input: MachineImport }>,
-    language: Language,
-  ): Promise<number> {
-    // The numbers are taken first, outside the transaction; a row whose number is taken (on the
-    // platform, or by an earlier row) is refused with the rest of the rows' problems.
-    const refused = new Map<MachineImport, ApiError>();
-    const claimed: string[] = [];
-    const seen = new Set<string>();
-    for (const { input } of rows) {
-      const machineNo = input.machineNo.trim();
-      try {
-        if (seen.has(machineNo)) throw badRequest('machine.machineNo.exists', { machineNo });
-        seen.add(machineNo);
-        await this.#claimNumber(actor, machineNo);
-        claimed.push(machineNo);
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        refused.set(input, error);
-      }
-    }
-    const store = await this.storeFor(actor);
-    await this.#releasingOnFailure(actor, claimed, () =>
-      inTransaction(store, async (tx) => {
-        const hospitals = new HospitalRepository(tx);
-        await storeEachRow(rows, language, async (input) => {
-          const refusal = refused.get(input);
-          if (refusal) throw refusal;
-          const code = input.hospitalCode.trim();
-          const hospital = await hospitals.findByCode(actor, code);
-          if (!hospital) throw badRequest('machine.hospital.unknownCode', { code });
-          return this.#create(tx, actor, this.#values(input, hospital.id));
-        });
-      }),
-    );
-    return rows.length;
+  /**
+   * The import (core/workbook/sheet-import.ts): machines are new (no key column: a machine's
+   * number is fixed and its slots change by its form). The numbers are taken on the platform
+   * before the import's transaction (#claimNumber, outside transactions: SQLite has one
+   * connection), a number taken twice in the sheet or by another tenant refusing its row; once the
+   * transaction has ended, the numbers no stored machine uses are given back (a dry run's all).
+   * Imported machines' device secrets are set by rotating.
+   */
+  importer(columns: (language: Language) => Promise<ImportColumn[]>): SheetImporter<MachineImport> {
+    return {
+      columns: (_actor, language) => columns(language),
+      schema: MachineImportSchema,
+      keys: [],
+      storeFor: (actor) => this.storeFor(actor),
+      prepare: async (actor, rows) => {
+        const refused = new Map<number, ApiError>();
+        const claimed: string[] = [];
+        const seen = new Set<string>();
+        for (const { row, input } of rows) {
+          const machineNo = input.machineNo.trim();
+          try {
+            if (seen.has(machineNo)) throw badRequest('machine.machineNo.exists', { machineNo });
+            seen.add(machineNo);
+            await this.#claimNumber(actor, machineNo);
+            claimed.push(machineNo);
+          } catch (error) {
+            if (!(error instanceof ApiError)) throw error;
+            refused.set(row, error);
+          }
+        }
+        return {
+          refused,
+          settle: () =>
+            releaseUnused(this.stores, actor, 'machine', claimed, numberInUse).catch(() => undefined),
+        };
+      },
+      findByKey: async () => undefined,
+      store: async (tx, actor, input) => {
+        const code = input.hospitalCode.trim();
+        const hospital = await new HospitalRepository(tx).findByCode(actor, code);
+        if (!hospital) throw new CellError('hospitalCode', 'machine.hospital.unknownCode', { code });
+        await this.#create(tx, actor, this.#values(input, hospital.id));
+      },
+    };
   }
 
   /** An export: the current search, as the list filters it, with hospital codes. */

@@ -2,15 +2,6 @@
 
 export const sheetMessages = {
   zh: {
-    'sheet.unreadable': '无法读取该文件，请上传 .xlsx 格式的表格',
-    'sheet.missingColumns': '表格缺少必填列: {columns}',
-    'sheet.empty': '表格中没有数据行',
-    'sheet.tooManyRows': '一次最多导入 {max} 行',
-    'sheet.tooLarge': '导入文件不能超过 5MB',
-    'sheet.imported': '导入成功 {count} 条',
-    'sheet.rejected': '导入失败，{count} 行有问题，未导入任何数据:',
-    'sheet.rowProblem': '第 {row} 行: {message}',
-    'sheet.moreProblems': '……另有 {count} 行有问题',
     'sheet.tooManyToExport': '导出最多 {max} 行，请缩小查询范围',
     'sheet.hospitals': '医院',
     'sheet.machines': '机器',
@@ -22,15 +13,6 @@ export const sheetMessages = {
     'sheet.hospitalCode': '医院编码',
   },
   en: {
-    'sheet.unreadable': 'The file cannot be read: upload an .xlsx sheet',
-    'sheet.missingColumns': 'The sheet lacks required columns: {columns}',
-    'sheet.empty': 'The sheet has no data rows',
-    'sheet.tooManyRows': 'At most {max} rows can be imported at once',
-    'sheet.tooLarge': 'An import file cannot exceed 5MB',
-    'sheet.imported': '{count} rows imported',
-    'sheet.rejected': 'Import refused: {count} row(s) have problems; nothing was imported:',
-    'sheet.rowProblem': 'Row {row}: {message}',
-    'sheet.moreProblems': '… and {count} more rows with problems',
     'sheet.tooManyToExport': 'An export holds at most {max} rows: narrow the search',
     'sheet.hospitals': 'Hospitals',
     'sheet.machines': 'Machines',

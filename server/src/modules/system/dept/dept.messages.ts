@@ -16,6 +16,8 @@ export const deptMessages = {
     'dept.hasChildren': '请先删除下级部门: {names}',
     'dept.hasUsers': '部门下还有用户，不能删除: {names}',
     'dept.unknown': '部门不存在: {ids}',
+    'dept.sheet': '部门',
+    'dept.parentName.note': '上级部门的名称；空为顶级部门。上级部门须已存在或在表中更靠前的行。',
   },
   en: {
     'dept.deptName': 'department name',
@@ -32,5 +34,8 @@ export const deptMessages = {
     'dept.hasChildren': 'Remove the departments below first: {names}',
     'dept.hasUsers': 'The department still has users: {names}',
     'dept.unknown': 'No such department: {ids}',
+    'dept.sheet': 'Departments',
+    'dept.parentName.note':
+      "The parent department's name; blank for a top department. The parent must exist or be on an earlier row.",
   },
 } as const;

@@ -26,6 +26,16 @@ export class DeptRepository extends TableRepository<Dept, 'blade_dept'> {
     super(store, deptTable);
   }
 
+  /** The tenant's departments of this name (an import names departments: several is ambiguous). */
+  async findByName(actor: Actor, deptName: string): Promise<Dept[]> {
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where('dept_name', '=', deptName)
+      .limit(2)
+      .execute();
+    return rows.map((row) => this.toEntity(row));
+  }
+
   /** Which of the departments have departments below them. */
   async withChildren(actor: Actor, parentIds: readonly string[]): Promise<Set<string>> {
     if (parentIds.length === 0) return new Set();

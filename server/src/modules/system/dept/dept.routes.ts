@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { registerListExport } from '../../../core/workbook/list-export.js';
+import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
 import { Envelope, ListQuerySchema, TreeNodeSchema } from '../../../core/schema.js';
 import {
   DeptInputSchema,
@@ -20,6 +21,13 @@ import type { DeptService } from './dept.service.js';
  * signed-in users (the user page's tree, the switch dialog); writes need the page's buttons.
  */
 export const deptRoutes: FastifyPluginAsyncTypebox<{ depts: DeptService }> = async (app, { depts }) => {
+  await registerImportRoutes(app, {
+    importer: depts.importer(),
+    title: 'dept.sheet',
+    add: 'dept_add',
+    edit: 'dept_edit',
+  });
+
   app.get(
     '/list',
     {

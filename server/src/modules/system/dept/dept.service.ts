@@ -7,7 +7,11 @@ import {
   type TreeNode,
 } from '@console/contract';
 
+import { DeptInputSchema } from '@console/contract/schema';
+import { Type, type Static } from 'typebox';
 import { badRequest, notFound } from '../../../core/errors.js';
+import { dictLabels } from '../../../core/workbook/dict-labels.repository.js';
+import { CellError, type SheetImporter } from '../../../core/workbook/sheet-import.js';
 import { isId } from '../../../core/ids.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { treeListQuery } from '../../../core/entity-service.js';
@@ -19,6 +23,15 @@ import { DeptRepository, deptTable } from './dept.repository.js';
 import { removeAll } from '../../../core/entity-service.js';
 
 const deptTitle = (dept: Dept) => dept.deptName;
+
+const { id: _id, parentId: _parentId, ...deptFields } = DeptInputSchema.properties;
+
+/** An imported department: the form's fields, its parent named by name (a sheet knows no ids). */
+export const DeptImportSchema = Type.Object(
+  { ...deptFields, parentName: Type.Optional(Type.String({ maxLength: 64 })) },
+  { additionalProperties: false },
+);
+type DeptImport = Static<typeof DeptImportSchema>;
 
 export class DeptService {
   readonly #depts: DeptRepository;
@@ -134,6 +147,59 @@ export class DeptService {
       if (!(await depts.update(actor, existing.id, { ...values, parentId, ancestors }))) throw notFound();
       return (await depts.findById(actor, existing.id))!;
     });
+  }
+
+  /**
+   * The import (core/workbook/sheet-import.ts): a sheet knows no ids, so a department is named by
+   * its name (the key column) and its parent by the parent's name, which must be there already or
+   * on an earlier row (a tree is imported top down). Each row is saved by submit, in the import's
+   * transaction.
+   */
+  importer(): SheetImporter<DeptImport> {
+    const byName = async (depts: DeptRepository, actor: Actor, name: string) => {
+      const found = await depts.findByName(actor, name);
+      if (found.length > 1) throw new CellError('parentName', 'import.ambiguousRelated', { name });
+      return found[0];
+    };
+    return {
+      columns: async (_actor, language) => [
+        { header: 'dept.deptName', field: 'deptName', width: 24 },
+        { header: 'dept.parentId', field: 'parentName', width: 24, note: 'dept.parentName.note' },
+        { header: 'dept.fullName', field: 'fullName', width: 28 },
+        {
+          header: 'dept.deptCategory',
+          field: 'deptCategory',
+          kind: 'int',
+          labels: await dictLabels(this.store, 'org_category', language),
+        },
+        { header: 'dept.sort', field: 'sort', kind: 'int' },
+        { header: 'dept.remark', field: 'remark', width: 28 },
+      ],
+      schema: DeptImportSchema,
+      keys: ['deptName'],
+      storeFor: async () => this.store,
+      findByKey: async (tx, actor, _key, input) => {
+        const found = await new DeptRepository(tx).findByName(actor, input.deptName.trim());
+        if (found.length > 1)
+          throw new CellError('deptName', 'import.ambiguousRelated', { name: input.deptName });
+        return found[0]?.id;
+      },
+      store: async (tx, actor, input, existing) => {
+        const { parentName, ...fields } = input;
+        let parentId: string = ROOT_PARENT_ID;
+        if (parentName?.trim()) {
+          const parent = await byName(new DeptRepository(tx), actor, parentName.trim());
+          if (!parent)
+            throw new CellError('parentName', 'import.unknownRelated', { name: parentName.trim() });
+          parentId = parent.id;
+        }
+        await new DeptService(tx).submit(actor, {
+          ...fields,
+          parentId,
+          ...(existing ? { id: existing } : {}),
+        });
+      },
+    };
   }
 
   /**

@@ -22,6 +22,11 @@ export const dictMessages = {
     'dict.sealed': '字典项已封存，不能修改；如需修改，请先只将封存改为否并提交',
     'dict.sealedRemove': '已封存的字典项不能删除: {names}',
     'dict.hasChildren': '请先删除下级字典项: {names}',
+    'dict.sheet': '系统字典',
+    'dict.sheetBiz': '业务字典',
+    'dict.import.code':
+      '字典编号。字典键值为空的行是字典本身，其余行是该编号字典的字典项（字典须已存在或在更靠前的行）。',
+    'dict.import.dictKey': '字典项的键值；字典本身留空。按此列更新时以“字典编号 + 字典键值”匹配。',
   },
   en: {
     'dict.code': 'dictionary code',
@@ -45,5 +50,11 @@ export const dictMessages = {
       'The entry is sealed and cannot be changed; to change it, first submit it with only "sealed" set back to no',
     'dict.sealedRemove': 'Sealed entries cannot be removed: {names}',
     'dict.hasChildren': 'Remove the entries below first: {names}',
+    'dict.sheet': 'System dictionaries',
+    'dict.sheetBiz': 'Business dictionaries',
+    'dict.import.code':
+      "The dictionary's code. A row without a key is the dictionary itself; the others are entries of the dictionary with this code (which must exist or be on an earlier row).",
+    'dict.import.dictKey':
+      "The entry's key; blank for the dictionary itself. Updating by this column matches code and key.",
   },
 } as const;

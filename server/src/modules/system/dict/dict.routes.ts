@@ -4,6 +4,7 @@ import type { Access } from '../../../core/auth/principal.js';
 import { ok } from '../../../core/envelope.js';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { registerListExport } from '../../../core/workbook/list-export.js';
+import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
 import { Envelope, ListQuerySchema, PageOf, TreeNodeSchema } from '../../../core/schema.js';
 import {
   DictInputSchema,
@@ -88,6 +89,14 @@ export const dictRoutes: FastifyPluginAsyncTypebox<DictRouteOptions> = async (
     },
     async (req) => ok(await dicts.dictionary(req.actor, req.query.code, req.language), req.t('ok')),
   );
+
+  await registerImportRoutes(app, {
+    importer: dicts.importer(),
+    title: menuCode === 'dict' ? 'dict.sheet' : 'dict.sheetBiz',
+    add: `${menuCode}_add`,
+    edit: `${menuCode}_edit`,
+    access: writeAccess,
+  });
 
   // The list is a tree answered whole (above), not a page: the helper registers the other three.
   registerCrudRoutes(app, {

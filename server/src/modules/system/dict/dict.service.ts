@@ -19,6 +19,14 @@ import { treeListQuery } from '../../../core/entity-service.js';
 import type { DictCache } from './dict-cache.js';
 import { DictRepository, type DictTableDef } from './dict.repository.js';
 import { removeAll } from '../../../core/entity-service.js';
+import { DictInputSchema } from '@console/contract/schema';
+import { Type, type Static } from 'typebox';
+import { CellError, type SheetImporter } from '../../../core/workbook/sheet-import.js';
+
+const { id: _id, parentId: _parentId, ...dictFields } = DictInputSchema.properties;
+/** An imported dictionary row: the form's fields; its parent is the dictionary of its code. */
+export const DictImportSchema = Type.Object(dictFields, { additionalProperties: false });
+type DictImport = Static<typeof DictImportSchema>;
 
 export interface DictServiceDependencies {
   store: Store;
@@ -198,6 +206,54 @@ export class DictService {
     });
     await this.deps.cache.changed(this.#scope(actor));
     return this.detail(actor, saved);
+  }
+
+  /**
+   * The import (core/workbook/sheet-import.ts): a row without a key is a dictionary (its code), a
+   * row with one an entry of the dictionary of its code, which must be there already or on an
+   * earlier row. The key column is the key: a dictionary by its code, an entry by code and key.
+   * Each row saved by submit in the import's transaction.
+   */
+  importer(): SheetImporter<DictImport> {
+    const findParent = (dicts: DictRepository, actor: Actor, code: string) =>
+      dicts.parentWithCode(actor, code);
+    return {
+      columns: async () => [
+        { header: 'dict.code', field: 'code', width: 20, note: 'dict.import.code' },
+        { header: 'dict.dictKey', field: 'dictKey', note: 'dict.import.dictKey' },
+        { header: 'dict.dictValue', field: 'dictValue', width: 24 },
+        { header: 'dict.sort', field: 'sort', kind: 'int' },
+        { header: 'dict.isSealed', field: 'isSealed', kind: 'int' },
+        { header: 'dict.remark', field: 'remark', width: 28 },
+      ],
+      schema: DictImportSchema,
+      keys: ['dictKey'],
+      storeFor: async () => this.deps.store,
+      findByKey: async (tx, actor, _key, input) => {
+        const dicts = new DictRepository(tx, this.deps.def);
+        const key = text(input.dictKey);
+        return (
+          key === null
+            ? await findParent(dicts, actor, input.code.trim())
+            : await dicts.holder(actor, input.code.trim(), key)
+        )?.id;
+      },
+      store: async (tx, actor, input, existing) => {
+        const dicts = new DictRepository(tx, this.deps.def);
+        const key = text(input.dictKey);
+        let parentId: string = ROOT_PARENT_ID;
+        if (key !== null) {
+          const parent = await findParent(dicts, actor, input.code.trim());
+          if (!parent) throw new CellError('code', 'import.unknownRelated', { name: input.code.trim() });
+          parentId = parent.id;
+        }
+        await new DictService({ ...this.deps, store: tx }).submit(actor, {
+          ...input,
+          parentId,
+          ...(existing ? { id: existing } : {}),
+        });
+      },
+    };
   }
 
   /**

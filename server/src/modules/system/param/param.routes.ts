@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
 import { ParamInputSchema, ParamSchema } from '@console/contract/schema';
 import type { ParamService } from './param.service.js';
 
@@ -16,5 +17,13 @@ export const paramRoutes: FastifyPluginAsyncTypebox<{ params: ParamService }> = 
       submit: { access: 'platform-admin', button: { create: 'param_add', update: 'param_edit' } },
       remove: { access: 'platform-admin', button: 'param_delete' },
     },
+  });
+
+  await registerImportRoutes(app, {
+    importer: params.importer(),
+    title: 'param.sheet',
+    add: 'param_add',
+    edit: 'param_edit',
+    access: 'platform-admin',
   });
 };

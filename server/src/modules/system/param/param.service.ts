@@ -6,6 +6,7 @@ import { badRequest } from '../../../core/errors.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import { ParamRepository, paramTable } from './param.repository.js';
+import type { SheetImporter } from '../../../core/workbook/sheet-import.js';
 
 export class ParamService extends EntityService<Param, ParamInput, 'blade_param', ParamRepository> {
   constructor(store: Store) {
@@ -26,6 +27,27 @@ export class ParamService extends EntityService<Param, ParamInput, 'blade_param'
 
   override async detail(actor: Actor, id: string): Promise<Param> {
     return found(await this.repository.findReadable(actor, id, !readsPrivate(actor)));
+  }
+
+  /** The import (core/workbook/sheet-import.ts): each row saved by submit in the import's transaction. */
+  importer(): SheetImporter<ParamInput> {
+    return {
+      columns: async () => [
+        { header: 'param.paramName', field: 'paramName', width: 24 },
+        { header: 'param.paramKey', field: 'paramKey', width: 28 },
+        { header: 'param.paramValue', field: 'paramValue', width: 28 },
+        { header: 'param.visibility', field: 'visibility', kind: 'int', note: 'param.import.visibility' },
+        { header: 'param.remark', field: 'remark', width: 28 },
+      ],
+      schema: ParamInputSchema,
+      keys: ['paramKey'],
+      storeFor: async () => this.store,
+      findByKey: async (tx, actor, _key, input) =>
+        (await new ParamRepository(tx).findByKey(actor, input.paramKey.trim()))?.id,
+      store: async (tx, actor, input, existing) => {
+        await new ParamService(tx).submit(actor, { ...input, ...(existing ? { id: existing } : {}) });
+      },
+    };
   }
 
   /** Creates without an id, updates with one; a key belongs to one parameter only. */

@@ -13,6 +13,7 @@ export const postMessages = {
     'post.remark': '岗位描述',
     'post.postCode.exists': '岗位编号已存在: {code}',
     'post.unknown': '岗位不存在: {ids}',
+    'post.sheet': '岗位',
   },
   en: {
     'post.category': 'post type',
@@ -26,5 +27,6 @@ export const postMessages = {
     'post.remark': 'description',
     'post.postCode.exists': 'Post code already exists: {code}',
     'post.unknown': 'No such post: {ids}',
+    'post.sheet': 'Posts',
   },
 } as const;

@@ -20,6 +20,16 @@ export class PostRepository extends TableRepository<Post, 'blade_post'> {
     super(store, postTable);
   }
 
+  /** The tenant's posts of this name (an import names posts by code or name: several is ambiguous). */
+  async findByName(actor: Actor, postName: string): Promise<Post[]> {
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where('post_name', '=', postName)
+      .limit(2)
+      .execute();
+    return rows.map((row) => this.toEntity(row));
+  }
+
   async findByCode(actor: Actor, postCode: string): Promise<Post | undefined> {
     const row = await this.scopedSelect(actor)
       .selectAll()

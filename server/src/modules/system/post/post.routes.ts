@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
+import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
 import { ok } from '../../../core/envelope.js';
 import { Envelope } from '../../../core/schema.js';
 import { PostInputSchema, PostSchema, PostSelectQuery } from '@console/contract/schema';
@@ -18,6 +19,13 @@ export const postRoutes: FastifyPluginAsyncTypebox<{ posts: PostService }> = asy
       submit: { access: 'user', button: { create: 'post_add', update: 'post_edit' } },
       remove: { access: 'user', button: 'post_delete' },
     },
+  });
+
+  await registerImportRoutes(app, {
+    importer: posts.importer(),
+    title: 'post.sheet',
+    add: 'post_add',
+    edit: 'post_edit',
   });
 
   app.get(

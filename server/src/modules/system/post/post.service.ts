@@ -4,6 +4,8 @@ import { EntityService, found, inputValues } from '../../../core/entity-service.
 import { badRequest } from '../../../core/errors.js';
 import { readingTenant } from '../../../core/repository/actors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { dictLabels } from '../../../core/workbook/dict-labels.repository.js';
+import type { SheetImporter } from '../../../core/workbook/sheet-import.js';
 import { PostRepository, postTable } from './post.repository.js';
 
 export class PostService extends EntityService<Post, PostInput, 'blade_post', PostRepository> {
@@ -16,6 +18,32 @@ export class PostService extends EntityService<Post, PostInput, 'blade_post', Po
     const posts = await this.repository.listAll(readingTenant(actor, tenantId), { filters: [], orders: [] });
     if (!posts) throw badRequest('list.tooLarge');
     return posts;
+  }
+
+  /** The import (core/workbook/sheet-import.ts): each row saved by submit in the import's transaction. */
+  importer(): SheetImporter<PostInput> {
+    return {
+      columns: async (_actor, language) => [
+        {
+          header: 'post.category',
+          field: 'category',
+          kind: 'int',
+          labels: await dictLabels(this.store, 'post_category', language),
+        },
+        { header: 'post.postCode', field: 'postCode' },
+        { header: 'post.postName', field: 'postName', width: 24 },
+        { header: 'post.sort', field: 'sort', kind: 'int' },
+        { header: 'post.remark', field: 'remark', width: 28 },
+      ],
+      schema: PostInputSchema,
+      keys: ['postCode'],
+      storeFor: async () => this.store,
+      findByKey: async (tx, actor, _key, input) =>
+        (await new PostRepository(tx).findByCode(actor, input.postCode.trim()))?.id,
+      store: async (tx, actor, input, existing) => {
+        await new PostService(tx).submit(actor, { ...input, ...(existing ? { id: existing } : {}) });
+      },
+    };
   }
 
   /** A post code belongs to one post of the tenant. */

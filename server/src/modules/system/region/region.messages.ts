@@ -16,6 +16,9 @@ export const regionMessages = {
     'region.parentFixed': '区划 {code} 已存在于另一个上级区划下，不能更改上级',
     'region.tooDeep': '村级区划下不能再有区划',
     'region.hasChildren': '请先删除下级区划: {names}',
+    'region.sheet': '行政区划',
+    'region.import.exists': '区划编号已存在: {code}（更新已有区划请选择按区划编号更新）',
+    'region.import.parentCode': '上级区划编号（省份的上级为 00）。上级须已存在或在表中更靠前的行。',
   },
   en: {
     'region.code': 'region code',
@@ -32,5 +35,10 @@ export const regionMessages = {
     'region.parentFixed': 'Region {code} exists under another parent; a region cannot change its parent',
     'region.tooDeep': 'Nothing can be placed under a village',
     'region.hasChildren': 'Remove the regions below first: {names}',
+    'region.sheet': 'Regions',
+    'region.import.exists':
+      'Region code already exists: {code} (choose to update by region code to change it)',
+    'region.import.parentCode':
+      "The parent region's code (00 for a province). The parent must exist or be on an earlier row.",
   },
 } as const;

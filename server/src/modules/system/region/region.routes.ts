@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { Envelope, ListQuerySchema, PageOf, TreeNodeSchema } from '../../../core/schema.js';
@@ -80,6 +81,14 @@ export const regionRoutes: FastifyPluginAsyncTypebox<{ regions: RegionService }>
       return ok(region, req.t(created ? 'created' : 'updated'));
     },
   );
+
+  await registerImportRoutes(app, {
+    importer: regions.importer(),
+    title: 'region.sheet',
+    add: 'region_add',
+    edit: 'region_edit',
+    access: 'platform-admin',
+  });
 
   app.post(
     '/remove',

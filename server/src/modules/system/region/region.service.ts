@@ -9,6 +9,8 @@ import {
 } from '@console/contract';
 import { badRequest, notFound } from '../../../core/errors.js';
 import { parseListQuery } from '../../../core/list-query.js';
+import { RegionInputSchema } from '@console/contract/schema';
+import { CellError, type SheetImporter } from '../../../core/workbook/sheet-import.js';
 import { inTransaction, type Store } from '../../../core/repository/store.js';
 import { lazyTreeNodes } from '../../../core/tree.js';
 import { LEVEL_COLUMNS, RegionRepository, regionTable } from './region.repository.js';
@@ -104,6 +106,33 @@ export class RegionService {
       return true;
     });
     return { region: await this.detail(code), created };
+  }
+
+  /**
+   * The import (core/workbook/sheet-import.ts): each row saved by submit in the import's
+   * transaction, parents before children (a parent on an earlier row counts). Without the key
+   * column a code that exists is refused (submit would update it); with it, it is updated.
+   */
+  importer(): SheetImporter<RegionInput> {
+    return {
+      columns: async () => [
+        { header: 'region.parentCode', field: 'parentCode', note: 'region.import.parentCode' },
+        { header: 'region.code', field: 'code' },
+        { header: 'region.name', field: 'name', width: 24 },
+        { header: 'region.sort', field: 'sort', kind: 'int' },
+        { header: 'region.remark', field: 'remark', width: 28 },
+      ],
+      schema: RegionInputSchema,
+      keys: ['code'],
+      storeFor: async () => this.store,
+      findByKey: async (tx, _actor, _key, input) =>
+        (await new RegionRepository(tx).findByCode(input.code.trim()))?.code,
+      store: async (tx, _actor, input, existing) => {
+        if (existing === undefined && (await new RegionRepository(tx).findByCode(input.code.trim())))
+          throw new CellError('code', 'region.import.exists', { code: input.code.trim() });
+        await new RegionService(tx).submit(input);
+      },
+    };
   }
 
   /** Deletes one region (by its code); one with regions below it is refused, naming them. */

@@ -40,6 +40,19 @@ export class RoleRepository extends TableRepository<Role, 'blade_role'> {
     return row?.tenant_id;
   }
 
+  /** The tenant's roles whose alias (its code) or name is the text (an import names roles so). */
+  async findByAliasOrName(actor: Actor, text: string): Promise<Role[]> {
+    const rows = await this.scopedSelect(actor)
+      .selectAll()
+      .where((eb) => eb.or([eb('role_alias', '=', text), eb('role_name', '=', text)]))
+      .limit(3)
+      .execute();
+    const roles = rows.map((row) => this.toEntity(row));
+    // An alias names one role; a name that is another role's alias is the alias's.
+    const byAlias = roles.filter((role) => role.roleAlias === text);
+    return byAlias.length > 0 ? byAlias : roles;
+  }
+
   /** The ids of the tenant's roles with an alias (its administrator roles: `admin`). */
   async idsWithAlias(actor: Actor, alias: string): Promise<string[]> {
     const rows = await this.scopedSelect(actor).select('id').where('role_alias', '=', alias).execute();

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { REGION_LEVEL, REGION_ROOT_CODE, type RegionInput } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, ConfigProvider, Empty, Modal, Row, Space, Spin, Tree } from 'antd';
@@ -8,11 +8,15 @@ import './locales';
 // The kit's messages and confirmation texts (crud.*), which this page shows too.
 import '../../../i18n/console-texts';
 import * as regionApi from '../../../api/base/region';
+import { importResource } from '../../../api/sheet-import';
+import { useSheetImport } from '../../../components/sheet-import/SheetImport';
 import { useHasPermission } from '../../../app/menu/permission-store';
 import { RegionForm, type RegionFormMode } from './RegionForm';
 import { toTreeNodes, withChildren, type RegionTreeNode } from './tree-data';
 
 const TREE_HEIGHT = 600;
+const importApi = importResource('/api/blade-system/region');
+const IMPORT_KEYS = [{ field: 'code', label: 'base.region.code' as const }];
 
 /** The node to load again after a change below `parentCode`: undefined for the top level. */
 const levelOf = (parentCode: string) => (parentCode === REGION_ROOT_CODE ? undefined : parentCode);
@@ -32,6 +36,8 @@ export default function RegionPage() {
   const canAdd = useHasPermission('region_add');
   const canEdit = useHasPermission('region_edit');
   const canDelete = useHasPermission('region_delete');
+  // The import (issue 52): regions by code under their parents' codes; existing ones updated by code.
+  const sheet = useSheetImport<never>({ api: importApi, permission: 'region_add', keys: IMPORT_KEYS });
 
   // ----- the tree
   const [nodes, setNodes] = useState<RegionTreeNode[]>([]);
@@ -124,7 +130,27 @@ export default function RegionPage() {
       <section ref={containerRef} aria-label={t('base.region.title')} style={{ position: 'relative' }}>
         <Row gutter={16}>
           <Col xs={24} md={9}>
-            <Card title={t('base.region.tree')}>
+            <Card
+              title={t('base.region.tree')}
+              extra={
+                canAdd && (
+                  <Space>
+                    <Button
+                      icon={<ImportOutlined aria-hidden />}
+                      onClick={() => sheet.open(() => reload(undefined))}
+                    >
+                      {t('base.sheetImport.import')}
+                    </Button>
+                    <Button
+                      icon={<DownloadOutlined aria-hidden />}
+                      onClick={() => void sheet.downloadTemplate()}
+                    >
+                      {t('base.sheetImport.template')}
+                    </Button>
+                  </Space>
+                )
+              }
+            >
               {treeLoading ? (
                 <Spin style={{ display: 'block', padding: 24 }} />
               ) : nodes.length === 0 ? (
@@ -194,6 +220,7 @@ export default function RegionPage() {
           </Col>
         </Row>
         {modalHolder}
+        {sheet.element}
       </section>
     </ConfigProvider>
   );

@@ -50,8 +50,7 @@ vi.mock('../../../api/business/hospital', () => ({
   submit: vi.fn(() => Promise.resolve(true)),
   remove: vi.fn(() => Promise.resolve(true)),
   exportSheet: vi.fn(() => Promise.resolve({ blob: new Blob(['x']), filename: '医院.xlsx' })),
-  template: vi.fn(),
-  importSheet: vi.fn(),
+  imports: { template: vi.fn(), check: vi.fn(), commit: vi.fn(), reportSheet: vi.fn() },
 }));
 vi.mock('../../../utils/save-file', () => ({ saveFile: vi.fn() }));
 vi.mock('../../../api/system/dict', () => ({
@@ -94,32 +93,93 @@ describe('hospitals page', () => {
     );
   });
 
-  it('imports a sheet, and shows a failed import’s problems row by row in a dialog', async () => {
+  it('imports through a dry run: the report row by row, the report sheet, then only the valid rows', async () => {
     const page = await openPage();
-    const problems = '第 2 行：请输入医院编码\n第 3 行：所在地区不存在: 999999';
-    vi.mocked(hospitalApi.importSheet).mockRejectedValueOnce(new RequestError(problems, 400, problems));
+    const report = {
+      dryRun: true,
+      mode: 'all' as const,
+      key: 'hospitalCode',
+      total: 3,
+      valid: 2,
+      imported: 0,
+      created: 0,
+      updated: 0,
+      errors: [{ row: 3, column: '医院名称', message: '请输入医院名称' }],
+      secrets: [],
+    };
+    vi.mocked(hospitalApi.imports.check).mockResolvedValueOnce(report);
     fireEvent.click(within(toolbar(page)).getByRole('button', { name: '导入' }));
-    pickFile(page, sheet('医院.xlsx'));
-    const dialog = await findDialog('导入失败');
-    expect(hospitalApi.importSheet).toHaveBeenCalledWith(expect.any(File), '医院.xlsx');
-    const rows = within(dialog)
-      .getAllByRole('listitem')
-      .map((item) => item.textContent);
-    expect(rows).toEqual(['第 2 行：请输入医院编码', '第 3 行：所在地区不存在: 999999']);
-    const footer = dialog.querySelector<HTMLElement>('.ant-modal-footer')!;
-    fireEvent.click(within(footer).getByRole('button', { name: buttonName('关闭') }));
-    await waitFor(() => expect(screen.queryByText('第 2 行：请输入医院编码')).toBeNull());
+    const dialog = await findDialog('导入 Excel');
+    const footer = () => dialog.querySelector<HTMLElement>('.ant-modal-footer')!;
+    // Nothing to check before a file is chosen; a file that is not .xlsx is refused here.
+    expect(
+      within(footer())
+        .getByRole('button', { name: buttonName('检查') })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    pickFile(dialog, sheet('医院.csv'));
+    expect(await within(dialog).findByText('请选择 .xlsx 格式的 Excel 文件')).toBeTruthy();
+    pickFile(dialog, sheet('医院.xlsx'));
+    expect(within(dialog).getByTestId('sheet-import-file').textContent).toBe('医院.xlsx');
 
-    // Not an Excel file: nothing is sent.
-    pickFile(page, sheet('医院.csv'));
-    expect(await screen.findByText('请选择 .xlsx 格式的 Excel 文件')).toBeTruthy();
-    expect(hospitalApi.importSheet).toHaveBeenCalledTimes(1);
+    // Update by hospital code, then the dry run.
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('按“医院编码”匹配并更新'));
+    fireEvent.click(within(footer()).getByRole('button', { name: buttonName('检查') }));
+    expect(await within(dialog).findByText('共 3 行，2 行可导入，1 个问题')).toBeTruthy();
+    expect(hospitalApi.imports.check).toHaveBeenCalledWith(expect.any(File), '医院.xlsx', {
+      mode: 'all',
+      key: 'hospitalCode',
+    });
+    const problems = within(dialog).getByRole('table', { name: '问题列表' });
+    expect(within(problems).getByText('医院名称')).toBeTruthy();
+    expect(within(problems).getByText('请输入医院名称')).toBeTruthy();
 
-    // A good sheet: how many rows, and the list again.
-    vi.mocked(hospitalApi.importSheet).mockResolvedValueOnce({ imported: 3 });
+    // The report as a sheet with an error column.
+    vi.mocked(hospitalApi.imports.reportSheet).mockResolvedValueOnce({
+      blob: new Blob(['x']),
+      filename: '医院-报告.xlsx',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: buttonName('下载带错误列的表格') }));
+    await waitFor(() =>
+      expect(saveFile).toHaveBeenCalledWith(expect.objectContaining({ filename: '医院-报告.xlsx' })),
+    );
+
+    // All or nothing cannot be committed with a problem; the valid rows can.
+    const commit = () => within(footer()).getByRole('button', { name: buttonName('导入') });
+    expect(commit().hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: '只导入没有问题的 2 行' }));
+    vi.mocked(hospitalApi.imports.commit).mockResolvedValueOnce({
+      ...report,
+      dryRun: false,
+      mode: 'valid',
+      imported: 2,
+      created: 1,
+      updated: 1,
+    });
     const lists = vi.mocked(hospitalApi.list).mock.calls.length;
-    pickFile(page, sheet('医院.xlsx'));
-    expect(await screen.findByText('导入成功 3 条')).toBeTruthy();
+    fireEvent.click(commit());
+    expect(await within(dialog).findByText('导入成功 2 条（新增 1，更新 1）')).toBeTruthy();
+    expect(hospitalApi.imports.commit).toHaveBeenCalledWith(expect.any(File), '医院.xlsx', {
+      mode: 'valid',
+      key: 'hospitalCode',
+    });
     await waitFor(() => expect(vi.mocked(hospitalApi.list).mock.calls.length).toBeGreaterThan(lists));
+  });
+
+  it('shows an all-or-nothing refusal as its report, and a server refusal of the file', async () => {
+    const page = await openPage();
+    fireEvent.click(within(toolbar(page)).getByRole('button', { name: '导入' }));
+    const dialog = await findDialog('导入 Excel');
+    const footer = () => dialog.querySelector<HTMLElement>('.ant-modal-footer')!;
+    pickFile(dialog, sheet('医院.xlsx'));
+    vi.mocked(hospitalApi.imports.check).mockRejectedValueOnce(
+      new RequestError('表格缺少必填列: 医院编码', 400, '表格缺少必填列: 医院编码', {
+        code: 400,
+        data: null,
+      }),
+    );
+    fireEvent.click(within(footer()).getByRole('button', { name: buttonName('检查') }));
+    expect(await within(dialog).findByText('表格缺少必填列: 医院编码')).toBeTruthy();
   });
 });

@@ -112,8 +112,11 @@ const hospitalColumns: CrudColumn<Hospital>[] = [
  * and delete (refused while machines stand in the hospital), the list exports to Excel and a
  * filled template imports (hospital_add).
  */
+/** Rows of an import update the hospitals their code names, when asked. */
+const HOSPITAL_KEYS = [{ field: 'hospitalCode', label: 'business.hospital.hospitalCode' as const }];
+
 export default function HospitalPage() {
-  const sheets = useSheetTools<Hospital>(hospitalApi, 'hospital_add');
+  const sheets = useSheetTools<Hospital>(hospitalApi, 'hospital_add', HOSPITAL_KEYS);
   const config = useMemo(
     () =>
       defineCrud<Hospital, HospitalInput>({

@@ -67,8 +67,7 @@ vi.mock('../../../api/business/machine', async () => {
     unbindWxAccount: vi.fn(),
     rotateSecret: vi.fn(),
     exportSheet: vi.fn(),
-    template: vi.fn(),
-    importSheet: vi.fn(),
+    imports: { template: vi.fn(), check: vi.fn(), commit: vi.fn(), reportSheet: vi.fn() },
   };
 });
 vi.mock('../../../api/business/command', () => ({ issue: vi.fn(), list: vi.fn(), detail: vi.fn() }));

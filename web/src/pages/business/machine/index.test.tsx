@@ -51,8 +51,7 @@ vi.mock('../../../api/business/machine', () => ({
   unbindWxAccount: vi.fn(() => Promise.resolve(true)),
   rotateSecret: vi.fn(),
   exportSheet: vi.fn(),
-  template: vi.fn(),
-  importSheet: vi.fn(),
+  imports: { template: vi.fn(), check: vi.fn(), commit: vi.fn(), reportSheet: vi.fn() },
 }));
 vi.mock('../../../api/business/hospital', () => ({
   list: vi.fn(() => Promise.resolve(onePage({ id: 'h1', hospitalName: '协和医院' }))),

@@ -1,6 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DEPT_LIMITS, ROOT_PARENT_ID, type DeptInput, type DeptNode } from '@console/contract';
 import './locales';
+import { useMemo } from 'react';
+import { importResource } from '../../../api/sheet-import';
+import { useSheetImport } from '../../../components/sheet-import/SheetImport';
 import * as deptApi from '../../../api/system/dept';
 import { CrudPage, defineCrud } from '../../../crud';
 import { ParentSelect } from '../../authority/shared/ParentSelect';
@@ -90,6 +93,15 @@ const config = defineCrud<DeptNode, DeptInput>({
   ],
 });
 
+/** The page's import (issue 52): every row checked as a save checks it, then stored. */
+const importApi = importResource('/api/blade-system/dept');
+const importKeys = [{ field: 'deptName', label: 'system.dept.deptName' as const }];
+
 export default function DeptPage() {
-  return <CrudPage config={config} />;
+  const sheet = useSheetImport<DeptNode>({ api: importApi, permission: 'dept_add', keys: importKeys });
+  const withImport = useMemo(
+    () => ({ ...config, toolbarActions: [...(config.toolbarActions ?? []), ...sheet.actions] }),
+    [sheet.actions],
+  );
+  return <CrudPage config={withImport}>{sheet.element}</CrudPage>;
 }

@@ -1,5 +1,8 @@
 import { PARAM_LIMITS, PARAM_VISIBILITY, type Param, type ParamInput } from '@console/contract';
 import './locales';
+import { useMemo } from 'react';
+import { importResource } from '../../../api/sheet-import';
+import { useSheetImport } from '../../../components/sheet-import/SheetImport';
 import * as paramApi from '../../../api/system/param';
 import { CrudPage, defineCrud } from '../../../crud';
 
@@ -55,6 +58,15 @@ const config = defineCrud<Param, ParamInput>({
   ],
 });
 
+/** The page's import (issue 52): every row checked as a save checks it, then stored. */
+const importApi = importResource('/api/blade-system/param');
+const importKeys = [{ field: 'paramKey', label: 'system.param.paramKey' as const }];
+
 export default function ParamPage() {
-  return <CrudPage config={config} />;
+  const sheet = useSheetImport<Param>({ api: importApi, permission: 'param_add', keys: importKeys });
+  const withImport = useMemo(
+    () => ({ ...config, toolbarActions: [...(config.toolbarActions ?? []), ...sheet.actions] }),
+    [sheet.actions],
+  );
+  return <CrudPage config={withImport}>{sheet.element}</CrudPage>;
 }

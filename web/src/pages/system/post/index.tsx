@@ -1,5 +1,8 @@
 import { POST_LIMITS, type Post, type PostInput } from '@console/contract';
 import './locales';
+import { useMemo } from 'react';
+import { importResource } from '../../../api/sheet-import';
+import { useSheetImport } from '../../../components/sheet-import/SheetImport';
 import * as postApi from '../../../api/system/post';
 import { CrudPage, defineCrud } from '../../../crud';
 
@@ -48,6 +51,15 @@ const config = defineCrud<Post, PostInput>({
   ],
 });
 
+/** The page's import (issue 52): every row checked as a save checks it, then stored. */
+const importApi = importResource('/api/blade-system/post');
+const importKeys = [{ field: 'postCode', label: 'system.post.postCode' as const }];
+
 export default function PostPage() {
-  return <CrudPage config={config} />;
+  const sheet = useSheetImport<Post>({ api: importApi, permission: 'post_add', keys: importKeys });
+  const withImport = useMemo(
+    () => ({ ...config, toolbarActions: [...(config.toolbarActions ?? []), ...sheet.actions] }),
+    [sheet.actions],
+  );
+  return <CrudPage config={withImport}>{sheet.element}</CrudPage>;
 }

@@ -14,6 +14,8 @@ import './locales';
 import * as userApi from '../../../api/system/user';
 import * as totpApi from '../../../api/totp';
 import { CrudPage, defineCrud, type CrudActionContext, type TextKey } from '../../../crud';
+import { importResource } from '../../../api/sheet-import';
+import { useSheetImport } from '../../../components/sheet-import/SheetImport';
 import { EffectiveRightsDialog } from '../../authority/shared/EffectiveRightsDialog';
 import { useIsAdministrator } from '../../authority/shared/effective-rights';
 import { DeptFilter } from './DeptFilter';
@@ -59,6 +61,9 @@ async function confirmThen(
  * user really gets (`role/effective`) — for administrators, who alone may ask. Passwords are typed
  * when adding only and never shown.
  */
+const importApi = importResource('/api/blade-user');
+const importKeys = [{ field: 'account', label: 'system.user.account' as const }];
+
 export default function UserPage() {
   const [deptId, setDeptId] = useState<string>();
   const [grant, setGrant] = useState<Opened<readonly UserRow[]>>();
@@ -66,6 +71,8 @@ export default function UserPage() {
   const [passwords, setPasswords] = useState<readonly ResetPassword[]>();
   const [viewing, setViewing] = useState<UserRow>();
   const administrator = useIsAdministrator();
+  // The import (issue 52): users with departments, posts and roles by name; passwords shown once.
+  const sheet = useSheetImport<UserRow>({ api: importApi, permission: 'user_add', keys: importKeys });
 
   // Built once per kind of user: the actions only set this page's state, whose setters never change.
   const config = useMemo(
@@ -79,6 +86,7 @@ export default function UserPage() {
         export: { url: '/api/blade-user/export', permission: 'user_export' },
         columns: userColumns,
         toolbarActions: [
+          ...sheet.actions,
           {
             key: 'grant',
             label: 'system.user.grant.action',
@@ -184,7 +192,7 @@ export default function UserPage() {
             : []),
         ],
       }),
-    [administrator],
+    [administrator, sheet.actions],
   );
   const params = useMemo(() => ({ deptId }), [deptId]);
 
@@ -212,6 +220,7 @@ export default function UserPage() {
             onSaved={() => finish(platform, () => setPlatform(undefined))}
           />
           <ResetPasswordsDialog passwords={passwords} onClose={() => setPasswords(undefined)} />
+          {sheet.element}
           <EffectiveRightsDialog
             target={viewing && { userId: viewing.id }}
             name={viewing ? viewing.realName || viewing.account : ''}
