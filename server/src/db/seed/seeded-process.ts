@@ -104,7 +104,8 @@ export async function insertDeployedModel(
       resource_name: `${key}.bpmn20.xml`,
       xml,
       deploy_time: now,
-      form_pins: formPins ? JSON.stringify(formPins) : null,
+      // Only a process built on a designed form names the column (a schema before 0033 lacks it).
+      ...(formPins ? { form_pins: JSON.stringify(formPins) } : {}),
     })
     .execute();
 }
