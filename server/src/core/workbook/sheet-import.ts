@@ -260,12 +260,12 @@ export async function runImport<I>(
         if (++turn % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
         signal.throwIfAborted();
         try {
-          await withSavepoint(tx, async () => {
+          await withSavepoint(tx, async (sp) => {
             const existing =
               options.key === undefined
                 ? undefined
-                : await importer.findByKey(tx, actor, options.key, input as I);
-            const secret = await importer.store(tx, actor, input as I, existing);
+                : await importer.findByKey(sp, actor, options.key, input as I);
+            const secret = await importer.store(sp, actor, input as I, existing);
             if (existing === undefined) report.created++;
             else report.updated++;
             if (secret) report.secrets.push({ row, ...secret });

@@ -13,7 +13,7 @@ import {
 import { badRequest, notFound } from '../../../core/errors.js';
 import { isId } from '../../../core/ids.js';
 import { parseListQuery, type Filter, type ListQuery } from '../../../core/list-query.js';
-import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
+import { inTransaction, whenCommitted, type Actor, type Store } from '../../../core/repository/store.js';
 import { forest, toTreeNodes } from '../../../core/tree.js';
 import { treeListQuery } from '../../../core/entity-service.js';
 import type { DictCache } from './dict-cache.js';
@@ -204,7 +204,8 @@ export class DictService {
       if (isParent && existing.code !== code) await dicts.recode(actor, existing.code, code);
       return existing.id;
     });
-    await this.deps.cache.changed(this.#scope(actor));
+    // After the commit: an import saves its rows in one transaction of its own, which this joins.
+    await whenCommitted(this.deps.store, () => this.deps.cache.changed(this.#scope(actor)));
     return this.detail(actor, saved);
   }
 
@@ -274,7 +275,8 @@ export class DictService {
         if (children.length > 0) throw badRequest('dict.hasChildren', { names: children.join(', ') });
       },
     );
-    await this.deps.cache.changed(this.#scope(actor));
+    // After the commit: an import saves its rows in one transaction of its own, which this joins.
+    await whenCommitted(this.deps.store, () => this.deps.cache.changed(this.#scope(actor)));
     return removed.length;
   }
 }
