@@ -135,7 +135,8 @@ const SABER_API: ReadonlyArray<readonly [Method, string]> = [
 /**
  * The URLs Saber's pages (src/views/**) call directly: dictionaries, selects, the avatar upload.
  * Its user and region spreadsheets (user/import-user, export-user, export-template,
- * region/import-region) are left out: this server has no import or export of users or regions.
+ * region/import-region) are left out: this server's are at `…/import`, `…/export` and
+ * `…/import-template` of each area, with a dry run Saber's forms do not send (decision 0046).
  */
 const SABER_PAGES: ReadonlyArray<readonly [Method, string]> = [
   ['GET', '/blade-system/menu/tree'],
