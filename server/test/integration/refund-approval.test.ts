@@ -127,6 +127,19 @@ describe.each(enginesUnderTest())('refund second approval on %s', (kind) => {
     expect(refund.reviewerId).toBe(admin.userId);
   });
 
+  it('above, two 同意 at once: one second approval starts, the other is told it is under way', async () => {
+    const id = await refundOf(20000);
+    const before = (await approvalTask()).length;
+    const answers = await Promise.all(
+      [1, 2].map(() => call('POST', `${REFUND}/agree?id=${id}`, reviewer.token)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.status === 400)!.body.msg).toBe('该退款正在复核中，须等复核流程办结');
+    expect((await approvalTask()).length).toBe(before + 1);
+    await decideApproval('ok', '核实无误');
+    expect(await statusOf(id)).toBe(REFUND_REVIEW_STATUS.AGREED);
+  });
+
   it('above, rejected in the process: the refund is rejected with the approver’s comment', async () => {
     const id = await refundOf(20000);
     expect((await call('POST', `${REFUND}/agree?id=${id}`, reviewer.token)).status).toBe(200);

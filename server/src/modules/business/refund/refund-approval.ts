@@ -42,20 +42,29 @@ export class RefundApprovals {
   }
 
   /** Whether the refund waits for its process (its reviewers can no longer decide it). */
-  waiting(actor: Actor, refundId: string): Promise<boolean> {
-    return this.runtime.runningFor(actor, REFUND_TABLE, refundId);
+  waiting(actor: Actor, refundId: string, tx?: Store): Promise<boolean> {
+    return this.runtime.runningFor(actor, REFUND_TABLE, refundId, tx);
   }
 
   /**
    * 同意 on a refund above the threshold: its process starts (the refund stays pending). A tenant
    * without the process deployed is told so rather than the refund agreed without it.
    */
-  async start(actor: Actor, refund: { id: string; orderNo: string; refundAmount: number }): Promise<void> {
-    const started = await this.runtime.startLatest(actor, REFUND_APPROVAL_KEY, {
-      variables: { orderNo: refund.orderNo, refundAmount: refund.refundAmount },
-      businessTable: REFUND_TABLE,
-      businessId: refund.id,
-    });
+  async start(
+    actor: Actor,
+    refund: { id: string; orderNo: string; refundAmount: number },
+    tx: Store,
+  ): Promise<void> {
+    const started = await this.runtime.startLatest(
+      actor,
+      REFUND_APPROVAL_KEY,
+      {
+        variables: { orderNo: refund.orderNo, refundAmount: refund.refundAmount },
+        businessTable: REFUND_TABLE,
+        businessId: refund.id,
+      },
+      tx,
+    );
     if (started === null) throw badRequest('refund.approval.noProcess');
   }
 

@@ -117,6 +117,16 @@ export class RefundRepository extends TableRepository<RefundReview, 'zx_refund_r
   }
 
   /**
+   * Locks the refund's row (PostgreSQL, MySQL) for the rest of the transaction: of two 同意 at once
+   * above the threshold, the second waits here until the first's second approval has started.
+   * SQLite serialises writers already.
+   */
+  async lock(actor: Actor, id: string): Promise<void> {
+    if (this.store.kind === 'sqlite') return;
+    await this.scopedSelect(actor).select('id').where('id', '=', BigInt(id)).forUpdate().execute();
+  }
+
+  /**
    * Decides a pending refund the caller sees: one conditional UPDATE (… where review_status = 0),
    * so of two reviewers deciding at once, on one process or two, exactly one changes the row.
    * Answers whether this call was the one.

@@ -2,7 +2,8 @@ import { type RefundRequestInput, type RefundReview } from '@console/contract';
 import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
-import { inTransaction, whenCommitted, type Actor } from '../../../core/repository/store.js';
+import { inTransaction, whenCommitted, type Actor, type Store } from '../../../core/repository/store.js';
+import { flowRuntime } from '../../flow/engine/load.js';
 import type { RowPages } from '../../../core/repository/row-pages.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { isUniqueViolation } from '../../../db/errors.js';
@@ -72,7 +73,14 @@ export class RefundService extends TenantEntityService<
       refund.reviewStatus !== REFUND_REVIEW_STATUS.PENDING
     )
       return this.#decide(actor, id, REFUND_REVIEW_STATUS.AGREED, null);
-    await approvals.start(actor, refund);
+    // The engine is loaded before the transaction opens (runtime.service.ts). The refund's row is
+    // held in it: of two 同意 at once, the second waits, then finds the first's process running.
+    await flowRuntime();
+    await inTransaction(await this.storeFor(actor), async (tx) => {
+      await this.repositoryOn(tx).lock(actor, id);
+      await this.#notWaiting(actor, id, approvals, tx);
+      await approvals.start(actor, refund, tx);
+    });
     await this.changes?.changed(actor.tenantId, ...REFUND_TOPICS);
     return found(await (await this.repositoryFor(actor)).findById(actor, id));
   }
@@ -83,8 +91,8 @@ export class RefundService extends TenantEntityService<
   }
 
   /** A refund in its second approval is the process's to decide, no longer its reviewers'. */
-  async #notWaiting(actor: Actor, id: string, approvals: RefundApprovals): Promise<void> {
-    if (await approvals.waiting(actor, id)) throw badRequest('refund.approval.waiting');
+  async #notWaiting(actor: Actor, id: string, approvals: RefundApprovals, tx?: Store): Promise<void> {
+    if (await approvals.waiting(actor, id, tx)) throw badRequest('refund.approval.waiting');
   }
 
   async #decide(actor: Actor, id: string, status: number, remark: string | null): Promise<RefundReview> {

@@ -367,16 +367,17 @@ export class FlowRuntimeService {
     actor: Actor,
     processKey: string,
     request: Omit<StartRequest, 'definitionId'>,
+    tx?: Store,
   ): Promise<string | null> {
-    const store = await this.stores.storeFor(actor);
+    const store = tx ?? (await this.stores.storeFor(actor));
     const definition = await new FlowDefinitionRepository(store).latestActive(actor, processKey);
     if (!definition) return null;
-    return this.start(actor, { ...request, definitionId: definition.id });
+    return this.start(actor, { ...request, definitionId: definition.id }, tx);
   }
 
   /** Whether a business record's process is running (its form waits for it). */
-  async runningFor(actor: Actor, businessTable: string, businessId: string): Promise<boolean> {
-    const store = await this.stores.storeFor(actor);
+  async runningFor(actor: Actor, businessTable: string, businessId: string, tx?: Store): Promise<boolean> {
+    const store = tx ?? (await this.stores.storeFor(actor));
     return new FlowInstanceRepository(store).runningFor(actor, businessTable, businessId);
   }
 
