@@ -329,7 +329,8 @@ describe.each(enginesUnderTest())('running processes on %s', (kind) => {
     const auditV1 = await deployAudit();
 
     // start-list: the newest active version of each process, by key, paged and searched.
-    const offered = await allPages('start-list', applicant.token, 5);
+    // (The refund's second approval is not offered: only the refund review starts it.)
+    const offered = await allPages('start-list', applicant.token, 4);
     expect(offered.map((d) => d.key).filter((key) => !OTHER_SEEDED.includes(key))).toEqual([
       'Audit',
       'Leave',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../src/core/repository/store.js';
 import { REFUND_APPROVAL_KEY, REFUND_THRESHOLD_PARAM } from '../../src/db/seed/refund-process.js';
 import { RefundRepository } from '../../src/modules/business/refund/refund.repository.js';
+import { FlowDefinitionRepository } from '../../src/modules/flow/manager/definition.repository.js';
 import { ParamRepository } from '../../src/modules/system/param/param.repository.js';
 import { createTenantAdmin } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
@@ -111,12 +112,17 @@ describe.each(enginesUnderTest())('refund second approval on %s', (kind) => {
       expect(refused.status).toBe(400);
       expect(refused.body.msg).toBe('该退款正在复核中，须等复核流程办结');
     }
-    // The process is the refund's form's: not started from 发起事务.
-    const definitions = (await call('GET', `${WORK}/start-list?size=100`, admin.token)).body.data
+    // The process is the refund's form's: 发起事务 does not offer it (the leave it does), and a start
+    // sent there anyway is refused.
+    const offered = (await call('GET', `${WORK}/start-list?size=100`, admin.token)).body.data
       .records as Row[];
-    const definitionId = definitions.find((d) => d.key === REFUND_APPROVAL_KEY)!.id;
+    expect(offered.map((d) => d.key)).not.toContain(REFUND_APPROVAL_KEY);
+    const definition = await new FlowDefinitionRepository(t.store).latestActive(
+      tenantActor,
+      REFUND_APPROVAL_KEY,
+    );
     const generic = await call('POST', `${WORK}/start-process`, admin.token, {
-      processDefinitionId: definitionId,
+      processDefinitionId: definition!.id,
       variables: { orderNo: 'X', refundAmount: 1 },
     });
     expect(generic.status).toBe(400);

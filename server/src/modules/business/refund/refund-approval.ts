@@ -29,6 +29,8 @@ export class RefundApprovals {
       table: REFUND_TABLE,
       processKey: REFUND_APPROVAL_KEY,
       startPath: AGREE_PATH,
+      // Only the review's 同意 starts it: 发起事务 does not offer it.
+      listed: false,
       follow: (tx, actor, instance, step) => this.followStep(tx, actor, instance, step),
     });
   }

@@ -44,6 +44,7 @@ export class LeaveService {
       table: LEAVE_TABLE,
       processKey: LEAVE_PROCESS_KEY,
       startPath: LEAVE_START_PATH,
+      listed: true,
       follow: (tx, actor, instance, step) => this.followStep(tx, actor, instance, step),
     });
   }

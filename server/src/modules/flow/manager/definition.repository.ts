@@ -100,10 +100,14 @@ export class FlowDefinitionRepository extends TableRepository<DefinitionRecord, 
 
   /**
    * start-list: a page of the newest active version of each process key (an active version with
-   * no newer active one), under the list's filters and order.
+   * no newer active one), under the list's filters and order, but for the process keys excepted.
    */
-  async latestActivePage(actor: Actor, query: ListQuery): Promise<Page<DefinitionRecord>> {
-    const newest = this.scopedSelect(actor)
+  async latestActivePage(
+    actor: Actor,
+    query: ListQuery,
+    exceptKeys: readonly string[] = [],
+  ): Promise<Page<DefinitionRecord>> {
+    let newest = this.scopedSelect(actor)
       .where('suspension_state', '=', 1)
       .where(({ not, exists, selectFrom }) =>
         not(
@@ -118,6 +122,7 @@ export class FlowDefinitionRepository extends TableRepository<DefinitionRecord, 
           ),
         ),
       );
+    if (exceptKeys.length > 0) newest = newest.where('process_key', 'not in', exceptKeys);
     return this.pageFrom(newest, query);
   }
 

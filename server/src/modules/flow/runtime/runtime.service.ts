@@ -140,6 +140,11 @@ export interface BusinessForm {
   processKey: string;
   /** Its start call, named when a process of its key is started any other way. */
   startPath: string;
+  /**
+   * Whether 发起事务 lists the process (the leave: a person starts it there, the page opening its
+   * form); false for one only a business step starts (a refund's second approval, by the review).
+   */
+  listed: boolean;
   follow: BusinessListener;
 }
 
@@ -932,7 +937,8 @@ export class FlowRuntimeService {
   async startList(actor: Actor, raw: Record<string, unknown>): Promise<Page<DefinitionRecord>> {
     const store = await this.stores.storeFor(actor);
     const query = parseListQuery({ ascs: 'process_key', ...raw }, flowDefinitionTable, store.timeZone);
-    return new FlowDefinitionRepository(store).latestActivePage(actor, query);
+    const unlisted = [...this.forms.values()].filter((form) => !form.listed).map((form) => form.processKey);
+    return new FlowDefinitionRepository(store).latestActivePage(actor, query, unlisted);
   }
 
   /**
