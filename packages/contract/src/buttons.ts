@@ -194,6 +194,7 @@ export const BUTTON_CODES = [
   'flow_model_export',
   'form_export',
   'rollout_export',
+  'slot_export',
   'work_todo_export',
   'work_done_export',
   'work_send_export',

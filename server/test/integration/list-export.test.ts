@@ -302,9 +302,59 @@ describe.each(enginesUnderTest())('list export on %s', (kind) => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect((await readSheet(res.rawPayload)).slice(1)).toEqual([
-      ['com.example.rollout', '2.0.0', 'running'],
+    expect((await readSheet(res.rawPayload)).slice(1)).toEqual([['com.example.rollout', '2.0.0', 'running']]);
+  });
+
+  it("exports one machine's slots, their state as its label; the holders are no slot field", async () => {
+    const post = async (url: string, payload: object) => {
+      const res = await t.call({ method: 'POST', url: `/api/zxgxg-api${url}`, payload }, tenantAdmin.token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { id: string };
+    };
+    const hospital = await post('/hospital/submit', { hospitalCode: 'EXP-H', hospitalName: '导出医院' });
+    // SLX-1 and SLX-10: the page's machine is the one named, not every number containing it.
+    const machine = await post('/machine/submit', {
+      machineNo: 'SLX-1',
+      machineName: '导出柜',
+      hospitalId: hospital.id,
+      slotCount: 3,
+    });
+    await post('/machine/submit', {
+      machineNo: 'SLX-10',
+      machineName: '另一柜',
+      hospitalId: hospital.id,
+      slotCount: 2,
+    });
+    await t.store.db
+      .updateTable('zx_slot')
+      .set({ status: 3 })
+      .where('machine_id', '=', BigInt(machine.id))
+      .where('slot_no', '=', 2)
+      .execute();
+    const slots = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/zxgxg-api/slot/export?machineNo=SLX-1&${query}`,
+        headers: {
+          authorization: SABER_BASIC,
+          'blade-auth': `bearer ${tenantAdmin.token}`,
+          'accept-language': 'zh-CN',
+        },
+      });
+      return {
+        status: res.statusCode,
+        rows: res.statusCode === 200 ? (await readSheet(res.rawPayload)).slice(1) : [],
+      };
+    };
+    expect((await slots('columns=machineNo,slotNo,status')).rows).toEqual([
+      ['SLX-1', 1, '空闲'],
+      ['SLX-1', 2, '故障'],
+      ['SLX-1', 3, '空闲'],
     ]);
+    // The page's search by state.
+    expect((await slots('columns=slotNo,status&status=3')).rows).toEqual([[2, '故障']]);
+    // The page's holders column is the grant tree's: the page leaves it out, the server refuses it.
+    expect((await slots('columns=slotNo,holders')).status).toBe(400);
   });
 
   it('refuses an unknown column, a search over the limit, and a caller without the button', async () => {

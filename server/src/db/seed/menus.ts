@@ -134,6 +134,7 @@ export const MENU_TREE: MenuSeed[] = [
       ['slot_grant', '格口授权', 'grant', 1],
       ['slot_cancel', '取消授权', 'cancel', 1],
       'edit',
+      'export',
     ]),
     page('apk', 'APK管理', '/business/apk', 'AndroidOutlined', 4, [
       'add',
