@@ -119,7 +119,7 @@ export const MENU_TREE: MenuSeed[] = [
     page('work_copy', '抄送我的', '/work/copy', 'NotificationOutlined', 6, ['export']),
   ]),
   group('business', '业务管理', '/business', 'MedicineBoxOutlined', 3, [
-    page('hospital', '医院管理', '/business/hospital', 'BankOutlined', 1, CRUD),
+    page('hospital', '医院管理', '/business/hospital', 'BankOutlined', 1, [...CRUD, 'export']),
     page('machine', '机器管理', '/business/machine', 'HddOutlined', 2, [
       'add',
       'edit',
@@ -129,6 +129,8 @@ export const MENU_TREE: MenuSeed[] = [
       'delete',
       // Issue 50 (migration 0027 adds it to databases seeded before).
       ['machine_command', '远程指令', 'command', 2],
+      // Issue 52 (migration 0036 adds the export buttons below to databases seeded before).
+      'export',
     ]),
     page('slot', '格口管理', '/business/slot', 'AppstoreOutlined', 3, [
       ['slot_grant', '格口授权', 'grant', 1],
@@ -149,6 +151,7 @@ export const MENU_TREE: MenuSeed[] = [
       'delete',
       ['refund_agree', '同意', 'agree', 2],
       ['refund_reject', '拒绝', 'reject', 2],
+      'export',
     ]),
     // Issue 50 (migration 0028 adds them to databases seeded before).
     page('fleet', '设备总览', '/business/fleet', 'DashboardOutlined', 0),

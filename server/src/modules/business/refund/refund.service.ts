@@ -3,7 +3,6 @@ import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { inTransaction, whenCommitted, type Actor } from '../../../core/repository/store.js';
-import type { RowPages } from '../../../core/repository/row-pages.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import type { RecordBusinessEvent } from '../business-events.js';
@@ -11,8 +10,6 @@ import type { EventHub } from '../../../core/events/event-hub.js';
 import type { RefundApprovals } from './refund-approval.js';
 import type { RefundMessages } from './refund-messages.js';
 import { RefundRepository, refundTable } from './refund.repository.js';
-import { parseListQuery } from '../../../core/list-query.js';
-import { EXPORT_MAX_ROWS, exportable } from '../sheets/sheet.js';
 
 /**
  * Refund reviews: pending → agreed or rejected exactly once. The decision is one conditional
@@ -45,15 +42,6 @@ export class RefundService extends TenantEntityService<
   /** Refunds arrive from the payment side (the device API), never from a console form. */
   submit(): Promise<RefundReview> {
     throw badRequest('error.badRequest');
-  }
-
-  /** An export: the current search as the list filters it (phones masked), at most EXPORT_MAX_ROWS. */
-  async exportRows(actor: Actor, query: Record<string, unknown>): Promise<RowPages<RefundReview>> {
-    return exportable(
-      await (
-        await this.repositoryFor(actor)
-      ).rowPages(actor, parseListQuery(query, this.table, this.timeZone), EXPORT_MAX_ROWS),
-    );
   }
 
   /**
