@@ -193,6 +193,20 @@ export const BUTTON_CODES = [
   'apk_export',
   'flow_model_export',
   'form_export',
+  'rollout_export',
+  'slot_export',
+  'hospital_export',
+  'machine_export',
+  'refund_export',
+  'work_todo_export',
+  'work_done_export',
+  'work_send_export',
+  'work_copy_export',
+  'flow_manager_export',
+  'flow_follow_export',
+  'online_export',
+  'data_scope_export',
+  'api_scope_export',
 ] as const;
 
 /** A button permission code. */

@@ -55,7 +55,7 @@ export type CrudRoutesOptions<TInput extends TSchema, TRoute extends CrudRoute> 
    * button, and the columns whose keys are a dictionary's or whose ids name related records.
    * Needs `list` among the routes.
    */
-  export?: Pick<ListExportOptions, 'button' | 'dicts' | 'names' | 'title'>;
+  export?: Pick<ListExportOptions, 'button' | 'dicts' | 'names' | 'values' | 'title'>;
 } & ('submit' extends TRoute
   ? {
       /** The body of /submit. */

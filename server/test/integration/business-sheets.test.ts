@@ -7,7 +7,8 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 import { multipart } from './support/uploads.js';
 
 // Excel in and out of the business pages (issue 16): exports of the current search (scoped as the
-// list is), templates, and imports that store every row or none with a report per bad row.
+// list is; the generic list export, decision 0045: the page's visible columns and titles), templates,
+// and imports that store every row or none with a report per bad row.
 
 const API = '/api/zxgxg-api';
 
@@ -39,6 +40,9 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
     });
     return res;
   };
+  /** The columns a page shows, in its order, with its titles: what its 导出 sends. */
+  const shown = (columns: string[], titles: string[]) =>
+    `columns=${columns.join(',')}&titles=${encodeURIComponent(JSON.stringify(titles))}`;
   const count = async (table: 'zx_hospital' | 'zx_machine') =>
     Number(
       (
@@ -126,14 +130,29 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
     expect(good.body).toMatchObject({ code: 200, data: { imported: 2 }, msg: '2 rows imported' });
     expect(await count('zx_hospital')).toBe(2);
 
-    const exported = await download(`/hospital/export?hospitalName=${encodeURIComponent('第一')}`);
+    const exported = await download(
+      `/hospital/export?hospitalName=${encodeURIComponent('第一')}&${shown(
+        ['hospitalCode', 'hospitalName', 'level'],
+        ['医院编码', '医院名称', '医院等级'],
+      )}`,
+    );
     expect(exported.headers['content-disposition']).toContain("filename*=UTF-8''%E5%8C%BB%E9%99%A2-");
     const rows = await readSheet(exported.rawPayload);
-    expect(rows).toHaveLength(2);
-    expect(rows[1]!.slice(0, 3)).toEqual(['S-1', '第一医院', '三级甲等']);
-    const english = await readSheet((await download('/hospital/export', undefined, 'en')).rawPayload);
-    expect(english[0]![0]).toBe('hospital code');
-    expect(english.map((r) => r[2])).toEqual(
+    expect(rows).toEqual([
+      ['医院编码', '医院名称', '医院等级'],
+      ['S-1', '第一医院', '三级甲等'],
+    ]);
+    const english = await readSheet(
+      (
+        await download(
+          `/hospital/export?${shown(['hospitalCode', 'level'], ['Hospital Code', 'Level'])}`,
+          undefined,
+          'en',
+        )
+      ).rawPayload,
+    );
+    expect(english[0]).toEqual(['Hospital Code', 'Level']);
+    expect(english.map((r) => r[1])).toEqual(
       expect.arrayContaining(['Grade III, class A', 'Grade II, class A']),
     );
 
@@ -184,18 +203,23 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
       .execute();
     expect(slots.filter((s) => s.machine_no === 'IMP-2')).toHaveLength(6);
 
-    const all = await readSheet((await download('/machine/export')).rawPayload);
+    const machineColumns = shown(
+      ['machineNo', 'machineName', 'hospitalId', 'location', 'model', 'slotCount'],
+      ['机器编号', '机器名称', '所属医院', '安装位置', '机器型号', '格口数量'],
+    );
+    const all = await readSheet((await download(`/machine/export?${machineColumns}`)).rawPayload);
     expect(
       all
         .slice(1)
         .map((r) => r[0])
         .sort(),
     ).toEqual(['IMP-1', 'IMP-2']);
-    expect(all[0]!.slice(0, 3)).toEqual(['机器编号', '机器名称', '医院编码']);
+    expect(all[0]!.slice(0, 3)).toEqual(['机器编号', '机器名称', '所属医院']);
+    // The hospital by its name, the model as its label.
     const one = all.find((r) => r[0] === 'IMP-1')!;
-    expect(one.slice(2, 7)).toEqual(['S-1', '第一医院', null, '标准柜(24格)', 4]);
+    expect(one.slice(1)).toEqual(['一号柜', '第一医院', null, '标准柜(24格)', 4]);
 
-    const operator = await createOperator(t, ['machine', 'machine_add']);
+    const operator = await createOperator(t, ['machine', 'machine_add', 'machine_export']);
     const slot = await t.store.db
       .selectFrom('zx_slot')
       .select('id')
@@ -206,8 +230,13 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
       url: `${API}/slot/grant/slot`,
       payload: { userIds: [operator.userId], slotIds: [String(slot.id)] },
     });
-    const theirs = await readSheet((await download('/machine/export', operator.token)).rawPayload);
+    const theirs = await readSheet(
+      (await download(`/machine/export?${machineColumns}`, operator.token)).rawPayload,
+    );
     expect(theirs.slice(1).map((r) => r[0])).toEqual(['IMP-2']);
+    // The page without the export button: no export.
+    const reader = await createOperator(t, ['machine']);
+    expect((await download(`/machine/export?${machineColumns}`, reader.token)).statusCode).toBe(403);
     // Importing needs the add button.
     const viewer = await createOperator(t, ['machine']);
     expect((await importSheet('machine', await sheet([['机器编号'], ['X']]), viewer.token)).status).toBe(403);
@@ -242,17 +271,37 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
       },
       null,
     );
-    const rows = await readSheet((await download('/refund/review/export?reviewStatus=0')).rawPayload);
-    expect(rows[0]!.slice(0, 7)).toEqual([
+    const titles = [
       '订单号',
       '机器编号',
       '格口号',
       '所属医院',
       '用户手机号',
-      '订单金额(元)',
-      '退款金额(元)',
-    ]);
-    expect(rows[1]!.slice(0, 7)).toEqual(['SHEET-1', 'IMP-1', 1, '第一医院', '139****5678', 12.5, 9.99]);
-    expect(rows[1]![9]).toBe('待审核');
+      '订单金额',
+      '退款金额',
+      '审核状态',
+    ];
+    const rows = await readSheet(
+      (
+        await download(
+          `/refund/review/export?reviewStatus=0&${shown(
+            [
+              'orderNo',
+              'machineNo',
+              'slotNo',
+              'hospitalId',
+              'customerPhone',
+              'orderAmount',
+              'refundAmount',
+              'reviewStatus',
+            ],
+            titles,
+          )}`,
+        )
+      ).rawPayload,
+    );
+    expect(rows[0]).toEqual(titles);
+    // Phones masked as the list masks them, amounts in yuan as the page shows them, the status's label.
+    expect(rows[1]).toEqual(['SHEET-1', 'IMP-1', 1, '第一医院', '139****5678', 12.5, 9.99, '待审核']);
   });
 });

@@ -1,7 +1,13 @@
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemAudit } from '../../src/db/seed/menus.js';
-import { createAccount, createOperator, createTenantAdmin, insertDept } from './support/accounts.js';
+import {
+  createAccount,
+  createOperator,
+  createTenantAdmin,
+  insertDept,
+  WORK_CODES,
+} from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -181,6 +187,174 @@ describe.each(enginesUnderTest())('list export on %s', (kind) => {
       ['com.example.export1', 'Published'],
       ['com.example.export2', 'Withdrawn'],
     ]);
+  });
+
+  it("exports a work list (待办): the caller's own tasks, to the export button's holders alone", async () => {
+    // A process whose one task goes to the approver named at its start.
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
+  <process id="ExportReview" name="导出评审" isExecutable="true">
+    <startEvent id="start">
+      <extensionElements><flowable:formProperty id="approver" /></extensionElements>
+    </startEvent>
+    <sequenceFlow id="toFirst" sourceRef="start" targetRef="first" />
+    <userTask id="first" name="导出审批" flowable:assignee="\${approver}" />
+    <sequenceFlow id="toEnd" sourceRef="first" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+</definitions>`;
+    const model = await t.call({
+      method: 'POST',
+      url: '/api/blade-flow/model/submit',
+      payload: { modelKey: 'ExportReview', name: '导出评审', xml },
+    });
+    const deployed = await t.call({
+      method: 'POST',
+      url: `/api/blade-flow/model/deploy?modelId=${model.body.data.id}&category=flow_1`,
+    });
+    const definitionId = deployed.body.data[0].id as string;
+    const applicant = await createOperator(t, [...WORK_CODES, 'work_todo_export']);
+    const approver = await createOperator(t, [...WORK_CODES, 'work_todo_export']);
+    const started = await t.call(
+      {
+        method: 'POST',
+        url: '/api/blade-flow/work/start-process',
+        payload: { processDefinitionId: definitionId, variables: { approver: approver.userId } },
+      },
+      applicant.token,
+    );
+    expect(started.status).toBe(200);
+
+    const todo = async (token: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/blade-flow/work/todo-export?columns=processDefinitionName,taskName&titles=${encodeURIComponent('["流程","任务"]')}`,
+        headers: { authorization: SABER_BASIC, 'blade-auth': `bearer ${token}`, 'accept-language': 'zh-CN' },
+      });
+      return {
+        status: res.statusCode,
+        rows: res.statusCode === 200 ? ((await readSheet(res.rawPayload)) as unknown[][]) : [],
+      };
+    };
+    // The approver's task; the applicant's to-do list holds none (a list of one's own).
+    expect((await todo(approver.token)).rows).toEqual([
+      ['流程', '任务'],
+      ['导出评审', '导出审批'],
+    ]);
+    expect((await todo(applicant.token)).rows).toEqual([['流程', '任务']]);
+    // Every signed-in user reads the list; the export is the button's alone (as notices, S16).
+    const withoutButton = await createOperator(t, WORK_CODES);
+    expect((await todo(withoutButton.token)).status).toBe(403);
+  });
+
+  it("exports a tenant's rollouts, never another tenant's", async () => {
+    // The same package in both tenants, another version in the other's.
+    const packageName = 'com.example.rollout';
+    for (const [tenantId, versionName] of [
+      [TENANT, '2.0.0'],
+      [OTHER, '9.9.9'],
+    ] as const) {
+      const apkId = BigInt(t.store.ids.next());
+      await t.store.db
+        .insertInto('zx_apk')
+        .values({
+          id: apkId,
+          tenant_id: tenantId,
+          app_name: '灰度应用',
+          package_name: packageName,
+          version_name: versionName,
+          version_code: 200,
+          attach_id: null,
+          file_url: null,
+          file_size: null,
+          md5: null,
+          force_update: 0,
+          release_notes: null,
+          publish_status: 1,
+          publish_time: null,
+          ...systemAudit(),
+        })
+        .execute();
+      await t.store.db
+        .insertInto('zx_rollout')
+        .values({
+          id: BigInt(t.store.ids.next()),
+          tenant_id: tenantId,
+          apk_id: apkId,
+          package_name: packageName,
+          version_code: 200,
+          previous_apk_id: null,
+          state: 'running',
+          current_stage: 0,
+          stages: '[]',
+          stage_started: '[]',
+          ...systemAudit(),
+        })
+        .execute();
+    }
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/zxgxg-api/rollout/export?columns=packageName,versionName,state&packageName=com.example.rollout',
+      headers: {
+        authorization: SABER_BASIC,
+        'blade-auth': `bearer ${tenantAdmin.token}`,
+        'accept-language': 'zh-CN',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await readSheet(res.rawPayload)).slice(1)).toEqual([['com.example.rollout', '2.0.0', 'running']]);
+  });
+
+  it("exports one machine's slots, their state as its label; the holders are no slot field", async () => {
+    const post = async (url: string, payload: object) => {
+      const res = await t.call({ method: 'POST', url: `/api/zxgxg-api${url}`, payload }, tenantAdmin.token);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data as { id: string };
+    };
+    const hospital = await post('/hospital/submit', { hospitalCode: 'EXP-H', hospitalName: '导出医院' });
+    // SLX-1 and SLX-10: the page's machine is the one named, not every number containing it.
+    const machine = await post('/machine/submit', {
+      machineNo: 'SLX-1',
+      machineName: '导出柜',
+      hospitalId: hospital.id,
+      slotCount: 3,
+    });
+    await post('/machine/submit', {
+      machineNo: 'SLX-10',
+      machineName: '另一柜',
+      hospitalId: hospital.id,
+      slotCount: 2,
+    });
+    await t.store.db
+      .updateTable('zx_slot')
+      .set({ status: 3 })
+      .where('machine_id', '=', BigInt(machine.id))
+      .where('slot_no', '=', 2)
+      .execute();
+    const slots = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/zxgxg-api/slot/export?machineNo=SLX-1&${query}`,
+        headers: {
+          authorization: SABER_BASIC,
+          'blade-auth': `bearer ${tenantAdmin.token}`,
+          'accept-language': 'zh-CN',
+        },
+      });
+      return {
+        status: res.statusCode,
+        rows: res.statusCode === 200 ? (await readSheet(res.rawPayload)).slice(1) : [],
+      };
+    };
+    expect((await slots('columns=machineNo,slotNo,status')).rows).toEqual([
+      ['SLX-1', 1, '空闲'],
+      ['SLX-1', 2, '故障'],
+      ['SLX-1', 3, '空闲'],
+    ]);
+    // The page's search by state.
+    expect((await slots('columns=slotNo,status&status=3')).rows).toEqual([[2, '故障']]);
+    // The page's holders column is the grant tree's: the page leaves it out, the server refuses it.
+    expect((await slots('columns=slotNo,holders')).status).toBe(400);
   });
 
   it('refuses an unknown column, a search over the limit, and a caller without the button', async () => {

@@ -374,6 +374,99 @@ describe.each(enginesUnderTest())('sheet imports on %s', (kind) => {
     expect(stored.map((p) => p.param_value)).toEqual(['v2']);
   });
 
+  it("keeps to the importer's tenant: another tenant's dictionaries, the platform's regions and parameters", async () => {
+    const dictHeader = ['字典编号', '字典键值', '字典名称', '字典排序', '封存', '字典备注'];
+    const owner = await createTenantAdmin(t, '710005');
+    const other = await createTenantAdmin(t, '710006');
+    const shape: Cell[][] = [
+      dictHeader,
+      ['imp_shape', null, '形状', 1, 0, null],
+      ['imp_shape', 'round', '圆', 1, 0, null],
+    ];
+    expect((await importSheet('dict-biz', shape, '', owner.token)).body.data).toMatchObject({ imported: 2 });
+    const shapes = async () =>
+      (
+        await t.store.db
+          .selectFrom('blade_dict_biz')
+          .select(['tenant_id', 'dict_key', 'dict_value'])
+          .where('code', '=', 'imp_shape')
+          .where('is_deleted', '=', 0)
+          .orderBy('dict_key')
+          .execute()
+      ).map((r) => [r.tenant_id, r.dict_key, r.dict_value]);
+    const before = await shapes();
+    expect(before).toEqual([
+      ['710005', '-1', '形状'],
+      ['710005', 'round', '圆'],
+    ]);
+
+    // Another tenant's business dictionary is no dictionary of this tenant: its entries are refused,
+    // and updating by the key finds nothing of the other tenant to change.
+    const entry: Cell[][] = [dictHeader, ['imp_shape', 'round', '方', 1, 0, null]];
+    const dry = await importSheet('dict-biz', entry, 'dryRun=true', other.token);
+    expect(dry.body.data.errors).toEqual([{ row: 2, column: '字典编号', message: '不存在: imp_shape' }]);
+    expect((await importSheet('dict-biz', entry, 'key=dictKey', other.token)).status).toBe(400);
+    expect(await shapes()).toEqual(before);
+
+    // Regions and parameters are the platform's (S4): a tenant administrator imports neither.
+    const regionRows: Cell[][] = [
+      ['上级区划编号', '区划编号', '区划名称', '排序', '备注'],
+      ['11', '1198', '租户市', 1, null],
+    ];
+    expect((await importSheet('region', regionRows, '', other.token)).status).toBe(403);
+    expect((await t.call({ method: 'GET', url: `${SYSTEM}/region/detail?code=1198` })).status).not.toBe(200);
+    const paramRows: Cell[][] = [
+      ['参数名称', '参数键名', '参数键值', '可见范围', '备注'],
+      ['租户参数', 'imp.tenant', 'x', 1, null],
+    ];
+    expect((await importSheet('param', paramRows, '', other.token)).status).toBe(403);
+    const tenantParams = await t.store.db
+      .selectFrom('blade_param')
+      .select('id')
+      .where('param_key', '=', 'imp.tenant')
+      .execute();
+    expect(tenantParams).toEqual([]);
+
+    // A parameter's visibility that is no number, a dictionary's sort neither: the cell is named.
+    const bad = await importSheet(
+      'param',
+      [paramRows[0]!, ['参数', 'imp.bad', 'x', '公开给所有人', null]],
+      'dryRun=true',
+    );
+    expect(bad.body.data.errors).toEqual([{ row: 2, column: '可见范围', message: expect.any(String) }]);
+  });
+
+  it('refuses a label that matches no entry of the dictionary, naming the cell', async () => {
+    const tenant = '710007';
+    const admin = await createTenantAdmin(t, tenant);
+    const header = ['部门名称', '上级部门', '部门全称', '部门类型', '排序', '备注'];
+    const dry = await importSheet(
+      'dept',
+      [header, ['总部', null, null, '公司', 1, null], ['研发部', '总部', null, '没有这个类型', 2, null]],
+      'dryRun=true',
+      admin.token,
+    );
+    expect(dry.body.data).toMatchObject({ total: 2, valid: 1 });
+    expect(dry.body.data.errors).toEqual([
+      { row: 3, column: '部门类型', message: '没有这个选项: 没有这个类型' },
+    ]);
+    expect(await depts(tenant)).toHaveLength(0);
+  });
+
+  it('refuses a file over 20 MB with a clear 400 and stores nothing', async () => {
+    const before = await posts();
+    // 20 MB and one byte: the upload's limit, read no further (not even as a sheet).
+    const oversize = Buffer.alloc(20 * 1024 * 1024 + 1, 0x41);
+    const refused = await importSheet('post', oversize);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 400, success: false, msg: '导入文件不能超过 20MB' });
+    expect(await posts()).toEqual(before);
+    const english = await importSheet('post', oversize, 'dryRun=true', undefined, 'en');
+    expect(english.status).toBe(400);
+    expect(english.body.msg).toBe('An import file cannot exceed 20MB');
+    expect(await posts()).toEqual(before);
+  });
+
   it('gives a template with the columns, an explanation sheet and drop-downs; refuses what is no sheet', async () => {
     const template = await t.app.inject({
       method: 'GET',

@@ -112,6 +112,27 @@ describe('a kit page with an export', () => {
     expect(JSON.parse(String(params!.labels))).toEqual({ visibility: { '0': '私有', '1': '公开' } });
   });
 
+  it('leaves out a shown column that is not a field of the rows on the server (leaveOut)', async () => {
+    grantOnly('param_view', 'param_export');
+    vi.mocked(download).mockResolvedValue(FILE);
+    const leaving = defineCrud<Item, never>({
+      ...config,
+      name: 'export-item-leave-out',
+      export: { url: '/api/blade-system/param/export', permission: 'param_export', leaveOut: ['paramKey'] },
+    });
+    const page = await renderPageAt('/params', <CrudPage config={leaving} />, {
+      title: '参数管理',
+      showing: '参数1',
+    });
+    // Still on screen, not in the export.
+    expect(within(page).getByText('key.1')).toBeTruthy();
+    fireEvent.click(within(toolbar(page)).getByRole('button', { name: '导出' }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledWith(FILE));
+    const [, params] = vi.mocked(download).mock.calls[0]!;
+    expect(params).toMatchObject({ columns: 'paramName,visibility' });
+    expect(JSON.parse(String(params!.titles))).toEqual(['参数名称', '可见范围']);
+  });
+
   it('shows the progress of an export that takes more than a second, and its cancel', async () => {
     grantOnly('param_view', 'param_export');
     let signal: AbortSignal | undefined;

@@ -197,7 +197,10 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
     if (!exportSpec) return;
     // The table's own columns: not the row numbers nor the row buttons ($index, $actions).
     const shown = tableColumnList.filter(
-      (column) => typeof column.key === 'string' && !column.key.startsWith('$'),
+      (column) =>
+        typeof column.key === 'string' &&
+        !column.key.startsWith('$') &&
+        !(exportSpec.leaveOut ?? []).includes(column.key),
     );
     // A column of fixed choices says its values in the page's words (the server knows a
     // dictionary's labels itself).

@@ -285,6 +285,11 @@ export interface CrudConfig<T, I> {
 export interface CrudExportSpec {
   url: string;
   permission: PermissionCode;
+  /**
+   * Columns the page shows that are not fields of the list's rows on the server (the slot page's
+   * holders, read from another source): the export leaves them out rather than be refused.
+   */
+  leaveOut?: readonly string[];
 }
 
 /** Declares a page's configuration; the row and input types follow from `api` or are given. */

@@ -56,6 +56,12 @@ export interface ListExportOptions {
   dicts?: Readonly<Record<string, DictRef>>;
   /** Columns holding a related record's id, by property: the property of its name in the same row. */
   names?: Readonly<Record<string, string>>;
+  /**
+   * Columns written otherwise than their wire value, by property: what the page shows for it when
+   * that is a number of another unit (a refund's cents, shown in yuan) or made of other fields of
+   * the row (a hospital's region code, shown as its region's names). Never which rows.
+   */
+  values?: Readonly<Record<string, (value: unknown, row: Record<string, unknown>) => SheetCell>>;
   /** The file's name (a message key): `<title>-<time>.xlsx`. Default: 导出 / export. */
   title?: MessageKey;
   /** Where (default `/export`). */
@@ -178,7 +184,7 @@ function flattened(rows: readonly unknown[]): Record<string, unknown>[] {
  * entity does not have.
  */
 export function registerListExport(app: FastifyInstance, options: ListExportOptions): void {
-  const { entity, list, read = {}, button, dicts = {}, names = {} } = options;
+  const { entity, list, read = {}, button, dicts = {}, names = {}, values = {} } = options;
   const exports = app.listExports;
   // The list's read rule is the guard's, and the export button is asked after it (bodyButton is the
   // guard's hook for a further button: a GET has no body, so it always asks this one). A list every
@@ -226,7 +232,9 @@ export function registerListExport(app: FastifyInstance, options: ListExportOpti
           // A dictionary's labels are the server's; a fixed choice's are the page's words.
           const labels = labelsByProp.get(prop) ?? choiceLabels.get(prop);
           const nameProp = names[prop];
+          const value = values[prop];
           if (labels) return { prop, title, cell: (row) => labelled(row[prop], labels) };
+          if (value) return { prop, title, cell: (row) => value(row[prop], row) };
           if (nameProp) return { prop, title, cell: (row) => cellOf(row[nameProp] ?? row[prop], yesNo) };
           return { prop, title, cell: (row) => cellOf(row[prop], yesNo) };
         });

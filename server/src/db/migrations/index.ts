@@ -34,6 +34,7 @@ import * as waitingCommands from './0032-waiting-commands.js';
 import * as flowFormBinding from './0033-flow-form-binding.js';
 import * as apiDocsMenu from './0034-api-docs-menu.js';
 import * as exportButtons from './0035-export-buttons.js';
+import * as moreExportButtons from './0036-more-export-buttons.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -73,6 +74,7 @@ const migrations: Record<string, Migration> = {
   '0033-flow-form-binding': flowFormBinding,
   '0034-api-docs-menu': apiDocsMenu,
   '0035-export-buttons': exportButtons,
+  '0036-more-export-buttons': moreExportButtons,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -106,17 +106,20 @@ export const MENU_TREE: MenuSeed[] = [
     ]),
     page('work_todo', '待办事务', '/work/todo', 'CarryOutOutlined', 3, [
       ['work_todo_handle', '处理', 'handle', 2],
+      'export',
     ]),
     page('work_send', '已发事务', '/work/send', 'SendOutlined', 4, [
       ['work_send_detail', '详情', 'detail', 2],
+      'export',
     ]),
     page('work_done', '办结事务', '/work/done', 'CheckCircleOutlined', 5, [
       ['work_done_detail', '详情', 'detail', 2],
+      'export',
     ]),
-    page('work_copy', '抄送我的', '/work/copy', 'NotificationOutlined', 6),
+    page('work_copy', '抄送我的', '/work/copy', 'NotificationOutlined', 6, ['export']),
   ]),
   group('business', '业务管理', '/business', 'MedicineBoxOutlined', 3, [
-    page('hospital', '医院管理', '/business/hospital', 'BankOutlined', 1, CRUD),
+    page('hospital', '医院管理', '/business/hospital', 'BankOutlined', 1, [...CRUD, 'export']),
     page('machine', '机器管理', '/business/machine', 'HddOutlined', 2, [
       'add',
       'edit',
@@ -126,11 +129,14 @@ export const MENU_TREE: MenuSeed[] = [
       'delete',
       // Issue 50 (migration 0027 adds it to databases seeded before).
       ['machine_command', '远程指令', 'command', 2],
+      // Issue 52 (migration 0036 adds the export buttons below to databases seeded before).
+      'export',
     ]),
     page('slot', '格口管理', '/business/slot', 'AppstoreOutlined', 3, [
       ['slot_grant', '格口授权', 'grant', 1],
       ['slot_cancel', '取消授权', 'cancel', 1],
       'edit',
+      'export',
     ]),
     page('apk', 'APK管理', '/business/apk', 'AndroidOutlined', 4, [
       'add',
@@ -145,6 +151,7 @@ export const MENU_TREE: MenuSeed[] = [
       'delete',
       ['refund_agree', '同意', 'agree', 2],
       ['refund_reject', '拒绝', 'reject', 2],
+      'export',
     ]),
     // Issue 50 (migration 0028 adds them to databases seeded before).
     page('fleet', '设备总览', '/business/fleet', 'DashboardOutlined', 0),
@@ -155,6 +162,7 @@ export const MENU_TREE: MenuSeed[] = [
       ['rollout_pause', '暂停', 'pause', 2],
       ['rollout_resume', '恢复', 'resume', 2],
       ['rollout_rollback', '回滚', 'rollback', 2],
+      'export',
     ]),
     page('alert', '告警中心', '/business/alert', 'EyeOutlined', 7, [...CRUD, 'export']),
   ]),
@@ -172,6 +180,7 @@ export const MENU_TREE: MenuSeed[] = [
     ]),
     page('online', '在线用户', '/monitor/online', 'UserSwitchOutlined', 2, [
       ['online_logout', '强退', 'logout', 3],
+      'export',
     ]),
     // Issue 49 (migration 0024 adds them to databases seeded before).
     page('job', '定时任务', '/monitor/job', 'FieldTimeOutlined', 3, [
@@ -220,10 +229,12 @@ export const MENU_TREE: MenuSeed[] = [
     page('flow_manager', '流程管理', '/flow/manager', 'NodeIndexOutlined', 3, [
       ['flow_manager_state', '变更状态', 'state', 2],
       ['flow_manager_remove', '删除', 'remove', 3],
+      'export',
     ]),
     page('flow_follow', '流程跟踪', '/flow/follow', 'EyeOutlined', 4, [
       ['flow_follow_delete', '删除', 'delete', 2],
       ['flow_follow_reassign', '转办', 'reassign', 2],
+      'export',
     ]),
     page('form', '表单设计', '/flow/form', 'TableOutlined', 5, ['add', 'edit', 'delete', 'export']),
   ]),
@@ -249,9 +260,11 @@ export const MENU_TREE: MenuSeed[] = [
     ]),
     page('data_scope', '数据权限', '/authority/datascope', 'FilterOutlined', 2, [
       ['data_scope_setting', '权限配置', 'setting', 2],
+      'export',
     ]),
     page('api_scope', '接口权限', '/authority/apiscope', 'ApiOutlined', 3, [
       ['api_scope_setting', '权限配置', 'setting', 2],
+      'export',
     ]),
   ]),
   group('system', '系统管理', '/system', 'SettingOutlined', 99, [

@@ -130,7 +130,7 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
     prefix: `${PREFIX}/apk`,
     apks: new ApkService(stores, record, app.events),
   });
-  await app.register(refundRoutes, { prefix: `${PREFIX}/refund/review`, refunds, store });
+  await app.register(refundRoutes, { prefix: `${PREFIX}/refund/review`, refunds });
   const dashboards = new DashboardService(stores, deps.cache, offlineSeconds);
   await app.register(dashboardRoutes, { prefix: `${PREFIX}/dashboard`, dashboards });
   await app.register(fleetRoutes, { prefix: `${PREFIX}/fleet`, dashboards });

@@ -15,6 +15,7 @@ import { registerCrudRoutes } from '../../core/crud-routes.js';
 import { ok } from '../../core/envelope.js';
 import { badRequest } from '../../core/errors.js';
 import { Envelope, IdQuery, ListQuerySchema, PageOf } from '../../core/schema.js';
+import { registerListExport } from '../../core/workbook/list-export.js';
 import type { FlowDeployer, FlowModelService } from './flow.service.js';
 
 /** /api/blade-flow/model (spec §7, "Workflow"): models, and deploying one. */
@@ -72,6 +73,13 @@ export const flowManagerRoutes: FastifyPluginAsyncTypebox<{ deployer: FlowDeploy
     },
     async (req) => ok(await deployer.list(req.actor, req.query), req.t('ok')),
   );
+  registerListExport(app, {
+    entity: FlowDefinitionSchema,
+    list: (actor, query) => deployer.list(actor, query),
+    read: { menu: 'flow_manager' },
+    button: 'flow_manager_export',
+    title: 'export.title.flow_manager',
+  });
 
   app.post(
     '/change-state',

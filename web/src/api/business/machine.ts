@@ -1,12 +1,13 @@
 import type { Machine, MachineInput } from '@console/contract';
 import { post } from '../request';
 import { crudResource } from '../resource';
-import { sheetResource } from './sheets';
+import { importResource } from '../sheet-import';
 
 const BASE = '/api/zxgxg-api/machine';
 
 export const { list, detail, submit, remove } = crudResource<Machine, MachineInput>(BASE);
-export const { exportSheet, imports } = sheetResource(BASE);
+/** The import's calls (template, dry run, commit, report); the export is the kit's (`export`). */
+export const imports = importResource(BASE);
 
 /** Binds the WeChat account answering for the machine; both empty unbinds. */
 export function bindWxAccount(id: string, wxOpenId: string, wxNickname: string): Promise<boolean> {

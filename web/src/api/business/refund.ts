@@ -1,6 +1,5 @@
 import type { Page, RefundReview } from '@console/contract';
 import { get, post, type QueryParams } from '../request';
-import { sheetResource } from './sheets';
 
 const BASE = '/api/zxgxg-api/refund/review';
 
@@ -23,5 +22,3 @@ export function agree(id: string): Promise<RefundReview> {
 export function reject(id: string, remark: string): Promise<RefundReview> {
   return post<RefundReview>(`${BASE}/reject`, undefined, { params: { id, remark } });
 }
-
-export const { exportSheet } = sheetResource(BASE);

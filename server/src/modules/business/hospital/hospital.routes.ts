@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Hospital } from '@console/contract';
 import type { Language } from '../../../core/i18n.js';
 import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
 import { importColumns } from '../sheets/sheet.js';
@@ -7,11 +6,14 @@ import { HospitalInputSchema, HospitalSchema } from '@console/contract/schema';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import type { Store } from '../../../core/repository/store.js';
 import { dictLabels } from '../sheets/dict-labels.repository.js';
-import { registerSheetRoutes } from '../sheets/sheet-routes.js';
 import { hospitalColumns } from './hospital.sheet.js';
 import type { HospitalService } from './hospital.service.js';
 
-/** /api/zxgxg-api/hospital (spec §7, "Business"): the tenant's hospitals, and their sheets. */
+/** A hospital's region as the page shows it: province / city / district, those it has. */
+const regionNames = (row: Record<string, unknown>) =>
+  [row.provinceName, row.cityName, row.districtName].filter(Boolean).join(' / ') || null;
+
+/** /api/zxgxg-api/hospital (spec §7, "Business"): the tenant's hospitals, their export and import. */
 export const hospitalRoutes: FastifyPluginAsyncTypebox<{ hospitals: HospitalService; store: Store }> = async (
   app,
   { hospitals, store },
@@ -20,6 +22,14 @@ export const hospitalRoutes: FastifyPluginAsyncTypebox<{ hospitals: HospitalServ
     entity: HospitalSchema,
     input: HospitalInputSchema,
     service: hospitals,
+    // 导出: the page's visible columns of its search (decision 0045), the level as its label.
+    export: {
+      button: 'hospital_export',
+      dicts: { level: 'hospital_level' },
+      // The page's 所在地区 column shows the region's names, not its code.
+      values: { regionCode: (_code, row) => regionNames(row) },
+      title: 'sheet.hospitals',
+    },
     access: {
       read: { menu: ['hospital', 'machine'] },
       submit: { access: 'user', button: { create: 'hospital_add', update: 'hospital_edit' } },
@@ -29,12 +39,6 @@ export const hospitalRoutes: FastifyPluginAsyncTypebox<{ hospitals: HospitalServ
 
   const columns = async (language: Language) =>
     hospitalColumns(await dictLabels(store, 'hospital_level', language));
-  await registerSheetRoutes<Hospital>(app, {
-    menu: 'hospital',
-    title: 'sheet.hospitals',
-    columns,
-    exportRows: (actor, query) => hospitals.exportRows(actor, query),
-  });
   await registerImportRoutes(app, {
     importer: hospitals.importer(async (language) => importColumns(await columns(language))),
     title: 'sheet.hospitals',

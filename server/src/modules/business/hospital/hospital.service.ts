@@ -2,13 +2,10 @@ import type { Hospital, HospitalInput } from '@console/contract';
 import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
-import { mapPages, type RowPages } from '../../../core/repository/row-pages.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { MachineRepository } from '../machine/machine.repository.js';
 import { HospitalRepository, hospitalTable } from './hospital.repository.js';
 import type { Language } from '../../../core/i18n.js';
-import { parseListQuery } from '../../../core/list-query.js';
-import { EXPORT_MAX_ROWS, exportable } from '../sheets/sheet.js';
 import type { ImportColumn, SheetImporter } from '../../../core/workbook/sheet-import.js';
 import { HospitalInputSchema } from '@console/contract/schema';
 
@@ -66,15 +63,6 @@ export class HospitalService extends TenantEntityService<
         await this.save(hospitals, actor, existing, await this.values(hospitals, actor, input, existing));
       },
     };
-  }
-
-  /** An export: the current search, as the list filters it (at most EXPORT_MAX_ROWS). */
-  async exportRows(actor: Actor, query: Record<string, unknown>): Promise<RowPages<Hospital>> {
-    const hospitals = await this.repositoryFor(actor);
-    const rows = exportable(
-      await hospitals.rowPages(actor, parseListQuery(query, this.table, this.timeZone), EXPORT_MAX_ROWS),
-    );
-    return { count: rows.count, pages: mapPages(rows.pages, (page) => hospitals.withRegionNames(page)) };
   }
 
   async submit(actor: Actor, input: HospitalInput): Promise<Hospital> {

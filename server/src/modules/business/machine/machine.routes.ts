@@ -3,13 +3,11 @@ import { Type } from 'typebox';
 import { BindWxQuery, IdQuery, MachineInputSchema, MachineSchema } from '@console/contract/schema';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { ok } from '../../../core/envelope.js';
-import { translate, type Language } from '../../../core/i18n.js';
+import type { Language } from '../../../core/i18n.js';
 import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
 import { Envelope } from '../../../core/schema.js';
-import type { Machine } from '@console/contract';
 import type { Store } from '../../../core/repository/store.js';
 import { dictLabels } from '../sheets/dict-labels.repository.js';
-import { registerSheetRoutes } from '../sheets/sheet-routes.js';
 import { importColumns } from '../sheets/sheet.js';
 import { machineColumns } from './machine.sheet.js';
 import type { MachineService } from './machine.service.js';
@@ -23,6 +21,13 @@ export const machineRoutes: FastifyPluginAsyncTypebox<{ machines: MachineService
     entity: MachineSchema,
     input: MachineInputSchema,
     service: machines,
+    // 导出: the page's visible columns of its search (decision 0045), scoped as the list (grants).
+    export: {
+      button: 'machine_export',
+      dicts: { model: 'machine_model', runStatus: 'machine_run_status' },
+      names: { hospitalId: 'hospitalName' },
+      title: 'sheet.machines',
+    },
     access: {
       read: { menu: ['machine', 'slot'] },
       submit: { access: 'user', button: { create: 'machine_add', update: 'machine_edit' } },
@@ -66,19 +71,7 @@ export const machineRoutes: FastifyPluginAsyncTypebox<{ machines: MachineService
   );
 
   const columns = async (language: Language) =>
-    machineColumns(
-      {
-        models: await dictLabels(store, 'machine_model', language),
-        runStatuses: await dictLabels(store, 'machine_run_status', language),
-      },
-      { yes: translate(language, 'sheet.online'), no: translate(language, 'sheet.offline') },
-    );
-  await registerSheetRoutes<Machine & { hospitalCode?: string | null }>(app, {
-    menu: 'machine',
-    title: 'sheet.machines',
-    columns,
-    exportRows: (actor, query) => machines.exportRows(actor, query),
-  });
+    machineColumns({ models: await dictLabels(store, 'machine_model', language) });
   await registerImportRoutes(app, {
     importer: machines.importer(async (language) => importColumns(await columns(language))),
     title: 'sheet.machines',

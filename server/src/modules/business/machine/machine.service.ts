@@ -4,7 +4,6 @@ import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { ApiError, badRequest, notFound } from '../../../core/errors.js';
 import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
-import { mapPages, type RowPages } from '../../../core/repository/row-pages.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import type { RecordBusinessEvent } from '../business-events.js';
 import { newDeviceSecret } from '../device-secret.js';
@@ -14,7 +13,6 @@ import { claimKey, releaseUnused, type KeyInUse } from '../tenant-keys.js';
 import { MachineRepository, machineTable } from './machine.repository.js';
 import { MachineImportSchema, type MachineImport } from './machine.sheet.js';
 import type { Language } from '../../../core/i18n.js';
-import { EXPORT_MAX_ROWS, exportable } from '../sheets/sheet.js';
 import { CellError, type ImportColumn, type SheetImporter } from '../../../core/workbook/sheet-import.js';
 
 /** What a machine's form writes (the rest is the device's and the server's). */
@@ -130,32 +128,6 @@ export class MachineService extends TenantEntityService<
         if (!hospital) throw new CellError('hospitalCode', 'machine.hospital.unknownCode', { code });
         await this.#create(tx, actor, this.#values(input, hospital.id));
       },
-    };
-  }
-
-  /** An export: the current search, as the list filters it, with hospital codes. */
-  async exportRows(
-    actor: Actor,
-    query: Record<string, unknown>,
-  ): Promise<RowPages<Machine & { hospitalCode: string | null }>> {
-    const store = await this.storeFor(actor);
-    const machines = this.repositoryOn(store);
-    const rows = exportable(
-      await machines.rowPages(actor, parseListQuery(query, this.table, this.timeZone), EXPORT_MAX_ROWS),
-    );
-    return {
-      count: rows.count,
-      pages: mapPages(rows.pages, async (page) => {
-        const named = await machines.withHospitalNames(actor, page);
-        const hospitals = await new HospitalRepository(store).findByIds(actor, [
-          ...new Set(named.map((m) => m.hospitalId).filter((v): v is string => Boolean(v))),
-        ]);
-        const codes = new Map(hospitals.map((h) => [h.id, h.hospitalCode]));
-        return named.map((m) => ({
-          ...m,
-          hospitalCode: m.hospitalId ? (codes.get(m.hospitalId) ?? null) : null,
-        }));
-      }),
     };
   }
 

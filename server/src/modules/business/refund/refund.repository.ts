@@ -4,7 +4,6 @@ import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import type { ListQuery } from '../../../core/list-query.js';
 import { platformStore, type Actor, type Store } from '../../../core/repository/store.js';
 import { TableRepository } from '../../../core/repository/table-repository.js';
-import { mapPages } from '../../../core/repository/row-pages.js';
 import { defineTable } from '../../../core/repository/table.js';
 import { unscoped } from '../../../core/repository/unscoped.js';
 import { refundGrantScope } from '../grant-scope.repository.js';
@@ -75,17 +74,6 @@ export class RefundRepository extends TableRepository<RefundReview, 'zx_refund_r
   override async findById(actor: Actor, id: string): Promise<RefundReview | undefined> {
     const refund = await super.findById(actor, id);
     return refund ? (await this.withNames(actor, [refund]))[0] : undefined;
-  }
-
-  /** Exports mask phones as lists do. */
-  override async rowPages(actor: Actor, query: Pick<ListQuery, 'filters' | 'orders'>, max: number) {
-    const rows = await super.rowPages(actor, query, max);
-    return {
-      count: rows.count,
-      pages: mapPages(rows.pages, async (page) =>
-        (await this.withNames(actor, page)).map((r) => ({ ...r, customerPhone: maskPhone(r.customerPhone) })),
-      ),
-    };
   }
 
   async withNames(actor: Actor, refunds: RefundReview[]): Promise<RefundReview[]> {

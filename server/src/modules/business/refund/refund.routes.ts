@@ -4,23 +4,30 @@ import { RefundDecisionQuery, RefundRejectQuery, RefundReviewSchema } from '@con
 import { ok } from '../../../core/envelope.js';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { Envelope } from '../../../core/schema.js';
-import type { RefundReview } from '@console/contract';
-import type { Store } from '../../../core/repository/store.js';
-import { dictLabels } from '../sheets/dict-labels.repository.js';
-import { registerSheetRoutes } from '../sheets/sheet-routes.js';
-import { refundColumns } from './refund.sheet.js';
 import type { RefundService } from './refund.service.js';
 
-/** /api/zxgxg-api/refund/review (spec §7, "Business"): list, detail, remove, agree, reject. */
-export const refundRoutes: FastifyPluginAsyncTypebox<{ refunds: RefundService; store: Store }> = async (
+/** An amount of cents as yuan (a number: the sheet keeps it a number). */
+const yuan = (cents: unknown) => (typeof cents === 'number' ? Math.round(cents) / 100 : null);
+
+/** /api/zxgxg-api/refund/review (spec §7, "Business"): list, detail, remove, agree, reject, export. */
+export const refundRoutes: FastifyPluginAsyncTypebox<{ refunds: RefundService }> = async (
   app,
-  { refunds, store },
+  { refunds },
 ) => {
   registerCrudRoutes(app, {
     entity: RefundReviewSchema,
     // A review is decided (agree, reject below), never written: there is no submit.
     routes: ['list', 'detail', 'remove'],
     service: refunds,
+    // 导出: the page's visible columns of its search (decision 0045); phones masked as the list
+    // masks them, amounts in yuan as the page shows them (the wire's are cents).
+    export: {
+      button: 'refund_export',
+      dicts: { reviewStatus: 'refund_review_status' },
+      names: { hospitalId: 'hospitalName', reviewerId: 'reviewerName' },
+      values: { orderAmount: yuan, refundAmount: yuan },
+      title: 'sheet.refunds',
+    },
     access: {
       read: { menu: 'refund' },
       // The detail shows the customer's whole phone: the reviewer's button, not every signed-in user.
@@ -50,11 +57,4 @@ export const refundRoutes: FastifyPluginAsyncTypebox<{ refunds: RefundService; s
     async (req) =>
       ok(await refunds.reject(req.actor, req.query.id, req.query.remark), req.t('refund.rejected')),
   );
-
-  await registerSheetRoutes<RefundReview>(app, {
-    menu: 'refund',
-    title: 'sheet.refunds',
-    columns: async (language) => refundColumns(await dictLabels(store, 'refund_review_status', language)),
-    exportRows: (actor, query) => refunds.exportRows(actor, query),
-  });
 };

@@ -4,7 +4,6 @@ import { TenantEntityService, found } from '../../../core/entity-service.js';
 import { badRequest } from '../../../core/errors.js';
 import { inTransaction, whenCommitted, type Actor, type Store } from '../../../core/repository/store.js';
 import { flowRuntime } from '../../flow/engine/load.js';
-import type { RowPages } from '../../../core/repository/row-pages.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import { isUniqueViolation } from '../../../db/errors.js';
 import type { RecordBusinessEvent } from '../business-events.js';
@@ -12,8 +11,6 @@ import type { EventHub } from '../../../core/events/event-hub.js';
 import type { RefundApprovals } from './refund-approval.js';
 import type { RefundMessages } from './refund-messages.js';
 import { RefundRepository, refundTable } from './refund.repository.js';
-import { parseListQuery } from '../../../core/list-query.js';
-import { EXPORT_MAX_ROWS, exportable } from '../sheets/sheet.js';
 
 /**
  * Refund reviews: pending → agreed or rejected exactly once. The decision is one conditional
@@ -46,15 +43,6 @@ export class RefundService extends TenantEntityService<
   /** Refunds arrive from the payment side (the device API), never from a console form. */
   submit(): Promise<RefundReview> {
     throw badRequest('error.badRequest');
-  }
-
-  /** An export: the current search as the list filters it (phones masked), at most EXPORT_MAX_ROWS. */
-  async exportRows(actor: Actor, query: Record<string, unknown>): Promise<RowPages<RefundReview>> {
-    return exportable(
-      await (
-        await this.repositoryFor(actor)
-      ).rowPages(actor, parseListQuery(query, this.table, this.timeZone), EXPORT_MAX_ROWS),
-    );
   }
 
   /**

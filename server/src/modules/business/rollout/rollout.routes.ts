@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { Envelope, IdQuery, PageOf } from '../../../core/schema.js';
 import type { Actor } from '../../../core/repository/store.js';
+import { registerListExport } from '../../../core/workbook/list-export.js';
 import type { RolloutService } from './rollout.service.js';
 
 /**
@@ -31,6 +32,13 @@ export const rolloutRoutes: FastifyPluginAsyncTypebox<{ rollouts: RolloutService
     },
     async (req) => ok(await rollouts.list(req.actor, req.query), req.t('ok')),
   );
+  registerListExport(app, {
+    entity: RolloutSchema,
+    list: (actor, query) => rollouts.list(actor, query),
+    read,
+    button: 'rollout_export',
+    title: 'export.title.rollout',
+  });
   app.get(
     '/detail',
     { schema: { querystring: IdQuery, response: { 200: Envelope(RolloutSchema) } }, config: read },

@@ -6,10 +6,6 @@ export const sheetMessages = {
     'sheet.hospitals': '医院',
     'sheet.machines': '机器',
     'sheet.refunds': '退款审核',
-    'sheet.online': '在线',
-    'sheet.offline': '离线',
-    'sheet.orderAmountYuan': '订单金额(元)',
-    'sheet.refundAmountYuan': '退款金额(元)',
     'sheet.hospitalCode': '医院编码',
   },
   en: {
@@ -17,10 +13,6 @@ export const sheetMessages = {
     'sheet.hospitals': 'Hospitals',
     'sheet.machines': 'Machines',
     'sheet.refunds': 'Refund reviews',
-    'sheet.online': 'online',
-    'sheet.offline': 'offline',
-    'sheet.orderAmountYuan': 'order amount (yuan)',
-    'sheet.refundAmountYuan': 'refund amount (yuan)',
     'sheet.hospitalCode': 'hospital code',
   },
 } as const;

@@ -4,9 +4,10 @@ import { mapPages, type RowPages } from '../../../core/repository/row-pages.js';
 import type { SheetCell, SheetLayout, Workbooks } from '../../../core/workbook/workbooks.js';
 import type { DictLabels, ImportColumn } from '../../../core/workbook/sheet-import.js';
 
-// Excel sheets of the business pages (issue 16): the current search exported to .xlsx. Their
-// imports (templates, dry runs, reports) are every page's mechanism: core/workbook/sheet-import.ts,
-// reading the columns with a field. Reading and writing the format is the maintained
+// Excel sheets of the business pages (issue 16). Their exports are the generic list export's
+// (core/workbook/list-export.ts, decision 0045: the page's visible columns); their imports
+// (templates, dry runs, reports) are every page's mechanism, core/workbook/sheet-import.ts, reading
+// the columns with a field. The login log still writes its fixed columns with writeSheet. Reading and writing the format is the maintained
 // read-excel-file / write-excel-file packages' work; here is what the columns mean.
 
 /** The most rows an export writes: beyond it the search must be narrowed. */

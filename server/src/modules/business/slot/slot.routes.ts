@@ -11,6 +11,7 @@ import {
 } from '@console/contract/schema';
 import { ok } from '../../../core/envelope.js';
 import { Envelope, ListQuerySchema, PageOf } from '../../../core/schema.js';
+import { registerListExport } from '../../../core/workbook/list-export.js';
 import type { SlotService } from './slot.service.js';
 
 /** /api/zxgxg-api/slot (spec §7, "Business"): slots, their states and who may operate them. */
@@ -23,6 +24,22 @@ export const slotRoutes: FastifyPluginAsyncTypebox<{ slots: SlotService }> = asy
     },
     async (req) => ok(await slots.list(req.actor, req.query), req.t('ok')),
   );
+  // 导出 of the slot page: one machine's slots (the page's machineNo, that machine only, not every
+  // number containing it), in the state searched for, by number. The page's 持有人 column is not a
+  // field of a slot (it is the grant tree's): the page leaves it out of the export.
+  registerListExport(app, {
+    entity: SlotSchema,
+    list: (actor, { machineNo, ...query }) =>
+      slots.list(actor, {
+        ...query,
+        ...(machineNo === undefined ? {} : { machineNo_equal: machineNo }),
+        ...(query.ascs === undefined && query.descs === undefined ? { ascs: 'slotNo' } : {}),
+      }),
+    read: { menu: 'slot' },
+    button: 'slot_export',
+    dicts: { status: 'slot_status' },
+    title: 'export.title.slot',
+  });
 
   app.get(
     '/grant-tree',

@@ -22,6 +22,7 @@ import {
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { Envelope, ListQuerySchema, PageOf } from '../../../core/schema.js';
+import { registerListExport } from '../../../core/workbook/list-export.js';
 import { definitionOnWire } from '../flow.service.js';
 import { describedRefusal } from '../form/form-binding.js';
 import type { FlowActionService } from './actions.service.js';
@@ -61,6 +62,33 @@ export const flowWorkRoutes: FastifyPluginAsyncTypebox<{
     },
     async (req) => ok(await runtime.sendList(req.actor, req.query), req.t('ok')),
   );
+  // 导出 of the work lists: the caller's own rows, as each list answers them. Every signed-in user
+  // reads these lists; the export is the export button's holders' alone (decision 0045, as notices).
+  const ownList = { everyone: 'own' } as const;
+  registerListExport(app, {
+    entity: FlowTaskSchema,
+    list: (actor, query) => runtime.todoList(actor, query),
+    read: ownList,
+    button: 'work_todo_export',
+    title: 'export.title.work_todo',
+    path: '/todo-export',
+  });
+  registerListExport(app, {
+    entity: FlowTaskSchema,
+    list: (actor, query) => runtime.doneList(actor, query),
+    read: ownList,
+    button: 'work_done_export',
+    title: 'export.title.work_done',
+    path: '/done-export',
+  });
+  registerListExport(app, {
+    entity: FlowInstanceSchema,
+    list: (actor, query) => runtime.sendList(actor, query),
+    read: ownList,
+    button: 'work_send_export',
+    title: 'export.title.work_send',
+    path: '/send-export',
+  });
 
   // Not in BladeX (its business forms start processes): starts a process that has no form of its own.
   app.post(
@@ -234,6 +262,14 @@ export const flowWorkRoutes: FastifyPluginAsyncTypebox<{
     },
     async (req) => ok(await actions.copyList(req.actor, req.query), req.t('ok')),
   );
+  registerListExport(app, {
+    entity: FlowCopySchema,
+    list: (actor, query) => actions.copyList(actor, query),
+    read: ownList,
+    button: 'work_copy_export',
+    title: 'export.title.work_copy',
+    path: '/copy-export',
+  });
   app.post(
     '/read-copy',
     {
@@ -299,6 +335,13 @@ export const flowFollowRoutes: FastifyPluginAsyncTypebox<{
     },
     async (req) => ok(await runtime.followList(req.actor, req.query), req.t('ok')),
   );
+  registerListExport(app, {
+    entity: FlowInstanceSchema,
+    list: (actor, query) => runtime.followList(actor, query),
+    read: { menu: 'flow_follow' },
+    button: 'flow_follow_export',
+    title: 'export.title.flow_follow',
+  });
   app.post(
     '/delete-process-instance',
     {

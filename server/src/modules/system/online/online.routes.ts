@@ -5,6 +5,7 @@ import { principalOf } from '../../../core/auth/guard.js';
 import { ok } from '../../../core/envelope.js';
 import { badRequest } from '../../../core/errors.js';
 import { Envelope, ListQuerySchema, PageOf } from '../../../core/schema.js';
+import { registerListExport } from '../../../core/workbook/list-export.js';
 import type { OnlineService } from './online.service.js';
 
 /** A session id as the tokens carry it (a UUID). */
@@ -42,6 +43,13 @@ export const onlineRoutes: FastifyPluginAsyncTypebox<{ online: OnlineService }> 
     },
     async (req) => ok(await online.list(principalOf(req), req.query), req.t('ok')),
   );
+  registerListExport(app, {
+    entity: OnlineSessionSchema,
+    list: (_actor, query, req) => online.list(principalOf(req), query),
+    read: { access: 'administrator', button: 'online' },
+    button: 'online_export',
+    title: 'export.title.online',
+  });
   app.post(
     '/logout',
     {

@@ -20,6 +20,7 @@ export const dataScopeRoutes: FastifyPluginAsyncTypebox<{ scopes: DataScopeServi
     entity: DataScopeSchema,
     input: DataScopeInputSchema,
     service: scopes,
+    export: { button: 'data_scope_export', title: 'export.title.data_scope' },
     access: {
       read: { access: 'administrator' },
       submit: { access: 'platform-admin', button: 'data_scope_setting' },
@@ -37,6 +38,7 @@ export const apiScopeRoutes: FastifyPluginAsyncTypebox<{ scopes: ApiScopeService
     entity: ApiScopeSchema,
     input: ApiScopeInputSchema,
     service: scopes,
+    export: { button: 'api_scope_export', title: 'export.title.api_scope' },
     access: {
       read: { access: 'administrator' },
       submit: { access: 'platform-admin', button: 'api_scope_setting' },

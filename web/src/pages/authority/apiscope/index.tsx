@@ -29,6 +29,8 @@ function apiScopes(menu: MenuListNode) {
       delete: 'api_scope_setting',
       view: true,
     },
+    // The rules of the menu shown (its menuId is one of the list's params).
+    export: { url: '/api/blade-system/api-scope/export', permission: 'api_scope_export' },
     toInput: (values: CrudFormValues, row) => ({
       ...(row ? { id: row.id } : {}),
       menuId: menu.id,

@@ -111,6 +111,8 @@ function dataScopes(menu: MenuListNode) {
       delete: 'data_scope_setting',
       view: true,
     },
+    // The rules of the menu shown (its menuId is one of the list's params).
+    export: { url: '/api/blade-system/data-scope/export', permission: 'data_scope_export' },
     toInput: (values: CrudFormValues, row) => {
       const custom = isCustom(values.scopeType);
       return {

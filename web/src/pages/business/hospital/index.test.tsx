@@ -2,6 +2,8 @@ import type { Hospital } from '@console/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as hospitalApi from '../../../api/business/hospital';
+import type * as Files from '../../../api/files';
+import { download } from '../../../api/files';
 import { RequestError } from '../../../api/request';
 import { saveFile } from '../../../utils/save-file';
 import { buttonName } from '../../../test/dom';
@@ -49,8 +51,11 @@ vi.mock('../../../api/business/hospital', () => ({
   detail: vi.fn(),
   submit: vi.fn(() => Promise.resolve(true)),
   remove: vi.fn(() => Promise.resolve(true)),
-  exportSheet: vi.fn(() => Promise.resolve({ blob: new Blob(['x']), filename: '医院.xlsx' })),
   imports: { template: vi.fn(), check: vi.fn(), commit: vi.fn(), reportSheet: vi.fn() },
+}));
+vi.mock('../../../api/files', async (original) => ({
+  ...(await original<typeof Files>()),
+  download: vi.fn(() => Promise.resolve({ blob: new Blob(['x']), filename: '医院.xlsx' })),
 }));
 vi.mock('../../../utils/save-file', () => ({ saveFile: vi.fn() }));
 vi.mock('../../../api/system/dict', () => ({
@@ -75,6 +80,11 @@ const sheet = (name: string) => new File(['xlsx'], name, { type: 'application/oc
 describe('hospitals page', () => {
   it('names each hospital’s region from the province down, exports the search; import needs hospital_add', async () => {
     grantOnly('hospital_view');
+    const withoutExport = await openPage();
+    // 导出 is the export button's holders' (hospital_export).
+    expect(within(toolbar(withoutExport)).queryByRole('button', { name: '导出' })).toBeNull();
+    await resetPageTest();
+    grantOnly('hospital_view', 'hospital_export');
     const page = await openPage();
     expect(within(page).getByText('北京市 / 市辖区 / 东城区')).toBeTruthy();
     expect(within(page).getByText('广东省')).toBeTruthy();
@@ -82,15 +92,21 @@ describe('hospitals page', () => {
     expect(within(toolbar(page)).queryByRole('button', { name: '导入' })).toBeNull();
     expect(within(toolbar(page)).queryByRole('button', { name: '下载模板' })).toBeNull();
 
-    // 导出: the search on screen (none), saved under the server's name.
+    // 导出: the kit's, the search on screen (none) with the visible columns in their order, saved
+    // under the server's name.
     fireEvent.click(within(toolbar(page)).getByRole('button', { name: '导出' }));
     await waitFor(() =>
       expect(saveFile).toHaveBeenCalledWith(expect.objectContaining({ filename: '医院.xlsx' })),
     );
-    expect(hospitalApi.exportSheet).toHaveBeenCalledWith(
-      {},
-      expect.objectContaining({ signal: expect.any(AbortSignal) }),
-    );
+    const [url, params] = vi.mocked(download).mock.calls[0]!;
+    expect(url).toBe('/api/zxgxg-api/hospital/export');
+    expect(String(params!.columns).split(',').slice(0, 4)).toEqual([
+      'hospitalCode',
+      'hospitalName',
+      'level',
+      'regionCode',
+    ]);
+    expect(String(params!.columns)).not.toContain('remark');
   });
 
   it('imports through a dry run: the report row by row, the report sheet, then only the valid rows', async () => {

@@ -6,7 +6,7 @@ import './locales';
 import * as hospitalApi from '../../../api/business/hospital';
 import { CrudPage, defineCrud, type CrudColumn, type FieldRenderContext } from '../../../crud';
 import { RegionCascader, RegionText, regionNames } from './RegionCascader';
-import { useSheetTools } from '../shared/sheet-tools';
+import { useSheetImport } from '../../../components/sheet-import/SheetImport';
 
 // The contract's patterns (HospitalInputSchema), checked in the dialog before the server does.
 const PHONE = /^[0-9+() -]{3,20}$/;
@@ -109,31 +109,36 @@ const hospitalColumns: CrudColumn<Hospital>[] = [
 
 /**
  * Hospitals (/api/zxgxg-api/hospital): where the tenant's machines stand. Besides add, edit, view
- * and delete (refused while machines stand in the hospital), the list exports to Excel and a
- * filled template imports (hospital_add).
+ * and delete (refused while machines stand in the hospital), 导出 (hospital_export: the kit's, the
+ * visible columns of the search) and a filled template imports (hospital_add).
  */
 /** Rows of an import update the hospitals their code names, when asked. */
 const HOSPITAL_KEYS = [{ field: 'hospitalCode', label: 'business.hospital.hospitalCode' as const }];
 
 export default function HospitalPage() {
-  const sheets = useSheetTools<Hospital>(hospitalApi, 'hospital_add', HOSPITAL_KEYS);
+  const sheets = useSheetImport<Hospital>({
+    api: hospitalApi.imports,
+    permission: 'hospital_add',
+    keys: HOSPITAL_KEYS,
+  });
   const config = useMemo(
     () =>
       defineCrud<Hospital, HospitalInput>({
         name: 'hospital',
         title: 'business.hospital.title',
         rowTitle: 'hospitalName',
-        api: { ...hospitalApi, list: sheets.list },
+        api: hospitalApi,
         permissions: {
           add: 'hospital_add',
           edit: 'hospital_edit',
           delete: 'hospital_delete',
           view: 'hospital_view',
         },
+        export: { url: '/api/zxgxg-api/hospital/export', permission: 'hospital_export' },
         columns: hospitalColumns,
         toolbarActions: sheets.actions,
       }),
-    [sheets.list, sheets.actions],
+    [sheets.actions],
   );
   return <CrudPage config={config}>{sheets.element}</CrudPage>;
 }

@@ -66,7 +66,6 @@ vi.mock('../../../api/business/machine', async () => {
     bindWxAccount: vi.fn(),
     unbindWxAccount: vi.fn(),
     rotateSecret: vi.fn(),
-    exportSheet: vi.fn(),
     imports: { template: vi.fn(), check: vi.fn(), commit: vi.fn(), reportSheet: vi.fn() },
   };
 });

@@ -50,7 +50,6 @@ vi.mock('../../../api/business/machine', () => ({
   bindWxAccount: vi.fn(() => Promise.resolve(true)),
   unbindWxAccount: vi.fn(() => Promise.resolve(true)),
   rotateSecret: vi.fn(),
-  exportSheet: vi.fn(),
   imports: { template: vi.fn(), check: vi.fn(), commit: vi.fn(), reportSheet: vi.fn() },
 }));
 vi.mock('../../../api/business/hospital', () => ({

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import './locales';
 import * as machineApi from '../../../api/business/machine';
 import { CrudPage, defineCrud, type CrudActionContext, type TextKey } from '../../../crud';
-import { useSheetTools } from '../shared/sheet-tools';
+import { useSheetImport } from '../../../components/sheet-import/SheetImport';
 import { BindWxDialog } from './BindWxDialog';
 import { CommandDialog } from './CommandDialog';
 import { machineColumns, type MachineRow } from './machine-columns';
@@ -41,15 +41,16 @@ let openings = 0;
  * edit, view (with the slot grid) and delete (refused while a slot is in use): the WeChat account
  * answering for a machine, bound (machine_bind) and, once bound, unbound after asking
  * (machine_edit), a new device secret (machine_edit), 远程指令 to the machine with its recent commands
- * (machine_command), and Excel export, import and template. A device secret is shown once, when made: on create and on reset.
+ * (machine_command), 导出 (machine_export: the kit's, the visible columns of the search), and the
+ * import with its template. A device secret is shown once, when made: on create and on reset.
  */
 export default function MachinePage() {
-  const sheets = useSheetTools<MachineRow>(machineApi, 'machine_add');
+  const sheets = useSheetImport<MachineRow>({ api: machineApi.imports, permission: 'machine_add' });
   const [binding, setBinding] = useState<Binding>();
   const [secret, setSecret] = useState<ShownSecret>();
   const [commanding, setCommanding] = useState<Commanding>();
 
-  // Built once per sheet tools: the actions only set this page's state, whose setters never change.
+  // Built once per import tools: the actions only set this page's state, whose setters never change.
   const config = useMemo(
     () =>
       defineCrud<MachineRow, MachineInput>({
@@ -58,7 +59,6 @@ export default function MachinePage() {
         rowTitle: 'machineNo',
         api: {
           ...machineApi,
-          list: sheets.list,
           // A new machine's answer carries its device secret, this once: show it.
           submit: async (input) => {
             const saved = await machineApi.submit(input);
@@ -73,6 +73,7 @@ export default function MachinePage() {
           delete: 'machine_delete',
           view: 'machine_view',
         },
+        export: { url: '/api/zxgxg-api/machine/export', permission: 'machine_export' },
         columns: machineColumns,
         toolbarActions: sheets.actions,
         rowActions: [
@@ -126,7 +127,7 @@ export default function MachinePage() {
           },
         ],
       }),
-    [sheets.list, sheets.actions],
+    [sheets.actions],
   );
 
   const bound = (text: TextKey) => {

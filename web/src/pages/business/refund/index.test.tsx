@@ -3,6 +3,8 @@ import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as refundApi from '../../../api/business/refund';
+import type * as Files from '../../../api/files';
+import { download } from '../../../api/files';
 import { RequestError } from '../../../api/request';
 import { saveFile } from '../../../utils/save-file';
 import { auditColumns, onePage } from '../../../test/fixtures';
@@ -40,7 +42,10 @@ vi.mock('../../../api/business/refund', () => ({
   remove: vi.fn(() => Promise.resolve(true)),
   agree: vi.fn(() => Promise.resolve({})),
   reject: vi.fn(() => Promise.resolve({})),
-  exportSheet: vi.fn(() => Promise.resolve({ blob: new Blob(['x']), filename: 'refunds.xlsx' })),
+}));
+vi.mock('../../../api/files', async (original) => ({
+  ...(await original<typeof Files>()),
+  download: vi.fn(() => Promise.resolve({ blob: new Blob(['x']), filename: 'refunds.xlsx' })),
 }));
 vi.mock('../../../utils/save-file', () => ({ saveFile: vi.fn() }));
 vi.mock('../../../api/system/dict', () => ({
@@ -53,7 +58,7 @@ vi.mock('../../../api/system/dict', () => ({
   ),
 }));
 
-beforeEach(() => grantOnly('refund_view', 'refund_delete', 'refund_agree', 'refund_reject'));
+beforeEach(() => grantOnly('refund_view', 'refund_delete', 'refund_agree', 'refund_reject', 'refund_export'));
 
 afterEach(resetPageTest);
 
@@ -85,11 +90,14 @@ describe('refund review page', () => {
     expect(within(decided).queryByRole('button', { name: '同意' })).toBeNull();
     expect(within(decided).queryByRole('button', { name: '拒绝' })).toBeNull();
 
+    // 导出 (the kit's): the search's sort, the visible columns in their order.
     fireEvent.click(within(toolbar(page)).getByRole('button', { name: '导出' }));
     await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
-    expect(refundApi.exportSheet).toHaveBeenCalledWith(
-      { ascs: 'reviewStatus', descs: 'applyTime' },
-      expect.objectContaining({ signal: expect.any(AbortSignal) }),
+    const [url, params] = vi.mocked(download).mock.calls[0]!;
+    expect(url).toBe('/api/zxgxg-api/refund/review/export');
+    expect(params).toMatchObject({ ascs: 'reviewStatus', descs: 'applyTime' });
+    expect(String(params!.columns).split(',')).toEqual(
+      expect.arrayContaining(['orderNo', 'refundAmount', 'reviewStatus']),
     );
   });
 

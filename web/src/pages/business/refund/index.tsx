@@ -1,19 +1,11 @@
-import { CheckOutlined, CloseOutlined, ExportOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { type RefundReview } from '@console/contract';
 import { REFUND_REVIEW_STATUS } from '@console/contract/business';
 import { Tag } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import './locales';
 import * as refundApi from '../../../api/business/refund';
-import type { QueryParams } from '../../../api/request';
-import {
-  CrudPage,
-  defineCrud,
-  useExportProgress,
-  type CrudActionContext,
-  type CrudApi,
-  type CrudColumn,
-} from '../../../crud';
+import { CrudPage, defineCrud, type CrudActionContext, type CrudApi, type CrudColumn } from '../../../crud';
 import { ReadOnlyValue } from '../apk/ReadOnlyValue';
 import { DecisionDialog, type DecisionKind } from './DecisionDialog';
 import { formatYuan } from './money';
@@ -102,36 +94,27 @@ let openings = 0;
 /**
  * Refund reviews (/api/zxgxg-api/refund/review): customers' refund requests, pending first, each
  * agreed or rejected once (refund_agree, refund_reject) while it is pending. Deleting (refund_delete)
- * asks first; 导出 downloads the rows of the current search as a sheet.
+ * asks first; 导出 (refund_export) is the kit's: the search on screen, the visible columns (amounts
+ * in yuan as the table shows them, decision 0045).
  */
 export default function RefundPage() {
   const [deciding, setDeciding] = useState<Deciding>();
-  // The filters and sort of the list on screen: what 导出 exports, and how many rows they hold.
-  const listed = useRef<QueryParams>({});
-  const total = useRef<number>(undefined);
-  const exporting = useExportProgress();
-  const exportRun = exporting.run;
 
   const config = useMemo(() => {
     const api: CrudApi<RefundReview, never> = {
-      list: async (current, size, filters) => {
-        listed.current = filters;
-        const page = await refundApi.list({ ...filters, current, size });
-        total.current = page.total;
-        return page;
-      },
+      list: (current, size, filters) => refundApi.list({ ...filters, current, size }),
       detail: refundApi.detail,
       remove: (ids) => refundApi.remove(ids.join(',')),
     };
     const open = (kind: DecisionKind) => (refund: RefundReview, context: CrudActionContext<RefundReview>) =>
       setDeciding({ refund, kind, context, key: ++openings });
-    const exportRows = () => exportRun((call) => refundApi.exportSheet(listed.current, call), total.current);
     return defineCrud<RefundReview, never>({
       name: 'refund',
       title: 'business.refund.title',
       rowTitle: 'orderNo',
       api,
       permissions: { view: 'refund_view', delete: 'refund_delete', bulkDelete: false },
+      export: { url: '/api/zxgxg-api/refund/review/export', permission: 'refund_export' },
       // Pending (0) first, the latest requests first within each status.
       defaultSort: [
         { field: 'reviewStatus', order: 'ascend' },
@@ -157,21 +140,12 @@ export default function RefundPage() {
           onClick: open('reject'),
         },
       ],
-      toolbarActions: [
-        {
-          key: 'export',
-          label: 'business.refund.export.action',
-          icon: <ExportOutlined aria-hidden />,
-          onClick: exportRows,
-        },
-      ],
     });
-  }, [exportRun]);
+  }, []);
 
   const close = () => setDeciding(undefined);
   return (
     <CrudPage config={config}>
-      {exporting.element}
       <DecisionDialog
         key={`decision-${deciding?.key ?? 0}`}
         refund={deciding?.refund}

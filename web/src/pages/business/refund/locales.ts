@@ -33,9 +33,6 @@ export const refundZh = {
     ok: '拒绝',
     done: '已拒绝退款',
   },
-  export: {
-    action: '导出',
-  },
 };
 
 export const refundEn: typeof refundZh = {
@@ -70,9 +67,6 @@ export const refundEn: typeof refundZh = {
     remarkTooLong: 'The reason can be at most {{max}} characters',
     ok: 'Reject',
     done: 'Refund rejected',
-  },
-  export: {
-    action: 'Export',
   },
 };
 

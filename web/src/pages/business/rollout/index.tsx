@@ -96,6 +96,7 @@ function rolloutConfig(
     api: { list: rolloutApi.list },
     // The kit's own dialog does not fit a rollout (a list of stages): 新增 and 详情 are the page's.
     permissions: {},
+    export: { url: '/api/zxgxg-api/rollout/export', permission: 'rollout_export' },
     columns: [
       {
         prop: 'versionName',

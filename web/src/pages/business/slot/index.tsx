@@ -125,6 +125,9 @@ export default function SlotPage() {
         },
       },
       permissions: {},
+      // The machine's slots from the slot list (machineNo is the page's param, status its search);
+      // the holders are the grant tree's, not a slot's field: the export writes the slot's own.
+      export: { url: '/api/zxgxg-api/slot/export', permission: 'slot_export', leaveOut: ['holders'] },
       columns: slotColumns,
       toolbarActions: [
         {

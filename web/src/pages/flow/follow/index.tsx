@@ -56,6 +56,7 @@ export default function FollowPage() {
             followApi.list(current, size, renameFilters(filters, SERVER_FIELDS)),
         },
         permissions: {},
+        export: { url: '/api/blade-flow/follow/export', permission: 'flow_follow_export' },
         defaultSort: [{ field: 'startTime', order: 'descend' }],
         columns: [
           { prop: 'processDefinitionName', label: 'flow.follow.processDefinitionName' },

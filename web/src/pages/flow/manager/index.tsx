@@ -118,6 +118,7 @@ export default function ManagerPage() {
           managerApi.list(current, size, renameFilters(filters, SERVER_FIELDS)),
       },
       permissions: {},
+      export: { url: '/api/blade-flow/manager/export', permission: 'flow_manager_export' },
       defaultSort: [{ field: 'deployTime', order: 'descend' }],
       columns: [
         {

@@ -66,6 +66,7 @@ const config = defineCrud<OnlineSession, never>({
   api: { list: onlineApi.list },
   // Read-only rows: no add, edit or view; 强退 is the page's own action.
   permissions: {},
+  export: { url: '/api/blade-system/online/export', permission: 'online_export' },
   columns,
   defaultSort: [{ field: 'loginTime', order: 'descend' }],
   toolbarActions: [

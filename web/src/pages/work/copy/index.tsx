@@ -34,6 +34,7 @@ export default function WorkCopyPage() {
         rowTitle: 'processDefinitionName',
         api: { list: workApi.copyList },
         permissions: {},
+        export: { url: '/api/blade-flow/work/copy-export', permission: 'work_copy_export' },
         columns: [
           { prop: 'processDefinitionName', label: 'work.shared.processDefinitionName' },
           categoryColumn<FlowCopy>(queryClient, language),

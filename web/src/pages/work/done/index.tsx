@@ -30,6 +30,7 @@ export default function WorkDonePage() {
       rowTitle: 'taskName',
       api: { list: workApi.doneList },
       permissions: {},
+      export: { url: '/api/blade-flow/work/done-export', permission: 'work_done_export' },
       columns: [
         ...taskColumns(queryClient, language),
         { prop: 'endTime', label: 'work.done.endTime', table: { content: 'datetime' } },

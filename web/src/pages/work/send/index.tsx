@@ -54,6 +54,7 @@ export default function WorkSendPage() {
         list: (current, size, filters) => workApi.sendList(current, size, sendFilters(filters)),
       },
       permissions: {},
+      export: { url: '/api/blade-flow/work/send-export', permission: 'work_send_export' },
       columns: [
         { prop: 'processDefinitionName', label: 'work.shared.processDefinitionName' },
         {

@@ -52,6 +52,7 @@ export default function WorkTodoPage() {
       rowTitle: 'taskName',
       api: { list: workApi.todoList },
       permissions: {},
+      export: { url: '/api/blade-flow/work/todo-export', permission: 'work_todo_export' },
       columns: [
         ...taskColumns(queryClient, language),
         { prop: 'createTime', label: 'work.todo.createTime', table: { content: 'datetime' } },
