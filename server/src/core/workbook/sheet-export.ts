@@ -3,9 +3,8 @@ import { formatDateTime } from '../dates.js';
 import type { SheetCell, SheetLayout } from './workbooks.js';
 
 // What an export needs beside the workbook pool (./workbooks.ts): the layout of its header, the
-// cell a wire value becomes, and the download's answer. The business sheets
-// (modules/business/sheets) have their own copies of these (layoutOf, sendSheet); these are the
-// core's, which core/workbook/list-export.ts uses and modules may too.
+// cell a wire value becomes, and the download's answer (every workbook the server sends: exports,
+// import templates and reports, the login log's).
 
 export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

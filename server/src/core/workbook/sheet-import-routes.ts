@@ -1,9 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { PermissionCode } from '@console/contract';
 import type { Access } from '../auth/principal.js';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type Static } from 'typebox';
-import { formatDateTime } from '../dates.js';
 import { ok } from '../envelope.js';
 import { badRequest } from '../errors.js';
 import type { MessageKey } from '../i18n.js';
@@ -18,10 +17,9 @@ import {
   type SheetImporter,
 } from './sheet-import.js';
 import { templateWorkbook } from './sheet-template.js';
+import { sendWorkbook } from './sheet-export.js';
 
 // GET import-template and POST import of a page (issue 52): the calls every importing page shares.
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export interface ImportRoutesOptions<I> {
   importer: SheetImporter<I>;
@@ -61,20 +59,6 @@ const Report = Type.Object({
   secrets: Type.Array(Type.Object({ row: Type.Integer(), account: Type.String(), password: Type.String() })),
 });
 
-/** Answers a workbook as a download named by its title (a message key) and the time. */
-export function sendWorkbook(reply: FastifyReply, req: FastifyRequest, title: MessageKey, content: Buffer) {
-  const stamp = formatDateTime(new Date(), 'Asia/Shanghai').replace(/[-: ]/g, '').slice(0, 14);
-  const name = `${req.t(title)}-${stamp}.xlsx`;
-  return reply
-    .type(XLSX)
-    .header(
-      'content-disposition',
-      `attachment; filename="sheet-${stamp}.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    )
-    .header('cache-control', 'no-store')
-    .send(content);
-}
-
 /** Registers GET /import-template and POST /import (multipart `file`; query dryRun, mode, key, format). */
 export async function registerImportRoutes<I>(app: FastifyInstance, options: ImportRoutesOptions<I>) {
   const { importer, title } = options;
@@ -94,7 +78,7 @@ export async function registerImportRoutes<I>(app: FastifyInstance, options: Imp
         signal,
       ),
     );
-    return sendWorkbook(reply, req, title, content);
+    return sendWorkbook(reply, req, req.t(title), content);
   });
 
   app.post(
@@ -132,7 +116,7 @@ export async function registerImportRoutes<I>(app: FastifyInstance, options: Imp
               : null,
         };
       });
-      if (answer.sheet) return sendWorkbook(reply, req, title, answer.sheet);
+      if (answer.sheet) return sendWorkbook(reply, req, req.t(title), answer.sheet);
       const { report } = answer;
       if (report.dryRun || report.errors.length === 0 || report.mode === 'valid')
         return ok(report, summary(req, report));

@@ -7,7 +7,7 @@ import { badRequest } from '../../core/errors.js';
 import { parseIdList } from '../../core/ids.js';
 import type { Actor } from '../../core/repository/store.js';
 import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../core/schema.js';
-import { sendSheet } from '../business/sheets/sheet-routes.js';
+import { sendWorkbook } from '../../core/workbook/sheet-export.js';
 import { writeSheet } from '../business/sheets/sheet.js';
 import { LOGIN_COLUMNS } from './login-log.sheet.js';
 import type { LoginLogService } from './login-log.service.js';
@@ -50,7 +50,7 @@ export const loginLogRoutes: FastifyPluginAsyncTypebox<{ logins: LoginLogService
         const rows = await logins.exportRows(principalOf(req), req.query, req.language);
         return writeSheet(app.workbooks, LOGIN_COLUMNS, rows.pages, req.language, signal);
       });
-      return sendSheet(reply, req, 'log.login.sheet', content);
+      return sendWorkbook(reply, req, req.t('log.login.sheet'), content);
     },
   );
 };
