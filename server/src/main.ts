@@ -8,7 +8,7 @@ import { IdGenerator } from './core/ids.js';
 import { loadJwtSecret, loadSecret, secretsToShare } from './core/auth/jwt-secret.js';
 import { serverSm2KeyPair } from './core/auth/sm2-key.js';
 import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { migrateThen } from './db/migrate.js';
 import { seedGeneratedMenus } from './db/seed/generated-menus.js';
 import { seedDatabase } from './db/seed/seed.js';
 
@@ -51,12 +51,15 @@ async function main(): Promise<void> {
   const ids = new IdGenerator(config.workerId ?? randomInt(1024));
   const cache = await openCache(config.redisUrl, config.redisKeyPrefix);
 
-  await migrateToLatest(database.db);
-  const seedStarted = performance.now();
-  const seeded = await seedDatabase(database.db, ids);
-  // The generated modules' pages and buttons the menu table lacks (docs/decisions/0021).
-  await seedGeneratedMenus(database.db);
-  const seedMs = Math.round(performance.now() - seedStarted);
+  let seedMs = 0;
+  const seeded = await migrateThen(database.db, async () => {
+    const seedStarted = performance.now();
+    const wrote = await seedDatabase(database.db, ids);
+    // The generated modules' pages and buttons the menu table lacks (docs/decisions/0021).
+    await seedGeneratedMenus(database.db);
+    seedMs = Math.round(performance.now() - seedStarted);
+    return wrote;
+  });
 
   const sm2 = serverSm2KeyPair(config);
   let drain: Drain | undefined = undefined;

@@ -12,21 +12,32 @@ import { migrateGenerated } from './generated-migrations.js';
  * at a time (withSqliteLock).
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  return withSqliteLock(db, () => migrateHeld(db));
+}
+
+/**
+ * The migrations, then `after` (a start's seed), one process at a time on an SQLite file: a seed
+ * that writes for seconds (the regions of a new database, on a loaded machine) outlasted the other
+ * process's busy timeout, which failed to start with "database is locked".
+ */
+export async function migrateThen<T>(db: Kysely<Database>, after: () => Promise<T>): Promise<T> {
   return withSqliteLock(db, async () => {
-    const migrator = new Migrator({ db, provider: migrationProvider });
-    const { error, results } = await migrator.migrateToLatest();
-    if (error) throw error instanceof Error ? error : new Error(String(error));
-    const core = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
-    // Then the generated modules' own sequence (db/generated-migrations.ts).
-    const migrations = Object.assign(
-      {},
-      ...(await loadGeneratedModules()).map((module) => module.migrations),
-    );
-    const generated = await migrateGenerated(db as unknown as Kysely<unknown>, migrations);
-    if (generated.error)
-      throw generated.error instanceof Error ? generated.error : new Error(String(generated.error));
-    return [...core, ...generated.names];
+    await migrateHeld(db);
+    return after();
   });
+}
+
+async function migrateHeld(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  const core = (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  // Then the generated modules' own sequence (db/generated-migrations.ts).
+  const migrations = Object.assign({}, ...(await loadGeneratedModules()).map((module) => module.migrations));
+  const generated = await migrateGenerated(db as unknown as Kysely<unknown>, migrations);
+  if (generated.error)
+    throw generated.error instanceof Error ? generated.error : new Error(String(generated.error));
+  return [...core, ...generated.names];
 }
 
 /** How long a process waits for another's migrations on the same SQLite file before giving up. */
