@@ -8,7 +8,7 @@ import { parseIdList } from '../../core/ids.js';
 import type { Actor } from '../../core/repository/store.js';
 import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../core/schema.js';
 import { sendWorkbook } from '../../core/workbook/sheet-export.js';
-import { writeSheet } from '../business/sheets/sheet.js';
+import { writeSheet } from '../../core/workbook/sheet-columns.js';
 import { LOGIN_COLUMNS } from './login-log.sheet.js';
 import type { LoginLogService } from './login-log.service.js';
 

@@ -6,7 +6,7 @@ import type { RowPages } from '../../core/repository/row-pages.js';
 import type { Store } from '../../core/repository/store.js';
 import { unscoped } from '../../core/repository/unscoped.js';
 import { SignInLockRepository } from '../auth/sign-in-lock.repository.js';
-import { EXPORT_MAX_ROWS, exportable } from '../business/sheets/sheet.js';
+import { EXPORT_MAX_ROWS, exportable } from '../../core/workbook/sheet-columns.js';
 import type { LogService } from './log.service.js';
 
 /** A login log row as stored: whether its user is locked is read when it is shown. */

@@ -1,5 +1,5 @@
 import { translate } from '../../core/i18n.js';
-import type { SheetColumn } from '../business/sheets/sheet.js';
+import type { SheetColumn } from '../../core/workbook/sheet-columns.js';
 import type { StoredLogin } from './login-log.service.js';
 
 /** The login log's export: the page's columns and the rest of the detail, outcomes in words. */

@@ -19,7 +19,7 @@ import { defineTable, fromDb, toDb, type ColumnKind, type TableDef } from '../..
 import { isPlatformAdminActor } from '../../core/auth/principal.js';
 import type { Language } from '../../core/i18n.js';
 import { HospitalRepository } from '../business/hospital/hospital.repository.js';
-import { dictLabels } from '../business/sheets/dict-labels.repository.js';
+import { dictLabels } from '../../core/workbook/dict-labels.repository.js';
 import { LogRepository, logTables } from '../log/log.repository.js';
 import { shownMessage } from '../log/usual-message.js';
 import { isLogDataSet, type ReportField, type ReportFieldType } from './data-sets.js';

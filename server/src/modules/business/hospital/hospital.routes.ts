@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Language } from '../../../core/i18n.js';
 import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
-import { importColumns } from '../sheets/sheet.js';
+import { importColumns } from '../../../core/workbook/sheet-columns.js';
 import { HospitalInputSchema, HospitalSchema } from '@console/contract/schema';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import type { Store } from '../../../core/repository/store.js';
-import { dictLabels } from '../sheets/dict-labels.repository.js';
+import { dictLabels } from '../../../core/workbook/dict-labels.repository.js';
 import { hospitalColumns } from './hospital.sheet.js';
 import type { HospitalService } from './hospital.service.js';
 

@@ -1,5 +1,5 @@
 import type { Hospital } from '@console/contract';
-import type { DictLabels, SheetColumn } from '../sheets/sheet.js';
+import type { DictLabels, SheetColumn } from '../../../core/workbook/sheet-columns.js';
 
 /**
  * The hospitals' import columns (core/workbook/sheet-import.ts); the export is the list's, by the

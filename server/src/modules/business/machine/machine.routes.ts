@@ -7,8 +7,8 @@ import type { Language } from '../../../core/i18n.js';
 import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
 import { Envelope } from '../../../core/schema.js';
 import type { Store } from '../../../core/repository/store.js';
-import { dictLabels } from '../sheets/dict-labels.repository.js';
-import { importColumns } from '../sheets/sheet.js';
+import { dictLabels } from '../../../core/workbook/dict-labels.repository.js';
+import { importColumns } from '../../../core/workbook/sheet-columns.js';
 import { machineColumns } from './machine.sheet.js';
 import type { MachineService } from './machine.service.js';
 

@@ -3,7 +3,7 @@ import { HOSPITAL_LIMITS } from '@console/contract/business';
 import { MachineInputSchema } from '@console/contract/schema';
 import { Type, type Static } from 'typebox';
 import { RequiredText } from '../../../core/schema.js';
-import type { DictLabels, SheetColumn } from '../sheets/sheet.js';
+import type { DictLabels, SheetColumn } from '../../../core/workbook/sheet-columns.js';
 
 const {
   id: _id,

@@ -1,21 +1,21 @@
-import { badRequest } from '../../../core/errors.js';
-import { translate, type Language, type MessageKey } from '../../../core/i18n.js';
-import { mapPages, type RowPages } from '../../../core/repository/row-pages.js';
-import type { SheetCell, SheetLayout, Workbooks } from '../../../core/workbook/workbooks.js';
-import type { DictLabels, ImportColumn } from '../../../core/workbook/sheet-import.js';
+import { badRequest } from '../errors.js';
+import { translate, type Language, type MessageKey } from '../i18n.js';
+import { mapPages, type RowPages } from '../repository/row-pages.js';
+import type { SheetCell, SheetLayout, Workbooks } from './workbooks.js';
+import type { DictLabels, ImportColumn } from './sheet-import.js';
 
-// Excel sheets of the business pages (issue 16). Their exports are the generic list export's
-// (core/workbook/list-export.ts, decision 0045: the page's visible columns); their imports
-// (templates, dry runs, reports) are every page's mechanism, core/workbook/sheet-import.ts, reading
-// the columns with a field. The login log still writes its fixed columns with writeSheet. Reading and writing the format is the maintained
-// read-excel-file / write-excel-file packages' work; here is what the columns mean.
+// Sheets of fixed columns (issue 16): each column a header (a message key), what an export writes and
+// what an import reads. The business pages declare their imports' columns so (core/workbook/
+// sheet-import.ts reads the ones with a field; their exports are the generic list export's,
+// decision 0045), and the login log writes its export with writeSheet. Reading and writing the
+// format is the maintained read-excel-file / write-excel-file packages' work.
 
 /** The most rows an export writes: beyond it the search must be narrowed. */
 export const EXPORT_MAX_ROWS = 50_000;
 
 export type CellValue = string | number | null;
 
-export type { DictLabels } from '../../../core/workbook/sheet-import.js';
+export type { DictLabels } from './sheet-import.js';
 
 /** One column of a sheet: its header (a message key), what an export writes, and what an import reads. */
 export interface SheetColumn<E> {
