@@ -45,8 +45,10 @@ export default defineConfig({
             : [],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file creates its own databases; two workers match the machine's two cores.
-          maxWorkers: 2,
+          // Each file creates its own databases. Three workers on the machine's two cores: a file waits
+          // on its databases, its servers and its timers for much of its time, and the step runs niced
+          // beside the browser tests, whose processes get the cores first.
+          maxWorkers: 3,
           isolate: false,
         },
       },
