@@ -40,6 +40,7 @@ export type * from './entities/business.js';
 export type * from './entities/flow.js';
 export type * from './entities/flow-form.js';
 export type * from './entities/report.js';
+export type * from './entities/sheet-import.js';
 // The business constants are their own entry, '@console/contract/business': the sign-in page's
 // chunk takes in every module this index reaches, and only the business pages need them.
 // The rich-text allow-list is its own entry, '@console/contract/rich-text-policy': only the notice

@@ -31,3 +31,4 @@ export * from './entities/business.js';
 export * from './entities/flow.js';
 export * from './entities/flow-form.js';
 export * from './entities/report.js';
+export * from './entities/sheet-import.js';

@@ -1,3 +1,4 @@
+import type { ImportMode, ImportProblem, ImportReport, ImportSecret } from '@console/contract';
 import { download, filenameOf, type DownloadedFile } from './files';
 import {
   callHeaders,
@@ -12,36 +13,10 @@ import {
 // The import calls every importing page shares (issue 52; server/src/core/workbook/sheet-import-routes.ts):
 // GET <base>/import-template and POST <base>/import with a dry run, a mode and a key column.
 
-/** A row's problem: its number as the spreadsheet shows it, its column (null: the row), why. */
-export interface ImportProblem {
-  row: number;
-  column: string | null;
-  message: string;
-}
-
-/** A generated password of an imported user: shown once. */
-export interface ImportSecret {
-  row: number;
-  account: string;
-  password: string;
-}
-
-export interface ImportReport {
-  dryRun: boolean;
-  mode: 'all' | 'valid';
-  key: string | null;
-  total: number;
-  valid: number;
-  imported: number;
-  created: number;
-  updated: number;
-  errors: ImportProblem[];
-  secrets: ImportSecret[];
-}
+export type { ImportProblem, ImportReport, ImportSecret };
 
 export interface ImportChoice {
-  /** all: every row or none; valid: the rows without problems. */
-  mode: 'all' | 'valid';
+  mode: ImportMode;
   /** The key column's field: rows whose key names a record update it. */
   key?: string;
 }

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import type { PermissionCode } from '@console/contract';
 import type { Access } from '../auth/principal.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ImportReportSchema } from '@console/contract/schema';
 import { Type, type Static } from 'typebox';
 import { ok } from '../envelope.js';
 import { badRequest } from '../errors.js';
@@ -41,24 +42,6 @@ export const ImportQuery = Type.Object({
   format: Type.Optional(Type.Union([Type.Literal('json'), Type.Literal('xlsx')])),
 });
 
-const Problem = Type.Object({
-  row: Type.Integer(),
-  column: Type.Union([Type.String(), Type.Null()]),
-  message: Type.String(),
-});
-const Report = Type.Object({
-  dryRun: Type.Boolean(),
-  mode: Type.String(),
-  key: Type.Union([Type.String(), Type.Null()]),
-  total: Type.Integer(),
-  valid: Type.Integer(),
-  imported: Type.Integer(),
-  created: Type.Integer(),
-  updated: Type.Integer(),
-  errors: Type.Array(Problem),
-  secrets: Type.Array(Type.Object({ row: Type.Integer(), account: Type.String(), password: Type.String() })),
-});
-
 /** Registers GET /import-template and POST /import (multipart `file`; query dryRun, mode, key, format). */
 export async function registerImportRoutes<I>(app: FastifyInstance, options: ImportRoutesOptions<I>) {
   const { importer, title } = options;
@@ -86,7 +69,10 @@ export async function registerImportRoutes<I>(app: FastifyInstance, options: Imp
     {
       schema: {
         querystring: ImportQuery,
-        response: { 200: Envelope(Report), 400: Envelope(Type.Union([Type.Null(), Report])) },
+        response: {
+          200: Envelope(ImportReportSchema),
+          400: Envelope(Type.Union([Type.Null(), ImportReportSchema])),
+        },
       },
       config: {
         ...access,

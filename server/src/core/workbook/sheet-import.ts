@@ -1,3 +1,4 @@
+import type { ImportMode, ImportProblem, ImportReport, ImportSecret } from '@console/contract';
 import type { TObject } from 'typebox';
 import { Value } from 'typebox/value';
 import { ApiError, badRequest } from '../errors.js';
@@ -44,45 +45,13 @@ export interface ImportColumn {
   note?: MessageKey;
 }
 
-/** A problem of one row: its number as the spreadsheet shows it (the header is 1), its column. */
-export interface ImportProblem {
-  row: number;
-  /** The column's header in the request's language, or null for the row as a whole. */
-  column: string | null;
-  message: string;
-}
-
-/** A secret made for a row (a user's generated password): told once, to the importer. */
-export interface ImportSecret {
-  row: number;
-  account: string;
-  password: string;
-}
-
-export type ImportMode = 'all' | 'valid';
+export type { ImportMode, ImportProblem, ImportReport, ImportSecret };
 
 export interface ImportOptions {
   dryRun: boolean;
   mode: ImportMode;
   /** The field of the key column: a row whose key names a record updates it; absent: rows are new. */
   key?: string;
-}
-
-export interface ImportReport {
-  dryRun: boolean;
-  mode: ImportMode;
-  key: string | null;
-  /** Data rows read. */
-  total: number;
-  /** Rows without a problem. */
-  valid: number;
-  /** Rows stored (0 for a dry run, or a refused all-or-nothing import). */
-  imported: number;
-  created: number;
-  updated: number;
-  errors: ImportProblem[];
-  /** Generated passwords of imported users (a commit only). */
-  secrets: ImportSecret[];
 }
 
 /** A row's refusal that names its column (a related name that is not there, a label unknown). */
