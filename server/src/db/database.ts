@@ -6,7 +6,6 @@ import {
   Kysely,
   MysqlDialect,
   PostgresDialect,
-  SqliteDialect,
   type PostgresPool,
   type PostgresPoolClient,
   type SqliteDatabase as KyselySqliteDatabase,
@@ -19,6 +18,7 @@ import type { PoolOptions } from 'mysql2';
 import type pg from 'pg';
 import { isDatabaseUnavailable } from './errors.js';
 import type { Database } from './schema.js';
+import { SqliteConnections, SqliteWithReaderDialect } from './sqlite-reader.js';
 
 /** The engines the console runs on (DATABASE_URL's scheme picks one, core/config.ts). */
 export type DatabaseKind = 'sqlite' | 'postgres' | 'mysql';
@@ -201,20 +201,25 @@ export function openSqliteFile(file: string, options: DatabaseOptions = {}): Dat
   // 64-bit ids do not fit a JavaScript number: integers come back as bigint and the
   // repositories turn them into strings or numbers by column kind.
   sqlite.defaultSafeIntegers(true);
-  const handle = preparedOnce(sqlite);
+  const connections = new SqliteConnections(
+    preparedOnce(sqlite),
+    file === ':memory:' ? undefined : () => preparedOnce(openSqliteReader(file)),
+  );
   const db: Kysely<Database> = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: handle }),
+    dialect: new SqliteWithReaderDialect(connections),
     log: statementLog(() => db),
   });
-  // Synchronous, so nothing can interleave; while a Kysely transaction holds the one connection,
-  // a read must queue behind it (Kysely's mutex) rather than run inside it.
+  // Synchronous, so nothing can interleave; while a transaction holds the writer the read runs on
+  // the reader (db/sqlite-reader.ts).
   directReads.set(
     db,
-    timedRead(db, (sql, parameters) =>
-      sqlite.inTransaction ? undefined : (handle.prepare(sql).all(parameters) as Record<string, unknown>[]),
+    timedRead(
+      db,
+      (sql, parameters) =>
+        connections.outside(true)?.prepare(sql).all(parameters) as Record<string, unknown>[] | undefined,
     ),
   );
-  // One connection, whose turns Kysely's mutex hands out without counting them.
+  // The writer, whose turns are not counted (the reader answers beside it).
   poolCounters.set(db, () => ({ kind: 'single', size: 1, inUse: null, idle: null, waiting: null }));
   if (file !== ':memory:') sqliteFiles.set(db, path.resolve(file));
   return {
@@ -225,6 +230,14 @@ export function openSqliteFile(file: string, options: DatabaseOptions = {}): Dat
     },
     close: () => db.destroy(),
   };
+}
+
+/** The read-only connection beside an SQLite file's writer (db/sqlite-reader.ts), set as it is. */
+function openSqliteReader(file: string): SqliteDatabase.Database {
+  const reader = new (drivers.sqlite())(file, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  reader.defaultSafeIntegers(true);
+  return reader;
 }
 
 /** Distinct SQL texts whose statements are kept; past it the cache starts again (IN lists vary). */
