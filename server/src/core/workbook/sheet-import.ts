@@ -7,6 +7,7 @@ import { pickValidationError, validationMessage, type AjvError } from '../valida
 import { inTransaction, type Actor, type Store } from '../repository/store.js';
 import { withSavepoint } from '../repository/savepoint.js';
 import type { SheetCell, Workbooks } from './workbooks.js';
+import { loopShare } from '../loop-share.js';
 
 // Imports of .xlsx sheets into any page (issue 52), with a dry run. Every row goes through the
 // page's own save (its service's checks: required fields, formats, uniqueness, related records)
@@ -21,8 +22,6 @@ import type { SheetCell, Workbooks } from './workbooks.js';
 export const IMPORT_MAX_ROWS = 50_000;
 /** The largest sheet an import takes. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-/** Rows between two yields of the event loop: others' requests are served during an import. */
-const ROWS_PER_TURN = 50;
 
 /** A dictionary as a sheet uses it: labels by key (the request's language) and keys by any label. */
 export interface DictLabels {
@@ -183,9 +182,10 @@ export async function runImport<I>(
 
   const errors: ImportProblem[] = [];
   const inputs: Array<{ row: number; input: Record<string, unknown> }> = [];
-  for (const [at, { row, cells }] of sheet.rows.entries()) {
-    // Checking 50,000 rows against the schema is seconds of work: others' requests go in between.
-    if (at % (ROWS_PER_TURN * 10) === 0) await new Promise((resolve) => setImmediate(resolve));
+  // Checking and storing 50,000 rows is seconds of work: others' requests go in between.
+  const share = loopShare();
+  for (const { row, cells } of sheet.rows) {
+    await share();
     const problem = parseRow(cells, mapped, importer.schema, language, headerOf);
     if ('problem' in problem) errors.push({ row, ...problem.problem });
     else inputs.push({ row, input: problem.input });
@@ -224,9 +224,8 @@ export async function runImport<I>(
   const rollBack = new RollBack();
   try {
     await inTransaction(await importer.storeFor(actor), async (tx) => {
-      let turn = 0;
       for (const { row, input } of inputs) {
-        if (++turn % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+        await share();
         signal.throwIfAborted();
         try {
           await withSavepoint(tx, async (sp) => {
