@@ -14,7 +14,7 @@ const PROCESS = '/api/blade-flow/process';
 /** Signers from the `signers` variable; agreed → 归档 (the applicant's), else the process ends. */
 const countersignModel = (
   key: string,
-  options: { sequential?: boolean; condition?: string } = {},
+  options: { sequential?: boolean; condition?: string; returnMode?: 'flow' } = {},
 ) => `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
   <process id="${key}" name="会签 ${key}" isExecutable="true">
@@ -22,7 +22,7 @@ const countersignModel = (
       <extensionElements><flowable:formProperty id="signers" /></extensionElements>
     </startEvent>
     <sequenceFlow id="toSign" sourceRef="begin" targetRef="sign" />
-    <userTask id="sign" name="会签" flowable:assignee="\${signer}">
+    <userTask id="sign" name="会签" flowable:assignee="\${signer}"${options.returnMode ? ` flowable:returnMode="${options.returnMode}"` : ''}>
       <multiInstanceLoopCharacteristics isSequential="${options.sequential === true}" flowable:collection="signers" flowable:elementVariable="signer">
         ${options.condition === undefined ? '' : `<completionCondition>${options.condition}</completionCondition>`}
       </multiInstanceLoopCharacteristics>
@@ -86,6 +86,15 @@ describe.each(enginesUnderTest())('countersign on %s', (kind) => {
     );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   };
+  const returnToApplicant = async (user: User, instanceId: string) => {
+    const [task] = await todo(user, instanceId);
+    const res = await post(
+      `${WORK}/return-task`,
+      { taskId: task!.taskId, target: 'initiator', comment: '请补充' },
+      user.token,
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
   const waitingSigners = async (instanceId: string) => {
     const waiting: string[] = [];
     for (const name of ['a', 'b', 'c', 'd'] as const)
@@ -114,6 +123,10 @@ describe.each(enginesUnderTest())('countersign on %s', (kind) => {
       countersignModel('Sequential', { sequential: true, condition: TWO_THIRDS }),
     );
     definitions.AllAgree = await deploy('AllAgree', countersignModel('AllAgree'));
+    definitions.RatioFlow = await deploy(
+      'RatioFlow',
+      countersignModel('RatioFlow', { condition: TWO_THIRDS, returnMode: 'flow' }),
+    );
     definitions.AnyOne = await deploy(
       'AnyOne',
       countersignModel('AnyOne', { condition: '${nrOfAgreed >= 1}' }),
@@ -267,6 +280,51 @@ describe.each(enginesUnderTest())('countersign on %s', (kind) => {
     expect((await add([c.userId], users.applicant.token, file!.taskId)).body.msg).toBe(
       '该任务不是会签任务，不能加签或减签',
     );
+  });
+
+  it('a signer returns the countersign: the whole node waits, and straight back every signer has it again', async () => {
+    const { a, b, c } = users;
+    const instanceId = await start('Ratio', [a, b, c]);
+    await decide(a, instanceId);
+    const [bTask] = await todo(b, instanceId);
+    await returnToApplicant(c, instanceId);
+    // Nobody votes while it is back with the applicant: b's task waits too.
+    expect(await waitingSigners(instanceId)).toEqual([]);
+    const late = await post(
+      `${WORK}/complete-task`,
+      { taskId: bTask!.taskId, processInstanceId: instanceId, flag: 'ok', comment: 'ok' },
+      b.token,
+    );
+    expect(late.status).toBe(400);
+    // Resubmitted: straight back to the node as it was, a's vote kept.
+    await decide(users.applicant, instanceId);
+    expect(await waitingSigners(instanceId)).toEqual(['b', 'c']);
+    await decide(b, instanceId);
+    expect(await waitingSigners(instanceId)).toEqual([]);
+    expect(await filed(instanceId)).toBe(true);
+  });
+
+  it('a signer of an earlier visit to the node is not a signer of the next one', async () => {
+    const { a, b, c, d } = users;
+    const instanceId = await start('RatioFlow', [a, b, c]);
+    await decide(c, instanceId);
+    await returnToApplicant(a, instanceId);
+    // Through the flow again: the node starts over, with no votes.
+    await decide(users.applicant, instanceId);
+    expect(await waitingSigners(instanceId)).toEqual(['a', 'b', 'c']);
+    const [aTask] = await todo(a, instanceId);
+    const [cTask] = await todo(c, instanceId);
+    const removed = await post(
+      `${WORK}/remove-signer`,
+      { taskId: aTask!.taskId, userIds: [c.userId] },
+      a.token,
+    );
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    // c voted in the first visit and has no part in this one.
+    const added = await post(`${WORK}/add-signer`, { taskId: aTask!.taskId, userIds: [d.userId] }, c.token);
+    expect(added.status).toBe(403);
+    expect((await get(`${WORK}/signers?taskId=${cTask!.taskId}`, c.token)).status).toBe(403);
+    expect(await waitingSigners(instanceId)).toEqual(['a', 'b']);
   });
 
   it('refuses a model whose countersign condition does not parse, naming it; nothing deployed', async () => {

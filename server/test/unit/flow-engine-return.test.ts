@@ -72,6 +72,30 @@ describe('return through the flow again', () => {
     expect(waiting(step)).toEqual(['a']);
   });
 
+  it('from the start, returned by the first step: that step waits again, the process does not end', async () => {
+    const started = await startProcess(CHAIN, {}, '9');
+    const step = await resubmitThroughFlow(CHAIN, stored(started.state), ['a'], 's', {});
+    expect(waiting(step)).toEqual(['a']);
+    expect(step.ended).toBe(false);
+    expect(step.waiting[0]!.executionId).not.toBe(started.waiting[0]!.executionId);
+  });
+
+  it('from the start, returned by a countersign right after it: the node starts over, every signer again', async () => {
+    const SIGN = bpmn(
+      `<startEvent id="s"><extensionElements><flowable:formProperty id="signers"/></extensionElements></startEvent>${line('s', 'a')}` +
+        `<userTask id="a" flowable:assignee="\${signer}" flowable:returnMode="flow"><multiInstanceLoopCharacteristics isSequential="false" flowable:collection="signers" flowable:elementVariable="signer"/></userTask>` +
+        `${line('a', 'e')}<endEvent id="e"/>`,
+    );
+    const started = await startProcess(SIGN, { signers: ['1', '2', '3'] }, '9');
+    const step = await resubmitThroughFlow(SIGN, stored(started.state), ['a'], 's', {});
+    expect(step.ended).toBe(false);
+    expect(step.waiting.map((w) => [w.elementId, w.assignee, w.countersign])).toEqual([
+      ['a', '1', true],
+      ['a', '2', true],
+      ['a', '3', true],
+    ]);
+  });
+
   it('refuses when the held task is not waiting', async () => {
     await expect(resubmitThroughFlow(CHAIN, stored((await atC()).state), ['b'], 'a', {})).rejects.toThrow(
       TaskNotWaitingError,

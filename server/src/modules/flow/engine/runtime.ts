@@ -374,6 +374,16 @@ export function resubmitThroughFlow(
       .filter((api) => api.type === 'bpmn:UserTask' && heldElementIds.includes(api.id));
     if (held.length === 0) throw new TaskNotWaitingError(heldElementIds[0] ?? fromElementId);
     book.variables = { ...book.variables, ...jsonObject(output) };
+    if (from.type === 'bpmn:StartEvent' && held.length === waitingTasks(execution).length) {
+      // Back to the start with nothing else waiting: the instance runs again from its beginning,
+      // with its variables. Run on this engine, the start event would go straight on into the held
+      // tasks while they still wait, and discarding them then discarded their new visit too.
+      const again = new Step(parsed, { ...book, tasks: [], countersigns: [] });
+      const fresh = again.createEngine({ moddleContext: context });
+      await fresh.execute();
+      await again.settle(fresh, deadline);
+      return again.finish(fresh);
+    }
     // The element returned to runs first: discarding the held tasks before would leave nothing
     // waiting, and the process would end there.
     const activity = (execution as unknown as ActivityLookup).getActivityById(fromElementId);
@@ -390,6 +400,11 @@ export function resubmitThroughFlow(
     }
     return step.finish(engine);
   });
+}
+
+/** The user tasks an execution waits in. */
+function waitingTasks(execution: { getPostponed(): unknown[] }): ElementApi[] {
+  return (execution.getPostponed() as ElementApi[]).filter((api) => api.type === 'bpmn:UserTask');
 }
 
 // bpmn-engine's execution finds an activity of its definitions by id (not in its typings).

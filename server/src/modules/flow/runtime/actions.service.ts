@@ -377,7 +377,15 @@ export class FlowActionService {
       const startElement =
         (await history.ofInstance(actor, instance.id)).find((h) => h.activityType === 'bpmn:StartEvent')
           ?.elementId ?? 'start';
-      await this.holdFor(tx, actor, instance, [task], {
+      // A countersign's node goes back whole: its other signers' open tasks wait with this one.
+      const held = (await new FlowTaskRepository(tx).ofInstance(actor, instance.id)).filter(
+        (t) =>
+          t.id === task.id ||
+          (t.elementId === task.elementId &&
+            t.taskState === TASK_STATE.open &&
+            t.taskKind === TASK_KIND.task),
+      );
+      await this.holdFor(tx, actor, instance, held, {
         elementId: target?.elementId ?? startElement,
         name: target?.name ?? translate('zh', 'flow.return.initiatorTask'),
         assignee: target?.assignee ?? instance.startUser,

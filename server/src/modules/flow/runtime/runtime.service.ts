@@ -557,9 +557,10 @@ export class FlowRuntimeService {
     const definition = found(await new FlowDefinitionRepository(tx).findById(actor, instance.definitionId));
     await this.recordStep(tx, actor, instance, definition.name, {
       ...step,
-      // The held tasks' records were just closed; the one returned to is the return task's.
+      // The held tasks' records were just closed; the one returned to is the return task's. A new
+      // visit to a held task (open: the start led straight back to it) is recorded.
       activities: step.activities.filter(
-        (a) => !heldElementIds.includes(a.elementId) && a.elementId !== fromElementId,
+        (a) => a.endedAt === null || (!heldElementIds.includes(a.elementId) && a.elementId !== fromElementId),
       ),
     });
     await this.tell(tx, actor, instance, step);
@@ -575,19 +576,24 @@ export class FlowRuntimeService {
     const tasks = new FlowTaskRepository(store);
     const task = found(await tasks.findById(actor, taskId));
     const instance = found(await new FlowInstanceRepository(store).findById(actor, task.instanceId));
-    const signer = (await tasks.ofInstance(actor, instance.id)).some(
-      (t) => t.elementId === task.elementId && t.assignee === actor.userId,
+    const nodeTasks = (await tasks.ofInstance(actor, instance.id)).filter(
+      (t) => t.elementId === task.elementId,
     );
+    const countersign =
+      instance.runState === RUN_STATE.running &&
+      (await this.isCountersign(store, actor, instance, task.elementId))
+        ? engine.countersignIn(
+            JSON.parse(
+              found(await new FlowInstanceRepository(store).engineStateOf(actor, instance.id)),
+            ) as EngineState,
+            task.elementId,
+          )
+        : null;
+    // While the node waits, its signers now; once it no longer does, anyone who had a task of it.
+    const signer = countersign
+      ? signsNow(countersign, nodeTasks, actor.userId)
+      : nodeTasks.some((t) => t.assignee === actor.userId);
     if (!signer) throw new ApiError(403, 'flow.countersign.notSigner');
-    if (
-      instance.runState !== RUN_STATE.running ||
-      !(await this.isCountersign(store, actor, instance, task.elementId))
-    )
-      return null;
-    const state = JSON.parse(
-      found(await new FlowInstanceRepository(store).engineStateOf(actor, instance.id)),
-    ) as EngineState;
-    const countersign = engine.countersignIn(state, task.elementId);
     if (!countersign) return null;
     const names = await userNames(
       store,
@@ -632,13 +638,13 @@ export class FlowRuntimeService {
       const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
       if (!bindingCountersign(await parsedModel(xml), task.elementId))
         throw badRequest('flow.countersign.not');
-      // A signer of this countersign: one with a task of its node, open or decided.
-      const signer = (await tasks.ofInstance(actor, instance.id)).some(
-        (t) =>
-          t.elementId === task.elementId &&
-          t.assignee === actor.userId &&
-          (t.taskState === TASK_STATE.open || t.taskState === TASK_STATE.completed),
+      const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
+      const countersign = engine.countersignIn(state, task.elementId);
+      if (!countersign) throw badRequest('flow.task.done');
+      const nodeTasks = (await tasks.ofInstance(actor, instance.id)).filter(
+        (t) => t.elementId === task.elementId,
       );
+      const signer = signsNow(countersign, nodeTasks, actor.userId);
       if (!signer && !administrator) throw new ApiError(403, 'flow.countersign.notSigner');
       if (how === 'add') {
         const live = await candidateUserIds(
@@ -650,7 +656,6 @@ export class FlowRuntimeService {
         if (userIds.some((id) => !live.includes(id))) throw badRequest('flow.user.invalid');
       }
       const names = await userNames(tx, actor.tenantId, userIds);
-      const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
       const change = how === 'add' ? { add: userIds } : { remove: userIds };
       const step = await this.resolveRoleAliases(
         tx,
@@ -1108,4 +1113,24 @@ function takenFlowsOf(flow: FlowHistory[], xml: string): string[] {
     if (id && source && target && visited.has(source) && visited.has(target)) taken.push(id);
   }
   return taken;
+}
+
+/**
+ * Whether a user signs the countersign now waiting in a node: a signer of it who has voted in it or
+ * holds an open task of it. A task of an earlier visit to the node (a process that looped back to
+ * it) does not count, nor does a sequential signer whose turn has not come.
+ */
+function signsNow(
+  countersign: { signers: { userId: string; vote: boolean | null }[] },
+  nodeTasks: readonly TaskRecord[],
+  userId: string | null,
+): boolean {
+  const own = countersign.signers.find((s) => s.userId === userId);
+  if (!own) return false;
+  return (
+    own.vote !== null ||
+    nodeTasks.some(
+      (t) => t.assignee === userId && t.taskState === TASK_STATE.open && t.taskKind === TASK_KIND.task,
+    )
+  );
 }
