@@ -21,6 +21,9 @@ type MachineValues = Pick<
   'machineNo' | 'machineName' | 'location' | 'model' | 'slotCount' | 'runStatus' | 'remark'
 > & { hospitalId: string };
 
+/** Machine numbers per read when an import looks up the importer's machines. */
+const NUMBERS_PER_READ = 1_000;
+
 /** Whether a live machine of the tenant has the number (what backs its hold on the number). */
 const numberInUse: KeyInUse = (store, tenantId, machineNo) =>
   new MachineRepository(store, 0).numberInUse(tenantId, machineNo);
@@ -114,19 +117,19 @@ export class MachineService extends TenantEntityService<
         const refused = new Map<number, ApiError>();
         const claimed: string[] = [];
         const seen = new Set<string>();
-        const existing =
-          key === undefined
-            ? new Set<string>()
-            : new Set(
-                (
-                  await (
-                    await this.repositoryFor(actor)
-                  ).findByNumbers(
-                    actor,
-                    rows.map(({ input }) => input.machineNo.trim()),
-                  )
-                ).map((machine) => machine.machineNo),
-              );
+        // With the key: the numbers of the importer's machines (read a slice at a time: a sheet of
+        // 50,000 rows is more than a statement's parameters).
+        const existing = new Set<string>();
+        if (key !== undefined) {
+          const machines = await this.repositoryFor(actor);
+          const numbers = [...new Set(rows.map(({ input }) => input.machineNo.trim()))];
+          for (let at = 0; at < numbers.length; at += NUMBERS_PER_READ)
+            for (const machine of await machines.findByNumbers(
+              actor,
+              numbers.slice(at, at + NUMBERS_PER_READ),
+            ))
+              existing.add(machine.machineNo);
+        }
         for (const { row, input } of rows) {
           const machineNo = input.machineNo.trim();
           try {
