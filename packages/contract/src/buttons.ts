@@ -207,6 +207,9 @@ export const BUTTON_CODES = [
   'online_export',
   'data_scope_export',
   'api_scope_export',
+  // The region tree's (the regions below the chosen one) and the message center's (the caller's own).
+  'region_export',
+  'message_export',
 ] as const;
 
 /** A button permission code. */

@@ -1,7 +1,9 @@
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOperator } from './support/accounts.js';
+import { TENANT_ADMIN_ALIAS } from '../../src/core/auth/principal.js';
+import { menuId } from '../../src/db/seed/menus.js';
+import { createAccount, createOperator, signInAs } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { multipart } from './support/uploads.js';
@@ -303,5 +305,163 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
     expect(rows[0]).toEqual(titles);
     // Phones masked as the list masks them, amounts in yuan as the page shows them, the status's label.
     expect(rows[1]).toEqual(['SHEET-1', 'IMP-1', 1, '第一医院', '139****5678', 12.5, 9.99, '待审核']);
+  });
+
+  it('updates machines by their number with key=machineNo through their save; another tenant’s number is refused', async () => {
+    const machineOf = (machineNo: string) =>
+      t.store.db
+        .selectFrom('zx_machine')
+        .select(['id', 'tenant_id', 'machine_name', 'hospital_id', 'slot_count', 'run_status', 'location'])
+        .where('machine_no', '=', machineNo)
+        .where('is_deleted', '=', 0)
+        .executeTakeFirstOrThrow();
+    const hospitalId = async (code: string) =>
+      String(
+        (
+          await t.store.db
+            .selectFrom('zx_hospital')
+            .select('id')
+            .where('hospital_code', '=', code)
+            .where('tenant_id', '=', '000000')
+            .where('is_deleted', '=', 0)
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+    const liveSlots = async (machineNo: string) =>
+      (
+        await t.store.db
+          .selectFrom('zx_slot')
+          .select('slot_no')
+          .where('machine_no', '=', machineNo)
+          .where('is_deleted', '=', 0)
+          .execute()
+      ).length;
+    // IMP-1 (4 slots, in 第一医院) from the import above; its run status is the form's, not the sheet's.
+    const before = await machineOf('IMP-1');
+    await t.store.db.updateTable('zx_machine').set({ run_status: 3 }).where('id', '=', before.id).execute();
+    const rows = await sheet([
+      ['机器编号', '机器名称', '医院编码', '安放位置', '格口数量'],
+      ['IMP-1', '一号柜(新)', 'S-2', '一楼大厅', 6],
+      ['IMP-3', '三号柜', 'S-1', null, 2],
+    ]);
+
+    // Without the key an existing number is refused, as the form's create refuses it.
+    const plain = await importSheet('machine', rows);
+    expect(plain.status).toBe(400);
+    expect(plain.body.data.errors).toEqual([
+      { row: 2, column: '机器编号', message: '机器编号已存在: IMP-1' },
+    ]);
+    // A dry run with the key: both rows pass, nothing is written, IMP-3's number is given back.
+    const dry = await importSheet('machine', rows, undefined, 'zh-CN', 'dryRun=true&key=machineNo');
+    expect(dry.body.data).toMatchObject({
+      dryRun: true,
+      key: 'machineNo',
+      valid: 2,
+      imported: 0,
+      errors: [],
+    });
+    expect((await machineOf('IMP-1')).machine_name).toBe(before.machine_name);
+    expect(
+      await t.store.db
+        .selectFrom('zx_tenant_key')
+        .select('key_value')
+        .where('key_value', '=', 'IMP-3')
+        .execute(),
+    ).toEqual([]);
+
+    const done = await importSheet('machine', rows, undefined, 'zh-CN', 'key=machineNo');
+    expect(done.body.data).toMatchObject({ imported: 2, created: 1, updated: 1, errors: [] });
+    const after = await machineOf('IMP-1');
+    expect({
+      ...after,
+      slot_count: Number(after.slot_count),
+      run_status: Number(after.run_status),
+    }).toMatchObject({
+      id: before.id,
+      machine_name: '一号柜(新)',
+      location: '一楼大厅',
+      slot_count: 6,
+      run_status: 3,
+    });
+    expect(String(after.hospital_id)).toBe(await hospitalId('S-2'));
+    // The save's slots: two more for IMP-1; IMP-3 new with its own.
+    expect(await liveSlots('IMP-1')).toBe(6);
+    expect(await liveSlots('IMP-3')).toBe(2);
+    // Another tenant's machine: its number names no machine of this tenant, so the row is a new
+    // machine's, whose number another tenant holds: refused, and the other machine unchanged.
+    // The other tenant's administrators (an operator sees only the machines granted to them).
+    const otherAdmin = async (codes: string[]) => {
+      const account = await createAccount(t, {
+        tenantId: '300052',
+        roles: [{ alias: TENANT_ADMIN_ALIAS, menuIds: codes.map(menuId) }],
+      });
+      return { token: (await signInAs(t, account)).access_token };
+    };
+    const other = await otherAdmin(['hospital', 'hospital_add', 'machine', 'machine_add']);
+    expect(
+      (
+        await importSheet(
+          'hospital',
+          await sheet([
+            ['医院编码', '医院名称'],
+            ['O-1', '他院'],
+          ]),
+          other.token,
+        )
+      ).body.data,
+    ).toMatchObject({ imported: 1 });
+    expect(
+      (
+        await importSheet(
+          'machine',
+          await sheet([
+            ['机器编号', '机器名称', '医院编码', '格口数量'],
+            ['OTHER-1', '他院的柜', 'O-1', 2],
+          ]),
+          other.token,
+        )
+      ).body.data,
+    ).toMatchObject({ errors: [], imported: 1 });
+    const taken = await importSheet(
+      'machine',
+      await sheet([
+        ['机器编号', '机器名称', '医院编码', '格口数量'],
+        ['OTHER-1', '抢来的柜', 'S-1', 2],
+      ]),
+      undefined,
+      'zh-CN',
+      'key=machineNo&mode=valid',
+    );
+    expect(taken.body.data).toMatchObject({ imported: 0, updated: 0, created: 0 });
+    expect(taken.body.data.errors).toEqual([
+      { row: 2, column: '机器编号', message: '机器编号已存在: OTHER-1' },
+    ]);
+    expect(await machineOf('OTHER-1')).toMatchObject({ tenant_id: '300052', machine_name: '他院的柜' });
+    // The other tenant updates its own by the same key.
+    const own = await importSheet(
+      'machine',
+      await sheet([
+        ['机器编号', '机器名称', '医院编码', '格口数量'],
+        ['OTHER-1', '他院的新柜', 'O-1', 2],
+      ]),
+      other.token,
+      'zh-CN',
+      'key=machineNo',
+    );
+    // Updating asks the page's edit button as well.
+    expect(own.status).toBe(403);
+    const editor = await otherAdmin(['machine', 'machine_add', 'machine_edit']);
+    const edited = await importSheet(
+      'machine',
+      await sheet([
+        ['机器编号', '机器名称', '医院编码', '格口数量'],
+        ['OTHER-1', '他院的新柜', 'O-1', 2],
+      ]),
+      editor.token,
+      'zh-CN',
+      'key=machineNo',
+    );
+    expect(edited.body.data).toMatchObject({ imported: 1, updated: 1 });
+    expect((await machineOf('OTHER-1')).machine_name).toBe('他院的新柜');
   });
 });

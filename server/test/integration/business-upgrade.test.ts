@@ -106,7 +106,7 @@ describe.each(enginesUnderTest())('the business module on an older installation 
 });
 
 describe.each(enginesUnderTest())('the lists’ export buttons on an installation at 0034 on %s', (kind) => {
-  it('are added under their pages, for the roles holding each page (migrations 0035, 0036)', async () => {
+  it('are added under their pages, for the roles holding each page (migrations 0035, 0036, 0038)', async () => {
     const testDb = await createTestDatabase(kind);
     const database = openDatabase(testDb.url, kind);
     try {
@@ -116,7 +116,9 @@ describe.each(enginesUnderTest())('the lists’ export buttons on an installatio
       );
       expect(error).toBeUndefined();
       await seedDatabase(db, new IdGenerator(6), { regions: false, passwordChange: false });
-      const exports = ['user_export', 'param_export', 'rollout_export'].map(menuId).map(BigInt);
+      const exports = ['user_export', 'param_export', 'rollout_export', 'region_export', 'message_export']
+        .map(menuId)
+        .map(BigInt);
       await db.deleteFrom('blade_role_menu').where('menu_id', 'in', exports).execute();
       await db.deleteFrom('blade_menu').where('id', 'in', exports).execute();
       // A role with the parameter page only.
@@ -140,6 +142,10 @@ describe.each(enginesUnderTest())('the lists’ export buttons on an installatio
       expect(await holders('user_export')).toEqual([SEED_IDS.administratorRole]);
       expect(await holders('rollout_export')).toEqual(await holders('rollout'));
       expect(await holders('rollout_export')).toContain(SEED_IDS.administratorRole);
+      // 0038: the region tree's, and the message center's (a button of 工作台).
+      expect(await holders('region_export')).toEqual(await holders('region'));
+      expect(await holders('message_export')).toEqual(await holders('desk'));
+      expect(await holders('message_export')).toContain(SEED_IDS.administratorRole);
     } finally {
       await database.close();
       await testDb.drop();

@@ -33,6 +33,10 @@ describe.each(enginesUnderTest())('every list export on %s', (kind) => {
       .map((rule) => rule.url);
     // The lists of the system, authority, resource, log, business and workflow areas.
     expect(exports.length).toBeGreaterThan(35);
+    // The region tree's and the message center's too (their routes are not the kit's).
+    expect(exports).toEqual(
+      expect.arrayContaining(['/api/blade-system/region/export', '/api/blade-desk/message/export']),
+    );
     const failed: string[] = [];
     for (const url of exports) {
       const res = await t.app.inject({

@@ -1,4 +1,6 @@
+import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { menuId } from '../../src/db/seed/menus.js';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
 import {
   inTransaction,
@@ -215,6 +217,54 @@ describe.each(enginesUnderTest())('the message center on %s', (kind) => {
       throw new Error('again');
     });
     expect(reported).toHaveLength(2);
+  });
+
+  it('exports the caller’s own messages of the search to the holders of message_export (a button of 工作台)', async () => {
+    await messages.send(sender, [SEED_IDS.admin, operatorId], {
+      kind: 'system',
+      title: '导出测试：大家的',
+      body: null,
+      link: null,
+    });
+    await messages.send(sender, [operatorId], {
+      kind: 'task',
+      title: '导出测试：只给操作员',
+      body: null,
+      link: null,
+    });
+    const titles = ['类型', '标题'];
+    const exported = async (token: string, query = '') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${BASE}/export?title=${encodeURIComponent('导出测试')}&columns=kind,title&titles=${encodeURIComponent(
+          JSON.stringify(titles),
+        )}&labels=${encodeURIComponent(JSON.stringify({ kind: { system: '系统消息', task: '待办' } }))}${query}`,
+        headers: {
+          authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+          'blade-auth': `bearer ${token}`,
+        },
+      });
+      return {
+        status: res.statusCode,
+        rows: res.statusCode === 200 ? ((await readSheet(res.rawPayload)) as unknown[][]) : [],
+      };
+    };
+    expect((await exported(t.adminToken)).rows).toEqual([titles, ['系统消息', '导出测试：大家的']]);
+    // The center's read state, as the page sends 已读: none of these is read yet.
+    expect((await exported(t.adminToken, '&readTime_notnull=1')).rows).toEqual([titles]);
+    // Every signed-in user reads their messages; the export is the button's alone (S16).
+    expect((await exported(operatorToken)).status).toBe(403);
+    const holder = await createAccount(t, {
+      roles: [{ menuIds: [menuId('desk'), menuId('message_export')] }],
+    });
+    await messages.send(sender, [holder.userId], {
+      kind: 'task',
+      title: '导出测试：给持有人',
+      body: null,
+      link: null,
+    });
+    const token = (await t.signIn(holder.account, holder.password)).body.access_token as string;
+    expect((await exported(token)).rows).toEqual([titles, ['待办', '导出测试：给持有人']]);
   });
 
   it('answers only a signed-in caller', async () => {

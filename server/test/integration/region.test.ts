@@ -1,3 +1,4 @@
+import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdGenerator } from '../../src/core/ids.js';
 import { openDatabase } from '../../src/db/database.js';
@@ -261,5 +262,44 @@ describe.each(enginesUnderTest())('regions on %s', (kind) => {
     }
     expect((await get('detail?code=110101')).body.data.name).toBe('东城区');
     expect((await get('detail?code=110101999')).status).toBe(404);
+  });
+
+  it('exports the regions below the chosen one, their level as its label, to the export button’s holders', async () => {
+    const titles = ['区划编号', '区划名称', '上级编号', '区划等级', '排序'];
+    // What the region tree sends for 北京市 (a province): every region with its province code but itself.
+    const query = `provinceCode_equal=11&code_notequal=11&ascs=code&columns=code,name,parentCode,level,sort&titles=${encodeURIComponent(JSON.stringify(titles))}`;
+    const exported = async (token = t.adminToken, language = 'zh-CN') => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${BASE}/export?${query}`,
+        headers: {
+          authorization: `Basic ${Buffer.from('saber:saber_secret').toString('base64')}`,
+          'blade-auth': `bearer ${token}`,
+          'accept-language': language,
+        },
+      });
+      return {
+        status: res.statusCode,
+        rows: res.statusCode === 200 ? ((await readSheet(res.rawPayload)) as unknown[][]) : [],
+      };
+    };
+    const { status, rows } = await exported();
+    expect(status).toBe(200);
+    expect(rows[0]).toEqual(titles);
+    // 北京市's city, then its districts (codes sort as the tree: each region before those below it).
+    expect(rows.slice(1, 4)).toEqual([
+      ['1101', '北京市', '11', '地市', 1],
+      ['110101', '东城区', '1101', '区县', 1],
+      ['110102', '西城区', '1101', '区县', 2],
+    ]);
+    expect(rows.slice(1).every((row) => String(row[0]).startsWith('11') && row[0] !== '11')).toBe(true);
+    expect(rows.length - 1).toBe(
+      (await get('list?provinceCode_equal=11&code_notequal=11&size=1')).body.data.total,
+    );
+    // Every signed-in user reads regions; an export is the button's alone (S16).
+    const reader = await createOperator(t, ['region']);
+    expect((await exported(reader.token)).status).toBe(403);
+    const exporter = await createOperator(t, ['region', 'region_export']);
+    expect((await exported(exporter.token)).rows).toEqual(rows);
   });
 });

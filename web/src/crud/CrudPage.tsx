@@ -212,8 +212,9 @@ export function CrudPage<T extends object, I>({ config, params, children }: Crud
           choices.map((choice) => [String(choice.value), t(choice.label)]),
         );
     }
+    const filters = listFilters(listState, params);
     const query: QueryParams = {
-      ...listFilters(listState, params),
+      ...(exportSpec.filters ? exportSpec.filters(filters) : filters),
       columns: shown.map((column) => String(column.key)).join(','),
       titles: JSON.stringify(shown.map((column) => String(column.title ?? ''))),
       ...(Object.keys(labels).length > 0 ? { labels: JSON.stringify(labels) } : {}),

@@ -290,6 +290,11 @@ export interface CrudExportSpec {
    * holders, read from another source): the export leaves them out rather than be refused.
    */
   leaveOut?: readonly string[];
+  /**
+   * The list's filters as the server reads them, when the page's list call turns its search into
+   * others (the message center's read state: 未读 as `readTime_null`): the same turn for the export.
+   */
+  filters?: (params: QueryParams) => QueryParams;
 }
 
 /** Declares a page's configuration; the row and input types follow from `api` or are given. */

@@ -51,6 +51,8 @@ export const workbookMessages = {
     'export.title.online': '在线用户',
     'export.title.data_scope': '数据权限',
     'export.title.api_scope': '接口权限',
+    'export.title.region': '行政区划',
+    'export.title.message': '消息',
   },
   en: {
     'workbook.busyUser': 'You already have {max} exports or imports running: try again when one has finished',
@@ -101,5 +103,7 @@ export const workbookMessages = {
     'export.title.online': 'online users',
     'export.title.data_scope': 'data scopes',
     'export.title.api_scope': 'API scopes',
+    'export.title.region': 'regions',
+    'export.title.message': 'messages',
   },
 } as const;

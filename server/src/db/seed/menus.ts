@@ -96,6 +96,9 @@ function group(
 export const MENU_TREE: MenuSeed[] = [
   group('desk', '工作台', '/desk', 'DesktopOutlined', 1, [
     page('notice', '通知公告', '/desk/notice', 'NotificationOutlined', 1, [...CRUD, 'export']),
+    // 消息中心 is the header's (a fixed route, no menu): its 导出 (the caller's own messages) is a
+    // button of 工作台, so that an export stays a button's, never a read for everyone (S16).
+    button('message_export', '导出消息', '/desk/message/export', 'export', 'export', 2, 2),
   ]),
   group('work', '我的事务', '/work', 'ScheduleOutlined', 2, [
     page('work_start', '发起事务', '/work/start', 'PlayCircleOutlined', 1, [
@@ -250,7 +253,7 @@ export const MENU_TREE: MenuSeed[] = [
     page('apidoc', '接口文档', '/tool/apidoc', 'ApiOutlined', 3),
   ]),
   group('base', '基础配置', '/base', 'ProfileOutlined', 97, [
-    page('region', '行政区划', '/base/region', 'EnvironmentOutlined', 1, CRUD),
+    page('region', '行政区划', '/base/region', 'EnvironmentOutlined', 1, [...CRUD, 'export']),
   ]),
   group('authority', '权限管理', '/authority', 'SafetyCertificateOutlined', 98, [
     page('role', '角色管理', '/authority/role', 'TeamOutlined', 1, [

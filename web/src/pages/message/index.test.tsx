@@ -1,9 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as messageApi from '../../api/desk/message';
+import type * as Files from '../../api/files';
+import { download } from '../../api/files';
 import { changeLanguage } from '../../i18n';
 import { messageOf, onePage } from '../../test/fixtures';
-import { findDialog, messages, renderPageAt, resetPageTest, toolbar } from '../../test/page-test-kit';
+import {
+  findDialog,
+  grantOnly,
+  messages,
+  renderPageAt,
+  resetPageTest,
+  toolbar,
+} from '../../test/page-test-kit';
+import { saveFile } from '../../utils/save-file';
 import MessageCenterPage from '.';
 
 // A whole antd table page in jsdom: several seconds a test, more while other suites run.
@@ -27,6 +37,12 @@ vi.mock('../../api/desk/message', async (importOriginal) => ({
   readAll: vi.fn(() => Promise.resolve(true)),
   remove: vi.fn(() => Promise.resolve(true)),
 }));
+
+vi.mock('../../api/files', async (original) => ({
+  ...(await original<typeof Files>()),
+  download: vi.fn(() => Promise.resolve({ blob: new Blob(['x']), filename: '消息.xlsx' })),
+}));
+vi.mock('../../utils/save-file', () => ({ saveFile: vi.fn() }));
 
 beforeEach(() => vi.mocked(messageApi.list).mockResolvedValue(onePage(...rows)));
 
@@ -124,6 +140,27 @@ describe('the message center', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: '确定' }));
     await waitFor(() => expect(messageApi.remove).toHaveBeenCalledWith(['1']));
     expect(await screen.findByText('删除成功')).toBeTruthy();
+  });
+
+  it('exports the search, its read state as the server reads it, to the holders of message_export', async () => {
+    grantOnly();
+    const without = await openPage();
+    expect(within(toolbar(without)).queryByRole('button', { name: '导出' })).toBeNull();
+    resetPageTest();
+
+    grantOnly('message_export');
+    const page = await openPage();
+    const search = within(page).getByRole('form', { name: '搜索条件' });
+    await choose(search, '状态', '未读');
+    fireEvent.click(within(search).getByRole('button', { name: '搜索' }));
+    await waitFor(() => expect(lastFilters()).toEqual({ readTime_null: 1 }));
+    fireEvent.click(within(toolbar(page)).getByRole('button', { name: '导出' }));
+    await waitFor(() => expect(saveFile).toHaveBeenCalled());
+    const [url, params] = vi.mocked(download).mock.calls[0]!;
+    expect(url).toBe('/api/blade-desk/message/export');
+    expect(params).toMatchObject({ readTime_null: 1, columns: 'kind,title,createTime,readTime' });
+    expect(params).not.toHaveProperty('readTime');
+    expect(JSON.parse(String(params!.labels)).kind).toMatchObject({ task: '待办', notice: '通知' });
   });
 
   it('speaks English too', async () => {

@@ -21,6 +21,9 @@ type MachineValues = Pick<
   'machineNo' | 'machineName' | 'location' | 'model' | 'slotCount' | 'runStatus' | 'remark'
 > & { hospitalId: string };
 
+/** Machine numbers per read when an import looks up the importer's machines. */
+const NUMBERS_PER_READ = 1_000;
+
 /** Whether a live machine of the tenant has the number (what backs its hold on the number). */
 const numberInUse: KeyInUse = (store, tenantId, machineNo) =>
   new MachineRepository(store, 0).numberInUse(tenantId, machineNo);
@@ -67,47 +70,72 @@ export class MachineService extends TenantEntityService<
         inTransaction(store, (tx) => this.#create(tx, actor, values)),
       );
     }
-    return inTransaction(store, async (tx) => {
-      const machines = this.repositoryOn(tx);
-      const slots = new SlotRepository(tx);
-      const before = found(await machines.findById(actor, id));
-      if (before.machineNo !== values.machineNo) throw badRequest('machine.machineNo.fixed');
-      if (!(await new HospitalRepository(tx).findById(actor, values.hospitalId)))
-        throw badRequest('machine.hospital.unknown');
-      if (values.slotCount < before.slotCount) {
-        const busy = await slots.inUse(actor, before.id, values.slotCount);
-        if (busy.length > 0) throw badRequest('machine.slotsInUse', { slots: busy.join(', ') });
-        await slots.retireAbove(actor, before.id, values.slotCount);
-      }
-      const saved = await this.save(machines, actor, before.id, values);
-      if (values.slotCount > before.slotCount) await slots.ensureNumbers(actor, saved, values.slotCount);
-      return saved;
-    });
+    return inTransaction(store, (tx) => this.#update(tx, actor, id, values));
   }
 
   /**
-   * The import (core/workbook/sheet-import.ts): machines are new (no key column: a machine's
-   * number is fixed and its slots change by its form). The numbers are taken on the platform
+   * An existing machine of the actor's (visible to them) changed: its number is fixed, its hospital
+   * the tenant's; a smaller slotCount retires the highest slots (never one in use), a larger adds.
+   */
+  async #update(tx: Store, actor: Actor, id: string, values: MachineValues): Promise<Machine> {
+    const machines = this.repositoryOn(tx);
+    const slots = new SlotRepository(tx);
+    const before = found(await machines.findById(actor, id));
+    if (before.machineNo !== values.machineNo) throw badRequest('machine.machineNo.fixed');
+    if (!(await new HospitalRepository(tx).findById(actor, values.hospitalId)))
+      throw badRequest('machine.hospital.unknown');
+    if (values.slotCount < before.slotCount) {
+      const busy = await slots.inUse(actor, before.id, values.slotCount);
+      if (busy.length > 0) throw badRequest('machine.slotsInUse', { slots: busy.join(', ') });
+      await slots.retireAbove(actor, before.id, values.slotCount);
+    }
+    const saved = await this.save(machines, actor, before.id, values);
+    if (values.slotCount > before.slotCount) await slots.ensureNumbers(actor, saved, values.slotCount);
+    return saved;
+  }
+
+  /**
+   * The import (core/workbook/sheet-import.ts). New machines' numbers are taken on the platform
    * before the import's transaction (#claimNumber, outside transactions: SQLite has one
    * connection), a number taken twice in the sheet or by another tenant refusing its row; once the
    * transaction has ended, the numbers no stored machine uses are given back (a dry run's all).
    * Imported machines' device secrets are set by rotating.
+   *
+   * With the key column (`key=machineNo`) a row whose number is a machine the importer sees (of
+   * their tenant, within their grants) updates it as its form's save does (#update: name, hospital,
+   * place, model, slots, remark; its run status is the form's, not the sheet's, and stays). Such a
+   * number is not taken again; any other is a new machine's, so another tenant's number is refused
+   * as it is without the key.
    */
   importer(columns: (language: Language) => Promise<ImportColumn[]>): SheetImporter<MachineImport> {
     return {
       columns: (_actor, language) => columns(language),
       schema: MachineImportSchema,
-      keys: [],
+      keys: ['machineNo'],
       storeFor: (actor) => this.storeFor(actor),
-      prepare: async (actor, rows) => {
+      prepare: async (actor, rows, key) => {
         const refused = new Map<number, ApiError>();
         const claimed: string[] = [];
         const seen = new Set<string>();
+        // With the key: the numbers of the importer's machines (read a slice at a time: a sheet of
+        // 50,000 rows is more than a statement's parameters).
+        const existing = new Set<string>();
+        if (key !== undefined) {
+          const machines = await this.repositoryFor(actor);
+          const numbers = [...new Set(rows.map(({ input }) => input.machineNo.trim()))];
+          for (let at = 0; at < numbers.length; at += NUMBERS_PER_READ)
+            for (const machine of await machines.findByNumbers(
+              actor,
+              numbers.slice(at, at + NUMBERS_PER_READ),
+            ))
+              existing.add(machine.machineNo);
+        }
         for (const { row, input } of rows) {
           const machineNo = input.machineNo.trim();
           try {
             if (seen.has(machineNo)) throw badRequest('machine.machineNo.exists', { machineNo });
             seen.add(machineNo);
+            if (existing.has(machineNo)) continue;
             await this.#claimNumber(actor, machineNo);
             claimed.push(machineNo);
           } catch (error) {
@@ -121,12 +149,19 @@ export class MachineService extends TenantEntityService<
             releaseUnused(this.stores, actor, 'machine', claimed, numberInUse).catch(() => undefined),
         };
       },
-      findByKey: async () => undefined,
-      store: async (tx, actor, input) => {
+      findByKey: async (tx, actor, _key, input) =>
+        (await this.repositoryOn(tx).findByNumbers(actor, [input.machineNo.trim()]))[0]?.id,
+      store: async (tx, actor, input, existing) => {
         const code = input.hospitalCode.trim();
         const hospital = await new HospitalRepository(tx).findByCode(actor, code);
         if (!hospital) throw new CellError('hospitalCode', 'machine.hospital.unknownCode', { code });
-        await this.#create(tx, actor, this.#values(input, hospital.id));
+        const values = this.#values(input, hospital.id);
+        if (existing === undefined) {
+          await this.#create(tx, actor, values);
+          return;
+        }
+        const before = found(await this.repositoryOn(tx).findById(actor, existing));
+        await this.#update(tx, actor, existing, { ...values, runStatus: before.runStatus });
       },
     };
   }

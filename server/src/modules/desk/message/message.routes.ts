@@ -3,6 +3,7 @@ import { MessageSchema, MessageUnreadCountSchema } from '@console/contract/schem
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
 import { Envelope, IdQuery, IdsQuery, ListQuerySchema, PageOf } from '../../../core/schema.js';
+import { registerListExport } from '../../../core/workbook/list-export.js';
 import type { MessageService } from './message.service.js';
 
 /** `.xlsx` of `报表-20261207.xlsx`: the ASCII name's extension (letters and digits only). */
@@ -26,6 +27,15 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ messages: MessageService
     },
     async (req) => ok(await messages.list(req.actor, req.query), req.t('ok')),
   );
+  // 导出 (decision 0045): the caller's own messages of the list's search. The center has no menu: the
+  // export asks its button (message_export, under 工作台), never a read for everyone (S16).
+  registerListExport(app, {
+    entity: MessageSchema,
+    list: (actor, query) => messages.list(actor, query),
+    read: own,
+    button: 'message_export',
+    title: 'export.title.message',
+  });
   app.get(
     '/detail',
     { schema: { querystring: IdQuery, response: { 200: Envelope(MessageSchema) } }, config: own },

@@ -195,19 +195,25 @@ export class MenuService {
   /**
    * The button tree of `menu/buttons`: the allowed buttons (category 2) under their pages. Only
    * pages with at least one allowed button appear; the leaves' codes are the permission flags.
+   * Each page stands with its own buttons alone: a group with a button of its own (工作台's
+   * message_export: the message center has no menu) is not the parent of its pages here.
    */
   async buttons(principal: Principal): Promise<MenuNode[]> {
     const all = await this.#menus.findAll();
     const allowed = await this.allowedMenuIds(principal, all);
     const byId = new Map(all.map((menu) => [menu.id, menu]));
-    const included = new Map<string, Menu>();
+    const byPage = new Map<string, Menu[]>();
     for (const menu of all) {
       if (menu.category !== MENU_CATEGORY.BUTTON || !allowed.has(menu.id)) continue;
-      included.set(menu.id, menu);
-      const page = byId.get(menu.parentId);
-      if (page) included.set(page.id, page);
+      const page = byId.get(menu.parentId)?.id ?? menu.id;
+      byPage.set(page, [...(byPage.get(page) ?? []), menu]);
     }
-    return buildForest([...included.values()]);
+    return sortTree(
+      [...byPage].flatMap(([pageId, buttons]) => {
+        const page = byId.get(pageId);
+        return buildForest(page && page.category !== MENU_CATEGORY.BUTTON ? [page, ...buttons] : buttons);
+      }),
+    );
   }
 
   /**

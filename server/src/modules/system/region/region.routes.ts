@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { registerListExport } from '../../../core/workbook/list-export.js';
 import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
 import { Type } from 'typebox';
 import { ok } from '../../../core/envelope.js';
@@ -31,6 +32,17 @@ export const regionRoutes: FastifyPluginAsyncTypebox<{ regions: RegionService }>
     },
     async (req) => ok(await regions.list(req.query), req.t('ok')),
   );
+
+  // 导出 (decision 0045): the list's search, as the region tree sends it (the regions below the chosen
+  // one, by that level's code column). Regions are read by everyone; an export is the button's alone.
+  registerListExport(app, {
+    entity: RegionSchema,
+    list: (_actor, query) => regions.list(query),
+    read: { everyone: 'reference' },
+    button: 'region_export',
+    dicts: { level: 'region' },
+    title: 'export.title.region',
+  });
 
   app.get(
     '/lazy-list',

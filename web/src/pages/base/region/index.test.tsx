@@ -2,9 +2,12 @@ import type { Region, TreeNode } from '@console/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { detail, lazyTree, submit } from '../../../api/base/region';
+import type * as Files from '../../../api/files';
+import { download } from '../../../api/files';
+import { saveFile } from '../../../utils/save-file';
 import { grantOnly, renderPageAt, resetPageTest } from '../../../test/page-test-kit';
 import { withChildren } from './tree-data';
-import RegionPage from '.';
+import RegionPage, { regionExportFilters } from '.';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -77,6 +80,12 @@ vi.mock('../../../api/system/dict', () => ({
   ),
 }));
 
+vi.mock('../../../api/files', async (original) => ({
+  ...(await original<typeof Files>()),
+  download: vi.fn(() => Promise.resolve({ blob: new Blob(['x']), filename: '行政区划.xlsx' })),
+}));
+vi.mock('../../../utils/save-file', () => ({ saveFile: vi.fn() }));
+
 beforeEach(() => grantOnly('region_add', 'region_edit', 'region_delete'));
 
 afterEach(resetPageTest);
@@ -121,6 +130,46 @@ describe('regions page', () => {
       remark: null,
     });
     await waitFor(() => expect(lazyTree).toHaveBeenCalledWith('1101'));
+  });
+});
+
+describe('region export', () => {
+  it('exports the regions below the chosen one, to the holders of region_export', async () => {
+    grantOnly('region_view');
+    const without = await renderPageAt('/base/region/index', <RegionPage />, { title: '行政区划' });
+    await within(without).findByRole('tree', { name: '区划列表' });
+    expect(within(without).queryByRole('button', { name: /导\s?出/ })).toBeNull();
+    resetPageTest();
+
+    grantOnly('region_view', 'region_export');
+    const page = await renderPageAt('/base/region/index', <RegionPage />, { title: '行政区划' });
+    const tree = await within(page).findByRole('tree', { name: '区划列表' });
+    fireEvent.click(within(tree).getByText('北京市'));
+    const button = within(page).getByRole('button', { name: /导\s?出/ });
+    // Once the chosen region's details (its level) are in.
+    await waitFor(() => expect(button.getAttribute('title')).toBe('导出 [北京市] 以下的全部区划'));
+    expect(button.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(button);
+    await waitFor(() => expect(saveFile).toHaveBeenCalled());
+    const [url, params] = vi.mocked(download).mock.calls[0]!;
+    expect(url).toBe('/api/blade-system/region/export');
+    expect(params).toEqual({
+      provinceCode_equal: '11',
+      code_notequal: '11',
+      ascs: 'code',
+      columns: 'code,name,parentCode,level,sort',
+      titles: JSON.stringify(['区划编号', '区划名称', '父区划编号', '区划等级', '区划排序']),
+    });
+  });
+
+  it('asks for the regions holding the chosen code at its level, or every one below the country', () => {
+    expect(regionExportFilters({ code: '1101', level: 2 })).toEqual({
+      cityCode_equal: '1101',
+      code_notequal: '1101',
+      ascs: 'code',
+    });
+    expect(regionExportFilters(undefined)).toEqual({ level_gt: 0, ascs: 'code' });
+    expect(regionExportFilters({ code: '00', level: 0 })).toEqual({ level_gt: 0, ascs: 'code' });
   });
 });
 

@@ -1,5 +1,11 @@
-import { DeleteOutlined, DownloadOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { REGION_LEVEL, REGION_ROOT_CODE, type RegionInput } from '@console/contract';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  ExportOutlined,
+  ImportOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { REGION_LEVEL, REGION_ROOT_CODE, type Region, type RegionInput } from '@console/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, ConfigProvider, Empty, Modal, Row, Space, Spin, Tree } from 'antd';
 import { useCallback, useEffect, useRef, useState, type Key } from 'react';
@@ -8,6 +14,9 @@ import './locales';
 // The kit's messages and confirmation texts (crud.*), which this page shows too.
 import '../../../i18n/console-texts';
 import * as regionApi from '../../../api/base/region';
+import { download } from '../../../api/files';
+import type { QueryParams } from '../../../api/request';
+import { useExportProgress } from '../../../crud/ExportProgress';
 import { importResource } from '../../../api/sheet-import';
 import { useSheetImport } from '../../../components/sheet-import/SheetImport';
 import { useHasPermission } from '../../../app/menu/permission-store';
@@ -18,13 +27,37 @@ const TREE_HEIGHT = 600;
 const importApi = importResource('/api/blade-system/region');
 const IMPORT_KEYS = [{ field: 'code', label: 'base.region.code' as const }];
 
+/** A region's own code column by its level: every region below it holds its code there. */
+const LEVEL_CODE: Record<number, keyof Region> = {
+  1: 'provinceCode',
+  2: 'cityCode',
+  3: 'districtCode',
+  4: 'townCode',
+  5: 'villageCode',
+};
+/** The export's columns, in order (decision 0045): the level as its dictionary label, the server's. */
+const EXPORT_COLUMNS = ['code', 'name', 'parentCode', 'level', 'sort'] as const;
+
+/**
+ * The search 导出 sends (the list's filters, GET region/export): the regions below the chosen
+ * one (those holding its code in its level's column, but itself), or every region below the
+ * country when none is chosen; in code order, which is the tree's (a region before those below it).
+ */
+export function regionExportFilters(region: Pick<Region, 'code' | 'level'> | undefined): QueryParams {
+  const column = region && LEVEL_CODE[region.level];
+  return column
+    ? { [`${column}_equal`]: region.code, code_notequal: region.code, ascs: 'code' }
+    : { level_gt: REGION_LEVEL.COUNTRY, ascs: 'code' };
+}
+
 /** The node to load again after a change below `parentCode`: undefined for the top level. */
 const levelOf = (parentCode: string) => (parentCode === REGION_ROOT_CODE ? undefined : parentCode);
 
 /**
  * Regions (/base/region), as Saber's page: the region tree, loaded a level at a time, beside the
- * chosen region's details, with 新增下级 (a region below it) and 删除. Everything it opens renders
- * inside the page, so it hides with the page's tab.
+ * chosen region's details, with 新增下级 (a region below it) and 删除; 导出 writes the regions below
+ * the chosen one (region_export, decision 0045). Everything it opens renders inside the page, so it
+ * hides with the page's tab.
  */
 export default function RegionPage() {
   const { t } = useTranslation();
@@ -36,6 +69,8 @@ export default function RegionPage() {
   const canAdd = useHasPermission('region_add');
   const canEdit = useHasPermission('region_edit');
   const canDelete = useHasPermission('region_delete');
+  const canExport = useHasPermission('region_export');
+  const exporting = useExportProgress();
   // The import (issue 52): regions by code under their parents' codes; existing ones updated by code.
   const sheet = useSheetImport<never>({ api: importApi, permission: 'region_add', keys: IMPORT_KEYS });
 
@@ -124,6 +159,23 @@ export default function RegionPage() {
     });
   };
 
+  // 导出: the regions below the chosen one (all when none is), as the export's own columns.
+  const exportRegions = () =>
+    void exporting.run((call) =>
+      download(
+        '/api/blade-system/region/export',
+        {
+          ...regionExportFilters(region),
+          columns: EXPORT_COLUMNS.join(','),
+          titles: JSON.stringify(EXPORT_COLUMNS.map((column) => t(`base.region.${column}`))),
+        },
+        { signal: call.signal, onProgress: call.onProgress },
+      ),
+    );
+  const exportTitle = region
+    ? t('base.region.exportBelow', { name: region.name })
+    : t('base.region.exportAll');
+
   const canSave = mode === 'add' ? canAdd : canEdit;
   return (
     <ConfigProvider getPopupContainer={getContainer}>
@@ -133,20 +185,36 @@ export default function RegionPage() {
             <Card
               title={t('base.region.tree')}
               extra={
-                canAdd && (
+                (canAdd || canExport) && (
                   <Space>
-                    <Button
-                      icon={<ImportOutlined aria-hidden />}
-                      onClick={() => sheet.open(() => reload(undefined))}
-                    >
-                      {t('base.sheetImport.import')}
-                    </Button>
-                    <Button
-                      icon={<DownloadOutlined aria-hidden />}
-                      onClick={() => void sheet.downloadTemplate()}
-                    >
-                      {t('base.sheetImport.template')}
-                    </Button>
+                    {canAdd && (
+                      <Button
+                        icon={<ImportOutlined aria-hidden />}
+                        onClick={() => sheet.open(() => reload(undefined))}
+                      >
+                        {t('base.sheetImport.import')}
+                      </Button>
+                    )}
+                    {canAdd && (
+                      <Button
+                        icon={<DownloadOutlined aria-hidden />}
+                        onClick={() => void sheet.downloadTemplate()}
+                      >
+                        {t('base.sheetImport.template')}
+                      </Button>
+                    )}
+                    {canExport && (
+                      <Button
+                        icon={<ExportOutlined aria-hidden />}
+                        title={exportTitle}
+                        // A chosen region whose details are still loading: its level is not known yet.
+                        disabled={selected !== undefined && !region}
+                        loading={exporting.running}
+                        onClick={exportRegions}
+                      >
+                        {t('crud.toolbar.export')}
+                      </Button>
+                    )}
                   </Space>
                 )
               }
@@ -221,6 +289,7 @@ export default function RegionPage() {
         </Row>
         {modalHolder}
         {sheet.element}
+        {exporting.element}
       </section>
     </ConfigProvider>
   );

@@ -35,6 +35,8 @@ export const regionZh = {
   confirmDelete: '确定将 [{{name}}] 数据删除?',
   empty: '在左侧选择一项区划查看或修改，或新增它的下级',
   adding: '新增 [{{name}}] 的下级区划',
+  exportBelow: '导出 [{{name}}] 以下的全部区划',
+  exportAll: '导出全部区划（未选择区划时）',
 };
 
 export const regionEn: typeof regionZh = {
@@ -72,6 +74,8 @@ export const regionEn: typeof regionZh = {
   confirmDelete: 'Delete [{{name}}]?',
   empty: 'Choose a region on the left to view or change it, or to add a region below it',
   adding: 'New region below [{{name}}]',
+  exportBelow: 'Export every region below [{{name}}]',
+  exportAll: 'Export every region (no region chosen)',
 };
 
 declare module '../../../i18n/page-texts' {

@@ -68,7 +68,41 @@ const openPage = () =>
 const type = (dialog: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
 
+const pickFile = (page: HTMLElement, file: File) =>
+  fireEvent.change(page.querySelector<HTMLInputElement>('input[type="file"]')!, {
+    target: { files: [file] },
+  });
+
 describe('machines page', () => {
+  it('imports machines as new ones or, by their number, as updates of those that exist', async () => {
+    const page = await openPage();
+    vi.mocked(machineApi.imports.check).mockResolvedValueOnce({
+      dryRun: true,
+      mode: 'all',
+      key: 'machineNo',
+      total: 2,
+      valid: 2,
+      imported: 0,
+      created: 0,
+      updated: 0,
+      errors: [],
+      secrets: [],
+    });
+    fireEvent.click(within(toolbar(page)).getByRole('button', { name: '导入' }));
+    const dialog = await findDialog('导入 Excel');
+    pickFile(dialog, new File(['xlsx'], '机器.xlsx', { type: 'application/octet-stream' }));
+    fireEvent.mouseDown(within(dialog).getByRole('combobox'));
+    fireEvent.click(await screen.findByText('按“机器编号”匹配并更新'));
+    const footer = dialog.querySelector<HTMLElement>('.ant-modal-footer')!;
+    fireEvent.click(within(footer).getByRole('button', { name: buttonName('检查') }));
+    await waitFor(() =>
+      expect(machineApi.imports.check).toHaveBeenCalledWith(expect.any(File), '机器.xlsx', {
+        mode: 'all',
+        key: 'machineNo',
+      }),
+    );
+  });
+
   it('starts with the search its address names (设备总览 opens a hospital’s machines)', async () => {
     renderApp('/business/machine/index?hospitalId=h1', [
       { path: '/business/machine/index', element: <MachinePage /> },

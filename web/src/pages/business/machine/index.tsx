@@ -36,16 +36,24 @@ interface Commanding {
 
 let openings = 0;
 
+/** The import's key column (issue 52): a machine of the sheet's number is updated, not refused. */
+const MACHINE_KEYS = [{ field: 'machineNo', label: 'business.machine.machineNo' as const }];
+
 /**
  * Machines (/api/zxgxg-api/machine): the tenant's storage machines and their slots. Besides add,
  * edit, view (with the slot grid) and delete (refused while a slot is in use): the WeChat account
  * answering for a machine, bound (machine_bind) and, once bound, unbound after asking
  * (machine_edit), a new device secret (machine_edit), 远程指令 to the machine with its recent commands
  * (machine_command), 导出 (machine_export: the kit's, the visible columns of the search), and the
- * import with its template. A device secret is shown once, when made: on create and on reset.
+ * import with its template (new machines, or updates by machine number). A device secret is shown
+ * once, when made: on create and on reset.
  */
 export default function MachinePage() {
-  const sheets = useSheetImport<MachineRow>({ api: machineApi.imports, permission: 'machine_add' });
+  const sheets = useSheetImport<MachineRow>({
+    api: machineApi.imports,
+    permission: 'machine_add',
+    keys: MACHINE_KEYS,
+  });
   const [binding, setBinding] = useState<Binding>();
   const [secret, setSecret] = useState<ShownSecret>();
   const [commanding, setCommanding] = useState<Commanding>();
