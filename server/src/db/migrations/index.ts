@@ -35,6 +35,7 @@ import * as flowFormBinding from './0033-flow-form-binding.js';
 import * as apiDocsMenu from './0034-api-docs-menu.js';
 import * as exportButtons from './0035-export-buttons.js';
 import * as moreExportButtons from './0036-more-export-buttons.js';
+import * as machineRepair from './0037-machine-repair.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
 // Append new ones; never edit or reorder one that has shipped.
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '0034-api-docs-menu': apiDocsMenu,
   '0035-export-buttons': exportButtons,
   '0036-more-export-buttons': moreExportButtons,
+  '0037-machine-repair': machineRepair,
 };
 
 export const migrationProvider: MigrationProvider = {
