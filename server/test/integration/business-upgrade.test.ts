@@ -178,8 +178,16 @@ describe.each(enginesUnderTest())('the machine repair order on an installation a
           eb.selectFrom('blade_flow_form').select('id').where('form_key', '=', 'repair_order'),
         )
         .execute();
-      await db.updateTable('blade_flow_form').set({ field_count: 5 }).where('form_key', '=', 'repair_order').execute();
-      await db.updateTable('blade_flow_model').set({ xml: xmlBefore }).where('model_key', '=', 'machine_repair').execute();
+      await db
+        .updateTable('blade_flow_form')
+        .set({ field_count: 5 })
+        .where('form_key', '=', 'repair_order')
+        .execute();
+      await db
+        .updateTable('blade_flow_model')
+        .set({ xml: xmlBefore })
+        .where('model_key', '=', 'machine_repair')
+        .execute();
       await db
         .updateTable('blade_flow_definition')
         .set({ xml: xmlBefore })
@@ -203,7 +211,9 @@ describe.each(enginesUnderTest())('the machine repair order on an installation a
       expect(Number(form.field_count)).toBe(6);
       for (const table of ['blade_flow_model', 'blade_flow_definition'] as const) {
         const rows = await db.selectFrom(table).select('xml').execute();
-        expect(rows.filter((r) => r.xml.includes('machine_repair')).map((r) => r.xml)).toEqual([REPAIR_MODEL_XML]);
+        expect(rows.filter((r) => r.xml.includes('machine_repair')).map((r) => r.xml)).toEqual([
+          REPAIR_MODEL_XML,
+        ]);
       }
       // A hospital takes its maintainer.
       await db

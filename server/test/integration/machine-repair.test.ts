@@ -1,6 +1,10 @@
 import { MACHINE_RUN_STATUS, SLOT_STATUS } from '@console/contract/business';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPAIR_FORM_DEFINITION, REPAIR_FORM_KEY, REPAIR_PROCESS_KEY } from '../../src/db/seed/repair-process.js';
+import {
+  REPAIR_FORM_DEFINITION,
+  REPAIR_FORM_KEY,
+  REPAIR_PROCESS_KEY,
+} from '../../src/db/seed/repair-process.js';
 import { createAccount, createOperator, createTenantAdmin, WORK_CODES } from './support/accounts.js';
 import { enginesUnderTest } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -103,7 +107,8 @@ describe.each(enginesUnderTest())('machine repair orders on %s', (kind) => {
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     machine = made.body.data as { id: string; machineNo: string };
     const slots = await call('GET', `${API}/slot/list?machineId=${machine.id}&size=100`, admin.token);
-    for (const slot of slots.body.data.records as Row[]) slotIds.set(slot.slotNo as number, slot.id as string);
+    for (const slot of slots.body.data.records as Row[])
+      slotIds.set(slot.slotNo as number, slot.id as string);
   });
 
   afterAll(async () => {
@@ -111,7 +116,8 @@ describe.each(enginesUnderTest())('machine repair orders on %s', (kind) => {
   });
 
   it('a hospital’s maintainer: a user of its tenant, shown by name, refused from another tenant', async () => {
-    const hospitals = (await call('GET', `${API}/hospital/list?size=100`, admin.token)).body.data.records as Row[];
+    const hospitals = (await call('GET', `${API}/hospital/list?size=100`, admin.token)).body.data
+      .records as Row[];
     expect(hospitals.find((h) => h.id === hospitalId)).toMatchObject({
       maintainerId: maintainer.userId,
       maintainerName: expect.any(String),
@@ -217,7 +223,12 @@ describe.each(enginesUnderTest())('machine repair orders on %s', (kind) => {
     await setSlot(1, SLOT_STATUS.STOCKED);
     await setSlot(3, SLOT_STATUS.FAULT);
     await setRunStatus(MACHINE_RUN_STATUS.FAULT);
-    const res = await repair({ machineId: machine.id, slotNo: 1, fault: '误报', maintainerId: maintainer.userId });
+    const res = await repair({
+      machineId: machine.id,
+      slotNo: 1,
+      fault: '误报',
+      maintainerId: maintainer.userId,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     await completeRepair(res.body.data.processInstanceId as string, '未发现故障');
     expect(await slotStates()).toEqual({
@@ -240,7 +251,12 @@ describe.each(enginesUnderTest())('machine repair orders on %s', (kind) => {
     expect(noFault.body.msg).toBe('请输入故障描述');
     const blank = await repair({ machineId: machine.id, fault: '   ', maintainerId: maintainer.userId });
     expect(blank.status).toBe(400);
-    const noSlot = await repair({ machineId: machine.id, slotNo: 9, fault: 'x', maintainerId: maintainer.userId });
+    const noSlot = await repair({
+      machineId: machine.id,
+      slotNo: 9,
+      fault: 'x',
+      maintainerId: maintainer.userId,
+    });
     expect([noSlot.status, noSlot.body.msg]).toEqual([400, `机器 ${machine.machineNo} 没有格口 9`]);
     const stranger = await createAccount(t, { tenantId: '000000' });
     const foreign = await repair({ machineId: machine.id, fault: 'x', maintainerId: stranger.userId });
@@ -280,7 +296,8 @@ describe.each(enginesUnderTest())('machine repair orders on %s', (kind) => {
     expect((await call('GET', `${API}/machine/repair-form?id=${otherId}`, admin.token)).status).toBe(404);
 
     // 发起事务 does not list it, and a start sent there is refused: the machine page starts it.
-    const offered = (await call('GET', `${WORK}/start-list?size=100`, admin.token)).body.data.records as Row[];
+    const offered = (await call('GET', `${WORK}/start-list?size=100`, admin.token)).body.data
+      .records as Row[];
     expect(offered.map((d) => d.key)).not.toContain(REPAIR_PROCESS_KEY);
     const definition = await t.store.db
       .selectFrom('blade_flow_definition')

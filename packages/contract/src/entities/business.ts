@@ -203,7 +203,12 @@ export const MachineRepairInputSchema = Type.Object(
     }),
     /** The slot at fault, by number (none: the machine itself). */
     slotNo: Type.Optional(
-      Nullable(IntegerField({ label: 'machine.repair.slotNo' }, { minimum: 1, maximum: MACHINE_LIMITS.maxSlotCount })),
+      Nullable(
+        IntegerField(
+          { label: 'machine.repair.slotNo' },
+          { minimum: 1, maximum: MACHINE_LIMITS.maxSlotCount },
+        ),
+      ),
     ),
     fault: RequiredText(MACHINE_LIMITS.repairFault, {
       label: 'machine.repair.fault',

@@ -73,7 +73,11 @@ export async function up(raw: Kysely<unknown>): Promise<void> {
   for (const version of versions) {
     if (sha256(version.definition) !== SEEDED_REPAIR_FORM_SHA256) continue;
     const definition = repairFormWithSlot(version.definition);
-    await db.updateTable('blade_flow_form_version').set({ definition }).where('id', '=', version.id).execute();
+    await db
+      .updateTable('blade_flow_form_version')
+      .set({ definition })
+      .where('id', '=', version.id)
+      .execute();
     await db
       .updateTable('blade_flow_form')
       .set({ field_count: (JSON.parse(definition) as { fields: unknown[] }).fields.length })

@@ -59,7 +59,8 @@ export class MachineRepairs {
     const slots = await new SlotRepository(store).ofMachine(actor, machine.id);
     const hospitals = new HospitalRepository(store);
     const maintainerId = machine.hospitalId ? await hospitals.maintainerOf(actor, machine.hospitalId) : null;
-    const live = maintainerId && (await hospitals.tenantUsers(actor.tenantId, [maintainerId])).has(maintainerId);
+    const live =
+      maintainerId && (await hospitals.tenantUsers(actor.tenantId, [maintainerId])).has(maintainerId);
     return {
       machineId: machine.id,
       machineNo: machine.machineNo,
@@ -142,7 +143,8 @@ export class MachineRepairs {
     const slots = new SlotRepository(tx);
     const slotCleared = slotNo !== null && (await slots.clearFault(actor, machineId, slotNo));
     const machineCleared =
-      (await slots.faultsOf(actor, machineId)) === 0 && (await this.#machines(tx).clearFault(actor, machineId));
+      (await slots.faultsOf(actor, machineId)) === 0 &&
+      (await this.#machines(tx).clearFault(actor, machineId));
     if (!slotCleared && !machineCleared) return;
     const machineNo = (await this.#machines(tx).numberOf(actor, machineId)) ?? machineId;
     await whenCommitted(tx, async () =>

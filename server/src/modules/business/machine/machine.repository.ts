@@ -216,7 +216,10 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
 
   /** A live machine's number in the tenant, grants not applied (what a log line names). */
   async numberOf(actor: Actor, id: string): Promise<string | undefined> {
-    const row = await this.scopedSelect(actor).select('machine_no').where('id', '=', BigInt(id)).executeTakeFirst();
+    const row = await this.scopedSelect(actor)
+      .select('machine_no')
+      .where('id', '=', BigInt(id))
+      .executeTakeFirst();
     return row?.machine_no;
   }
 

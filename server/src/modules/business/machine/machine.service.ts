@@ -60,7 +60,10 @@ export class MachineService extends TenantEntityService<
       page.records.map((m) => m.id),
       store,
     );
-    return { ...page, records: page.records.map((m) => ({ ...m, underRepair: repairing.has(m.id) ? 1 : 0 })) };
+    return {
+      ...page,
+      records: page.records.map((m) => ({ ...m, underRepair: repairing.has(m.id) ? 1 : 0 })),
+    };
   }
 
   /**

@@ -125,7 +125,11 @@ export class FlowInstanceRepository extends TableRepository<InstanceRecord, 'bla
   }
 
   /** Which of these business records have a running instance (a list's "under way" mark). */
-  async runningAmong(actor: Actor, businessTable: string, businessIds: readonly string[]): Promise<Set<string>> {
+  async runningAmong(
+    actor: Actor,
+    businessTable: string,
+    businessIds: readonly string[],
+  ): Promise<Set<string>> {
     if (businessIds.length === 0) return new Set();
     const rows = await this.scopedSelect(actor)
       .select('business_id')
