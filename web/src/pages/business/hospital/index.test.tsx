@@ -27,6 +27,8 @@ const hospital = (id: string, name: string, region: Partial<Hospital>): Hospital
   address: null,
   contactName: null,
   contactPhone: null,
+  maintainerId: null,
+  maintainerName: null,
   longitude: null,
   latitude: null,
   remark: null,
