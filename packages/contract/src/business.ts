@@ -22,6 +22,9 @@ export const MACHINE_LIMITS = {
   location: 100,
   maxModel: 99,
   maxSlotCount: 200,
+  /** A repair order's fault description and photos (the seeded form 报修单's limits). */
+  repairFault: 1000,
+  repairPhotos: 9,
   wxOpenId: 64,
   wxNickname: 64,
   remark: 255,

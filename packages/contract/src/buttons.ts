@@ -24,6 +24,7 @@ export const BUTTON_CODES = [
   'machine_bind',
   'machine_delete',
   'machine_command',
+  'machine_repair',
   'rollout_add',
   'rollout_view',
   'rollout_advance',

@@ -514,6 +514,8 @@ export interface HospitalTable extends AuditColumns, TenantScoped {
   address: string | null;
   contact_name: string | null;
   contact_phone: string | null;
+  /** The user who repairs its machines (migration 0037). */
+  maintainer_id: DbId | null;
   longitude: string | null;
   latitude: string | null;
   remark: string | null;

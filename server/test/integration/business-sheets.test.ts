@@ -77,6 +77,7 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
       '详细地址',
       '联系人',
       '联系电话',
+      '维修人员账号',
       '经度',
       '纬度',
       '备注',
@@ -131,6 +132,55 @@ describe.each(enginesUnderTest())('business sheets on %s', (kind) => {
     );
     expect(good.body).toMatchObject({ code: 200, data: { imported: 2 }, msg: '2 rows imported' });
     expect(await count('zx_hospital')).toBe(2);
+
+    // The maintainer by account (issue 51): one of the tenant's users, else the row is refused; a
+    // sheet without the column (or a blank cell) leaves an existing hospital's maintainer as it is.
+    const maintainerOf = async (code: string) =>
+      (
+        (await t.call({ method: 'GET', url: `${API}/hospital/list?hospitalCode=${code}` })).body.data
+          .records as Array<{ maintainerId: string | null; maintainerName: string | null }>
+      )[0];
+    const unknown = await importSheet(
+      'hospital',
+      await sheet([
+        ['医院编码', '医院名称', '医院等级', '维修人员账号'],
+        ['S-2', '第二医院', 3, 'admin'],
+        ['S-3', '第三医院', 3, 'nobody-here'],
+      ]),
+      undefined,
+      'zh-CN',
+      'key=hospitalCode',
+    );
+    expect(unknown.body.data.errors).toEqual([
+      { row: 3, column: '维修人员账号', message: '维修人员账号不存在: nobody-here' },
+    ]);
+    expect((await maintainerOf('S-2'))!.maintainerId).toBeNull();
+    const withMaintainer = await importSheet(
+      'hospital',
+      await sheet([
+        ['医院编码', '医院名称', '医院等级', '维修人员账号'],
+        ['S-2', '第二医院', 3, 'admin'],
+      ]),
+      undefined,
+      'zh-CN',
+      'key=hospitalCode',
+    );
+    expect(withMaintainer.status, JSON.stringify(withMaintainer.body)).toBe(200);
+    const kept = await importSheet(
+      'hospital',
+      await sheet([
+        ['医院编码', '医院名称', '医院等级'],
+        ['S-2', '第二医院', 3],
+      ]),
+      undefined,
+      'zh-CN',
+      'key=hospitalCode',
+    );
+    expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+    expect(await maintainerOf('S-2')).toMatchObject({
+      maintainerId: expect.any(String),
+      maintainerName: expect.any(String),
+    });
 
     const exported = await download(
       `/hospital/export?hospitalName=${encodeURIComponent('第一')}&${shown(

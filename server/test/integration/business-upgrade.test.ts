@@ -6,7 +6,8 @@ import { openDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { migrationProvider } from '../../src/db/migrations/index.js';
 import { BUSINESS_DICT_ENGLISH } from '../../src/db/seed/dictionaries.js';
-import { menuId } from '../../src/db/seed/menus.js';
+import { menuId, systemAudit } from '../../src/db/seed/menus.js';
+import { REPAIR_FORM_DEFINITION, REPAIR_MODEL_XML } from '../../src/db/seed/repair-process.js';
 import { SEED_IDS, seedDatabase } from '../../src/db/seed/seed.js';
 import { createTestDatabase, enginesUnderTest } from './support/databases.js';
 import { fillDemo } from '../../src/modules/business/demo.js';
@@ -146,6 +147,106 @@ describe.each(enginesUnderTest())('the lists’ export buttons on an installatio
       expect(await holders('region_export')).toEqual(await holders('region'));
       expect(await holders('message_export')).toEqual(await holders('desk'));
       expect(await holders('message_export')).toContain(SEED_IDS.administratorRole);
+    } finally {
+      await database.close();
+      await testDb.drop();
+    }
+  });
+});
+
+describe.each(enginesUnderTest())('the machine repair order on an installation at 0036 on %s', (kind) => {
+  it('adds 报修, the hospital’s maintainer and the slot of the seeded form and model (migration 0037)', async () => {
+    const testDb = await createTestDatabase(kind);
+    const database = openDatabase(testDb.url, kind);
+    try {
+      const db = database.db;
+      const { error } = await new Migrator({ db, provider: migrationProvider }).migrateTo(
+        '0036-more-export-buttons',
+      );
+      expect(error).toBeUndefined();
+      await seedDatabase(db, new IdGenerator(7), { regions: false, passwordChange: false });
+      // As seeded before: no 报修 button, the form and model without the slot.
+      const repairButton = BigInt(menuId('machine_repair'));
+      await db.deleteFrom('blade_role_menu').where('menu_id', '=', repairButton).execute();
+      await db.deleteFrom('blade_menu').where('id', '=', repairButton).execute();
+      const xmlBefore = REPAIR_MODEL_XML.replace('        <flowable:formProperty id="slot"/>\n', '').replace(
+        '        <flowable:formProperty id="slot" writable="false"/>\n',
+        '',
+      );
+      const formBefore = JSON.stringify({
+        ...REPAIR_FORM_DEFINITION,
+        fields: REPAIR_FORM_DEFINITION.fields.filter((f) => f.key !== 'slot'),
+      });
+      await db
+        .updateTable('blade_flow_form_version')
+        .set({ definition: formBefore })
+        .where('form_id', 'in', (eb) =>
+          eb.selectFrom('blade_flow_form').select('id').where('form_key', '=', 'repair_order'),
+        )
+        .execute();
+      await db
+        .updateTable('blade_flow_form')
+        .set({ field_count: 5 })
+        .where('form_key', '=', 'repair_order')
+        .execute();
+      await db
+        .updateTable('blade_flow_model')
+        .set({ xml: xmlBefore })
+        .where('model_key', '=', 'machine_repair')
+        .execute();
+      await db
+        .updateTable('blade_flow_definition')
+        .set({ xml: xmlBefore })
+        .where('process_key', '=', 'machine_repair')
+        .execute();
+
+      await migrateToLatest(db);
+      const holders = await db
+        .selectFrom('blade_role_menu')
+        .select('role_id')
+        .where('menu_id', '=', repairButton)
+        .execute();
+      expect(holders.map((r) => String(r.role_id))).toEqual([SEED_IDS.administratorRole]);
+      const form = await db
+        .selectFrom('blade_flow_form as f')
+        .innerJoin('blade_flow_form_version as v', 'v.form_id', 'f.id')
+        .select(['f.field_count', 'v.definition'])
+        .where('f.form_key', '=', 'repair_order')
+        .executeTakeFirstOrThrow();
+      expect(form.definition).toBe(JSON.stringify(REPAIR_FORM_DEFINITION));
+      expect(Number(form.field_count)).toBe(6);
+      for (const table of ['blade_flow_model', 'blade_flow_definition'] as const) {
+        const rows = await db.selectFrom(table).select('xml').execute();
+        expect(rows.filter((r) => r.xml.includes('machine_repair')).map((r) => r.xml)).toEqual([
+          REPAIR_MODEL_XML,
+        ]);
+      }
+      // A hospital takes its maintainer.
+      await db
+        .insertInto('zx_hospital')
+        .values({
+          id: 9001n,
+          tenant_id: '000000',
+          hospital_code: 'UP1',
+          hospital_name: '升级医院',
+          level: null,
+          region_code: null,
+          address: null,
+          contact_name: null,
+          contact_phone: null,
+          maintainer_id: BigInt(SEED_IDS.admin),
+          longitude: null,
+          latitude: null,
+          remark: null,
+          ...systemAudit(),
+        })
+        .execute();
+      const hospital = await db
+        .selectFrom('zx_hospital')
+        .select('maintainer_id')
+        .where('id', '=', 9001n)
+        .executeTakeFirstOrThrow();
+      expect(String(hospital.maintainer_id)).toBe(SEED_IDS.admin);
     } finally {
       await database.close();
       await testDb.drop();

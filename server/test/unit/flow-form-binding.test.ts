@@ -23,6 +23,7 @@ describe('form bindings of a model', () => {
       formKey: 'repair_order',
       fields: {
         machine: 'editable',
+        slot: 'editable',
         maintainer: 'editable',
         fault: 'editable',
         photos: 'editable',
@@ -32,7 +33,7 @@ describe('form bindings of a model', () => {
     const [repair] = model.userTasks;
     expect(repair!.form?.fields.result).toBe('editable');
     // What the engine lets each step set follows: the start its editable fields, the task the result.
-    expect(model.startVariables).toEqual(['machine', 'maintainer', 'fault', 'photos']);
+    expect(model.startVariables).toEqual(['machine', 'slot', 'maintainer', 'fault', 'photos']);
     expect(repair!.writable).toEqual(['result']);
     expect(accessOf(repair!.form!, 'nosuch')).toBe('readonly');
   });
@@ -58,7 +59,13 @@ describe('form bindings of a model', () => {
     };
     const data = { machine: 'M', fault: 'secret', result: 'r' };
     const view = boundFormView(form, binding, data, { editable: false, taskId: null });
-    expect(view.definition.fields.map((f) => f.key)).toEqual(['machine', 'maintainer', 'photos', 'result']);
+    expect(view.definition.fields.map((f) => f.key)).toEqual([
+      'machine',
+      'slot',
+      'maintainer',
+      'photos',
+      'result',
+    ]);
     expect(view.data).toEqual({ machine: 'M', result: 'r' });
     expect(view.access.result).toBe('readonly');
     expect(boundFormView(form, binding, data, { editable: true, taskId: '9' }).access.result).toBe(

@@ -69,7 +69,10 @@ describe('a table defined from its schema', () => {
       HospitalSchema,
       'zx_hospital',
       { tenantScoped: true },
-      { computed: { provinceName: true, cityName: true, districtName: true } },
+      {
+        kinds: { maintainerId: 'id' },
+        computed: { provinceName: true, cityName: true, districtName: true, maintainerName: true },
+      },
     );
     expect(hospital.columns.has('provinceName')).toBe(false);
     expect(hospital.byName.get('region_code')?.field).toBe('regionCode');

@@ -68,6 +68,10 @@ export const HospitalSchema = Type.Object({
   address: S(),
   contactName: S(),
   contactPhone: S(),
+  /** The user of the tenant who repairs its machines (issue 51): a repair order goes to them. */
+  maintainerId: S(),
+  /** The maintainer's name (read only). */
+  maintainerName: S(),
   longitude: S(),
   latitude: S(),
   remark: S(),
@@ -102,6 +106,14 @@ export const HospitalInputSchema = Type.Object(
         Type.Null(),
         Type.Literal(''),
         Type.String({ pattern: '^[0-9+() -]{3,20}$', 'x-label': 'hospital.contactPhone' }),
+      ]),
+    ),
+    // Absent: unchanged (an import whose sheet names none); null or empty: none.
+    maintainerId: Type.Optional(
+      Type.Union([
+        Type.Null(),
+        Type.Literal(''),
+        Type.String({ pattern: ID_PATTERN, 'x-label': 'hospital.maintainerId' }),
       ]),
     ),
     longitude: Coordinate('hospital.longitude', 180),
@@ -145,6 +157,8 @@ export const MachineSchema = Type.Object({
   remark: S(),
   /** The device secret, only in the answer that created or rotated it (shown once, stored hashed). */
   deviceSecret: Type.Optional(Type.String()),
+  /** 1 while a repair order of the machine runs (issue 51; computed in the list, absent elsewhere). */
+  underRepair: Type.Optional(Type.Integer()),
 });
 export type Machine = Static<typeof MachineSchema>;
 
@@ -175,6 +189,63 @@ export const MachineInputSchema = Type.Object(
   { additionalProperties: true },
 );
 export type MachineInput = Static<typeof MachineInputSchema>;
+
+/**
+ * machine/repair (issue 51): 报修 from the machine page. Starts the tenant's latest 设备报修 process
+ * (machine_repair) for the machine, assigned to the maintainer; its end clears the slot's fault.
+ */
+export const MachineRepairInputSchema = Type.Object(
+  {
+    machineId: Type.String({
+      pattern: ID_PATTERN,
+      'x-label': 'machine.repair.machineId',
+      'x-required': 'machine.repair.machineId.required',
+    }),
+    /** The slot at fault, by number (none: the machine itself). */
+    slotNo: Type.Optional(
+      Nullable(
+        IntegerField(
+          { label: 'machine.repair.slotNo' },
+          { minimum: 1, maximum: MACHINE_LIMITS.maxSlotCount },
+        ),
+      ),
+    ),
+    fault: RequiredText(MACHINE_LIMITS.repairFault, {
+      label: 'machine.repair.fault',
+      required: 'machine.repair.fault.required',
+    }),
+    /** Attachment ids (the designed form's attachment field). */
+    photos: Type.Optional(
+      Type.Array(Type.String({ pattern: ID_PATTERN, 'x-label': 'machine.repair.photos' }), {
+        maxItems: MACHINE_LIMITS.repairPhotos,
+        'x-label': 'machine.repair.photos',
+      }),
+    ),
+    maintainerId: Type.String({
+      pattern: ID_PATTERN,
+      'x-label': 'machine.repair.maintainerId',
+      'x-required': 'machine.repair.maintainerId.required',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type MachineRepairInput = Static<typeof MachineRepairInputSchema>;
+
+/** machine/repair-form: what the 报修 dialog starts from (the machine's slots, its hospital's maintainer). */
+export const MachineRepairFormSchema = Type.Object({
+  machineId: Type.String(),
+  machineNo: Type.String(),
+  machineName: Type.String(),
+  /** The hospital's maintainer, when it has one: the dialog's first choice. */
+  maintainerId: S(),
+  /** The machine's slots by number, with their states (the one at fault is chosen among them). */
+  slots: Type.Array(Type.Object({ slotNo: Type.Integer(), status: Type.Integer() })),
+});
+export type MachineRepairForm = Static<typeof MachineRepairFormSchema>;
+
+/** machine/repair's answer: the repair order's process instance. */
+export const MachineRepairStartedSchema = Type.Object({ processInstanceId: Type.String() });
+export type MachineRepairStarted = Static<typeof MachineRepairStartedSchema>;
 
 /** machine/bindWxAccount (query parameters): both empty unbinds. */
 export const BindWxQuery = Type.Object({

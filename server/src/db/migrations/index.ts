@@ -35,6 +35,7 @@ import * as flowFormBinding from './0033-flow-form-binding.js';
 import * as apiDocsMenu from './0034-api-docs-menu.js';
 import * as exportButtons from './0035-export-buttons.js';
 import * as moreExportButtons from './0036-more-export-buttons.js';
+import * as machineRepair from './0037-machine-repair.js';
 import * as regionAndMessageExport from './0038-region-and-message-export.js';
 
 // Migrations are imported, not read from a folder, so the same list runs from src/ and dist/.
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0034-api-docs-menu': apiDocsMenu,
   '0035-export-buttons': exportButtons,
   '0036-more-export-buttons': moreExportButtons,
+  '0037-machine-repair': machineRepair,
   '0038-region-and-message-export': regionAndMessageExport,
 };
 

@@ -134,6 +134,8 @@ export const MENU_TREE: MenuSeed[] = [
       ['machine_command', '远程指令', 'command', 2],
       // Issue 52 (migration 0036 adds the export buttons below to databases seeded before).
       'export',
+      // Issue 51: 报修, a repair order from the machine (migration 0037 adds it to databases seeded before).
+      ['machine_repair', '报修', 'repair', 2],
     ]),
     page('slot', '格口管理', '/business/slot', 'AppstoreOutlined', 3, [
       ['slot_grant', '格口授权', 'grant', 1],

@@ -5,9 +5,12 @@ import type { SeedAudit, SeedIds } from './menus.js';
 import { insertDeployedModel, seedProcessOnce } from './seeded-process.js';
 
 // Seed data (issue 51, part D): a machine repair order, a process built in the console alone, with
-// no code of its own: a designed form (报修单: the machine, the fault, photos, the maintainer chosen
-// at the start, the maintainer's result) bound to the model's start event and its one user task.
-// The start sets the first four; the maintainer's task shows them read-only and sets the result.
+// no code of its own: a designed form (报修单: the machine, the slot at fault, the fault, photos, the
+// maintainer chosen at the start, the maintainer's result) bound to the model's start event and its
+// one user task. The start sets the first five; the maintainer's task shows them read-only and sets
+// the result. It is started from the machine page's 报修 (business/machine/machine-repair.ts), whose
+// record follows it: its end clears the slot's fault. The slot field came after the first release:
+// migration 0037 adds it to the copies of the form and model seeded before.
 // Seeded once in the platform tenant, like the leave process: a form, model or definition of its key
 // that exists, or existed and was removed, means an administrator has had it.
 
@@ -24,6 +27,15 @@ export const REPAIR_FORM_DEFINITION: FormDefinition = {
       required: true,
       searchable: true,
       max: 100,
+    },
+    {
+      key: 'slot',
+      type: 'number',
+      label: { zh: '格口', en: 'Slot' },
+      required: false,
+      searchable: false,
+      min: 1,
+      max: 200,
     },
     {
       key: 'maintainer',
@@ -72,6 +84,7 @@ export const REPAIR_MODEL_XML = `<?xml version="1.0" encoding="UTF-8"?>
     <startEvent id="report" name="报修" flowable:initiator="applyUser" flowable:formKey="${REPAIR_FORM_KEY}">
       <extensionElements>
         <flowable:formProperty id="machine"/>
+        <flowable:formProperty id="slot"/>
         <flowable:formProperty id="maintainer"/>
         <flowable:formProperty id="fault"/>
         <flowable:formProperty id="photos"/>
@@ -81,6 +94,7 @@ export const REPAIR_MODEL_XML = `<?xml version="1.0" encoding="UTF-8"?>
     <userTask id="repair" name="维修" flowable:assignee="\${maintainer}" flowable:formKey="${REPAIR_FORM_KEY}">
       <extensionElements>
         <flowable:formProperty id="machine" writable="false"/>
+        <flowable:formProperty id="slot" writable="false"/>
         <flowable:formProperty id="maintainer" writable="false"/>
         <flowable:formProperty id="fault" writable="false"/>
         <flowable:formProperty id="photos" writable="false"/>

@@ -19,6 +19,7 @@ import { hospitalRoutes } from './hospital/hospital.routes.js';
 import { HospitalService } from './hospital/hospital.service.js';
 import { machineRoutes } from './machine/machine.routes.js';
 import { MachineService } from './machine/machine.service.js';
+import { MachineRepairs } from './machine/machine-repair.js';
 import type { FlowRuntimeService } from '../flow/runtime/runtime.service.js';
 import { RefundApprovals } from './refund/refund-approval.js';
 import { RefundMessages } from './refund/refund-messages.js';
@@ -115,12 +116,19 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
     new FleetSnapshots(stores, app.events),
   );
   const link: DeviceLink | undefined = await startMachineChannel(app, devices, deps.mqtt, `${PREFIX}/mqtt`);
+  // A machine's repair order runs on the workflow when the server has it (issue 51).
+  const repairs = deps.flow ? new MachineRepairs(stores, deps.flow, offlineSeconds, record) : undefined;
   await app.register(machineRoutes, {
     prefix: `${PREFIX}/machine`,
-    machines: new MachineService(stores, offlineSeconds, record, (machine) =>
-      link?.disconnect(machine.tenantId, machine.machineNo),
+    machines: new MachineService(
+      stores,
+      offlineSeconds,
+      record,
+      (machine) => link?.disconnect(machine.tenantId, machine.machineNo),
+      repairs && ((actor, ids, tx) => repairs.openAmong(actor, ids, tx)),
     ),
     store,
+    repairs,
   });
   await app.register(slotRoutes, {
     prefix: `${PREFIX}/slot`,

@@ -1,5 +1,11 @@
-import type { Machine, MachineInput } from '@console/contract';
-import { post } from '../request';
+import type {
+  Machine,
+  MachineInput,
+  MachineRepairForm,
+  MachineRepairInput,
+  MachineRepairStarted,
+} from '@console/contract';
+import { get, post } from '../request';
 import { crudResource } from '../resource';
 import { importResource } from '../sheet-import';
 
@@ -22,4 +28,14 @@ export function unbindWxAccount(id: string): Promise<boolean> {
 /** A new device secret: in the answer's deviceSecret, this once. */
 export function rotateSecret(id: string): Promise<Machine> {
   return post<Machine>(`${BASE}/rotate-secret`, undefined, { params: { id } });
+}
+
+/** 报修 (machine_repair): what the dialog starts from — the machine's slots, its hospital's maintainer. */
+export function repairForm(id: string): Promise<MachineRepairForm> {
+  return get<MachineRepairForm>(`${BASE}/repair-form`, { id });
+}
+
+/** 报修: starts the machine's repair order (the tenant's 设备报修 process), assigned to the maintainer. */
+export function repair(input: MachineRepairInput): Promise<MachineRepairStarted> {
+  return post<MachineRepairStarted>(`${BASE}/repair`, input);
 }

@@ -18,6 +18,10 @@ export const hospitalMessages = {
     'hospital.hospitalCode.exists': '医院编码已存在: {code}',
     'hospital.regionCode.unknown': '所在地区不存在: {code}',
     'hospital.hasMachines': '医院 {name} 下还有 {count} 台机器，请先移走或删除机器',
+    'hospital.maintainerId': '维修人员',
+    'hospital.maintainerAccount': '维修人员账号',
+    'hospital.maintainer.unknown': '维修人员不是本租户的用户: {id}',
+    'hospital.maintainer.unknownAccount': '维修人员账号不存在: {account}',
   },
   en: {
     'hospital.hospitalCode': 'hospital code',
@@ -36,5 +40,9 @@ export const hospitalMessages = {
     'hospital.hospitalCode.exists': 'Hospital code already exists: {code}',
     'hospital.regionCode.unknown': 'No such region: {code}',
     'hospital.hasMachines': 'Hospital {name} still has {count} machine(s): move or remove them first',
+    'hospital.maintainerId': 'maintainer',
+    'hospital.maintainerAccount': 'maintainer account',
+    'hospital.maintainer.unknown': 'The maintainer is not a user of this tenant: {id}',
+    'hospital.maintainer.unknownAccount': 'No user with the maintainer account {account}',
   },
 } as const;

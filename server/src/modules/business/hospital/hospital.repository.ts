@@ -12,8 +12,10 @@ export const hospitalTable = defineTable(
   'zx_hospital',
   { tenantScoped: true },
   {
-    // The region's names come from the region module (page, findById below).
-    computed: { provinceName: true, cityName: true, districtName: true },
+    kinds: { maintainerId: 'id' },
+    // The region's names come from the region module, the maintainer's from the users (page,
+    // findById below).
+    computed: { provinceName: true, cityName: true, districtName: true, maintainerName: true },
     filter: [
       'hospitalCode',
       'hospitalName',
@@ -38,12 +40,66 @@ export class HospitalRepository extends TableRepository<Hospital, 'zx_hospital'>
 
   override async page(actor: Actor, query: ListQuery): Promise<Page<Hospital>> {
     const page = await super.page(actor, query);
-    return { ...page, records: await this.withRegionNames(page.records) };
+    return { ...page, records: await this.withNames(actor, page.records) };
   }
 
   override async findById(actor: Actor, id: string): Promise<Hospital | undefined> {
     const hospital = await super.findById(actor, id);
-    return hospital ? (await this.withRegionNames([hospital]))[0] : undefined;
+    return hospital ? (await this.withNames(actor, [hospital]))[0] : undefined;
+  }
+
+  /** The region's and the maintainer's names. */
+  private async withNames(actor: Actor, hospitals: Hospital[]): Promise<Hospital[]> {
+    const names = await this.tenantUsers(
+      actor.tenantId,
+      hospitals.map((h) => h.maintainerId),
+    );
+    return (await this.withRegionNames(hospitals)).map((h) => ({
+      ...h,
+      maintainerName: h.maintainerId ? (names.get(h.maintainerId) ?? null) : null,
+    }));
+  }
+
+  /**
+   * The live users of the tenant among ids, with their names (a maintainer is one of them): read in
+   * the main database, whichever database the tenant's hospitals are in.
+   */
+  async tenantUsers(tenantId: string, ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {
+    const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+    if (wanted.length === 0) return new Map();
+    const rows = await unscoped(platformStore(this.store))
+      .selectFrom('blade_user')
+      .select(['id', 'real_name', 'name', 'account'])
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .where(
+        'id',
+        'in',
+        wanted.map((id) => BigInt(id)),
+      )
+      .execute();
+    return new Map(rows.map((r) => [String(r.id), r.real_name || r.name || r.account]));
+  }
+
+  /** The live user of the tenant with this account (a sheet names a maintainer by account). */
+  async tenantUserByAccount(tenantId: string, account: string): Promise<string | undefined> {
+    const row = await unscoped(platformStore(this.store))
+      .selectFrom('blade_user')
+      .select('id')
+      .where('tenant_id', '=', tenantId)
+      .where('is_deleted', '=', 0)
+      .where('account', '=', account)
+      .executeTakeFirst();
+    return row ? String(row.id) : undefined;
+  }
+
+  /** The maintainer of a live hospital of the tenant (grants not applied: a machine's hospital). */
+  async maintainerOf(actor: Actor, id: string): Promise<string | null> {
+    const row = await this.scopedSelect(actor)
+      .select('maintainer_id')
+      .where('id', '=', BigInt(id))
+      .executeTakeFirst();
+    return row?.maintainer_id == null ? null : String(row.maintainer_id);
   }
 
   async findByCode(actor: Actor, hospitalCode: string): Promise<Hospital | undefined> {

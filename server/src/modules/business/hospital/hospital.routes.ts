@@ -26,6 +26,8 @@ export const hospitalRoutes: FastifyPluginAsyncTypebox<{ hospitals: HospitalServ
     export: {
       button: 'hospital_export',
       dicts: { level: 'hospital_level' },
+      // The page's 维修人员 column shows the maintainer's name.
+      names: { maintainerId: 'maintainerName' },
       // The page's 所在地区 column shows the region's names, not its code.
       values: { regionCode: (_code, row) => regionNames(row) },
       title: 'sheet.hospitals',

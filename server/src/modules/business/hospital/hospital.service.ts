@@ -6,8 +6,8 @@ import type { TenantStores } from '../../../core/repository/tenant-databases.js'
 import { MachineRepository } from '../machine/machine.repository.js';
 import { HospitalRepository, hospitalTable } from './hospital.repository.js';
 import type { Language } from '../../../core/i18n.js';
-import type { ImportColumn, SheetImporter } from '../../../core/workbook/sheet-import.js';
-import { HospitalInputSchema } from '@console/contract/schema';
+import { CellError, type ImportColumn, type SheetImporter } from '../../../core/workbook/sheet-import.js';
+import { HospitalImportSchema, type HospitalImport } from './hospital.sheet.js';
 
 const blankToNull = (value: string | null | undefined) => {
   const trimmed = value?.trim();
@@ -24,8 +24,12 @@ export class HospitalService extends TenantEntityService<
     super(stores, hospitalTable, (s) => new HospitalRepository(s));
   }
 
-  /** The values of a submitted hospital, checked (a code once per tenant, a region that exists). */
+  /**
+   * The values of a submitted hospital, checked (a code once per tenant, a region that exists, a
+   * maintainer who is a live user of the tenant). An absent maintainerId is left out: unchanged.
+   */
   async values(repository: HospitalRepository, actor: Actor, input: HospitalInput, id?: string) {
+    const maintainerId = input.maintainerId === undefined ? undefined : input.maintainerId || null;
     const values = {
       hospitalCode: input.hospitalCode.trim(),
       hospitalName: input.hospitalName.trim(),
@@ -37,30 +41,44 @@ export class HospitalService extends TenantEntityService<
       longitude: blankToNull(input.longitude),
       latitude: blankToNull(input.latitude),
       remark: blankToNull(input.remark),
+      ...(maintainerId === undefined ? {} : { maintainerId }),
     };
     const holder = await repository.findByCode(actor, values.hospitalCode);
     if (holder && holder.id !== id)
       throw badRequest('hospital.hospitalCode.exists', { code: values.hospitalCode });
     if (values.regionCode && !(await repository.regionExists(values.regionCode)))
       throw badRequest('hospital.regionCode.unknown', { code: values.regionCode });
+    // Another tenant's user (or a removed one) is refused as one that does not exist.
+    if (maintainerId && !(await repository.tenantUsers(actor.tenantId, [maintainerId])).has(maintainerId))
+      throw badRequest('hospital.maintainer.unknown', { id: maintainerId });
     return values;
   }
 
   /**
    * The import (core/workbook/sheet-import.ts): each row saved as a submit saves it, in the
-   * import's transaction; the key column is the hospital code.
+   * import's transaction; the key column is the hospital code, the maintainer named by account
+   * (hospital.sheet.ts).
    */
-  importer(columns: (language: Language) => Promise<ImportColumn[]>): SheetImporter<HospitalInput> {
+  importer(columns: (language: Language) => Promise<ImportColumn[]>): SheetImporter<HospitalImport> {
     return {
       columns: (_actor, language) => columns(language),
-      schema: HospitalInputSchema,
+      schema: HospitalImportSchema,
       keys: ['hospitalCode'],
       storeFor: (actor) => this.storeFor(actor),
       findByKey: async (tx, actor, _key, input) =>
         (await this.repositoryOn(tx).findByCode(actor, input.hospitalCode.trim()))?.id,
-      store: async (tx, actor, input, existing) => {
+      store: async (tx, actor, { maintainerAccount, ...input }, existing) => {
         const hospitals = this.repositoryOn(tx);
-        await this.save(hospitals, actor, existing, await this.values(hospitals, actor, input, existing));
+        const account = maintainerAccount?.trim();
+        let maintainerId: string | undefined;
+        if (account) {
+          maintainerId = await hospitals.tenantUserByAccount(actor.tenantId, account);
+          if (!maintainerId)
+            throw new CellError('maintainerAccount', 'hospital.maintainer.unknownAccount', { account });
+        }
+        // No account: the maintainer is left out of the values, so an existing one stays.
+        const hospital: HospitalInput = maintainerId ? { ...input, maintainerId } : input;
+        await this.save(hospitals, actor, existing, await this.values(hospitals, actor, hospital, existing));
       },
     };
   }

@@ -23,7 +23,13 @@ export const machineTable = defineTable(
   { tenantScoped: true, rowScope: machineGrantScope },
   {
     kinds: { hospitalId: 'id', lastHeartbeatTime: 'datetime', wxBindTime: 'datetime' },
-    computed: { hospitalName: true, onlineStatus: true, onlineSince: true, offlineSince: true },
+    computed: {
+      hospitalName: true,
+      onlineStatus: true,
+      onlineSince: true,
+      offlineSince: true,
+      underRepair: true,
+    },
     filter: [
       'machineNo',
       'machineName',
@@ -204,6 +210,28 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
     )
       .set({ wx_open_id: openId, wx_nickname: nickname, wx_bind_time: openId ? new Date() : null })
       .where('id', '=', BigInt(id))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** A live machine's number in the tenant, grants not applied (what a log line names). */
+  async numberOf(actor: Actor, id: string): Promise<string | undefined> {
+    const row = await this.scopedSelect(actor)
+      .select('machine_no')
+      .where('id', '=', BigInt(id))
+      .executeTakeFirst();
+    return row?.machine_no;
+  }
+
+  /**
+   * A repair order ended (issue 51): the machine's run status FAULT becomes NORMAL. The tenant's
+   * machine, grants not applied: the process acts, not its maintainer's view of the fleet.
+   */
+  async clearFault(actor: Actor, id: string): Promise<boolean> {
+    const result = await this.scopedUpdate(actor)
+      .set({ run_status: MACHINE_RUN_STATUS.NORMAL })
+      .where('id', '=', BigInt(id))
+      .where('run_status', '=', MACHINE_RUN_STATUS.FAULT)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
   }

@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { BindWxQuery, IdQuery, MachineInputSchema, MachineSchema } from '@console/contract/schema';
+import {
+  BindWxQuery,
+  IdQuery,
+  MachineInputSchema,
+  MachineRepairFormSchema,
+  MachineRepairInputSchema,
+  MachineRepairStartedSchema,
+  MachineSchema,
+} from '@console/contract/schema';
 import { registerCrudRoutes } from '../../../core/crud-routes.js';
 import { ok } from '../../../core/envelope.js';
+import { badRequest } from '../../../core/errors.js';
 import type { Language } from '../../../core/i18n.js';
 import { registerImportRoutes } from '../../../core/workbook/sheet-import-routes.js';
 import { Envelope } from '../../../core/schema.js';
@@ -10,13 +19,16 @@ import type { Store } from '../../../core/repository/store.js';
 import { dictLabels } from '../../../core/workbook/dict-labels.repository.js';
 import { importColumns } from '../../../core/workbook/sheet-columns.js';
 import { machineColumns } from './machine.sheet.js';
+import type { MachineRepairs } from './machine-repair.js';
 import type { MachineService } from './machine.service.js';
 
 /** /api/zxgxg-api/machine (spec §7, "Business"): the tenant's machines, grant-scoped for operators. */
-export const machineRoutes: FastifyPluginAsyncTypebox<{ machines: MachineService; store: Store }> = async (
-  app,
-  { machines, store },
-) => {
+export const machineRoutes: FastifyPluginAsyncTypebox<{
+  machines: MachineService;
+  store: Store;
+  /** 报修 (issue 51): none when the server runs without the workflow. */
+  repairs?: MachineRepairs | undefined;
+}> = async (app, { machines, store, repairs }) => {
   registerCrudRoutes(app, {
     entity: MachineSchema,
     input: MachineInputSchema,
@@ -68,6 +80,30 @@ export const machineRoutes: FastifyPluginAsyncTypebox<{ machines: MachineService
       config: { button: 'machine_edit' },
     },
     async (req) => ok(await machines.rotateSecret(req.actor, req.query.id), req.t('ok')),
+  );
+
+  // 报修 (issue 51, machine-repair.ts): what the dialog starts from, and the repair order it starts.
+  app.get(
+    '/repair-form',
+    {
+      schema: { querystring: IdQuery, response: { 200: Envelope(MachineRepairFormSchema) } },
+      config: { button: 'machine_repair' },
+    },
+    async (req) => {
+      if (!repairs) throw badRequest('machine.repair.noProcess');
+      return ok(await repairs.form(req.actor, req.query.id), req.t('ok'));
+    },
+  );
+  app.post(
+    '/repair',
+    {
+      schema: { body: MachineRepairInputSchema, response: { 200: Envelope(MachineRepairStartedSchema) } },
+      config: { button: 'machine_repair' },
+    },
+    async (req) => {
+      if (!repairs) throw badRequest('machine.repair.noProcess');
+      return ok(await repairs.report(req.actor, req.body), req.t('machine.repair.started'));
+    },
   );
 
   const columns = async (language: Language) =>

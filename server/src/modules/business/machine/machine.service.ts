@@ -40,6 +40,8 @@ export class MachineService extends TenantEntityService<
     private readonly record: RecordBusinessEvent,
     /** A machine's secret was rotated: its MQTT connection ends (mqtt/device-link.ts). */
     private readonly secretRotated: (machine: Machine) => Promise<void> | void = () => undefined,
+    /** The machines among ids with a repair order running (machine-repair.ts); none without the workflow. */
+    private readonly underRepair?: (actor: Actor, ids: string[], store: Store) => Promise<Set<string>>,
   ) {
     super(stores, machineTable, (s) => new MachineRepository(s, offlineSeconds));
   }
@@ -48,11 +50,23 @@ export class MachineService extends TenantEntityService<
   override async list(actor: Actor, query: Record<string, unknown>) {
     const raw = query.onlineStatus;
     const online = raw === '0' || raw === '1' ? Number(raw) : undefined;
-    return (await this.repositoryFor(actor)).pageOnline(
+    const store = await this.storeFor(actor);
+    const page = await this.repositoryOn(store).pageOnline(
       actor,
       parseListQuery(query, this.table, this.timeZone),
       online,
     );
+    if (!this.underRepair) return page;
+    // 维修中: one query for the page's machines.
+    const repairing = await this.underRepair(
+      actor,
+      page.records.map((m) => m.id),
+      store,
+    );
+    return {
+      ...page,
+      records: page.records.map((m) => ({ ...m, underRepair: repairing.has(m.id) ? 1 : 0 })),
+    };
   }
 
   /**

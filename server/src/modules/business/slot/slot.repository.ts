@@ -138,6 +138,30 @@ export class SlotRepository extends TableRepository<Slot, 'zx_slot'> {
     return Number(result.numUpdatedRows);
   }
 
+  /**
+   * A repair order ended (issue 51): the machine's slot of this number, if at fault, is empty again
+   * (grants not applied: the process acts). Answers whether it was at fault.
+   */
+  async clearFault(actor: Actor, machineId: string, slotNo: number): Promise<boolean> {
+    const result = await this.scopedUpdate(actor)
+      .set({ status: SLOT_STATUS.EMPTY })
+      .where('machine_id', '=', BigInt(machineId))
+      .where('slot_no', '=', slotNo)
+      .where('status', '=', SLOT_STATUS.FAULT)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** How many live slots of the machine are at fault (grants not applied). */
+  async faultsOf(actor: Actor, machineId: string): Promise<number> {
+    const row = await this.scopedSelect(actor)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('machine_id', '=', BigInt(machineId))
+      .where('status', '=', SLOT_STATUS.FAULT)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   /** The device's report of its slots' states (the server acting for the machine: no grants). */
   async reportStates(
     actor: Actor,

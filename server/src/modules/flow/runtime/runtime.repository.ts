@@ -124,6 +124,27 @@ export class FlowInstanceRepository extends TableRepository<InstanceRecord, 'bla
     return row !== undefined;
   }
 
+  /** Which of these business records have a running instance (a list's "under way" mark). */
+  async runningAmong(
+    actor: Actor,
+    businessTable: string,
+    businessIds: readonly string[],
+  ): Promise<Set<string>> {
+    if (businessIds.length === 0) return new Set();
+    const rows = await this.scopedSelect(actor)
+      .select('business_id')
+      .distinct()
+      .where('business_table', '=', businessTable)
+      .where(
+        'business_id',
+        'in',
+        businessIds.map((id) => BigInt(id)),
+      )
+      .where('run_state', '=', RUN_STATE.running)
+      .execute();
+    return new Set(rows.map((row) => String(row.business_id)));
+  }
+
   async engineStateOf(actor: Actor, id: string): Promise<string | undefined> {
     const row = await this.scopedSelect(actor)
       .select('engine_state')

@@ -27,6 +27,8 @@ const hospital = (id: string, name: string, region: Partial<Hospital>): Hospital
   address: null,
   contactName: null,
   contactPhone: null,
+  maintainerId: null,
+  maintainerName: null,
   longitude: null,
   latitude: null,
   remark: null,
@@ -44,7 +46,12 @@ vi.mock('../../../api/business/hospital', () => ({
           cityName: '市辖区',
           districtName: '东城区',
         }),
-        hospital('2', '省人民医院', { regionCode: '44', provinceName: '广东省' }),
+        hospital('2', '省人民医院', {
+          regionCode: '44',
+          provinceName: '广东省',
+          maintainerId: '7',
+          maintainerName: '王维修',
+        }),
       ),
     ),
   ),
@@ -58,6 +65,14 @@ vi.mock('../../../api/files', async (original) => ({
   download: vi.fn(() => Promise.resolve({ blob: new Blob(['x']), filename: '医院.xlsx' })),
 }));
 vi.mock('../../../utils/save-file', () => ({ saveFile: vi.fn() }));
+vi.mock('../../../api/system/user-list', () => ({
+  userList: vi.fn(() =>
+    Promise.resolve([
+      { id: '7', account: 'wang', name: '王工', realName: '王维修', deptId: null },
+      { id: '8', account: 'li', name: '李工', realName: '李维修', deptId: null },
+    ]),
+  ),
+}));
 vi.mock('../../../api/system/dict', () => ({
   dictionary: vi.fn(() => Promise.resolve([{ dictKey: '1', dictValue: '三级甲等' }])),
 }));
@@ -78,6 +93,50 @@ const pickFile = (page: HTMLElement, file: File) =>
 const sheet = (name: string) => new File(['xlsx'], name, { type: 'application/octet-stream' });
 
 describe('hospitals page', () => {
+  it('shows each hospital’s maintainer by name and sets it with the user picker; cleared, it is sent as none', async () => {
+    // The dialog reads the record first (the row as listed).
+    vi.mocked(hospitalApi.detail).mockImplementation(async (id) =>
+      id === '1'
+        ? hospital('1', '协和医院', {})
+        : hospital('2', '省人民医院', { maintainerId: '7', maintainerName: '王维修' }),
+    );
+    const page = await openPage();
+    expect(within(page).getByText('王维修')).toBeTruthy();
+    const editRow = async (name: string) => {
+      const row = within(page).getByText(name).closest<HTMLElement>('tr')!;
+      fireEvent.click(within(row).getByRole('button', { name: '编辑' }));
+      const dialog = await findDialog('编辑');
+      await within(dialog).findByLabelText('维修人员');
+      return dialog;
+    };
+    const save = async (dialog: HTMLElement) => {
+      fireEvent.click(within(dialog).getByRole('button', { name: buttonName('修改') }));
+      await waitFor(() => expect(hospitalApi.submit).toHaveBeenCalled());
+      return vi.mocked(hospitalApi.submit).mock.calls.at(-1)![0];
+    };
+
+    // 协和医院 has none: 李维修 chosen in the picker.
+    const first = await editRow('协和医院');
+    fireEvent.mouseDown(within(first).getByLabelText('维修人员'));
+    const option = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.ant-select-item-option[title="李维修"]');
+      if (!found) throw new Error('no option 李维修');
+      return found;
+    });
+    fireEvent.click(option);
+    expect(await save(first)).toMatchObject({ id: '1', maintainerId: '8' });
+    await waitFor(() => expect(screen.queryByText('李维修')).toBeNull());
+
+    // 省人民医院's maintainer cleared: sent as null (none), not left out (which keeps it).
+    vi.mocked(hospitalApi.submit).mockClear();
+    const second = await editRow('省人民医院');
+    expect(within(second).getByText('王维修')).toBeTruthy();
+    const clear = second.querySelector<HTMLElement>('.ant-select-clear');
+    fireEvent.mouseDown(clear!);
+    fireEvent.click(clear!);
+    expect(await save(second)).toMatchObject({ id: '2', maintainerId: null });
+  });
+
   it('names each hospital’s region from the province down, exports the search; import needs hospital_add', async () => {
     grantOnly('hospital_view');
     const withoutExport = await openPage();

@@ -7,6 +7,7 @@ import * as hospitalApi from '../../../api/business/hospital';
 import { CrudPage, defineCrud, type CrudColumn, type FieldRenderContext } from '../../../crud';
 import { RegionCascader, RegionText, regionNames } from './RegionCascader';
 import { useSheetImport } from '../../../components/sheet-import/SheetImport';
+import { UserSelect } from '../../work/shared/UserSelect';
 
 // The contract's patterns (HospitalInputSchema), checked in the dialog before the server does.
 const PHONE = /^[0-9+() -]{3,20}$/;
@@ -31,6 +32,35 @@ function RegionField({
       {...props}
       disabled={context.disabled}
       placeholder={t('crud.placeholder.choose', { label: t('business.hospital.region') })}
+    />
+  );
+}
+
+/**
+ * The maintainer (issue 51): a user of the tenant, who gets the repair orders of the hospital's
+ * machines; the name when viewing. Cleared, it is null (none), not absent (which keeps it).
+ */
+function MaintainerField({
+  context,
+  onChange,
+  ...props
+}: {
+  context: FieldRenderContext;
+  id?: string;
+  value?: string | null;
+  onChange?: (userId: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  if (context.mode === 'view')
+    return <span id={props.id}>{(context.record as Hospital | undefined)?.maintainerName ?? '-'}</span>;
+  return (
+    <UserSelect
+      {...props}
+      value={props.value ?? undefined}
+      offerSelf
+      disabled={context.disabled}
+      placeholder={t('crud.placeholder.choose', { label: t('business.hospital.maintainer') })}
+      onChange={(userId) => onChange?.(typeof userId === 'string' ? userId : null)}
     />
   );
 }
@@ -87,6 +117,16 @@ const hospitalColumns: CrudColumn<Hospital>[] = [
     },
   },
   {
+    prop: 'maintainerId',
+    label: 'business.hospital.maintainer',
+    // The server names the maintainer beside the id.
+    table: { render: (_, row) => row.maintainerName },
+    form: {
+      help: 'business.hospital.maintainerHelp',
+      render: (context) => <MaintainerField context={context} />,
+    },
+  },
+  {
     prop: 'longitude',
     label: 'business.hospital.longitude',
     table: { content: 'number' },
@@ -108,9 +148,10 @@ const hospitalColumns: CrudColumn<Hospital>[] = [
 ];
 
 /**
- * Hospitals (/api/zxgxg-api/hospital): where the tenant's machines stand. Besides add, edit, view
- * and delete (refused while machines stand in the hospital), 导出 (hospital_export: the kit's, the
- * visible columns of the search) and a filled template imports (hospital_add).
+ * Hospitals (/api/zxgxg-api/hospital): where the tenant's machines stand, each with its maintainer
+ * (a user of the tenant, who gets its machines' repair orders). Besides add, edit, view and delete
+ * (refused while machines stand in the hospital), 导出 (hospital_export: the kit's, the visible
+ * columns of the search) and a filled template imports (hospital_add; the maintainer by account).
  */
 /** Rows of an import update the hospitals their code names, when asked. */
 const HOSPITAL_KEYS = [{ field: 'hospitalCode', label: 'business.hospital.hospitalCode' as const }];

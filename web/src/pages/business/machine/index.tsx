@@ -1,4 +1,10 @@
-import { DisconnectOutlined, KeyOutlined, SendOutlined, WechatOutlined } from '@ant-design/icons';
+import {
+  DisconnectOutlined,
+  KeyOutlined,
+  SendOutlined,
+  ToolOutlined,
+  WechatOutlined,
+} from '@ant-design/icons';
 import type { MachineInput } from '@console/contract';
 import { useMemo, useState } from 'react';
 import './locales';
@@ -8,6 +14,7 @@ import { useSheetImport } from '../../../components/sheet-import/SheetImport';
 import { BindWxDialog } from './BindWxDialog';
 import { CommandDialog } from './CommandDialog';
 import { machineColumns, type MachineRow } from './machine-columns';
+import { RepairDialog } from './RepairDialog';
 import { SecretDialog, type ShownSecret } from './SecretDialog';
 
 /** The device secret in a submit or rotate answer: there only when one was just made. */
@@ -34,6 +41,13 @@ interface Commanding {
   key: number;
 }
 
+/** The machine being reported (报修), with the page's actions for when it is done. */
+interface Reporting {
+  machine: MachineRow;
+  context: CrudActionContext<MachineRow>;
+  key: number;
+}
+
 let openings = 0;
 
 /** The import's key column (issue 52): a machine of the sheet's number is updated, not refused. */
@@ -44,9 +58,10 @@ const MACHINE_KEYS = [{ field: 'machineNo', label: 'business.machine.machineNo' 
  * edit, view (with the slot grid) and delete (refused while a slot is in use): the WeChat account
  * answering for a machine, bound (machine_bind) and, once bound, unbound after asking
  * (machine_edit), a new device secret (machine_edit), 远程指令 to the machine with its recent commands
- * (machine_command), 导出 (machine_export: the kit's, the visible columns of the search), and the
- * import with its template (new machines, or updates by machine number). A device secret is shown
- * once, when made: on create and on reset.
+ * (machine_command), 报修 (machine_repair: a repair order to the hospital's maintainer, whose end
+ * clears the slot's fault; the machine shows 维修中 meanwhile), 导出 (machine_export: the kit's, the
+ * visible columns of the search), and the import with its template (new machines, or updates by
+ * machine number). A device secret is shown once, when made: on create and on reset.
  */
 export default function MachinePage() {
   const sheets = useSheetImport<MachineRow>({
@@ -57,6 +72,7 @@ export default function MachinePage() {
   const [binding, setBinding] = useState<Binding>();
   const [secret, setSecret] = useState<ShownSecret>();
   const [commanding, setCommanding] = useState<Commanding>();
+  const [reporting, setReporting] = useState<Reporting>();
 
   // Built once per import tools: the actions only set this page's state, whose setters never change.
   const config = useMemo(
@@ -119,6 +135,13 @@ export default function MachinePage() {
             onClick: (machine) => setCommanding({ machine, key: ++openings }),
           },
           {
+            key: 'repair',
+            label: 'business.machine.repair.action',
+            icon: <ToolOutlined aria-hidden />,
+            permission: 'machine_repair',
+            onClick: (machine, context) => setReporting({ machine, context, key: ++openings }),
+          },
+          {
             key: 'secret',
             label: 'business.machine.secret.action',
             icon: <KeyOutlined aria-hidden />,
@@ -157,6 +180,15 @@ export default function MachinePage() {
         key={`command-${commanding?.key ?? 0}`}
         machine={commanding?.machine}
         onClose={() => setCommanding(undefined)}
+      />
+      <RepairDialog
+        key={`repair-${reporting?.key ?? 0}`}
+        machine={reporting?.machine}
+        onClose={() => setReporting(undefined)}
+        onDone={() => {
+          setReporting(undefined);
+          void reporting?.context.refresh();
+        }}
       />
       {sheets.element}
     </CrudPage>

@@ -138,7 +138,13 @@ export const machineColumns: CrudColumn<MachineRow>[] = [
     search: true,
     table: {
       content: 'tag',
-      render: (value, _, { labels }) => <Tag color={RUN_STATUS_COLORS[value] ?? 'default'}>{labels[0]}</Tag>,
+      // 维修中 beside it while a repair order of the machine runs (issue 51).
+      render: (value, row, { labels }) => (
+        <>
+          <Tag color={RUN_STATUS_COLORS[value] ?? 'default'}>{labels[0]}</Tag>
+          {row.underRepair === 1 && <Tag color="processing">{i18n.t('business.machine.underRepair')}</Tag>}
+        </>
+      ),
     },
     form: { initialValue: MACHINE_RUN_STATUS.NORMAL },
   },

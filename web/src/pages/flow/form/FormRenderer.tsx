@@ -205,8 +205,8 @@ function DeptSelect(props: {
   );
 }
 
-/** Attachments uploaded through the tenant's storage: the value is their attachment ids. */
-function AttachmentField({
+/** Attachments uploaded through the tenant's storage: the value is their attachment ids (a designed form's `attachment` field, and 报修's photos). */
+export function AttachmentField({
   id,
   value,
   onChange,

@@ -17,22 +17,25 @@ export interface UserSelectProps {
   placeholder?: string;
   /** Users not to offer besides the caller (the task's assignee). */
   exclude?: readonly (string | null | undefined)[];
+  /** Offer the caller too (a hospital's maintainer, a repair order's: the caller may be the one). */
+  offerSelf?: boolean;
   disabled?: boolean;
+  'aria-required'?: boolean;
 }
 
 /**
  * A user of the caller's tenant, searched by name or account: the caller is not offered (nobody
- * transfers, delegates or copies to themselves; the server refuses it too).
+ * transfers, delegates or copies to themselves; the server refuses it too) unless `offerSelf`.
  */
-export function UserSelect({ multiple, exclude = [], ...props }: UserSelectProps) {
+export function UserSelect({ multiple, exclude = [], offerSelf = false, ...props }: UserSelectProps) {
   const users = useQuery({ queryKey: USERS_KEY, queryFn: userList, staleTime: 5 * 60_000 });
   const selfId = useSession((state) => state.userInfo?.user_id);
   const options = useMemo(
     () =>
       (users.data ?? [])
-        .filter((user) => user.id !== selfId && !exclude.includes(user.id))
+        .filter((user) => (offerSelf || user.id !== selfId) && !exclude.includes(user.id))
         .map((user) => ({ value: user.id, label: userLabel(user), user })),
-    [users.data, selfId, exclude],
+    [users.data, selfId, exclude, offerSelf],
   );
   return (
     <Select
