@@ -36,6 +36,7 @@ export { labelIndex, optionsFromDict, optionsFromTree, type CrudOption } from '.
 // For pages that read a dictionary or keep a handler outside the kit's own components.
 export { dictQueryKey } from './useColumnOptions';
 export { useStableHandler } from './useStableHandler';
+export { ask, type Question } from './ask';
 // An export's progress after its first second, cancellable (the business pages, the report viewer).
 // A small form in a dialog whose OK sends it (the pages' own actions: decide, delete, bind, grant).
 export { FormDialog, type FormDialogProps } from './FormDialog';

@@ -13,6 +13,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as commandApi from '../../../api/business/command';
 import { RequestError } from '../../../api/request';
+import { ask } from '../../../crud';
 import type { MachineRow } from './machine-columns';
 
 /** The commands shown at once: the dialog fits a 1366×768 screen with its form above them. */
@@ -85,27 +86,17 @@ export function CommandDialog({ machine, onClose }: CommandDialogProps) {
 
   const kindLabel = (value: CommandKind) => t(`business.machine.command.kinds.${value}`);
 
-  const ask = (values: CommandValues) =>
-    new Promise<boolean>((resolve) => {
-      const ok = t('crud.confirm.ok');
-      const cancel = t('crud.confirm.cancel');
-      void modal.confirm({
-        title: t('business.machine.command.confirmTitle'),
-        content: t(`business.machine.command.confirm.${values.kind}`, { machineNo, slotNo: values.slotNo }),
-        okText: ok,
-        cancelText: cancel,
-        okButtonProps: { 'aria-label': ok },
-        cancelButtonProps: { 'aria-label': cancel },
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
+  const confirmed = (values: CommandValues) =>
+    ask(modal, {
+      title: t('business.machine.command.confirmTitle'),
+      content: t(`business.machine.command.confirm.${values.kind}`, { machineNo, slotNo: values.slotNo }),
     });
 
   const send = async (values: CommandValues) => {
     if (!machine || inFlight.current) return;
     inFlight.current = true;
     try {
-      if (!(await ask(values))) return;
+      if (!(await confirmed(values))) return;
       const input: MachineCommandInput = { machineId: machine.id, kind: values.kind, requestId: '' };
       if (values.kind === 'open-slot') input.params = { slotNo: values.slotNo };
       // Another send than the one that failed: a new id.

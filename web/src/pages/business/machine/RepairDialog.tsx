@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as machineApi from '../../../api/business/machine';
 import { RequestError } from '../../../api/request';
+import { ask } from '../../../crud';
 import { AttachmentField } from '../../flow/form/FormRenderer';
 import { UserSelect } from '../../work/shared/UserSelect';
 import type { MachineRow } from './machine-columns';
@@ -48,27 +49,17 @@ export function RepairDialog({ machine, onClose, onDone }: RepairDialogProps) {
     gcTime: 0,
   });
 
-  const ask = () =>
-    new Promise<boolean>((resolve) => {
-      const ok = t('crud.confirm.ok');
-      const cancel = t('crud.confirm.cancel');
-      void modal.confirm({
-        title: t('business.machine.repair.confirmTitle'),
-        content: t('business.machine.repair.confirm', { machineNo }),
-        okText: ok,
-        cancelText: cancel,
-        okButtonProps: { 'aria-label': ok },
-        cancelButtonProps: { 'aria-label': cancel },
-        onOk: () => resolve(true),
-        onCancel: () => resolve(false),
-      });
+  const confirmed = () =>
+    ask(modal, {
+      title: t('business.machine.repair.confirmTitle'),
+      content: t('business.machine.repair.confirm', { machineNo }),
     });
 
   const send = async (values: RepairValues) => {
     if (!machine || inFlight.current) return;
     inFlight.current = true;
     try {
-      if (!(await ask())) return;
+      if (!(await confirmed())) return;
       const input: MachineRepairInput = {
         machineId: machine.id,
         slotNo: values.slotNo ?? null,

@@ -12,19 +12,21 @@ import { Modal, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import './locales';
 import * as rolloutApi from '../../../api/business/rollout';
-import { CrudPage, defineCrud, useStableHandler, type CrudActionContext, type TextKey } from '../../../crud';
+import {
+  ask as askIn,
+  CrudPage,
+  defineCrud,
+  useStableHandler,
+  type CrudActionContext,
+  type Question,
+  type TextKey,
+} from '../../../crud';
 import { i18n } from '../../../i18n';
 import { cohortText, offeredCount, STATE_COLORS } from './describe';
 import { RolloutDetail } from './RolloutDetail';
 import { RolloutForm } from './RolloutForm';
 
 /** A confirmation: its title, what it says will happen, and whether OK is red. */
-interface Question {
-  title: string;
-  content: string;
-  danger?: boolean;
-}
-
 type Ask = (question: Question) => Promise<boolean>;
 
 /**
@@ -267,23 +269,7 @@ export default function RolloutPage() {
   const [viewing, setViewing] = useState<string>();
   const [adding, setAdding] = useState<Adding>();
 
-  const ask = useStableHandler(
-    ({ title, content, danger }: Question) =>
-      new Promise<boolean>((resolve) => {
-        const ok = i18n.t('crud.confirm.ok');
-        const cancel = i18n.t('crud.confirm.cancel');
-        void modal.confirm({
-          title,
-          content,
-          okText: ok,
-          cancelText: cancel,
-          okButtonProps: { 'aria-label': ok, danger },
-          cancelButtonProps: { 'aria-label': cancel },
-          onOk: () => resolve(true),
-          onCancel: () => resolve(false),
-        });
-      }),
-  );
+  const ask = useStableHandler((question: Question) => askIn(modal, question));
 
   // Built once: the actions only ask and set this page's state, whose setters never change.
   const config = useMemo(

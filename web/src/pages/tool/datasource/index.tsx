@@ -6,6 +6,7 @@ import './locales';
 import * as datasourceApi from '../../../api/develop/datasource';
 import { isTransportFailure } from '../../../api/request';
 import {
+  ask,
   CrudPage,
   defineCrud,
   type CrudApi,
@@ -185,15 +186,11 @@ export default function DatasourcePage() {
     const tested = new TestedSettings();
     /** Whether the person saves settings whose test failed: asked with the failure's reason. */
     const saveAnyway = (reason: string) =>
-      new Promise<boolean>((resolve) => {
-        void modal.confirm({
-          title: i18n.t('tool.datasource.untested.title'),
-          content: i18n.t('tool.datasource.untested.confirm', { message: reason }),
-          okText: i18n.t('tool.datasource.untested.save'),
-          cancelText: i18n.t('common.cancel'),
-          onOk: () => resolve(true),
-          onCancel: () => resolve(false),
-        });
+      ask(modal, {
+        title: i18n.t('tool.datasource.untested.title'),
+        content: i18n.t('tool.datasource.untested.confirm', { message: reason }),
+        okText: i18n.t('tool.datasource.untested.save'),
+        cancelText: i18n.t('common.cancel'),
       });
     /**
      * Saves, after testing settings that were not tested or whose last test failed: a failing
