@@ -230,7 +230,7 @@ describe('a row’s 更多 menu', () => {
     await page.reload();
     const row = page.getByRole('row', { name: new RegExp(MACHINE_NO) });
     const more = row.getByRole('button', { name: '更多' });
-    // 查看, 编辑 and 删除 shown; 解绑微信 (the machine is bound), 远程指令 and 重置设备密钥 in the menu.
+    // 查看, 编辑 and 删除 shown; 解绑微信 (the machine is bound), 远程指令, 报修 and 重置设备密钥 in the menu.
     await expect.poll(() => row.getByRole('button', { name: '删除' }).count()).toBe(1);
     expect(await row.getByRole('button', { name: '解绑微信' }).count()).toBe(0);
     await more.focus();
@@ -240,6 +240,7 @@ describe('a row’s 更多 menu', () => {
     expect(await menu.getByRole('menuitem').allTextContents()).toEqual([
       '解绑微信',
       '远程指令',
+      '报修',
       '重置设备密钥',
     ]);
     await page.keyboard.press('Escape');
@@ -254,7 +255,7 @@ describe('a row’s 更多 menu', () => {
     // after the menu has taken the focus): ArrowDown into the menu, then ArrowUp until 解绑微信 is
     // focused, looking again after each key.
     await page.keyboard.press('ArrowDown');
-    await expect.poll(focused).toMatch(/^(解绑微信|远程指令|重置设备密钥)$/);
+    await expect.poll(focused).toMatch(/^(解绑微信|远程指令|报修|重置设备密钥)$/);
     await expect
       .poll(async () => {
         if ((await focused()) !== '解绑微信') await page.keyboard.press('ArrowUp');
@@ -269,6 +270,6 @@ describe('a row’s 更多 menu', () => {
     await more.click();
     await expect
       .poll(() => page.locator('.ant-dropdown:visible').getByRole('menuitem').allTextContents())
-      .toEqual(['绑定微信', '远程指令', '重置设备密钥']);
+      .toEqual(['绑定微信', '远程指令', '报修', '重置设备密钥']);
   }, 120_000);
 });

@@ -129,13 +129,14 @@ const hospitalColumns: CrudColumn<Hospital>[] = [
   {
     prop: 'longitude',
     label: 'business.hospital.longitude',
-    table: { content: 'number' },
+    // In the form and the detail: at 1366×768 the table holds the maintainer instead (issue 45).
+    table: false,
     form: { pattern: { regex: LONGITUDE, message: 'business.hospital.longitudeInvalid' } },
   },
   {
     prop: 'latitude',
     label: 'business.hospital.latitude',
-    table: { content: 'number' },
+    table: false,
     form: { pattern: { regex: LATITUDE, message: 'business.hospital.latitudeInvalid' } },
   },
   {
