@@ -145,7 +145,7 @@ type StoredTask = Omit<WaitingTask, 'startedAt' | 'countersign'> & {
  * their votes are here. A parallel one has a task per undecided signer, a sequential one a task for
  * the first undecided signer in order.
  */
-interface CountersignBook {
+export interface CountersignBook {
   executionId: string;
   elementId: string;
   sequential: boolean;
@@ -161,39 +161,65 @@ function activeSigners(countersign: CountersignBook): string[] {
 }
 
 /** The counts a completion condition reads, as Flowable names them, plus the votes. */
-function countersignCounts(countersign: CountersignBook, undecidedAgree: boolean): Record<string, number> {
+interface CountersignCounts extends Record<string, number> {
+  nrOfInstances: number;
+  nrOfCompletedInstances: number;
+  nrOfActiveInstances: number;
+  nrOfAgreed: number;
+  nrOfRejected: number;
+}
+
+/** The counts once `agree` more of the undecided signers have agreed and `reject` more disagreed. */
+function countersignCounts(countersign: CountersignBook, agree = 0, reject = 0): CountersignCounts {
   const signers = countersign.signers;
   const decided = signers.filter((s) => Object.hasOwn(countersign.votes, s));
+  const undecided = signers.length - decided.length - agree - reject;
   const agreed = decided.filter((s) => countersign.votes[s] === true).length;
-  const undecided = signers.length - decided.length;
   return {
     nrOfInstances: signers.length,
-    nrOfCompletedInstances: undecidedAgree ? signers.length : decided.length,
-    nrOfActiveInstances: undecidedAgree ? 0 : activeSigners(countersign).length,
-    nrOfAgreed: agreed + (undecidedAgree ? undecided : 0),
-    nrOfRejected: decided.length - agreed,
+    nrOfCompletedInstances: decided.length + agree + reject,
+    nrOfActiveInstances: countersign.sequential ? Math.min(1, undecided) : undecided,
+    nrOfAgreed: agreed + agree,
+    nrOfRejected: decided.length - agreed + reject,
   };
 }
 
 /**
+ * Undecided signers past which a failure is judged by the two ends alone (every undecided signer
+ * agreeing, or none): the counts the votes still to come can reach are (n + 1)(n + 2) / 2, each
+ * one condition to evaluate.
+ */
+const EXACT_UNDECIDED = 40;
+
+/** The counts the votes still to come can reach (every split of agreements and disagreements). */
+function* countsToCome(countersign: CountersignBook): Generator<CountersignCounts> {
+  const undecided = countersign.signers.filter((s) => !Object.hasOwn(countersign.votes, s)).length;
+  if (undecided > EXACT_UNDECIDED) {
+    yield countersignCounts(countersign, undecided, 0);
+    yield countersignCounts(countersign, 0, undecided);
+    return;
+  }
+  for (let agree = 0; agree <= undecided; agree++)
+    for (let reject = 0; agree + reject <= undecided; reject++)
+      if (agree + reject > 0) yield countersignCounts(countersign, agree, reject);
+}
+
+/**
  * Whether a countersign is decided, and how: true once its completion condition holds (the node
- * passes), false once it could not hold even if every undecided signer agreed (the node fails: a
- * condition that only grows with agreement, as all, any and a ratio do, cannot hold any more), null
- * while it may still go either way.
+ * passes), false once no votes still to come could make it hold (the node fails: "all must agree" at
+ * the first disagreement, 2/3 of three at the second; `nrOfAgreed = 1` of three not while one
+ * agreement could still come), null while it may still go either way.
  */
 export function decideCountersign(
   definition: MultiInstanceDefinition,
   countersign: CountersignBook,
   variables: Record<string, unknown>,
 ): boolean | null {
-  const holds = (undecidedAgree: boolean) =>
-    evaluateCondition(definition.completionCondition, {
-      ...variables,
-      ...countersignCounts(countersign, undecidedAgree),
-    });
-  if (holds(false)) return true;
-  if (!holds(true)) return false;
-  return null;
+  const holds = (counts: CountersignCounts) =>
+    evaluateCondition(definition.completionCondition, { ...variables, ...counts });
+  if (holds(countersignCounts(countersign))) return true;
+  for (const counts of countsToCome(countersign)) if (holds(counts)) return null;
+  return false;
 }
 
 /**
@@ -526,7 +552,7 @@ class Step {
     if (outcome === null) return this.finish(engine);
     this.book.variables = {
       ...this.book.variables,
-      ...countersignCounts(countersign, false),
+      ...countersignCounts(countersign),
       pass: outcome,
       comment: '',
     };
