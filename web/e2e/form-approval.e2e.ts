@@ -1,0 +1,196 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, chooseInMore, createRole, createStaff, openMenu } from './support/console-api.js';
+import { buttonName, signIn, type Credentials } from './support/sign-in.js';
+import { consoleSuite } from './support/suite.js';
+
+// Issue 51, end to end on one server: a published form (made by API) is bound in the model
+// designer's properties panel to the start event and both tasks of a two-task model (made by API
+// without one), field by field; the model is deployed and started from 发起事务 with the form filled
+// and a copy to the checker. The checker returns 复核 to 初审, the approver resubmits it as it was,
+// the checker approves copying the approver, who finds the request in 抄送我的 with the form's data.
+const suite = consoleSuite();
+
+const WIDE = { width: 1366, height: 768 };
+const APPROVER: Credentials = { username: 'e2e_form_approver', password: 'Appr-2024-pass' };
+const CHECKER: Credentials = { username: 'e2e_form_checker', password: 'Check-2024-pass' };
+const PROCESS = 'E2E 表单审批';
+
+const form = {
+  formKey: 'e2e_claim',
+  name: 'E2E 报销单',
+  published: 1,
+  definition: {
+    layout: 1,
+    fields: [
+      { key: 'amount', type: 'money', label: { zh: '金额' }, min: 0 },
+      { key: 'reason', type: 'text', label: { zh: '事由' }, required: true },
+      { key: 'note', type: 'textarea', label: { zh: '初审意见' } },
+    ],
+  },
+};
+
+const shape = (id: string, x: number, width: number, height: number) =>
+  `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x}" y="${140 - height / 2}" width="${width}" height="${height}" /></bpmndi:BPMNShape>`;
+const edge = (id: string, from: number, to: number) =>
+  `<bpmndi:BPMNEdge id="${id}_di" bpmnElement="${id}"><di:waypoint x="${from}" y="140" /><di:waypoint x="${to}" y="140" /></bpmndi:BPMNEdge>`;
+
+/** start → 初审 (the approver) → 复核 (the checker) → end, drawn, with no form anywhere. */
+const chain = (approver: string, checker: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
+  xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
+  xmlns:di="http://www.omg.org/spec/DD/20100524/DI" targetNamespace="t">
+  <process id="e2e_form_approval" name="${PROCESS}" isExecutable="true">
+    <startEvent id="begin" />
+    <sequenceFlow id="toFirst" sourceRef="begin" targetRef="first" />
+    <userTask id="first" name="初审" flowable:assignee="${approver}" />
+    <sequenceFlow id="toSecond" sourceRef="first" targetRef="second" />
+    <userTask id="second" name="复核" flowable:assignee="${checker}" />
+    <sequenceFlow id="toEnd" sourceRef="second" targetRef="end" />
+    <endEvent id="end" />
+  </process>
+  <bpmndi:BPMNDiagram id="d"><bpmndi:BPMNPlane id="p" bpmnElement="e2e_form_approval">
+    ${shape('begin', 100, 36, 36)}${shape('first', 200, 100, 80)}${shape('second', 360, 100, 80)}${shape('end', 520, 36, 36)}
+    ${edge('toFirst', 136, 200)}${edge('toSecond', 300, 360)}${edge('toEnd', 460, 520)}
+  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
+</definitions>`;
+
+async function toast(page: Page, text: string): Promise<void> {
+  const notices = page.locator('.ant-message-notice');
+  try {
+    await notices.filter({ hasText: text }).first().waitFor();
+  } catch (error) {
+    throw new Error(`no message "${text}"; on screen: ${JSON.stringify(await notices.allTextContents())}`, {
+      cause: error,
+    });
+  }
+}
+const row = (scope: Locator, text: string | RegExp) => scope.getByRole('row', { name: text });
+
+async function signInAs(credentials: Credentials): Promise<Page> {
+  const { baseUrl, captchas } = suite.running();
+  const page = await suite.newPage(WIDE);
+  await signIn(page, baseUrl, captchas, credentials);
+  return page;
+}
+
+/** Chooses an option of an antd select by its label, typing to search it when it searches. */
+async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  const field = scope.getByLabel(label, { exact: true });
+  await field.click();
+  if (await field.isEditable()) await field.fill(option);
+  await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** Opens 处理 on a to-do row (the list read anew): the handling dialog. */
+async function handle(page: Page, task: string): Promise<Locator> {
+  let todo: Locator;
+  if (new URL(page.url()).pathname === '/work/todo/index') {
+    await page.reload();
+    todo = page.getByRole('region', { name: '待办事务', exact: true });
+  } else todo = await openMenu(page, '我的事务', '待办事务', '/work/todo/index');
+  await row(todo, new RegExp(task)).getByRole('button', { name: '处理' }).click();
+  const dialog = page.getByRole('dialog', { name: '处理事务' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+describe('a designed form bound in the model designer, approved end to end', () => {
+  it('binds the form to the start and both tasks, starts it, returns, resubmits, approves and copies it', async () => {
+    const admin = await suite.signedInPage(WIDE);
+    const roleId = await createRole(admin, 'E2E 表单办理人', 'e2e_form_actions', ['我的事务']);
+    const approverId = await createStaff(admin, APPROVER, '初审员甲', roleId);
+    const checkerId = await createStaff(admin, CHECKER, '复核员乙', roleId);
+    await api(admin, '/api/blade-flow/form/submit', form);
+    await api(admin, '/api/blade-flow/model/submit', {
+      modelKey: 'e2e_form_approval',
+      name: PROCESS,
+      xml: chain(approverId, checkerId),
+    });
+
+    // 模型设计: the form on the start event (初审意见 read-only there) and on both tasks (read-only,
+    // but 初审 writes 初审意见). The detail and the copy show the data as the start event does.
+    const models = await openMenu(admin, '流程管理', '模型管理', '/flow/model/index');
+    await chooseInMore(admin, row(models, /e2e_form_approval/), '设计');
+    const designer = admin.getByRole('region', { name: `设计模型: ${PROCESS}` });
+    const canvas = designer.getByRole('group', { name: '流程设计器' });
+    const panel = designer.getByRole('complementary', { name: /^属性/ });
+    const access = (field: string) => panel.getByRole('radiogroup', { name: `${field} 字段权限` });
+    const bind = async (element: string, fieldAccess: Record<string, '可编辑' | '只读' | '隐藏'>) => {
+      await canvas.locator(`[data-element-id="${element}"]`).first().click();
+      await choose(admin, panel, '表单', 'E2E 报销单');
+      for (const [field, wanted] of Object.entries(fieldAccess)) {
+        await access(field).getByText(wanted, { exact: true }).click();
+        await expect.poll(() => access(field).getByRole('radio', { name: wanted }).isChecked()).toBe(true);
+      }
+    };
+    await bind('begin', { 金额: '可编辑', 事由: '可编辑', 初审意见: '只读' });
+    await bind('first', { 金额: '只读', 事由: '只读', 初审意见: '可编辑' });
+    await bind('second', { 金额: '只读', 事由: '只读', 初审意见: '只读' });
+    await designer.getByRole('button', { name: '保存' }).click();
+    await toast(admin, '保存成功');
+    await designer.getByRole('button', { name: '返回' }).click();
+    await chooseInMore(admin, row(models, /e2e_form_approval/), '部署');
+    const deploy = admin.getByRole('dialog', { name: '部署模型' });
+    await deploy.getByRole('button', { name: '部署' }).click();
+    await toast(admin, 'e2e_form_approval v1');
+
+    // 发起事务: the form (初审意见, read-only there, not shown), copied to the checker; 事由 is required.
+    const start = await openMenu(admin, '我的事务', '发起事务', '/work/start/index');
+    await row(start, new RegExp(PROCESS)).getByRole('button', { name: '发起' }).click();
+    const starting = admin.getByRole('dialog', { name: `发起：${PROCESS}` });
+    await starting.getByRole('button', { name: buttonName('提交') }).click();
+    await starting.getByText('请填写事由').waitFor();
+    expect(await starting.getByLabel('初审意见', { exact: true }).count()).toBe(0);
+    await starting.getByLabel('金额', { exact: true }).fill('1280.5');
+    await starting.getByLabel('事由', { exact: true }).fill('学术会议差旅');
+    await choose(admin, starting, '抄送', '复核员乙');
+    await starting.getByLabel('事由', { exact: true }).click();
+    await starting.getByRole('button', { name: buttonName('提交') }).click();
+    await toast(admin, '流程已发起');
+
+    // 初审: the data read-only, 初审意见 to write.
+    const approver = await signInAs(APPROVER);
+    const first = await handle(approver, '初审');
+    await expect.poll(() => first.getByLabel('事由', { exact: true }).inputValue()).toBe('学术会议差旅');
+    expect(await first.getByLabel('金额', { exact: true }).isDisabled()).toBe(true);
+    await first.getByLabel('初审意见', { exact: true }).fill('票据齐全');
+    await first.getByRole('button', { name: '同意' }).click();
+    await toast(approver, '已同意');
+
+    // 复核 returns it to 初审 with the reason; 初审 resubmits; 复核 approves, copying the approver.
+    const checker = await signInAs(CHECKER);
+    const second = await handle(checker, '复核');
+    await expect.poll(() => second.getByLabel('初审意见', { exact: true }).inputValue()).toBe('票据齐全');
+    await second.locator('.ant-segmented-item').filter({ hasText: '退回' }).click();
+    await choose(checker, second, '退回到', '初审');
+    await second.getByLabel('退回原因', { exact: true }).fill('请补充会议通知');
+    await second.getByRole('button', { name: buttonName('退回') }).click();
+    await toast(checker, '已退回');
+
+    const back = await handle(approver, '初审');
+    await back.getByText('复核员乙 退回：请补充会议通知').waitFor();
+    // A returned task is resubmitted as it was: the data shown, not edited.
+    await expect.poll(() => back.getByLabel('事由', { exact: true }).inputValue()).toBe('学术会议差旅');
+    await back.getByLabel('审批意见', { exact: true }).fill('会议通知已补');
+    await back.getByRole('button', { name: '重新提交' }).click();
+    await toast(approver, '已重新提交');
+
+    const again = await handle(checker, '复核');
+    await choose(checker, again, '抄送', '初审员甲');
+    await again.getByLabel('审批意见', { exact: true }).click();
+    await again.getByRole('button', { name: '同意' }).click();
+    await toast(checker, '已同意');
+
+    // 抄送我的: the checker's copy from the start is there; the approver's shows the form's data.
+    const checkerCopies = await openMenu(checker, '我的事务', '抄送我的', '/work/copy/index');
+    await row(checkerCopies, new RegExp(PROCESS)).getByText('管理员').first().waitFor();
+    const copies = await openMenu(approver, '我的事务', '抄送我的', '/work/copy/index');
+    await row(copies, new RegExp(PROCESS)).getByRole('button', { name: '查看' }).click();
+    const viewer = approver.getByRole('dialog', { name: '流程图展示' });
+    await expect.poll(() => viewer.getByLabel('事由', { exact: true }).inputValue()).toBe('学术会议差旅');
+    expect(await viewer.getByLabel('金额', { exact: true }).inputValue()).toBe('1280.50');
+    expect(await viewer.getByLabel('初审意见', { exact: true }).inputValue()).toBe('票据齐全');
+    await viewer.getByText('请补充会议通知').waitFor();
+  });
+});
