@@ -23,7 +23,7 @@ const form = {
   definition: {
     layout: 1,
     fields: [
-      { key: 'amount', type: 'money', label: { zh: '金额' }, min: 0 },
+      { key: 'amount', type: 'money', label: { zh: '金额' }, required: true, min: 0 },
       { key: 'reason', type: 'text', label: { zh: '事由' }, required: true },
       { key: 'note', type: 'textarea', label: { zh: '初审意见' } },
     ],
@@ -135,12 +135,14 @@ describe('a designed form bound in the model designer, approved end to end', () 
     await deploy.getByRole('button', { name: '部署' }).click();
     await toast(admin, 'e2e_form_approval v1');
 
-    // 发起事务: the form (初审意见, read-only there, not shown), copied to the checker; 事由 is required.
+    // 发起事务: the form (初审意见, read-only there, not shown), copied to the checker; 金额 and 事由
+    // are required, and a filled amount (a number, not text) passes.
     const start = await openMenu(admin, '我的事务', '发起事务', '/work/start/index');
     await row(start, new RegExp(PROCESS)).getByRole('button', { name: '发起' }).click();
     const starting = admin.getByRole('dialog', { name: `发起：${PROCESS}` });
     await starting.getByRole('button', { name: buttonName('提交') }).click();
     await starting.getByText('请填写事由').waitFor();
+    await starting.getByText('请填写金额').waitFor();
     expect(await starting.getByLabel('初审意见', { exact: true }).count()).toBe(0);
     await starting.getByLabel('金额', { exact: true }).fill('1280.5');
     await starting.getByLabel('事由', { exact: true }).fill('学术会议差旅');

@@ -121,6 +121,37 @@ describe('form renderer', () => {
     });
   });
 
+  it('takes a required number, money or date once filled (the value is not text)', async () => {
+    const required: FormDefinition = {
+      layout: 1,
+      fields: [
+        { key: 'count', type: 'number', label: { zh: '数量' }, required: true },
+        { key: 'amount', type: 'money', label: { zh: '金额' }, required: true },
+      ],
+    };
+    const { page, onFinish } = await render(vi.fn(), required);
+    fireEvent.click(within(page).getByRole('button', { name: buttonName('提交') }));
+    expect(await within(page).findByText('请填写数量')).toBeTruthy();
+    fireEvent.change(within(page).getByLabelText('数量'), { target: { value: '2' } });
+    fireEvent.change(within(page).getByLabelText('金额'), { target: { value: '1280.5' } });
+    fireEvent.click(within(page).getByRole('button', { name: buttonName('提交') }));
+    await waitFor(() => expect(onFinish).toHaveBeenCalledWith({ count: 2, amount: 1280.5 }));
+    expect(
+      rulesOf(
+        { key: 'a', type: 'date', label: { zh: 'A' }, required: true },
+        'A',
+        ((k: string) => k) as never,
+      )[0],
+    ).toMatchObject({ type: 'any' });
+    expect(
+      rulesOf(
+        { key: 'a', type: 'attachment', label: { zh: 'A' }, required: true },
+        'A',
+        ((k: string) => k) as never,
+      )[0],
+    ).toMatchObject({ type: 'array' });
+  });
+
   it('makes rules of the bounds by type, and data without empty values', () => {
     const t = ((key: string, options?: Record<string, unknown>) =>
       `${key}:${JSON.stringify(options)}`) as never;

@@ -55,12 +55,23 @@ export const isWide = (field: Pick<FormField, 'type'>) =>
 type Rules = NonNullable<FormItemProps['rules']>;
 
 /** A field's antd rules, as the server checks them: required, lengths, bounds, pattern, counts. */
+/** What a required field's value is, for the validator: text, a number, a list, or anything set. */
+function requiredType(type: FormField['type']): 'string' | 'number' | 'array' | 'any' {
+  if (type === 'text' || type === 'textarea') return 'string';
+  if (type === 'number' || type === 'money') return 'number';
+  if (type === 'attachment') return 'array';
+  return 'any';
+}
+
 export function rulesOf(field: FormField, label: string, t: TFunction): Rules {
   const rules: Rules = [];
   const choose = ['dict', 'user', 'dept', 'date', 'datetime', 'attachment'].includes(field.type);
   if (field.required)
     rules.push({
       required: true,
+      // The value's type, as the control holds it: without one the validator takes a string, and a
+      // filled number, date or list fails as if it were empty.
+      type: requiredType(field.type),
       whitespace: field.type === 'text' || field.type === 'textarea',
       message: t(choose ? 'flow.form.renderer.choose' : 'flow.form.renderer.required', { label }),
     });
