@@ -55,6 +55,13 @@ export const isWide = (field: Pick<FormField, 'type'>) =>
 type Rules = NonNullable<FormItemProps['rules']>;
 
 /** A field's antd rules, as the server checks them: required, lengths, bounds, pattern, counts. */
+/** Whether a value is missing: nothing, empty text or an empty list. */
+function unset(value: unknown): boolean {
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
+}
+
 /** What a required field's value is, for the validator: text, a number, a list, or anything set. */
 function requiredType(type: FormField['type']): 'string' | 'number' | 'array' | 'any' {
   if (type === 'text' || type === 'textarea') return 'string';
@@ -66,15 +73,22 @@ function requiredType(type: FormField['type']): 'string' | 'number' | 'array' | 
 export function rulesOf(field: FormField, label: string, t: TFunction): Rules {
   const rules: Rules = [];
   const choose = ['dict', 'user', 'dept', 'date', 'datetime', 'attachment'].includes(field.type);
-  if (field.required)
-    rules.push({
-      required: true,
-      // The value's type, as the control holds it: without one the validator takes a string, and a
-      // filled number, date or list fails as if it were empty.
-      type: requiredType(field.type),
-      whitespace: field.type === 'text' || field.type === 'textarea',
-      message: t(choose ? 'flow.form.renderer.choose' : 'flow.form.renderer.required', { label }),
-    });
+  if (field.required) {
+    const message = t(choose ? 'flow.form.renderer.choose' : 'flow.form.renderer.required', { label });
+    // The value's type, as the control holds it: without one the validator takes a string, and a
+    // filled number, date or list failed as if it were empty. A choice (a date, a user, a dictionary
+    // key) only needs to be there.
+    const type = requiredType(field.type);
+    rules.push(
+      type === 'any'
+        ? {
+            required: true,
+            message,
+            validator: (_, value) => (unset(value) ? Promise.reject(new Error(message)) : Promise.resolve()),
+          }
+        : { required: true, type, whitespace: type === 'string', message },
+    );
+  }
   const range = rangeOf(field.type);
   const { min, max } = field;
   if (range === 'length') {
