@@ -7,8 +7,9 @@ import { consoleSuite } from './support/suite.js';
 // Issue 51, end to end on one server: a published form (made by API) is bound in the model
 // designer's properties panel to the start event and both tasks of a two-task model (made by API
 // without one), field by field; the model is deployed and started from 发起事务 with the form filled
-// and a copy to the checker. The checker returns 复核 to 初审, the approver resubmits it as it was,
-// the checker approves copying the approver, who finds the request in 抄送我的 with the form's data.
+// and a copy to the checker. The checker returns 复核 to 初审, the approver corrects 初审意见 (editable
+// again) and resubmits, the checker approves copying the approver, who finds the request in 抄送我的
+// with the form's data.
 const suite = consoleSuite();
 
 const WIDE = { width: 1366, height: 768 };
@@ -172,8 +173,11 @@ describe('a designed form bound in the model designer, approved end to end', () 
 
     const back = await handle(approver, '初审');
     await back.getByText('复核员乙 退回：请补充会议通知').waitFor();
-    // A returned task is resubmitted as it was: the data shown, not edited.
+    // Returned, 初审's own field is editable again (the rest read-only): it is corrected and resubmitted.
     await expect.poll(() => back.getByLabel('事由', { exact: true }).inputValue()).toBe('学术会议差旅');
+    expect(await back.getByLabel('事由', { exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => back.getByLabel('初审意见', { exact: true }).isDisabled()).toBe(false);
+    await back.getByLabel('初审意见', { exact: true }).fill('票据齐全，会议通知已补');
     await back.getByLabel('审批意见', { exact: true }).fill('会议通知已补');
     await back.getByRole('button', { name: '重新提交' }).click();
     await toast(approver, '已重新提交');
@@ -192,7 +196,7 @@ describe('a designed form bound in the model designer, approved end to end', () 
     const viewer = approver.getByRole('dialog', { name: '流程图展示' });
     await expect.poll(() => viewer.getByLabel('事由', { exact: true }).inputValue()).toBe('学术会议差旅');
     expect(await viewer.getByLabel('金额', { exact: true }).inputValue()).toBe('1280.50');
-    expect(await viewer.getByLabel('初审意见', { exact: true }).inputValue()).toBe('票据齐全');
+    expect(await viewer.getByLabel('初审意见', { exact: true }).inputValue()).toBe('票据齐全，会议通知已补');
     await viewer.getByText('请补充会议通知').waitFor();
   });
 });

@@ -281,6 +281,40 @@ describe.each(enginesUnderTest())('processes with designed forms on %s', (kind) 
     expect((await sent()).find((r) => r.processInstanceId === small)).toMatchObject({ status: 2 });
   });
 
+  it('a request returned to its applicant is resubmitted with the start form changed, and the flow reads it', async () => {
+    const id = await started(valid({ amount: 300, title: '显示器闪烁' }));
+    const [review] = await todo(users.approver, id);
+    const returned = await post(
+      `${WORK}/return-task`,
+      { taskId: review!.taskId, target: 'initiator', comment: '金额请按发票填写' },
+      users.approver.token,
+    );
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    const [back] = await todo(users.applicant, id);
+    // The applicant's dialog: the start's fields, editable again (the note still not theirs).
+    const dialog = (await formData(users.applicant, id, back!.taskId as string)).body.data;
+    expect(dialog.taskId).toBe(back!.taskId);
+    expect(dialog.access).toMatchObject({ title: 'editable', amount: 'editable', note: 'readonly' });
+    // A field that is not theirs, or a value the form refuses: 400 naming it, nothing changed.
+    for (const variables of [{ note: '自己写' }, { amount: 'lots' }]) {
+      const refused = await complete(users.applicant, back!, variables);
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toContain(Object.keys(variables)[0]);
+    }
+    expect(await todo(users.applicant, id)).toHaveLength(1);
+    expect((await formData(users.applicant, id)).body.data.data.amount).toBe(300);
+    // Resubmitted at 5000: stored, straight back to the reviewer, and the gateway reads 5000.
+    expect((await complete(users.applicant, back!, { amount: 5000 })).status).toBe(200);
+    expect((await formData(users.applicant, id)).body.data.data).toMatchObject({
+      title: '显示器闪烁',
+      amount: 5000,
+    });
+    const [again] = await todo(users.approver, id);
+    expect(again!.taskName).toBe('审核');
+    expect((await complete(users.approver, again!, { note: '按发票' })).status).toBe(200);
+    expect((await todo(users.approver, id)).map((r) => r.taskName)).toEqual(['复核']);
+  });
+
   it('filters the work lists by a searchable field', async () => {
     const a = await started(valid({ title: '空调漏水 A-17' }));
     const b = await started(valid({ title: '门禁故障 B-02' }));

@@ -428,6 +428,16 @@ export function resubmitThroughFlow(
   });
 }
 
+/**
+ * The state with `variables` merged into the process's, no step taken: a resubmission straight back
+ * (issue 51) changes the form data its step may change, which later conditions and assignees read.
+ */
+export function withVariables(state: EngineState, variables: Record<string, unknown>): EngineState {
+  const { engineState, book } = splitState(state);
+  book.variables = { ...book.variables, ...jsonObject(variables) };
+  return { ...engineState, [RUNTIME_KEY]: jsonCopy(book) as JsonValue };
+}
+
 /** The user tasks an execution waits in. */
 function waitingTasks(execution: { getPostponed(): unknown[] }): ElementApi[] {
   return (execution.getPostponed() as ElementApi[]).filter((api) => api.type === 'bpmn:UserTask');

@@ -189,7 +189,7 @@ export class FlowActionService {
     const copies = await this.copyUsers(store, actor, input.copyUserIds);
     const comment = input.comment?.trim() || null;
     if (task.taskKind === TASK_KIND.return) {
-      await this.resubmit(actor, store, task.id, comment, copies);
+      await this.resubmit(actor, store, task.id, comment, copies, input.variables);
       return 'resubmitted';
     }
     if (task.owner !== null) {
@@ -200,13 +200,17 @@ export class FlowActionService {
     return 'decided';
   }
 
-  /** The earlier person resubmits a returned request: the tasks it held reopen as they were. */
+  /**
+   * The earlier person resubmits a returned request, changing what their step may change of its form
+   * (`variables`): the tasks it held reopen as they were.
+   */
   private async resubmit(
     actor: Actor,
     store: Store,
     taskId: string,
     comment: string | null,
     copies: string[],
+    variables: Record<string, unknown> | undefined,
   ): Promise<void> {
     // Loaded before the transaction (a resubmission through the flow runs the engine).
     await flowRuntime();
@@ -223,6 +227,14 @@ export class FlowActionService {
       // The model's choice (issue 51): straight back to the tasks it held, or through the flow again
       // from the step returned to (their rows end; the engine opens the steps after it anew).
       const throughFlow = await this.runtime.returnsThroughFlow(tx, actor, instance, heldElements);
+      const data = await this.runtime.resubmitForm(
+        tx,
+        actor,
+        instance,
+        task.elementId,
+        variables,
+        !throughFlow,
+      );
       const reopened = throughFlow ? [] : heldTasks;
       if (throughFlow) await tasks.cancelHeld(actor, task.id);
       else await tasks.release(actor, task.id);
@@ -241,7 +253,15 @@ export class FlowActionService {
         comment,
       });
       if (throughFlow)
-        await this.runtime.resubmitThroughFlow(tx, actor, instance, heldElements, task.elementId, comment);
+        await this.runtime.resubmitThroughFlow(
+          tx,
+          actor,
+          instance,
+          heldElements,
+          task.elementId,
+          comment,
+          data,
+        );
       const processName = await this.processName(tx, actor, instance.definitionId);
       for (const back of reopened)
         await this.tell(

@@ -24,6 +24,7 @@ import {
   parseFormData,
   parsePins,
   searchableValues,
+  type PinnedForm,
 } from '../form/form-binding.js';
 import { FlowFormValueRepository } from '../form/form-value.repository.js';
 import type { EngineState, StepResult } from '../engine/runtime.js';
@@ -156,6 +157,13 @@ export type StepHook = (
   tx: Store,
   step: { instance: InstanceRecord; task: TaskRecord | null; processName: string },
 ) => Promise<void>;
+
+/** What a step sets of an instance's form: its values, beside the data as it was. */
+interface FormStep {
+  form: PinnedForm;
+  existing: Record<string, unknown>;
+  values: Record<string, unknown>;
+}
 
 export class FlowRuntimeService {
   /** The business forms by their table. */
@@ -426,23 +434,8 @@ export class FlowRuntimeService {
       const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
       const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
       // A task with a form (issue 51) sets only its editable fields, checked against the pinned form.
-      const binding = bindingOf(await parsedModel(xml), task.elementId);
-      const formStep = binding
-        ? await (async () => {
-            const bindings = new FormBindings(tx, actor);
-            const pins = parsePins(
-              await new FlowDefinitionRepository(tx).formPinsOf(actor, instance.definitionId),
-            );
-            const form = await bindings.pinned(binding.formKey, pins);
-            const existing = parseFormData(await instances.formDataOf(actor, instance.id));
-            // The decision and comment are the flag's and the comment's (DECISION_VARIABLES), not fields.
-            const given = Object.fromEntries(
-              Object.entries(input.variables ?? {}).filter(([key]) => key !== 'pass' && key !== 'comment'),
-            );
-            const values = await bindings.checkedStep(form, binding, given, existing, pass);
-            return { form, existing, values };
-          })()
-        : null;
+      // The decision and comment are the flag's and the comment's (DECISION_VARIABLES), not fields.
+      const formStep = await this.formStep(tx, actor, instance, xml, task.elementId, input.variables, pass);
       // The task's declared variables as given; the decision and comment from the flag and comment.
       const output = { ...input.variables, pass, comment: comment ?? '' };
       const step = await this.resolveRoleAliases(
@@ -451,16 +444,7 @@ export class FlowRuntimeService {
         await engineStep(engine, () => engine.completeTask(xml, state, task.elementId, output, actor.userId)),
       );
       await advanceTo(instances, actor, instance, step);
-      if (formStep) {
-        const { form, existing, values } = formStep;
-        await instances.setFormData(actor, instance.id, JSON.stringify({ ...existing, ...values }));
-        await new FlowFormValueRepository(tx).replace(
-          actor,
-          instance.id,
-          Object.keys(values),
-          searchableValues(form.definition, values),
-        );
-      }
+      if (formStep) await this.storeFormStep(tx, actor, instance.id, formStep);
       const history = new FlowHistoryRepository(tx);
       const countersign = bindingCountersign(await parsedModel(xml), task.elementId);
       if (countersign) {
@@ -520,6 +504,81 @@ export class FlowRuntimeService {
   }
 
   /**
+   * What a step sets of the instance's form (issue 51): the editable fields of the element's binding,
+   * given (the decision and comment left out) or kept, checked against the form the definition
+   * pinned; null when the element has no form. `complete`: its required fields must be filled.
+   */
+  private async formStep(
+    tx: Store,
+    actor: Actor,
+    instance: InstanceRecord,
+    xml: string,
+    elementId: string,
+    variables: Record<string, unknown> | undefined,
+    complete: boolean,
+  ): Promise<FormStep | null> {
+    const binding = bindingOf(await parsedModel(xml), elementId);
+    if (!binding) return null;
+    const bindings = new FormBindings(tx, actor);
+    const pins = parsePins(await new FlowDefinitionRepository(tx).formPinsOf(actor, instance.definitionId));
+    const form = await bindings.pinned(binding.formKey, pins);
+    const existing = parseFormData(await new FlowInstanceRepository(tx).formDataOf(actor, instance.id));
+    const given = Object.fromEntries(
+      Object.entries(variables ?? {}).filter(([key]) => key !== 'pass' && key !== 'comment'),
+    );
+    const values = await bindings.checkedStep(form, binding, given, existing, complete);
+    return { form, existing, values };
+  }
+
+  /** Stores a step's form data with the instance, and its searchable values. */
+  private async storeFormStep(tx: Store, actor: Actor, instanceId: string, step: FormStep): Promise<void> {
+    const { form, existing, values } = step;
+    await new FlowInstanceRepository(tx).setFormData(
+      actor,
+      instanceId,
+      JSON.stringify({ ...existing, ...values }),
+    );
+    await new FlowFormValueRepository(tx).replace(
+      actor,
+      instanceId,
+      Object.keys(values),
+      searchableValues(form.definition, values),
+    );
+  }
+
+  /**
+   * A resubmission's form data (issue 51): whoever a request was returned to changes what their
+   * step may change (the initiator the start form's editable fields, a task's assignee that task's),
+   * stored with the instance and, straight back, merged into the waiting engine's variables (through
+   * the flow the caller hands them to resubmitThroughFlow). {} when the step has no form.
+   */
+  async resubmitForm(
+    tx: Store,
+    actor: Actor,
+    instance: InstanceRecord,
+    elementId: string,
+    variables: Record<string, unknown> | undefined,
+    straightBack: boolean,
+  ): Promise<Record<string, unknown>> {
+    const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
+    const formStep = await this.formStep(tx, actor, instance, xml, elementId, variables, true);
+    if (!formStep) return {};
+    await this.storeFormStep(tx, actor, instance.id, formStep);
+    if (straightBack) {
+      const engine = await flowRuntime();
+      const instances = new FlowInstanceRepository(tx);
+      const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
+      const moved = await instances.advance(actor, instance.id, instance.revision, {
+        engineState: JSON.stringify(engine.withVariables(state, formStep.values)),
+        currentNodes: instance.currentNodes,
+        runState: instance.runState,
+      });
+      if (!moved) throw badRequest('flow.instance.moved');
+    }
+    return formStep.values;
+  }
+
+  /**
    * A return resubmitted through the flow again: the engine discards the held tasks and runs on from
    * `fromElementId` (the task returned to, or the start event), under the instance's revision
    * check; the steps after it get new tasks, and the business record hears of the step. The caller
@@ -532,6 +591,7 @@ export class FlowRuntimeService {
     heldElementIds: string[],
     fromElementId: string,
     comment: string | null,
+    variables: Record<string, unknown> = {},
   ): Promise<void> {
     const engine = await flowRuntime();
     const instances = new FlowInstanceRepository(tx);
@@ -542,6 +602,7 @@ export class FlowRuntimeService {
       actor,
       await engineStep(engine, () =>
         engine.resubmitThroughFlow(xml, state, heldElementIds, fromElementId, {
+          ...variables,
           pass: true,
           comment: comment ?? '',
         }),
@@ -926,7 +987,8 @@ export class FlowRuntimeService {
       (t) =>
         t.taskState === TASK_STATE.open &&
         t.assignee === actor.userId &&
-        t.taskKind === TASK_KIND.task &&
+        // A task of the model, or one returned to the reader (its step's form, editable again).
+        (t.taskKind === TASK_KIND.task || t.taskKind === TASK_KIND.return) &&
         bindingOf(parsed, t.elementId) !== null,
     );
     const task = (taskId ? own.find((t) => t.id === taskId) : undefined) ?? own[0];

@@ -39,9 +39,10 @@ export function TaskHandling({ task, name, onDone, onCancel }: TaskHandlingProps
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('handle');
   const plain = (task.kind ?? 'task') === 'task';
-  // The process's form (issue 51): the task's editable fields are sent with the decision.
+  // The process's form (issue 51): the task's editable fields are sent with the decision, and a
+  // returned request's (its step's fields, editable again) with the resubmission.
   const [taskForm] = Form.useForm<Record<string, unknown>>();
-  const bound = useBoundForm(task.processInstanceId, plain ? task.taskId : undefined);
+  const bound = useBoundForm(task.processInstanceId, task.kind === 'delegated' ? undefined : task.taskId);
   // A countersign's task (会签): 加签 and 减签 instead of 转办 and 委派 (its votes are its signers').
   const countersign = useQuery({
     queryKey: ['work', 'signers', task.taskId],
