@@ -49,6 +49,14 @@ export const IdString = Type.String({ pattern: ID_PATTERN, 'x-label': 'field.id'
 /** Null first: with type coercion on, ajv would otherwise turn null into "" for the string branch. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
+/**
+ * A number or null in a request body, as one JSON Schema type list. The server's validator coerces
+ * types (Fastify's default), and through `Nullable`'s anyOf a 0 became null (its first branch, null,
+ * takes a falsy value); a type list takes 0 and null as they are.
+ */
+export const NullableNumber = (options: Record<string, unknown> = {}) =>
+  Type.Unsafe<number | null>({ ...options, type: ['number', 'null'] });
+
 /** A required string that must not be blank. */
 export const RequiredText = (maxLength: number, text: FieldText) =>
   Type.String({ minLength: 1, maxLength, pattern: '\\S', ...annotations(text) });

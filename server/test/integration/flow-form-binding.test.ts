@@ -206,6 +206,10 @@ describe.each(enginesUnderTest())('processes with designed forms on %s', (kind) 
     const readOnly = await start(valid({ note: '我来写' }));
     expect(readOnly.status).toBe(400);
     expect(readOnly.body.msg).toContain('note');
+    // A bound of 0 is a bound (min 0 on the amount): a negative amount is refused.
+    const negative = await start(valid({ amount: -1 }));
+    expect(negative.status).toBe(400);
+    expect(negative.body.msg).toContain('amount');
     const unknownUser = await start(valid({ approver: '999999999' }));
     expect(unknownUser.status).toBe(400);
     expect(unknownUser.body.msg).toContain('approver');
