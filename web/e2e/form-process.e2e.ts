@@ -1,9 +1,9 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, chooseInMore, createRole, createStaff, openMenu } from './support/console-api.js';
 import { confirmOk } from './support/dialog.js';
 import { buttonName, signIn, type Credentials } from './support/sign-in.js';
 import { consoleSuite } from './support/suite.js';
+import { toast, row } from './support/work.js';
 
 // Issue 51, part D, end to end on one server: the seeded machine repair process (a designed form
 // bound to its start event and its task, no code of its own) is started from the machine page's 报修
@@ -16,18 +16,6 @@ const WIDE = { width: 1366, height: 768 };
 const BIZ = '/api/zxgxg-api';
 const MACHINE_NO = 'ZX-0042';
 const MAINTAINER: Credentials = { username: 'e2e_repair_fixer', password: 'Fixer-2024-pass' };
-
-async function toast(page: Page, text: string): Promise<void> {
-  const notices = page.locator('.ant-message-notice');
-  try {
-    await notices.filter({ hasText: text }).first().waitFor();
-  } catch (error) {
-    throw new Error(`no message "${text}"; on screen: ${JSON.stringify(await notices.allTextContents())}`, {
-      cause: error,
-    });
-  }
-}
-const row = (scope: Locator, text: string | RegExp) => scope.getByRole('row', { name: text });
 
 describe('a process with a designed form in the console against the real server', () => {
   it('reports a machine’s fault from its page, records the result, clears the fault, and shows the data', async () => {

@@ -1,9 +1,10 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, createRole, createStaff, openMenu } from './support/console-api.js';
 import { confirmOk } from './support/dialog.js';
 import { buttonName, signIn, type Credentials } from './support/sign-in.js';
 import { consoleSuite } from './support/suite.js';
+import { toast, row, choose, handle } from './support/work.js';
 
 // Issue 51, part A, end to end on one server: a two-step process; the checker returns the second
 // step to the approver with a reason, the approver sees it in 待办事务 and resubmits it, it comes
@@ -42,44 +43,11 @@ const chain = (approver: string, checker: string) => `<?xml version="1.0" encodi
   </process>
 </definitions>`;
 
-async function toast(page: Page, text: string): Promise<void> {
-  const notices = page.locator('.ant-message-notice');
-  try {
-    await notices.filter({ hasText: text }).first().waitFor();
-  } catch (error) {
-    throw new Error(`no message "${text}"; on screen: ${JSON.stringify(await notices.allTextContents())}`, {
-      cause: error,
-    });
-  }
-}
-const row = (scope: Locator, text: string | RegExp) => scope.getByRole('row', { name: text });
-
 async function signInAs(credentials: Credentials): Promise<Page> {
   const { baseUrl, captchas } = suite.running();
   const page = await suite.newPage(WIDE);
   await signIn(page, baseUrl, captchas, credentials);
   return page;
-}
-
-/** Chooses an option of an antd select by its label, typing to search it when it searches. */
-async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
-  const field = scope.getByLabel(label, { exact: true });
-  await field.click();
-  if (await field.isEditable()) await field.fill(option);
-  await page.locator('.ant-select-item-option').filter({ hasText: option }).first().click();
-}
-
-/** Opens 处理 on a to-do row (the list read anew): the handling dialog. */
-async function handle(page: Page, task: string): Promise<Locator> {
-  let todo: Locator;
-  if (new URL(page.url()).pathname === '/work/todo/index') {
-    await page.reload();
-    todo = page.getByRole('region', { name: '待办事务', exact: true });
-  } else todo = await openMenu(page, '我的事务', '待办事务', '/work/todo/index');
-  await row(todo, new RegExp(task)).getByRole('button', { name: '处理' }).click();
-  const dialog = page.getByRole('dialog', { name: '处理事务' });
-  await dialog.waitFor();
-  return dialog;
 }
 
 describe('task actions in the console against the real server', () => {

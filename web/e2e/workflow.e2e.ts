@@ -4,6 +4,7 @@ import { createRole, createStaff, openMenu } from './support/console-api.js';
 import { signIn, type Credentials } from './support/sign-in.js';
 import { confirmOk } from './support/dialog.js';
 import { consoleSuite } from './support/suite.js';
+import { toast, row } from './support/work.js';
 
 // The workflow console end to end (issue 17), on one server: the seeded leave process run through
 // its three routes (the applicant's form, the approver's handling, the detail with its coloured
@@ -20,17 +21,6 @@ const MODEL = { name: 'E2E 两步流程', key: 'e2e_two_steps' };
 const made = { approverId: '', clerkId: '' };
 
 /** Waits for an antd message (toast); failing, says which messages showed instead. */
-async function toast(page: Page, text: string): Promise<void> {
-  const notices = page.locator('.ant-message-notice');
-  try {
-    await notices.filter({ hasText: text }).first().waitFor();
-  } catch (error) {
-    throw new Error(`no message "${text}"; on screen: ${JSON.stringify(await notices.allTextContents())}`, {
-      cause: error,
-    });
-  }
-}
-const row = (scope: Locator, text: string | RegExp) => scope.getByRole('row', { name: text });
 const diagramOf = (scope: Locator | Page) => scope.getByRole('img', { name: /^流程图/ });
 /** The marker class bpmn-js put on a drawn element (flow-done, flow-active, flow-taken). */
 const markerOf = async (diagram: Locator, elementId: string) =>
