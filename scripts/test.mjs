@@ -18,6 +18,10 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { SQLITE_DRIVER_MODULE } from './sqlite-driver.mjs';
 
+/** GNU time, which reports a command's CPU time with its children's. */
+const GNU_TIME = '/usr/bin/time';
+const CPU_MARK = 'step CPU: ';
+
 /** How much lower the background steps' CPU priority is (nice(1): 0 normal, 19 lowest). */
 const BACKGROUND_NICENESS = 10;
 
@@ -55,7 +59,7 @@ const steps = [
   },
 ];
 
-/** @type {Map<string, { state: 'passed' | 'failed' | 'skipped', seconds?: number }>} */
+/** @type {Map<string, { state: 'passed' | 'failed' | 'skipped', seconds?: number, cpu?: number }>} */
 const ended = new Map();
 
 function runScript({ script, background = false }) {
@@ -64,6 +68,8 @@ function runScript({ script, background = false }) {
     console.log(`▶ ${script}${background ? ` (nice ${BACKGROUND_NICENESS})` : ''}`);
     const command = ['npm', 'run', '--silent', script];
     if (background) command.unshift('nice', '-n', String(BACKGROUND_NICENESS));
+    // The step's CPU time (every process it ran), where GNU time is installed.
+    if (existsSync(GNU_TIME)) command.unshift(GNU_TIME, '-f', `${CPU_MARK}%U %S`);
     const child = spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
@@ -71,11 +77,21 @@ function runScript({ script, background = false }) {
     child.on('close', (code, signal) => {
       const seconds = (performance.now() - started) / 1000;
       const passed = code === 0;
-      process.stdout.write(Buffer.concat(output));
+      const text = Buffer.concat(output).toString('utf8');
+      const mark = text.lastIndexOf(CPU_MARK);
+      const cpu =
+        mark < 0
+          ? undefined
+          : text
+              .slice(mark + CPU_MARK.length)
+              .trim()
+              .split(/\s+/)
+              .reduce((sum, part) => sum + Number(part), 0);
+      process.stdout.write(mark < 0 ? text : text.slice(0, mark));
       console.log(
         `${passed ? '✔' : '✘'} ${script}: ${seconds.toFixed(1)} s${passed ? '' : ` (exit ${code ?? signal})`}\n`,
       );
-      ended.set(script, { state: passed ? 'passed' : 'failed', seconds });
+      ended.set(script, { state: passed ? 'passed' : 'failed', seconds, cpu });
       resolve();
     });
   });
@@ -104,10 +120,12 @@ while (waiting.length > 0 || running.size > 0) {
 }
 const total = (performance.now() - started) / 1000;
 
-console.log('| step | seconds | result |\n|---|---|---|');
-for (const [script, { state, seconds }] of ended)
-  console.log(`| ${script} | ${seconds === undefined ? '' : seconds.toFixed(1)} | ${state} |`);
-console.log(`| total (wall) | ${total.toFixed(1)} | |`);
+const fixed = (n) => (n === undefined || Number.isNaN(n) ? '' : n.toFixed(1));
+console.log('| step | seconds | CPU-seconds | result |\n|---|---|---|---|');
+for (const [script, { state, seconds, cpu }] of ended)
+  console.log(`| ${script} | ${fixed(seconds)} | ${fixed(cpu)} | ${state} |`);
+const cpuTotal = [...ended.values()].reduce((sum, { cpu = 0 }) => sum + cpu, 0);
+console.log(`| total (wall) | ${total.toFixed(1)} | ${fixed(cpuTotal)} | |`);
 const skipped = [...ended].filter(([, { state }]) => state === 'skipped').map(([script]) => script);
 if (skipped.length > 0) console.log(`not run (a step it needs failed): ${skipped.join(', ')}`);
 process.exit([...ended.values()].every(({ state }) => state === 'passed') ? 0 : 1);
