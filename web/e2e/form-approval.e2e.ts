@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, chooseInMore, createRole, createStaff, openMenu } from './support/console-api.js';
-import { buttonName, signIn, type Credentials } from './support/sign-in.js';
+import { buttonName, type Credentials } from './support/sign-in.js';
 import { consoleSuite } from './support/suite.js';
 import { toast, row, choose, handle } from './support/work.js';
 
@@ -56,13 +55,6 @@ const chain = (approver: string, checker: string) => `<?xml version="1.0" encodi
     ${edge('toFirst', 136, 200)}${edge('toSecond', 300, 360)}${edge('toEnd', 460, 520)}
   </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
 </definitions>`;
-
-async function signInAs(credentials: Credentials): Promise<Page> {
-  const { baseUrl, captchas } = suite.running();
-  const page = await suite.newPage(WIDE);
-  await signIn(page, baseUrl, captchas, credentials);
-  return page;
-}
 
 describe('a designed form bound in the model designer, approved end to end', () => {
   it('binds the form to the start and both tasks, starts it, returns, resubmits, approves and copies it', async () => {
@@ -121,7 +113,7 @@ describe('a designed form bound in the model designer, approved end to end', () 
     await toast(admin, '流程已发起');
 
     // 初审: the data read-only, 初审意见 to write.
-    const approver = await signInAs(APPROVER);
+    const approver = await suite.signInAs(APPROVER, WIDE);
     const first = await handle(approver, '初审');
     await expect.poll(() => first.getByLabel('事由', { exact: true }).inputValue()).toBe('学术会议差旅');
     expect(await first.getByLabel('金额', { exact: true }).isDisabled()).toBe(true);
@@ -130,7 +122,7 @@ describe('a designed form bound in the model designer, approved end to end', () 
     await toast(approver, '已同意');
 
     // 复核 returns it to 初审 with the reason; 初审 resubmits; 复核 approves, copying the approver.
-    const checker = await signInAs(CHECKER);
+    const checker = await suite.signInAs(CHECKER, WIDE);
     const second = await handle(checker, '复核');
     await expect.poll(() => second.getByLabel('初审意见', { exact: true }).inputValue()).toBe('票据齐全');
     await second.locator('.ant-segmented-item').filter({ hasText: '退回' }).click();

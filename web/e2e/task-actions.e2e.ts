@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api, createRole, createStaff, openMenu } from './support/console-api.js';
 import { confirmOk } from './support/dialog.js';
-import { buttonName, signIn, type Credentials } from './support/sign-in.js';
+import { buttonName, type Credentials } from './support/sign-in.js';
 import { consoleSuite } from './support/suite.js';
 import { toast, row, choose, handle } from './support/work.js';
 
@@ -43,13 +42,6 @@ const chain = (approver: string, checker: string) => `<?xml version="1.0" encodi
   </process>
 </definitions>`;
 
-async function signInAs(credentials: Credentials): Promise<Page> {
-  const { baseUrl, captchas } = suite.running();
-  const page = await suite.newPage(WIDE);
-  await signIn(page, baseUrl, captchas, credentials);
-  return page;
-}
-
 describe('task actions in the console against the real server', () => {
   it('returns a task, resubmits it, approves it with a copy that shows in 抄送我的', async () => {
     const admin = await suite.signedInPage(WIDE);
@@ -69,13 +61,13 @@ describe('task actions in the console against the real server', () => {
     await api(admin, '/api/blade-flow/work/start-process', { processDefinitionId: definition!.id });
 
     // The approver passes 初审.
-    const approver = await signInAs(APPROVER);
+    const approver = await suite.signInAs(APPROVER, WIDE);
     const first = await handle(approver, '初审');
     await first.getByRole('button', { name: '同意' }).click();
     await toast(approver, '已同意');
 
     // The checker returns 复审 to 初审, with the reason.
-    const checker = await signInAs(CHECKER);
+    const checker = await suite.signInAs(CHECKER, WIDE);
     const second = await handle(checker, '复审');
     await second.locator('.ant-segmented-item').filter({ hasText: '退回' }).click();
     await choose(checker, second, '退回到', '初审');

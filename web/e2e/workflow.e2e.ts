@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createRole, createStaff, openMenu } from './support/console-api.js';
-import { signIn, type Credentials } from './support/sign-in.js';
+import { type Credentials } from './support/sign-in.js';
 import { confirmOk } from './support/dialog.js';
 import { consoleSuite } from './support/suite.js';
 import { toast, row } from './support/work.js';
@@ -29,13 +29,6 @@ const markerOf = async (diagram: Locator, elementId: string) =>
     .filter((name) => name.startsWith('flow-'));
 
 /** A staff member's own session, signed in through the form. */
-async function signInAs(credentials: Credentials): Promise<Page> {
-  const { baseUrl, captchas } = suite.running();
-  const page = await suite.newPage(WIDE);
-  await signIn(page, baseUrl, captchas, credentials);
-  return page;
-}
-
 /** Picks a moment in an antd date picker by typing it, as a keyboard user does. */
 async function typeMoment(page: Page, label: string, moment: string): Promise<void> {
   const input = page.getByLabel(label, { exact: true });
@@ -53,7 +46,7 @@ describe('the workflow console against the real server', () => {
     made.clerkId = await createStaff(admin, CLERK, '办事员', roleId);
 
     // The approver is signed in, the bell's popover open on 消息, before the leave is asked for.
-    const approver = await signInAs(APPROVER);
+    const approver = await suite.signInAs(APPROVER, WIDE);
     await approver.getByRole('button', { name: '通知', exact: true }).click();
     await approver.getByRole('tab', { name: '消息', exact: true }).click();
 
@@ -155,7 +148,7 @@ describe('the workflow console against the real server', () => {
     await toast(admin, '流程已发起');
 
     // The candidate claims 初审 and completes it; the assignee completes 复审.
-    const clerk = await signInAs(CLERK);
+    const clerk = await suite.signInAs(CLERK, WIDE);
     const claim = await openMenu(clerk, '我的事务', '待签事务', '/work/claim/index');
     await row(claim, /初审/).getByRole('button', { name: '签收' }).click();
     await confirmOk(clerk);
@@ -167,7 +160,7 @@ describe('the workflow console against the real server', () => {
     await handle.getByRole('button', { name: '同意' }).click();
     await toast(clerk, '已同意');
 
-    const approver = await signInAs(APPROVER);
+    const approver = await suite.signInAs(APPROVER, WIDE);
     const todo = await openMenu(approver, '我的事务', '待办事务', '/work/todo/index');
     await row(todo, /复审/).getByRole('button', { name: '处理' }).click();
     const second = approver.getByRole('dialog', { name: '处理事务' });

@@ -8,6 +8,7 @@ import {
   signedInState,
   signIn,
   uniqueKeyPrefix,
+  type Credentials,
   type SignedInState,
 } from './sign-in.js';
 
@@ -28,6 +29,8 @@ export interface ConsoleSuite {
   signedInPage(viewport?: Viewport, path?: string): Promise<Page>;
   /** A fresh page signed in through the form, on the home page: a session of its own. */
   signInThroughForm(viewport?: Viewport): Promise<Page>;
+  /** A fresh page signed in through the form as someone else (a user a test made): their session. */
+  signInAs(credentials: Credentials, viewport?: Viewport): Promise<Page>;
 }
 
 const HOME = '/wel/index';
@@ -94,7 +97,13 @@ export function consoleSuite(env: Record<string, string> = {}): ConsoleSuite {
     await page.getByRole('heading', { name: GREETING }).waitFor();
     return page;
   };
-  return { running, newPage, signedInPage, signInThroughForm };
+  const signInAs = async (credentials: Credentials, viewport?: Viewport) => {
+    const { baseUrl, captchas } = running();
+    const page = await newPage(viewport);
+    await signIn(page, baseUrl, captchas, credentials);
+    return page;
+  };
+  return { running, newPage, signedInPage, signInThroughForm, signInAs };
 }
 
 /**
