@@ -75,7 +75,7 @@ try {
             ...['--machines', String(MACHINES), '--concurrency', String(CONCURRENCY)],
             ...['--duration', String(SECONDS), '--mode', mode, '--mqtt-url', `mqtt://127.0.0.1:${mqttPort}`],
           ],
-          () => (cpuBefore = cpuSeconds(server.pid).all),
+          { beating: () => (cpuBefore = cpuSeconds(server.pid).all) },
         );
         const list = await listLatencies(server.base, headers, run);
         const result = await run;

@@ -219,10 +219,17 @@ export function cpuSeconds(pid) {
 
 /**
  * Runs the fleet simulator (scripts/fleet-simulate.mjs) against a server to its end, signed in as
- * the bench's administrator: its JSON totals. `beating` is called once its machines beat (their
- * preparation is over). `args`: the simulator's options (--machines, --mode, …).
+ * the bench's administrator: its JSON totals. `args`: the simulator's options (--machines, --mode,
+ * …). `marks`, each called once: `beating` when its machines beat (their preparation is over),
+ * `measuring` when its warm-up is over (with --warmup: the totals count from there), `stopping` when
+ * its machines stop beating.
  */
-export function runSimulator(base, args, beating = () => undefined) {
+export function runSimulator(base, args, marks = {}) {
+  const lines = [
+    [' machines (', marks.beating],
+    ['warm-up over', marks.measuring],
+    ['stopping', marks.stopping],
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -237,7 +244,7 @@ export function runSimulator(base, args, beating = () => undefined) {
     let err = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => {
-      if (!err.includes(' machines (') && (err + chunk).includes(' machines (')) beating();
+      for (const [line, mark] of lines) if (!err.includes(line) && (err + chunk).includes(line)) mark?.();
       err += chunk;
     });
     child.once('exit', (code) => {

@@ -6,7 +6,8 @@
 // each machine beats every --interval seconds (spread over the interval), now and then with a slot
 // changing state or a refund request; it acknowledges and completes the commands it is sent, and
 // downloads and installs an update it is offered (reporting its progress). Every --report seconds it
-// prints what it did; at the end (--duration, or Ctrl-C) one JSON line of totals.
+// prints what it did; at the end (--duration, or Ctrl-C) one JSON line of totals. With --warmup S, the
+// machines beat for S seconds first, which the totals leave out (the duration follows the warm-up).
 //
 // With --concurrency K the machines do not wait for their interval: K heartbeats are in flight at
 // every moment (what bench/fleet.mjs measures a server with).
@@ -26,6 +27,7 @@ const { values: options } = parseArgs({
     'mqtt-url': { type: 'string', default: 'mqtt://127.0.0.1:1883' },
     interval: { type: 'string', default: '60' },
     duration: { type: 'string', default: '0' },
+    warmup: { type: 'string', default: '0' },
     concurrency: { type: 'string', default: '0' },
     'refund-rate': { type: 'string', default: '0.002' },
     'slot-rate': { type: 'string', default: '0.05' },
@@ -42,6 +44,7 @@ if (options.help) {
   --account admin --password <password> --tenant 000000   who makes the machines (an administrator)
   --interval 60          seconds between a machine's heartbeats
   --duration 0           seconds to run (0: until Ctrl-C)
+  --warmup 0             seconds of beating first that the totals leave out (the server warming up)
   --concurrency 0        K > 0: no interval, K heartbeats always in flight (a load test)
   --mqtt-url mqtt://127.0.0.1:1883   the broker (the server's MQTT_PORT, or MQTT_URL's broker)
   --refund-rate 0.002    chance of a refund request per heartbeat
@@ -59,6 +62,7 @@ const BASE = options.url.replace(/\/+$/, '');
 const COUNT = number('machines', 1);
 const INTERVAL_MS = number('interval', 0.01) * 1000;
 const DURATION_MS = number('duration', 0) * 1000;
+const WARMUP_MS = number('warmup', 0) * 1000;
 const CONCURRENCY = number('concurrency', 0);
 const REFUND_RATE = number('refund-rate', 0);
 const SLOT_RATE = number('slot-rate', 0);
@@ -380,10 +384,24 @@ async function loaded(worker) {
   }
 }
 
-const stop = () => (stopping = true);
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  // bench/fleet-processes.mjs reads this line as the end of the heartbeats.
+  console.error('stopping');
+};
 process.once('SIGINT', stop);
 process.once('SIGTERM', stop);
-if (DURATION_MS > 0) setTimeout(stop, DURATION_MS).unref();
+/** The end of the warm-up: the totals start again from here. */
+function measureFromNow() {
+  Object.assign(stats, { heartbeats: 0, errors: 0, refunds: 0, commands: 0, updates: 0, latencies: [] });
+  started = performance.now();
+  // bench/fleet-processes.mjs reads this line as the start of the measured heartbeats.
+  console.error('warm-up over: measuring');
+  if (DURATION_MS > 0) setTimeout(stop, DURATION_MS).unref();
+}
+if (WARMUP_MS > 0) setTimeout(measureFromNow, WARMUP_MS).unref();
+else if (DURATION_MS > 0) setTimeout(stop, DURATION_MS).unref();
 await Promise.all(
   CONCURRENCY > 0
     ? Array.from({ length: CONCURRENCY }, (_, k) => loaded(k))

@@ -10,6 +10,7 @@ import {
 } from './support/shared-redis.js';
 import { createSeededDatabase } from './support/template-databases.js';
 import { SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
+import { MachineRepository } from '../../src/modules/business/machine/machine.repository.js';
 
 // Issue 50's figures rest on what a heartbeat writes and reads (device/heartbeat-times.ts,
 // device/fleet-snapshots.ts, decision 0043): a change is written before the answer; a heartbeat that
@@ -98,6 +99,22 @@ describe.each(enginesUnderTest())('what a heartbeat writes, on %s', (kind) => {
       200,
     );
     expect((await stored(m.id)).version).toBe(101);
+  });
+
+  it('brings a machine online with the time of a heartbeat that looked unchanged after its connection ended', async () => {
+    // A process that handled its messages before may not know the connection ended (another process
+    // wrote it): the coalesced write of its time makes it online from then, as a heartbeat would.
+    const m = await machine('HBW-A3');
+    expect((await device(m, '/heartbeat', { apkPackageName: 'com.hbw' })).status).toBe(200);
+    const machines = new MachineRepository(t.store, 300);
+    const server = { tenantId: '000000', userId: null, deptId: null };
+    const second = Math.floor(Date.now() / 1000) * 1000;
+    await machines.markDisconnected(server, m.id, new Date(second + 1000));
+    await machines.recordHeard('000000', [m.id], new Date(second + 2000));
+    expect(await stored(m.id)).toMatchObject({ heard: second + 2000, online: second + 2000 });
+    // Heard again while online: online since then still.
+    await machines.recordHeard('000000', [m.id], new Date(second + 3000));
+    expect(await stored(m.id)).toMatchObject({ heard: second + 3000, online: second + 2000 });
   });
 
   it('keeps heartbeats out of the API log, and a machine’s other calls in it', async () => {

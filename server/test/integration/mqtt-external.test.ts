@@ -152,6 +152,62 @@ describe(`machines over an external MQTT broker (Mosquitto), two processes, on $
     expect((await detail()).offlineSince).not.toBeNull();
   });
 
+  it('forgets a machine removed in the console at once, in both processes', async () => {
+    // Each process keeps the machines its messages came from (device/device-directory.ts).
+    const hospital = await call('POST', `${API}/hospital/submit`, {
+      hospitalCode: `RM${run}`,
+      hospitalName: '撤机医院',
+    });
+    const created = await call('POST', `${API}/machine/submit`, {
+      machineNo: `RM-${run}`,
+      machineName: '待撤柜',
+      hospitalId: hospital.body.data.id,
+      slotCount: 1,
+    });
+    const removed = created.body.data as { id: string; machineNo: string };
+    const client = await connectAsync(BROKER, {
+      clientId: removed.machineNo,
+      protocolVersion: 5,
+      reconnectPeriod: 0,
+    });
+    devices.push(client);
+    const at = (kind: string) => `zxgxg/000000/${removed.machineNo}/${kind}`;
+    const replies: Reply[] = [];
+    client.on('message', (_topic, payload) => replies.push(JSON.parse(payload.toString()) as Reply));
+    await client.subscribeAsync(at('reply'), { qos: 1 });
+    const refunds = async (tag: string) => {
+      const orders = Array.from({ length: 8 }, (_, i) => `RM-${run}-${tag}-${i}`);
+      for (const orderNo of orders)
+        await client.publishAsync(
+          at('refund'),
+          JSON.stringify({ requestId: orderNo, orderNo, orderAmount: 500, refundAmount: 100 }),
+          { qos: 1 },
+        );
+      return orders;
+    };
+    const stored = async (tag: string) =>
+      (
+        await a.database.db
+          .selectFrom('zx_refund_review')
+          .select('id')
+          .where('order_no', 'like', `RM-${run}-${tag}-%`)
+          .execute()
+      ).length;
+
+    // Eight messages go round both processes' connections: each has the machine in its directory.
+    const before = await refunds('before');
+    await expect.poll(() => replies.length, { timeout: 10_000 }).toBe(before.length);
+    expect(await stored('before')).toBe(before.length);
+
+    expect((await call('POST', `${API}/machine/remove?ids=${removed.id}`)).status).toBe(200);
+    // Removed through one process: its messages, shared between both as before, are refused by
+    // both (an unknown machine's: nothing stored, nothing answered).
+    await refunds('after');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await stored('after')).toBe(0);
+    expect(replies).toHaveLength(before.length);
+  });
+
   it('answers the broker’s hooks: a machine with its own secret and topics, the server as superuser', async () => {
     const hook = (path: string, body: unknown, bearer = HOOK_TOKEN) =>
       call('POST', `${API}/mqtt/${path}`, body, { authorization: `Bearer ${bearer}` });

@@ -120,13 +120,11 @@ export async function registerBusiness(app: FastifyInstance, deps: BusinessDepen
   const repairs = deps.flow ? new MachineRepairs(stores, deps.flow, offlineSeconds, record) : undefined;
   await app.register(machineRoutes, {
     prefix: `${PREFIX}/machine`,
-    machines: new MachineService(
-      stores,
-      offlineSeconds,
-      record,
-      (machine) => link?.disconnect(machine.tenantId, machine.machineNo),
-      repairs && ((actor, ids, tx) => repairs.openAmong(actor, ids, tx)),
-    ),
+    machines: new MachineService(stores, offlineSeconds, record, {
+      changes: app.events,
+      secretRotated: (machine) => link?.disconnect(machine.tenantId, machine.machineNo),
+      ...(repairs ? { underRepair: (actor, ids, tx) => repairs.openAmong(actor, ids, tx) } : {}),
+    }),
     store,
     repairs,
   });

@@ -15,7 +15,7 @@ import type { CommandService } from '../command/command.service.js';
 import type { RolloutService } from '../rollout/rollout.service.js';
 import { deviceSecretMatches } from '../device-secret.js';
 import type { FleetSnapshots } from './fleet-snapshots.js';
-import { onlyStillHere, type HeartbeatTimes } from './heartbeat-times.js';
+import { heardFrom, onlyStillHere, type HeartbeatTimes } from './heartbeat-times.js';
 import { MachineRepository, type DeviceRecord } from '../machine/machine.repository.js';
 import type { RefundService } from '../refund/refund.service.js';
 import { SlotRepository } from '../slot/slot.repository.js';
@@ -74,9 +74,14 @@ export class DeviceService {
   async connection(device: DeviceRecord, connected: boolean): Promise<void> {
     const actor = actorOf(device);
     const machines = new MachineRepository(await this.stores.storeFor(actor), this.offlineSeconds);
-    await (connected
-      ? machines.markConnected(actor, device.id)
-      : machines.markDisconnected(actor, device.id));
+    const at = new Date();
+    if (connected) {
+      await machines.markConnected(actor, device.id, at);
+      device.heardAt = at;
+    } else {
+      await machines.markDisconnected(actor, device.id, at);
+      device.disconnectedAt = at;
+    }
   }
 
   /** Records the heartbeat and the slots' states; answers the newer published apk, if any. */
@@ -96,6 +101,7 @@ export class DeviceService {
         },
         new Date(now),
       );
+    heardFrom(device, input, now);
     if (input.slots?.length) await new SlotRepository(store).reportStates(actor, device.id, input.slots);
 
     const packageName = input.apkPackageName ?? device.apkPackageName;

@@ -42,6 +42,21 @@ export function onlyStillHere(
   );
 }
 
+/**
+ * What this process now knows of the machine, once it has handled its heartbeat: heard from `now`,
+ * running what it said. A record kept across messages (an MQTT connection's, the device directory's)
+ * so stays this process's latest view, and onlyStillHere compares the next heartbeat with it.
+ */
+export function heardFrom(
+  device: DeviceRecord,
+  says: { apkPackageName?: string; apkVersionCode?: number },
+  now: number,
+): void {
+  device.heardAt = new Date(now);
+  if (says.apkPackageName !== undefined) device.apkPackageName = says.apkPackageName;
+  if (says.apkVersionCode !== undefined) device.apkVersionCode = says.apkVersionCode;
+}
+
 /** The "still here" times waiting to be written, and their writer. */
 export class HeartbeatTimes {
   /** tenant → machine id → when it was last heard (ms). */

@@ -67,7 +67,11 @@ export const machineTable = defineTable(
   },
 );
 
-/** How a machine is found by its device: by number, in the tenant holding the number. */
+/**
+ * How a machine is found by its device: by number, in the tenant holding the number. Read from the
+ * database, then moved on by the messages the process handles (device/heartbeat-times.ts, heardFrom):
+ * a record kept across messages is the process's latest view of the machine.
+ */
 export interface DeviceRecord {
   id: string;
   tenantId: string;
@@ -75,7 +79,7 @@ export interface DeviceRecord {
   secretHash: string | null;
   apkPackageName: string | null;
   apkVersionCode: number | null;
-  /** Its last heartbeat as stored (an unchanged one may still be on its way: device/heartbeat-times.ts). */
+  /** Its last heartbeat (an unchanged one may still be on its way to the database: device/heartbeat-times.ts). */
   heardAt: Date | null;
   /** When its MQTT connection last ended. */
   disconnectedAt: Date | null;
@@ -305,11 +309,18 @@ export class MachineRepository extends TableRepository<Machine, 'zx_machine'> {
 
   /**
    * Heartbeats that changed nothing, in one statement: the machines were heard from `at` (no
-   * earlier than what is stored, which another process may have written since).
+   * earlier than what is stored, which another process may have written since). A machine that is
+   * offline as stored (its connection's end written by another process since this one last knew)
+   * comes online at `at`, as recordHeartbeat would have it.
    */
   async recordHeard(tenantId: string, ids: readonly string[], at: Date): Promise<void> {
+    const since = this.onlineSince(at.getTime());
     await this.scopedUpdate({ tenantId, userId: null, deptId: null })
-      .set({ last_heartbeat_time: at })
+      // online_time first: MySQL's UPDATE reads a column assigned before it as already changed.
+      .set((eb) => ({
+        online_time: eb.case().when(this.#offline(eb, since)).then(at).else(eb.ref('online_time')).end(),
+        last_heartbeat_time: at,
+      }))
       .where(
         'id',
         'in',

@@ -6,7 +6,9 @@ import { parseListQuery } from '../../../core/list-query.js';
 import { inTransaction, type Actor, type Store } from '../../../core/repository/store.js';
 import type { TenantStores } from '../../../core/repository/tenant-databases.js';
 import type { RecordBusinessEvent } from '../business-events.js';
+import type { EventHub } from '../../../core/events/event-hub.js';
 import { newDeviceSecret } from '../device-secret.js';
+import { MACHINE_TOPIC } from '../device/device-directory.js';
 import { HospitalRepository } from '../hospital/hospital.repository.js';
 import { SlotRepository } from '../slot/slot.repository.js';
 import { claimKey, releaseUnused, type KeyInUse } from '../tenant-keys.js';
@@ -28,6 +30,20 @@ const NUMBERS_PER_READ = 1_000;
 const numberInUse: KeyInUse = (store, tenantId, machineNo) =>
   new MachineRepository(store, 0).numberInUse(tenantId, machineNo);
 
+/** What the rest of the server hears of, or adds to, the machines' records. */
+export interface MachineHooks {
+  /**
+   * Machines were removed or their secrets rotated: announced as a change of the tenant's `machine`
+   * topic (the device directories forget its machines: device/device-directory.ts; the consoles
+   * read their machines again).
+   */
+  changes?: Pick<EventHub, 'changed'>;
+  /** A machine's secret was rotated: its MQTT connection ends (mqtt/device-link.ts). */
+  secretRotated?: (machine: Machine) => Promise<void> | void;
+  /** The machines among ids with a repair order running (machine-repair.ts); none without the workflow. */
+  underRepair?: (actor: Actor, ids: string[], store: Store) => Promise<Set<string>>;
+}
+
 export class MachineService extends TenantEntityService<
   Machine,
   MachineInput,
@@ -38,10 +54,7 @@ export class MachineService extends TenantEntityService<
     stores: TenantStores,
     readonly offlineSeconds: number,
     private readonly record: RecordBusinessEvent,
-    /** A machine's secret was rotated: its MQTT connection ends (mqtt/device-link.ts). */
-    private readonly secretRotated: (machine: Machine) => Promise<void> | void = () => undefined,
-    /** The machines among ids with a repair order running (machine-repair.ts); none without the workflow. */
-    private readonly underRepair?: (actor: Actor, ids: string[], store: Store) => Promise<Set<string>>,
+    private readonly hooks: MachineHooks = {},
   ) {
     super(stores, machineTable, (s) => new MachineRepository(s, offlineSeconds));
   }
@@ -56,9 +69,9 @@ export class MachineService extends TenantEntityService<
       parseListQuery(query, this.table, this.timeZone),
       online,
     );
-    if (!this.underRepair) return page;
+    if (!this.hooks.underRepair) return page;
     // 维修中: one query for the page's machines.
-    const repairing = await this.underRepair(
+    const repairing = await this.hooks.underRepair(
       actor,
       page.records.map((m) => m.id),
       store,
@@ -227,6 +240,7 @@ export class MachineService extends TenantEntityService<
   /** Removes machines with their slots and grants; their numbers are free again on the platform. */
   override async remove(actor: Actor, rawIds: string): Promise<number> {
     const removed = await this.removeRows(actor, rawIds);
+    if (removed.length > 0) await this.hooks.changes?.changed(actor.tenantId, MACHINE_TOPIC);
     await releaseUnused(
       this.stores,
       actor,
@@ -302,7 +316,8 @@ export class MachineService extends TenantEntityService<
       logId: 'machine-rotate-secret',
       message: { key: 'machine.log.rotateSecret', args: { machineNo: machine.machineNo } },
     });
-    await this.secretRotated(machine);
+    await this.hooks.changes?.changed(actor.tenantId, MACHINE_TOPIC);
+    await this.hooks.secretRotated?.(machine);
     return { ...machine, deviceSecret: secret.secret };
   }
 }

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import { connectAsync, type IPublishPacket, type MqttClient } from 'mqtt';
 import type { DeviceCommand } from '@console/contract';
-import type { DeviceService } from '../device/device.service.js';
+import type { DeviceDirectory } from '../device/device-directory.js';
 import type { DeviceLink, DeviceReply } from './device-link.js';
 import type { DeviceMessages } from './device-messages.js';
 import { isDeviceKind, parseTopic, topicOf, TOPIC_ROOT } from './topics.js';
@@ -25,7 +25,8 @@ export const CONSUMERS = 4;
 export interface ExternalBrokerOptions {
   url: string;
   shareGroup: string;
-  devices: Pick<DeviceService, 'deviceOf'>;
+  /** The machines by number: the process's directory of them (device/device-directory.ts). */
+  devices: Pick<DeviceDirectory, 'deviceOf'>;
   messages: DeviceMessages;
   log: FastifyBaseLogger;
 }

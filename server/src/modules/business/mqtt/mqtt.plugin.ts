@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../core/config.js';
+import { DeviceDirectory } from '../device/device-directory.js';
 import type { DeviceService } from '../device/device.service.js';
 import type { DeviceLink } from './device-link.js';
 import { DeviceMessages } from './device-messages.js';
@@ -35,7 +36,10 @@ export async function startMachineChannel(
     ? await ExternalBroker.connect({
         url: settings.mqttUrl,
         shareGroup: settings.mqttShareGroup ?? 'zxgxg-console',
-        devices,
+        devices: new DeviceDirectory(
+          (tenantId, machineNo) => devices.deviceOf(tenantId, machineNo),
+          app.events,
+        ),
         messages,
         log: app.log,
       })
