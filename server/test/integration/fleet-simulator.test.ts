@@ -11,6 +11,7 @@ import { adminHeaders, freePort, ROOT, startServer, type Running } from './suppo
 // here (SQLite).
 
 interface Totals {
+  seconds: number;
   heartbeats: number;
   errors: number;
   commands: number;
@@ -59,7 +60,7 @@ describe('the fleet simulator', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('beats over HTTP and completes a command, then beats over MQTT, without an error', async () => {
+  it('beats over HTTP and completes a command, then beats over MQTT after a warm-up its totals leave out', async () => {
     const http = simulate(server.port, ['--mode', 'http', '--interval', '0.3', '--duration', '5']);
     const headers = { ...(await adminHeaders(server.port)), 'content-type': 'application/json' };
     const api = (url: string, init: RequestInit = {}) =>
@@ -95,10 +96,16 @@ describe('the fleet simulator', () => {
       `mqtt://127.0.0.1:${mqttPort}`,
       '--interval',
       '0.3',
+      '--warmup',
+      '2',
       '--duration',
-      '3',
+      '2',
     ]);
     expect(mqtt.heartbeats).toBeGreaterThan(5);
     expect(mqtt.errors).toBe(0);
+    // The totals leave the warm-up out: about 2 s of 3 machines beating every 0.3 s, not 4 s.
+    expect(mqtt.seconds).toBeGreaterThanOrEqual(2);
+    expect(mqtt.seconds).toBeLessThan(3.5);
+    expect(mqtt.heartbeats).toBeLessThanOrEqual(3 * Math.ceil(3 / 0.3));
   });
 });
