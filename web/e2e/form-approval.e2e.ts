@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { api, chooseInMore, createRole, createStaff, openMenu } from './support/console-api.js';
 import { buttonName, type Credentials } from './support/sign-in.js';
 import { consoleSuite } from './support/suite.js';
-import { toast, row, choose, handle } from './support/work.js';
+import { toast, row, choose, handle, twoStepModel } from './support/work.js';
 
 // Issue 51, end to end on one server: a published form (made by API) is bound in the model
 // designer's properties panel to the start event and both tasks of a two-task model (made by API
@@ -31,31 +31,6 @@ const form = {
   },
 };
 
-const shape = (id: string, x: number, width: number, height: number) =>
-  `<bpmndi:BPMNShape id="${id}_di" bpmnElement="${id}"><dc:Bounds x="${x}" y="${140 - height / 2}" width="${width}" height="${height}" /></bpmndi:BPMNShape>`;
-const edge = (id: string, from: number, to: number) =>
-  `<bpmndi:BPMNEdge id="${id}_di" bpmnElement="${id}"><di:waypoint x="${from}" y="140" /><di:waypoint x="${to}" y="140" /></bpmndi:BPMNEdge>`;
-
-/** start → 初审 (the approver) → 复核 (the checker) → end, drawn, with no form anywhere. */
-const chain = (approver: string, checker: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn"
-  xmlns:bpmndi="http://www.omg.org/spec/BPMN/20100524/DI" xmlns:dc="http://www.omg.org/spec/DD/20100524/DC"
-  xmlns:di="http://www.omg.org/spec/DD/20100524/DI" targetNamespace="t">
-  <process id="e2e_form_approval" name="${PROCESS}" isExecutable="true">
-    <startEvent id="begin" />
-    <sequenceFlow id="toFirst" sourceRef="begin" targetRef="first" />
-    <userTask id="first" name="初审" flowable:assignee="${approver}" />
-    <sequenceFlow id="toSecond" sourceRef="first" targetRef="second" />
-    <userTask id="second" name="复核" flowable:assignee="${checker}" />
-    <sequenceFlow id="toEnd" sourceRef="second" targetRef="end" />
-    <endEvent id="end" />
-  </process>
-  <bpmndi:BPMNDiagram id="d"><bpmndi:BPMNPlane id="p" bpmnElement="e2e_form_approval">
-    ${shape('begin', 100, 36, 36)}${shape('first', 200, 100, 80)}${shape('second', 360, 100, 80)}${shape('end', 520, 36, 36)}
-    ${edge('toFirst', 136, 200)}${edge('toSecond', 300, 360)}${edge('toEnd', 460, 520)}
-  </bpmndi:BPMNPlane></bpmndi:BPMNDiagram>
-</definitions>`;
-
 describe('a designed form bound in the model designer, approved end to end', () => {
   it('binds the form to the start and both tasks, starts it, returns, resubmits, approves and copies it', async () => {
     const admin = await suite.signedInPage(WIDE);
@@ -66,7 +41,13 @@ describe('a designed form bound in the model designer, approved end to end', () 
     await api(admin, '/api/blade-flow/model/submit', {
       modelKey: 'e2e_form_approval',
       name: PROCESS,
-      xml: chain(approverId, checkerId),
+      xml: twoStepModel({
+        key: 'e2e_form_approval',
+        name: PROCESS,
+        second: '复核',
+        approver: approverId,
+        checker: checkerId,
+      }),
     });
 
     // 模型设计: the form on the start event (初审意见 read-only there) and on both tasks (read-only,

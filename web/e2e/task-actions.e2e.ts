@@ -3,7 +3,7 @@ import { api, createRole, createStaff, openMenu } from './support/console-api.js
 import { confirmOk } from './support/dialog.js';
 import { buttonName, type Credentials } from './support/sign-in.js';
 import { consoleSuite } from './support/suite.js';
-import { toast, row, choose, handle } from './support/work.js';
+import { toast, row, choose, handle, twoStepModel } from './support/work.js';
 
 // Issue 51, part A, end to end on one server: a two-step process; the checker returns the second
 // step to the approver with a reason, the approver sees it in 待办事务 and resubmits it, it comes
@@ -29,19 +29,6 @@ const countersign = (approver: string, checker: string) => `<?xml version="1.0" 
   </process>
 </definitions>`;
 
-const chain = (approver: string, checker: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" xmlns:flowable="http://flowable.org/bpmn" targetNamespace="t">
-  <process id="e2e_actions" name="E2E 退回流程" isExecutable="true">
-    <startEvent id="begin" />
-    <sequenceFlow id="toFirst" sourceRef="begin" targetRef="first" />
-    <userTask id="first" name="初审" flowable:assignee="${approver}" />
-    <sequenceFlow id="toSecond" sourceRef="first" targetRef="second" />
-    <userTask id="second" name="复审" flowable:assignee="${checker}" />
-    <sequenceFlow id="toEnd" sourceRef="second" targetRef="end" />
-    <endEvent id="end" />
-  </process>
-</definitions>`;
-
 describe('task actions in the console against the real server', () => {
   it('returns a task, resubmits it, approves it with a copy that shows in 抄送我的', async () => {
     const admin = await suite.signedInPage(WIDE);
@@ -51,7 +38,13 @@ describe('task actions in the console against the real server', () => {
     const model = await api<{ id: string }>(admin, '/api/blade-flow/model/submit', {
       modelKey: 'e2e_actions',
       name: 'E2E 退回流程',
-      xml: chain(approverId, checkerId),
+      xml: twoStepModel({
+        key: 'e2e_actions',
+        name: 'E2E 退回流程',
+        second: '复审',
+        approver: approverId,
+        checker: checkerId,
+      }),
     });
     const [definition] = await api<Array<{ id: string }>>(
       admin,

@@ -77,6 +77,21 @@ describe(`machines over an external MQTT broker (Mosquitto), two processes, on $
     });
     return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
   };
+  /** A new machine of the tenant's, in a hospital of its own: its id, number and secret. */
+  const newMachine = async (tag: string, name: string) => {
+    const hospital = await call('POST', `${API}/hospital/submit`, {
+      hospitalCode: `${tag}${run}`,
+      hospitalName: `${name}医院`,
+    });
+    const created = await call('POST', `${API}/machine/submit`, {
+      machineNo: `${tag}-${run}`,
+      machineName: `${name}柜`,
+      hospitalId: hospital.body.data.id,
+      slotCount: 2,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return created.body.data as { id: string; machineNo: string; deviceSecret: string };
+  };
   const detail = async () => (await call('GET', `${API}/machine/detail?id=${machine.id}`)).body.data;
   const topic = (kind: string) => `zxgxg/000000/${machine.machineNo}/${kind}`;
   const device = async () => {
@@ -95,18 +110,7 @@ describe(`machines over an external MQTT broker (Mosquitto), two processes, on $
     a = await instance(1);
     b = await instance(2);
     token = await signInOver(a.origin, { tenantId: '000000', account: 'admin', password: 'admin' });
-    const hospital = await call('POST', `${API}/hospital/submit`, {
-      hospitalCode: `EX${run}`,
-      hospitalName: '外部医院',
-    });
-    const created = await call('POST', `${API}/machine/submit`, {
-      machineNo: `EX-${run}`,
-      machineName: '外部柜',
-      hospitalId: hospital.body.data.id,
-      slotCount: 2,
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
-    machine = created.body.data;
+    machine = await newMachine('EX', '外部');
   });
   afterAll(async () => {
     for (const client of devices) await client.endAsync(true).catch(() => undefined);
@@ -154,17 +158,7 @@ describe(`machines over an external MQTT broker (Mosquitto), two processes, on $
 
   it('forgets a machine removed in the console at once, in both processes', async () => {
     // Each process keeps the machines its messages came from (device/device-directory.ts).
-    const hospital = await call('POST', `${API}/hospital/submit`, {
-      hospitalCode: `RM${run}`,
-      hospitalName: '撤机医院',
-    });
-    const created = await call('POST', `${API}/machine/submit`, {
-      machineNo: `RM-${run}`,
-      machineName: '待撤柜',
-      hospitalId: hospital.body.data.id,
-      slotCount: 1,
-    });
-    const removed = created.body.data as { id: string; machineNo: string };
+    const removed = await newMachine('RM', '撤机');
     const client = await connectAsync(BROKER, {
       clientId: removed.machineNo,
       protocolVersion: 5,

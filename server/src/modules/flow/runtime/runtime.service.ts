@@ -434,7 +434,6 @@ export class FlowRuntimeService {
       const state = JSON.parse(found(await instances.engineStateOf(actor, instance.id))) as EngineState;
       const xml = found(await new FlowDefinitionRepository(tx).xmlOf(actor, instance.definitionId));
       // A task with a form (issue 51) sets only its editable fields, checked against the pinned form.
-      // The decision and comment are the flag's and the comment's (DECISION_VARIABLES), not fields.
       const formStep = await this.formStep(tx, actor, instance, xml, task.elementId, input.variables, pass);
       // The task's declared variables as given; the decision and comment from the flag and comment.
       const output = { ...input.variables, pass, comment: comment ?? '' };
@@ -505,8 +504,9 @@ export class FlowRuntimeService {
 
   /**
    * What a step sets of the instance's form (issue 51): the editable fields of the element's binding,
-   * given (the decision and comment left out) or kept, checked against the form the definition
-   * pinned; null when the element has no form. `complete`: its required fields must be filled.
+   * given (the decision and comment left out: DECISION_VARIABLES, not fields) or kept, checked
+   * against the form the definition pinned; null when the element has no form. `complete`: its
+   * required fields must be filled.
    */
   private async formStep(
     tx: Store,
