@@ -83,6 +83,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['web/e2e/**/*.e2e.ts'],
           environment: 'node',
+          // One migrated and seeded database that every server of the run copies.
+          globalSetup: ['web/e2e/support/template-database.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One file at a time. Two at once (each file has its own server, database, Redis prefix

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 52 (part B): the API's OpenAPI 3.1 document, made from the routes' own schemas. Every route
@@ -21,7 +21,7 @@ const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').re
 const propertyNames = (schema: unknown): string[] =>
   Object.keys((schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}).sort();
 
-describe.each(enginesUnderTest())('the API document on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('the API document on %s', (kind) => {
   let t: TestApp;
   let doc: Doc;
 
@@ -163,7 +163,7 @@ describe.each(enginesUnderTest())('the API document on %s', (kind) => {
   });
 });
 
-describe.each(enginesUnderTest())('the API document with API_DOCS_PUBLIC on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('the API document with API_DOCS_PUBLIC on %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {

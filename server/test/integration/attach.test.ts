@@ -6,14 +6,14 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOutboundHosts } from '../../src/core/outbound/policy.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { multipart, PNG } from './support/uploads.js';
 
 const BASE = '/api/blade-resource/attach';
 const OSS = '/api/blade-resource/oss';
 
-describe.each(enginesUnderTest())('attachments on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('attachments on %s', (kind) => {
   let t: TestApp;
   let other: Awaited<ReturnType<typeof createTenantAdmin>>;
 

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { captchaKey } from '../../src/modules/auth/captcha.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { createAccount as createTestAccount } from './support/accounts.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -10,7 +10,7 @@ const TOKEN_URL = '/api/blade-auth/oauth/token';
 // A read every signed-in user may make (their own info): what these tests call with a token.
 const OWN_INFO = '/api/blade-user/info';
 
-describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('sign-in on %s', (kind) => {
   let t: TestApp;
   let n = 0;
 
@@ -396,7 +396,7 @@ describe.each(enginesUnderTest())('sign-in on %s', (kind) => {
   });
 });
 
-describe.each(enginesUnderTest())('sign-in behind a trusted proxy on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('sign-in behind a trusted proxy on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind, [], ['127.0.0.1']);

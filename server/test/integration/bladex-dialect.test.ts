@@ -7,7 +7,7 @@ import {
   insertDept,
   signInAs,
 } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { regionRow } from './support/regions.js';
 import { insertScope, setRoleScopes } from './support/scopes.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
@@ -50,7 +50,7 @@ function expectBladeTree(nodes: WireNode[], where: string): { leaves: number; br
   return count;
 }
 
-describe.each(enginesUnderTest())('the SpringBlade dialect on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('the SpringBlade dialect on %s', (kind) => {
   let t: TestApp;
   let deptId: string;
   let roleId: string;

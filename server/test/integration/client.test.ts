@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { md5, startTestApp, type TestApp } from './support/test-app.js';
 
 const BASE = '/api/blade-system/client';
 
-describe.each(enginesUnderTest())('clients on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('clients on %s', (kind) => {
   let t: TestApp;
 
   const submit = (body: object, token?: string, language = 'zh-CN') =>

@@ -2,7 +2,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // The code generator's records (issue 18): which table of which data source becomes which module,
@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BASE = '/api/blade-develop/code';
 
-describe.each(enginesUnderTest())('code records on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('code records on %s', (kind) => {
   let t: TestApp;
   let datasourceId: string;
   const get = (url: string, token?: string) => t.call({ method: 'GET', url: `${BASE}/${url}` }, token);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDemoPeople, type DemoPerson } from '../../src/modules/business/demo-people.js';
 import { firstUserOf } from '../../src/modules/business/demo.repository.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { md5, startTestApp, type TestApp } from './support/test-app.js';
 
 // `npm run demo` on a fresh install (issue 45, item 12): the leave process needs an approver other
@@ -12,7 +12,7 @@ import { md5, startTestApp, type TestApp } from './support/test-app.js';
 const LEAVE = '/api/blade-desk/process/leave';
 const WORK = '/api/blade-flow/work';
 
-describe.each(enginesUnderTest())('the demo people and the leave process on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('the demo people and the leave process on %s', (kind) => {
   let t: TestApp;
   let people: DemoPerson[];
 

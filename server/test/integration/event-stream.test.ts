@@ -9,7 +9,7 @@ import type { Actor } from '../../src/core/repository/store.js';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { MessageService } from '../../src/modules/desk/message/message.service.js';
 import { createAccount, type TestAccount } from './support/accounts.js';
-import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
+import { createTestDatabase, oneEngineFor, type TestDatabase } from './support/databases.js';
 import { openStream, type StreamEvent } from './support/event-stream-client.js';
 import {
   closeSharedInstances,
@@ -30,7 +30,7 @@ interface Instance extends SharedInstance {
   messages: MessageService;
 }
 
-describe.each(enginesUnderTest())('the event stream across two processes on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('the event stream across two processes on %s', (kind) => {
   let testDb: TestDatabase;
   let a: Instance;
   let b: Instance;

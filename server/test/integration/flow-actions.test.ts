@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createOperator, createTenantAdmin, WORK_CODES } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 51, part A: the actions on a task (return, transfer, delegate, an administrator's
@@ -31,7 +31,7 @@ const CHAIN = `<?xml version="1.0" encoding="UTF-8"?>
 type Row = Record<string, string | null>;
 type User = { userId: string; token: string };
 
-describe.each(enginesUnderTest())('task actions on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('task actions on %s', (kind) => {
   let t: TestApp;
   let definitionId: string;
   const users: Record<'applicant' | 'approver' | 'checker' | 'other' | 'reader', User> = {} as never;

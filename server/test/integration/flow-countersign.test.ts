@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, createTenantAdmin, WORK_CODES } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 51: countersign (会签) on a user task, parallel or sequential, its completion condition
@@ -44,7 +44,7 @@ const TWO_THIRDS = '${nrOfAgreed / nrOfInstances >= 2/3}';
 type Row = Record<string, string | null>;
 type User = { userId: string; token: string };
 
-describe.each(enginesUnderTest())('countersign on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('countersign on %s', (kind) => {
   let t: TestApp;
   const definitions: Record<string, string> = {};
   const users: Record<'applicant' | 'a' | 'b' | 'c' | 'd' | 'outsider', User> = {} as never;

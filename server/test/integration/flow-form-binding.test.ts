@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPAIR_PROCESS_KEY } from '../../src/db/seed/repair-process.js';
 import { createOperator, createTenantAdmin, WORK_CODES } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 51, part D: processes with designed forms and no code. A model binds a form to its start
@@ -77,7 +77,7 @@ type Row = Record<string, unknown>;
 const q = (field: string, value: string) => `&formField=${field}&formValue=${encodeURIComponent(value)}`;
 type User = { userId: string; token: string };
 
-describe.each(enginesUnderTest())('processes with designed forms on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('processes with designed forms on %s', (kind) => {
   let t: TestApp;
   let definitionId: string;
   const users: Record<'applicant' | 'approver' | 'reader' | 'stranger', User> = {} as never;

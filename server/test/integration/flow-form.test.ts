@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemAudit } from '../../src/db/seed/menus.js';
 import { createOperator, createTenantAdmin, insertDept } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Forms designed in the console (issue 51): versions (a draft's save rewrites it, a published form's
@@ -20,7 +20,7 @@ const field = (key: string, type: string, more: Record<string, unknown> = {}) =>
 
 const definition = (fields: object[], layout = 2) => ({ layout, fields });
 
-describe.each(enginesUnderTest())('form design on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('form design on %s', (kind) => {
   let t: TestApp;
 
   const submit = (body: object, token?: string) =>

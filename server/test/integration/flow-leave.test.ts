@@ -5,7 +5,7 @@ import { MemoryCache } from '../../src/core/cache/memory-cache.js';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { LEAVE_MODEL_XML } from '../../src/db/seed/leave-model.js';
 import { createAccount, createOperator, WORK_CODES } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 // The leave process (issue 17): a 2-day request approved by the approver, a 5-day one that also needs
@@ -16,7 +16,7 @@ import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app
 const LEAVE = '/api/blade-desk/process/leave';
 const WORK = '/api/blade-flow/work';
 
-describe.each(enginesUnderTest())('leave requests on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('leave requests on %s', (kind) => {
   let t: TestApp;
   let definitionId: string;
   let applicant: { userId: string; token: string };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAVE_MODEL_XML, LEAVE_PROCESS_KEY } from '../../src/db/seed/leave-model.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Workflow models, deployments and process definitions (issue 17): the XML is parsed on submit and
@@ -48,7 +48,7 @@ function files(parts: Array<{ name: string; content: string }>, fields: Record<s
   };
 }
 
-describe.each(enginesUnderTest())('workflow models and deployments on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('workflow models and deployments on %s', (kind) => {
   let t: TestApp;
 
   const submit = (body: object, token?: string) =>

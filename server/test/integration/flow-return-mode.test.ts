@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, WORK_CODES } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 51: a return's resubmission goes straight back to the task that returned it, or through the
@@ -37,7 +37,7 @@ const chain = (
 type Row = Record<string, string | null>;
 type User = { userId: string; token: string };
 
-describe.each(enginesUnderTest())('return modes on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('return modes on %s', (kind) => {
   let t: TestApp;
   const definitions: Record<string, string> = {};
   const users: Record<'applicant' | 'first' | 'second' | 'third', User> = {} as never;

@@ -8,7 +8,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedDatabase, SEED_IDS } from '../../src/db/seed/seed.js';
 import { flattenMenus } from '../../src/db/seed/menus.js';
 import { IdGenerator } from '../../src/core/ids.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 interface Role {
@@ -53,7 +53,7 @@ class RoleRepository extends TableRepository<Role, 'blade_role'> {
   }
 }
 
-describe.each(enginesUnderTest())('foundation on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('foundation on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(kind);

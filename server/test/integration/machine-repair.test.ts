@@ -6,7 +6,7 @@ import {
   REPAIR_PROCESS_KEY,
 } from '../../src/db/seed/repair-process.js';
 import { createAccount, createOperator, createTenantAdmin, WORK_CODES } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 51: a machine repair order from the machine page. A hospital has a maintainer (a user of its
@@ -24,7 +24,7 @@ const FORM = '/api/blade-flow/form';
 type Row = Record<string, unknown>;
 type User = { userId: string; token: string };
 
-describe.each(enginesUnderTest())('machine repair orders on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('machine repair orders on %s', (kind) => {
   let t: TestApp;
   let admin: User;
   let maintainer: User;

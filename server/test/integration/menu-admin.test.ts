@@ -8,7 +8,7 @@ import {
   createTopMenu,
   grantMenus,
 } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { insertScope } from './support/scopes.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -27,7 +27,7 @@ interface Node {
 }
 const walk = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...walk(n.children ?? [])]);
 
-describe.each(enginesUnderTest())('the menu page on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('the menu page on %s', (kind) => {
   let t: TestApp;
   let tenantAdmin: { token: string; roleIds: string[] };
 

@@ -2,7 +2,7 @@ import { MENU_CATEGORY } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flattenMenus, MENU_TREE, menuId } from '../../src/db/seed/menus.js';
 import { createAccount, createTopMenu, signInAs, type TestAccount } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BASE = '/api/blade-system/menu';
@@ -52,7 +52,7 @@ const seeded = flattenMenus();
 const pages = seeded.filter((m) => m.category === MENU_CATEGORY.MENU);
 const buttons = seeded.filter((m) => m.category === MENU_CATEGORY.BUTTON);
 
-describe.each(enginesUnderTest())('menus on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('menus on %s', (kind) => {
   let t: TestApp;
   let pageOnly: TestAccount;
   let pageOnlyToken: string;

@@ -10,7 +10,7 @@ import {
 } from '../../src/core/repository/store.js';
 import { MessageService } from '../../src/modules/desk/message/message.service.js';
 import { createAccount } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 47, the message center: each signed-in user reads, marks and removes their own messages
@@ -18,7 +18,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BASE = '/api/blade-desk/message';
 
-describe.each(enginesUnderTest())('the message center on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('the message center on %s', (kind) => {
   let t: TestApp;
   let messages: MessageService;
   let operatorToken: string;

@@ -1,6 +1,6 @@
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { freePort } from './support/server-process.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -21,7 +21,7 @@ interface Reply {
   requestId?: string;
 }
 
-describe.each(enginesUnderTest())('machines over MQTT (the embedded broker) on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('machines over MQTT (the embedded broker) on %s', (kind) => {
   let t: TestApp;
   let port: number;
   let hospitalId: string;

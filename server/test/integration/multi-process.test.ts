@@ -4,7 +4,7 @@ import { IdGenerator } from '../../src/core/ids.js';
 import { menuId } from '../../src/db/seed/menus.js';
 import { captchaKey } from '../../src/modules/auth/captcha.js';
 import { createAccount, initialPasswordChange } from './support/accounts.js';
-import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
+import { createTestDatabase, oneEngineFor, type TestDatabase } from './support/databases.js';
 import { closeSharedInstances, sharedRedisInstance, type SharedInstance } from './support/shared-redis.js';
 import { md5, SABER_BASIC } from './support/test-app.js';
 
@@ -13,7 +13,7 @@ import { md5, SABER_BASIC } from './support/test-app.js';
 
 type Instance = SharedInstance;
 
-describe.each(enginesUnderTest())('two server instances sharing Redis on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('two server instances sharing Redis on %s', (kind) => {
   let testDb: TestDatabase;
   let a: Instance;
   let b: Instance;

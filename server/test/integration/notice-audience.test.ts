@@ -9,7 +9,7 @@ import {
   signInAs,
   type TestAccount,
 } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 47: a notice's audience (decision 0038). Creating a notice publishes it: once it has
@@ -21,7 +21,7 @@ const BASE = '/api/blade-desk/notice';
 const TENANT = '300047';
 const OTHER_TENANT = '300048';
 
-describe.each(enginesUnderTest())('a notice’s audience on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('a notice’s audience on %s', (kind) => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof createTenantAdmin>>;
   let other: Awaited<ReturnType<typeof createTenantAdmin>>;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BASE = '/api/blade-desk/notice';
 
-describe.each(enginesUnderTest())('notices on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('notices on %s', (kind) => {
   let t: TestApp;
   let other: Awaited<ReturnType<typeof createTenantAdmin>>;
 

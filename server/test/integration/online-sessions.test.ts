@@ -6,7 +6,7 @@ import { IdGenerator } from '../../src/core/ids.js';
 import { menuId } from '../../src/db/seed/menus.js';
 import { OnlineSessionRepository } from '../../src/modules/system/online/online-session.repository.js';
 import { createAccount, type TestAccount } from './support/accounts.js';
-import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
+import { createTestDatabase, oneEngineFor, type TestDatabase } from './support/databases.js';
 import { openStream } from './support/event-stream-client.js';
 import {
   closeSharedInstances,
@@ -40,7 +40,7 @@ interface Listed {
   current: boolean;
 }
 
-describe.each(enginesUnderTest())('online sessions across two processes on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('online sessions across two processes on %s', (kind) => {
   let testDb: TestDatabase;
   let a: Instance;
   let b: Instance;
@@ -282,7 +282,7 @@ describe.each(enginesUnderTest())('online sessions across two processes on %s', 
   });
 });
 
-describe.each(enginesUnderTest())('online sessions in one process on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('online sessions in one process on %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {

@@ -6,14 +6,14 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOutboundHosts } from '../../src/core/outbound/policy.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 import { JPEG, multipart, PDF, PNG } from './support/uploads.js';
 
 const BASE = '/api/blade-resource/oss';
 const MAX = 64 * 1024;
 
-describe.each(enginesUnderTest())('object storage on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('object storage on %s', (kind) => {
   let t: TestApp;
   let s3: S3rver;
   let s3Dir: string;

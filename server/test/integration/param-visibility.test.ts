@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 13, item 10: private parameters (account.initPassword) are the platform administrator's;
@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 
 const PARAM = '/api/blade-system/param';
 
-describe.each(enginesUnderTest())('parameter visibility and password resets on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('parameter visibility and password resets on %s', (kind) => {
   let t: TestApp;
   let tenantAdmin: Awaited<ReturnType<typeof createTenantAdmin>>;
   let platformUser: Awaited<ReturnType<typeof createOperator>>;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BASE = '/api/blade-system/param';
 
-describe.each(enginesUnderTest())('parameters on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('parameters on %s', (kind) => {
   let t: TestApp;
 
   const submit = (body: object, language = 'zh-CN') =>

@@ -4,7 +4,7 @@ import { markSeededAdmin } from '../../src/db/migrations/0016-password-policy.js
 import { hashPassword, SEED_IDS } from '../../src/db/seed/seed.js';
 import { CAPTCHA_LIMIT } from '../../src/modules/auth/sign-in-limits.js';
 import { createAccount } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 44, item 9: the tenant's password policy (read by the console, which checks length and
@@ -17,7 +17,7 @@ const TENANT = '/api/blade-system/tenant';
 /** A call every signed-in user may make otherwise (the menus of the console's shell). */
 const MENU_ROUTES = '/api/blade-system/menu/routes';
 
-describe.each(enginesUnderTest())('password policy on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('password policy on %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -299,7 +299,7 @@ describe.each(enginesUnderTest())('password policy on %s', (kind) => {
   });
 });
 
-describe.each(enginesUnderTest())('a new installation on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('a new installation on %s', (kind) => {
   let t: TestApp;
 
   beforeAll(async () => {

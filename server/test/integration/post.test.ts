@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BASE = '/api/blade-system/post';
 
-describe.each(enginesUnderTest())('posts on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('posts on %s', (kind) => {
   let t: TestApp;
 
   const submit = (body: object, token?: string, language = 'zh-CN') =>

@@ -3,7 +3,7 @@ import { EVENT_STREAM_PATH } from '@console/contract';
 import type { RouteRule } from '../../src/core/auth/guard.js';
 import { menuId } from '../../src/db/seed/menus.js';
 import { ALL_MENU_IDS, createAccount, createOperator, signInAs, WORK_CODES } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { setRoleScopes } from './support/scopes.js';
 import { SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
@@ -54,7 +54,7 @@ for (const path of ['list', 'lazy-list', 'lazy-tree', 'detail', 'select'])
 /** A route's path with each `:param` filled in. */
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, 'x');
 
-describe.each(enginesUnderTest())('reads need their menus (S16) on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('reads need their menus (S16) on %s', (kind) => {
   let t: TestApp;
   let gets: RouteRule[];
   let nobody: Awaited<ReturnType<typeof createOperator>>;

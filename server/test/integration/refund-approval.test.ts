@@ -6,7 +6,7 @@ import { RefundRepository } from '../../src/modules/business/refund/refund.repos
 import { FlowDefinitionRepository } from '../../src/modules/flow/manager/definition.repository.js';
 import { ParamRepository } from '../../src/modules/system/param/param.repository.js';
 import { createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 51: a refund above the tenant's threshold needs a second approval, the seeded process
@@ -20,7 +20,7 @@ const MODEL = '/api/blade-flow/model';
 
 type Row = Record<string, string | null>;
 
-describe.each(enginesUnderTest())('refund second approval on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('refund second approval on %s', (kind) => {
   let t: TestApp;
   let admin: { userId: string; token: string };
   let reviewer: { userId: string; token: string };

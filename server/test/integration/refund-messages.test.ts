@@ -9,7 +9,7 @@ import {
   signInAs,
   type TestAccount,
 } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 47: a refund request tells the users of its tenant who may review it (decision 0037,
@@ -23,7 +23,7 @@ const OTHER_TENANT = '730048';
 /** The menus of a reviewer without the buttons, and those of one with them. */
 const VIEW = ['business', 'refund'];
 
-describe.each(enginesUnderTest())('refund request messages on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('refund request messages on %s', (kind) => {
   let t: TestApp;
   let admin: Awaited<ReturnType<typeof createTenantAdmin>>;
   let machine: { id: string; machineNo: string; deviceSecret: string };

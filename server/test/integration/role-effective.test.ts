@@ -10,7 +10,7 @@ import {
   signInAs,
   type TestAccount,
 } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { insertScope, setRoleScopes } from './support/scopes.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -45,7 +45,7 @@ const walk = (nodes: readonly EffectiveMenu[]): EffectiveMenu[] =>
 const leaves = (nodes: readonly RouteNode[]): RouteNode[] =>
   nodes.flatMap((node) => (node.children ? leaves(node.children) : [node]));
 
-describe.each(enginesUnderTest())('role/effective on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('role/effective on %s', (kind) => {
   let t: TestApp;
   let viewed: TestAccount;
   let postRole: string;

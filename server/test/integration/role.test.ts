@@ -9,7 +9,7 @@ import {
   scopesOfRole,
   signInAs,
 } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { insertScope } from './support/scopes.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -27,7 +27,7 @@ const shape = (nodes: Node[]): unknown =>
     return n.children && n.children.length > 0 ? { [name!]: shape(n.children) } : name;
   });
 
-describe.each(enginesUnderTest())('roles on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('roles on %s', (kind) => {
   let t: TestApp;
   const ids: Record<string, string> = {};
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 45, item 1: every call the public BladeX console (Saber 4.9) makes against a menu this
@@ -148,7 +148,7 @@ const SABER_PAGES: ReadonlyArray<readonly [Method, string]> = [
   ['POST', '/blade-resource/oss/endpoint/put-file'],
 ];
 
-describe.each(enginesUnderTest())("Saber's calls on %s", (kind) => {
+describe.each(oneEngineFor(import.meta.url))("Saber's calls on %s", (kind) => {
   let t: TestApp;
   let notFound: string;
 

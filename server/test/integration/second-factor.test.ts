@@ -2,7 +2,7 @@ import { RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN } from '@console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt } from '../../src/modules/user/totp/totp-codes.js';
 import { createAccount, type TestAccount } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 48, the TOTP second factor over the real API: set up from 个人信息 (setup, confirm with one
@@ -11,7 +11,7 @@ import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app
 // it, and a tenant that requires one leads a user without one to set it up before anything else.
 // Codes are computed here from the secret, as an authenticator app would.
 
-describe.each(enginesUnderTest())('the second factor on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('the second factor on %s', (kind) => {
   let t: TestApp;
   let alice: TestAccount;
   let aliceToken: string;

@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { MemoryCache } from '../../src/core/cache/memory-cache.js';
 import { captchaKey } from '../../src/modules/auth/captcha.js';
 import { createAccount } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 // Issue 13, items 11 and 12 (security S7, decision 0013): a captcha whose markup does not hold its
@@ -25,7 +25,7 @@ const run = promisify(execFile);
 const accountLocked = (minutes: number) => `登录失败次数过多，账号已临时锁定，请 ${minutes} 分钟后再试`;
 const addressLocked = (minutes: number) => `登录失败次数过多，请 ${minutes} 分钟后再试`;
 
-describe.each(enginesUnderTest())('sign-in defences on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('sign-in defences on %s', (kind) => {
   let t: TestApp;
   let clock = Date.now();
   let addresses = 0;

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BASE = '/api/blade-resource/sms';
@@ -67,7 +67,7 @@ function checkQiniu(r: Received) {
   return { ak, payload: JSON.parse(r.body) };
 }
 
-describe.each(enginesUnderTest())('sms on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('sms on %s', (kind) => {
   let t: TestApp;
   let vendor: Server;
   let received: Received[] = [];

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 /**
@@ -56,7 +56,7 @@ async function startProvider(): Promise<{ server: Server; base: string; people: 
   return { server, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, people };
 }
 
-describe.each(enginesUnderTest())('third-party sign-in on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('third-party sign-in on %s', (kind) => {
   let t: TestApp;
   let provider: Awaited<ReturnType<typeof startProvider>>;
 

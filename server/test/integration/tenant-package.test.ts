@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuId } from '../../src/db/seed/menus.js';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { createAccount, signInAs } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BASE = '/api/blade-system/tenant-package';
@@ -10,7 +10,7 @@ const PARAM = menuId('param');
 const DICT = menuId('dict');
 const NOTICE = menuId('notice');
 
-describe.each(enginesUnderTest())('tenant packages on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('tenant packages on %s', (kind) => {
   let t: TestApp;
   let tenantAdminToken: string;
   let operatorToken: string;

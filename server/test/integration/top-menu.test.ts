@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuId } from '../../src/db/seed/menus.js';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { createOperator, createTenantAdmin } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BASE = '/api/blade-system/topmenu';
 
-describe.each(enginesUnderTest())('top menus on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('top menus on %s', (kind) => {
   let t: TestApp;
 
   const submit = (body: object, token?: string, language = 'zh-CN') =>

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { createAccount, signInAs, type TestAccount } from './support/accounts.js';
-import { enginesUnderTest } from './support/databases.js';
+import { oneEngineFor } from './support/databases.js';
 import { md5, SABER_BASIC, startTestApp, type TestApp } from './support/test-app.js';
 
 const BASE = '/api/blade-user';
 const SECRETS = /argon2|"password"|tokenValidAfter|token_valid_after/i;
 
-describe.each(enginesUnderTest())('own user record on %s', (kind) => {
+describe.each(oneEngineFor(import.meta.url))('own user record on %s', (kind) => {
   let t: TestApp;
   let alice: TestAccount;
   let aliceToken: string;

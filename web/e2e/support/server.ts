@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,15 @@ export interface ServerOptions {
   /** Further environment, e.g. REDIS_URL. */
   env?: Record<string, string>;
 }
+
+/**
+ * A migrated and seeded SQLite file (admin / admin without the change at first sign-in) that each
+ * server without a DATABASE_URL of its own starts from, as a copy: set by the browser tests'
+ * globalSetup (template-database.ts). A start on the copy skips the migrations and the seed, about a
+ * second of the start's three on this machine kind; the process tests show a start on an empty
+ * database. Unset (the benchmarks, the screenshots): an empty database.
+ */
+export const TEMPLATE_DATABASE_VARIABLE = 'E2E_TEMPLATE_DATABASE';
 
 /** The seeded platform administrator (server/src/db/seed/seed.ts SEED_IDS.admin). */
 export const SEEDED_ADMIN_ID = '1123598821738675201';
@@ -72,6 +81,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dataDir = await mkdtemp(join(tmpdir(), 'console-e2e-'));
   const port = await freePort();
   const databaseUrl = options.env?.DATABASE_URL ?? `sqlite:${join(dataDir, 'e2e.db')}`;
+  const template = process.env[TEMPLATE_DATABASE_VARIABLE];
+  if (!options.env?.DATABASE_URL && template) await copyFile(template, join(dataDir, 'e2e.db'));
   const child = spawn(process.execPath, [...serverNodeFlags(), 'server/dist/main.js'], {
     cwd: repoRoot,
     env: {

@@ -26,13 +26,42 @@ export function enginesUnderTest(): DatabaseKind[] {
   return listed as DatabaseKind[];
 }
 
+/**
+ * The engines of a file whose subject is behaviour above the repositories (sign-in, permissions,
+ * workflow steps, messages, the wire contract): one of the engines under test, chosen by a stable
+ * hash of the file's name, so that each engine takes about a third of these files and a file keeps
+ * its engine from run to run. A file whose subject is storage (queries, migrations, locking, bulk
+ * work, dialect code) runs on every engine instead (`enginesUnderTest`). docs/decisions/0050.
+ * `TEST_ENGINES=all` runs every file on every engine.
+ */
+export function oneEngineFor(fileUrl: string): DatabaseKind[] {
+  const engines = enginesUnderTest();
+  if (process.env.TEST_ENGINES === 'all' || engines.length <= 1) return engines;
+  const name = path.basename(new URL(fileUrl).pathname);
+  return [engines[fnv1a(name) % engines.length]!];
+}
+
+/** FNV-1a, 32 bits: a small stable hash of a file name. */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash;
+}
+
 export interface TestDatabase {
   kind: DatabaseKind;
   url: string;
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+/**
+ * A new database on `kind`, dropped by `drop()`: empty, or on PostgreSQL a copy of the database named
+ * `postgresTemplate` (CREATE DATABASE … TEMPLATE; WAL_LOG: no checkpoint per copy).
+ */
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  postgresTemplate?: string,
+): Promise<TestDatabase> {
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   if (kind === 'sqlite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'console-test-'));
@@ -45,7 +74,11 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   if (kind === 'postgres') {
     const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    await admin.query(
+      postgresTemplate
+        ? `create database ${name} template ${postgresTemplate} strategy wal_log`
+        : `create database ${name}`,
+    );
     await admin.end();
     const url = new URL(POSTGRES_ADMIN_URL);
     url.pathname = `/${name}`;

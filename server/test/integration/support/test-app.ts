@@ -94,8 +94,10 @@ export async function startTestApp(
   const database = openDatabase(testDb.url, kind);
   if (options.freshDatabase) await migrateToLatest(database.db);
   const ids = new IdGenerator(1);
-  // The copy is migrated and seeded; this adds the regions when asked (and finds the rest there).
-  await seedDatabase(database.db, ids, { regions: options.regions ?? false });
+  // The copy is migrated and seeded already; a fresh database is seeded here, and the regions are
+  // added when asked (the seed finds the rest there).
+  if (options.freshDatabase || options.regions)
+    await seedDatabase(database.db, ids, { regions: options.regions ?? false });
   const store: Store = { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' };
   const cache = options.cache ?? new MemoryCache();
   const jwtSecret = new Uint8Array(randomBytes(48));
