@@ -45,6 +45,13 @@ const hiddenByScroll = (page: Page) =>
 /** Fixed routes with a table, walked with the menu's pages: every signed-in user has them. */
 const FIXED_TABLE_PAGES = ['/desk/message/index'];
 
+/**
+ * Menu pages left out of the walk: the API document (研发工具 › 接口文档) is RapiDoc's viewer, no
+ * table of the console's, and drawing the whole document took 12 s of the walk per language on
+ * this machine kind; api-docs.e2e.ts opens it.
+ */
+const NOT_WALKED = new Set(['/tool/apidoc/index']);
+
 const BIZ = '/api/zxgxg-api';
 const MACHINE_NO = 'FIT-MACHINE-000001';
 
@@ -188,7 +195,9 @@ describe.each([
     await page.reload();
     await page.getByRole('main').waitFor();
     const inFlight = requestsInFlight(page);
-    const menuPaths = pagePaths(await api<MenuNode[]>(page, '/api/blade-system/menu/routes'));
+    const menuPaths = pagePaths(await api<MenuNode[]>(page, '/api/blade-system/menu/routes')).filter(
+      (path) => !NOT_WALKED.has(path),
+    );
     expect(menuPaths.length).toBeGreaterThan(30);
     const paths = [...menuPaths, ...FIXED_TABLE_PAGES];
     const problems: string[] = [];

@@ -9,7 +9,8 @@ import type { Actor } from '../../src/core/repository/store.js';
 import { SEED_IDS } from '../../src/db/seed/seed.js';
 import { MessageService } from '../../src/modules/desk/message/message.service.js';
 import { createAccount, type TestAccount } from './support/accounts.js';
-import { createTestDatabase, oneEngineFor, type TestDatabase } from './support/databases.js';
+import { oneEngineFor, type TestDatabase } from './support/databases.js';
+import { createSeededDatabase } from './support/template-databases.js';
 import { openStream, type StreamEvent } from './support/event-stream-client.js';
 import {
   closeSharedInstances,
@@ -61,7 +62,7 @@ describe.each(oneEngineFor(import.meta.url))('the event stream across two proces
   const messageEvent = (title: string) => ({ event: 'message', data: { kind: 'task', title } });
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await createSeededDatabase(kind);
     a = await instance(1);
     b = await instance(2);
     alice = await createAccount({

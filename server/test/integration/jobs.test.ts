@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IdGenerator } from '../../src/core/ids.js';
 import { createAccount, type TestAccount } from './support/accounts.js';
-import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
+import { enginesUnderTest, type TestDatabase } from './support/databases.js';
+import { createSeededDatabase } from './support/template-databases.js';
 import {
   closeSharedInstances,
   listening,
@@ -80,7 +81,7 @@ describe.each(enginesUnderTest())('scheduled jobs across two processes on %s', (
   };
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await createSeededDatabase(kind);
     a = await instance(1);
     b = await instance(2);
     owner = await createAccount({

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from './support/accounts.js';
-import { createTestDatabase, enginesUnderTest, type TestDatabase } from './support/databases.js';
+import { enginesUnderTest, type TestDatabase } from './support/databases.js';
+import { createSeededDatabase } from './support/template-databases.js';
 import {
   closeSharedInstances,
   listening,
@@ -63,7 +64,7 @@ describe.each(enginesUnderTest())('the monitor across two processes on %s', (kin
     ((await monitor(on, 'server')).processes as any[]).find((p) => p.id === id);
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await createSeededDatabase(kind);
     const shared = { prefix, jwtSecret, monitor: MONITOR };
     a = await listening(
       await sharedRedisInstance(kind, testDb, {

@@ -4,7 +4,8 @@ import { IdGenerator } from '../../src/core/ids.js';
 import { menuId } from '../../src/db/seed/menus.js';
 import { captchaKey } from '../../src/modules/auth/captcha.js';
 import { createAccount, initialPasswordChange } from './support/accounts.js';
-import { createTestDatabase, oneEngineFor, type TestDatabase } from './support/databases.js';
+import { oneEngineFor, type TestDatabase } from './support/databases.js';
+import { createSeededDatabase } from './support/template-databases.js';
 import { closeSharedInstances, sharedRedisInstance, type SharedInstance } from './support/shared-redis.js';
 import { md5, SABER_BASIC } from './support/test-app.js';
 
@@ -63,7 +64,7 @@ describe.each(oneEngineFor(import.meta.url))('two server instances sharing Redis
     });
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await createSeededDatabase(kind);
     a = await instance(1);
     b = await instance(2);
   });

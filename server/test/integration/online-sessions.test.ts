@@ -6,7 +6,8 @@ import { IdGenerator } from '../../src/core/ids.js';
 import { menuId } from '../../src/db/seed/menus.js';
 import { OnlineSessionRepository } from '../../src/modules/system/online/online-session.repository.js';
 import { createAccount, type TestAccount } from './support/accounts.js';
-import { createTestDatabase, oneEngineFor, type TestDatabase } from './support/databases.js';
+import { oneEngineFor, type TestDatabase } from './support/databases.js';
+import { createSeededDatabase } from './support/template-databases.js';
 import { openStream } from './support/event-stream-client.js';
 import {
   closeSharedInstances,
@@ -71,7 +72,7 @@ describe.each(oneEngineFor(import.meta.url))('online sessions across two process
   }
 
   beforeAll(async () => {
-    testDb = await createTestDatabase(kind);
+    testDb = await createSeededDatabase(kind);
     a = await instance(1);
     b = await instance(2);
     const store = { db: a.database.db, kind, ids: new IdGenerator(7), timeZone: 'Asia/Shanghai' };

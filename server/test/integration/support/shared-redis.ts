@@ -24,7 +24,11 @@ export interface SharedInstance {
   store: Store;
 }
 
-/** Builds an instance (worker id `worker`) over the shared database and Redis; migrates and seeds. */
+/**
+ * Builds an instance (worker id `worker`) over the shared database and Redis; migrates and seeds
+ * (without the regions), as a server process does at start: on a copy of the template
+ * (createSeededDatabase) both find their work done.
+ */
 export async function sharedRedisInstance(
   kind: DatabaseKind,
   testDb: TestDatabase,
@@ -42,7 +46,7 @@ export async function sharedRedisInstance(
   const database = openDatabase(testDb.url, kind);
   const ids = new IdGenerator(shared.worker);
   await migrateToLatest(database.db);
-  await seedDatabase(database.db, ids);
+  await seedDatabase(database.db, ids, { regions: false });
   await clearSeededAdminPasswordChange(database.db);
   const cache = await RedisCache.connect(REDIS_URL, shared.prefix);
   const store: Store = { db: database.db, kind, ids, timeZone: 'Asia/Shanghai' };
