@@ -6,16 +6,17 @@
 //   compile of the SQLite driver's native module for the tests (unoptimised), one core for about 40 s;
 // - then the unit tests, web and server side by side, and the integration tests, the longest step,
 //   from the end of the build at a lower CPU priority (`nice`): they take what the unit tests leave;
-// - then the browser tests beside the integration tests: the browser tests keep the two cores only
-//   about 60 % busy (a browser waits for its server, its timers and its pages), and the integration
-//   tests fill the rest, still niced, so the browser and its server get the cores first and their
-//   timing stays close to an idle machine's.
+// - then the browser tests beside the integration tests, still niced, so the browser and its server
+//   get the cores first and their timing stays close to an idle machine's. The two together keep both
+//   cores busy (the machine's figure at the end; the steps' own CPU column misses the browsers' page
+//   processes): more workers for either made the run slower, not faster (decision 0050).
 // A step `needs` the steps whose results it uses (it is not run when one of them failed) and comes
 // `after` the ones it only waits for (to leave them the CPU). Each step's output is printed whole when
 // it ends, so two steps never interleave; a table of the steps' times ends the run. Every step that
 // can run does, and the exit code says whether all passed.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { SQLITE_DRIVER_MODULE } from './sqlite-driver.mjs';
 
 /** GNU time, which reports a command's CPU time with its children's. */
@@ -97,7 +98,22 @@ function runScript({ script, background = false }) {
   });
 }
 
+/**
+ * The whole machine's busy CPU time so far, in seconds (Linux's /proc/stat; undefined elsewhere).
+ * The steps' own CPU time (GNU time) counts only the processes their commands waited for: Chromium's
+ * page processes are not among them, and they are most of the browser tests' CPU (shell.e2e.ts:
+ * 22 CPU-s by GNU time, 65–74 s of the machine's busy time), so only this says how busy the cores were.
+ */
+function machineBusySeconds() {
+  if (!existsSync('/proc/stat')) return undefined;
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  const [user, nice, system, _idle, _iowait, irq, softirq, steal] = fields.map(Number);
+  // In USER_HZ: hundredths of a second on Linux.
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
 const started = performance.now();
+const busyAtStart = machineBusySeconds();
 const running = new Set();
 const waiting = [...steps];
 while (waiting.length > 0 || running.size > 0) {
@@ -126,6 +142,14 @@ for (const [script, { state, seconds, cpu }] of ended)
   console.log(`| ${script} | ${fixed(seconds)} | ${fixed(cpu)} | ${state} |`);
 const cpuTotal = [...ended.values()].reduce((sum, { cpu = 0 }) => sum + cpu, 0);
 console.log(`| total (wall) | ${total.toFixed(1)} | ${fixed(cpuTotal)} | |`);
+const busy = busyAtStart === undefined ? undefined : machineBusySeconds() - busyAtStart;
+if (busy !== undefined) {
+  const cores = availableParallelism();
+  console.log(
+    `the machine's CPU meanwhile (every process, the databases and the browsers too): ${busy.toFixed(0)} s ` +
+      `busy, ${((100 * busy) / (total * cores)).toFixed(0)} % of its ${cores} cores`,
+  );
+}
 const skipped = [...ended].filter(([, { state }]) => state === 'skipped').map(([script]) => script);
 if (skipped.length > 0) console.log(`not run (a step it needs failed): ${skipped.join(', ')}`);
 process.exit([...ended.values()].every(({ state }) => state === 'passed') ? 0 : 1);

@@ -46,16 +46,12 @@ export function decimalAtMostPattern(max: string): string {
 export const ID_PATTERN = decimalAtMostPattern(MAX_ID);
 export const IdString = Type.String({ pattern: ID_PATTERN, 'x-label': 'field.id' });
 
-/** Null first: with type coercion on, ajv would otherwise turn null into "" for the string branch. */
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
-
 /**
- * A number or null in a request body, as one JSON Schema type list. The server's validator coerces
- * types (Fastify's default), and through `Nullable`'s anyOf a 0 became null (its first branch, null,
- * takes a falsy value); a type list takes 0 and null as they are.
+ * Null first: with type coercion on, ajv would otherwise turn null into "" for the string branch. A
+ * nullable number or boolean is validated as a type list (server/src/core/nullable-scalars.ts), so
+ * that a 0 or false is not coerced to this null branch.
  */
-export const NullableNumber = (options: Record<string, unknown> = {}) =>
-  Type.Unsafe<number | null>({ ...options, type: ['number', 'null'] });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([Type.Null(), schema]);
 
 /** A required string that must not be blank. */
 export const RequiredText = (maxLength: number, text: FieldText) =>

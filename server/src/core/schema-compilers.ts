@@ -1,6 +1,7 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { nullableScalarsAsTypeLists } from './nullable-scalars.js';
 
 /**
  * Fastify's schema compilers, shared by every app this process builds. Fastify otherwise creates
@@ -28,6 +29,8 @@ type Serializer = ReturnType<SerializerCompile>;
 type ValidatorFactory = ReturnType<typeof AjvCompiler>;
 type ValidatorCompile = ReturnType<ValidatorFactory>;
 type Validator = ReturnType<ValidatorCompile>;
+/** What Fastify passes a validator compiler: the route and the part's schema. */
+type RouteSchema = { schema?: unknown; [key: string]: unknown };
 
 /**
  * One function per compiler options (with the app's shared schemas) and schema JSON, made by
@@ -84,13 +87,16 @@ const lazySerializer = (compile: () => Serializer): Serializer => {
 /** Ajv pools its instances by options and external schemas: one Ajv per set, not one per app. */
 const ajvPool = AjvCompiler();
 const validators = new Map<string, Map<string, Validator>>();
-const buildValidator: ValidatorFactory = (externalSchemas, options) =>
-  memoized(
+const buildValidator: ValidatorFactory = (externalSchemas, options) => {
+  const compile = ajvPool(externalSchemas, options) as unknown as (route: RouteSchema) => Validator;
+  return memoized(
     validators,
     [externalSchemas, options?.customOptions, options?.mode],
-    ajvPool(externalSchemas, options),
+    // A nullable number or boolean is compiled as a type list, so a 0 or false is not made null.
+    (route: RouteSchema) => compile({ ...route, schema: nullableScalarsAsTypeLists(route.schema) }),
     lazyValidator,
   ) as ValidatorCompile;
+};
 
 const serializerFactory = SerializerSelector();
 const serializers = new Map<string, Map<string, Serializer>>();

@@ -93,6 +93,10 @@ describe.each(enginesUnderTest())('business on %s', (kind) => {
     expect(
       (await post('/hospital/submit', { hospitalCode: 'H3', hospitalName: 'x', latitude: '91' })).status,
     ).toBe(400);
+    // A level of 0 is refused as out of range, not saved as no level (a nullable number keeps its 0).
+    const levelZero = await post('/hospital/submit', { hospitalCode: 'H4', hospitalName: 'x', level: 0 });
+    expect(levelZero.status).toBe(400);
+    expect(levelZero.body.msg).toContain('医院等级');
 
     const list = await get(`/hospital/list?hospitalName=${encodeURIComponent('协和')}`);
     expect(list.body.data.total).toBe(1);

@@ -1,14 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FORM_KEY_PATTERN, FORM_LIMITS, type FormDefinition } from '../flow-form.js';
-import {
-  AuditFieldsSchema,
-  IdString,
-  Nullable,
-  NullableNumber,
-  OptionalText,
-  RequiredText,
-  SubmitId,
-} from '../schema.js';
+import { AuditFieldsSchema, IdString, Nullable, OptionalText, RequiredText, SubmitId } from '../schema.js';
 
 // Forms designed in the console (issue 51, 表单设计): a form has a key, a name and versions; each
 // version holds a definition (fields and layout). Saving a draft rewrites its version; saving a
@@ -30,9 +22,8 @@ export const FormFieldSchema = Type.Object(
     ),
     required: Type.Optional(Type.Boolean()),
     searchable: Type.Optional(Type.Boolean()),
-    // NullableNumber, not Nullable: a bound of 0 is a bound.
-    min: Type.Optional(NullableNumber({ 'x-label': 'flow.form.field.min' })),
-    max: Type.Optional(NullableNumber({ 'x-label': 'flow.form.field.max' })),
+    min: Type.Optional(Nullable(Type.Number({ 'x-label': 'flow.form.field.min' }))),
+    max: Type.Optional(Nullable(Type.Number({ 'x-label': 'flow.form.field.max' }))),
     pattern: Type.Optional(
       Nullable(Type.String({ maxLength: FORM_LIMITS.pattern, 'x-label': 'flow.form.field.pattern' })),
     ),
