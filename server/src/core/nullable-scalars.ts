@@ -2,7 +2,7 @@
  * The request validator coerces types (Fastify's default, `coerceTypes: 'array'`: a query string's
  * "5" is read as 5), and a nullable field is written `Nullable(X)`, an anyOf whose first branch is
  * null. Ajv tries that branch first and coerces to it: a 0 or a false sent for a nullable number or
- * boolean became null before the route saw it (a user's "must change password: 0", a stage's 0 %).
+ * boolean became null before the route saw it (a user's "must change password: 0", a hospital's level 0).
  *
  * So the validator sees such a field as one JSON Schema type list, `{ ...X, type: [X.type, 'null'] }`:
  * a value of either type is taken as it is, a value of neither is coerced as before (an empty query
